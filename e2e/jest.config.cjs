@@ -1,0 +1,16 @@
+// Browser journeys against the built platform: one seeded template database per run,
+// one server per test file on a copy of it.
+const path = require('node:path');
+
+module.exports = {
+  displayName: 'e2e',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', target: 'es2022', esModuleInterop: true } }] },
+  testMatch: ['<rootDir>/tests/**/*.test.ts'],
+  globalSetup: path.join(__dirname, 'lib/global-setup.cjs'),
+  globalTeardown: path.join(__dirname, 'lib/global-teardown.cjs'),
+  setupFilesAfterEnv: [path.join(__dirname, 'lib/per-file.cjs')],
+  testTimeout: 120_000,
+  maxWorkers: 1,
+};

@@ -1,0 +1,124 @@
+// What a first visit to a page downloads, measured in Chromium against the built
+// platform: every JavaScript file (raw and gzip -9), who serves it (the shell or which
+// remote), shared libraries loaded twice, and whether the page actually rendered (a page
+// whose remote failed to load would otherwise look light). Used by
+// e2e/scripts/bundle-report.mjs and scripts/perf/check-budgets.mjs.
+import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The pages measured by default (and budgeted in e2e/budgets.json). */
+export const DEFAULT_PAGES = [
+  { name: '/', path: '/', heading: 'Real Estate Investment For Everyone' },
+  { name: '/properties', path: '/properties', heading: 'Properties' },
+  { name: '/dashboard (investor)', path: '/dashboard', as: 'investor', heading: 'Dashboard' },
+];
+
+export const DEMO = {
+  investor: ['investor@tessera.local', 'Investor123!'],
+  owner: ['owner@tessera.local', 'Owner123!'],
+  admin: ['admin@tessera.local', 'Admin123!'],
+};
+
+export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** `/remotes/mf_public/1.0.0/x.js` → 'mf_public'; `/shell/…` → 'shell'. */
+export function ownerOf(url) {
+  const { pathname } = new URL(url);
+  const m = /^\/remotes\/([^/]+)\//.exec(pathname);
+  if (m) return m[1];
+  return pathname.startsWith('/shell/') ? 'shell' : 'other';
+}
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+async function signIn(baseURL, who) {
+  const [email, password] = DEMO[who] ?? [];
+  const res = await fetch(`${baseURL}/v1/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`could not sign in as ${who}: ${res.status}`);
+  return res.json();
+}
+
+/**
+ * Loads `page` in a fresh browser context (1280×720, the first visit: empty cache) and
+ * returns the JavaScript it downloaded until the network went idle.
+ */
+export async function measurePage(browser, baseURL, page) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } });
+  if (page.as) {
+    const auth = await signIn(baseURL, page.as);
+    await context.addInitScript(([u, t]) => { localStorage.setItem('authUser', u); localStorage.setItem('accessToken', t); }, [JSON.stringify(auth.user), auth.accessToken]);
+  }
+  const tab = await context.newPage();
+  const scripts = [];
+  const errors = [];
+  tab.on('pageerror', (e) => errors.push(e.message));
+  tab.on('response', (res) => {
+    const req = res.request();
+    if (req.resourceType() !== 'script' && !/\.js(\?|$)/.test(res.url())) return;
+    scripts.push(res.body().then((body) => ({ url: res.url(), owner: ownerOf(res.url()), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })).catch(() => null));
+  });
+  await tab.goto(page.path, { waitUntil: 'networkidle' });
+  await tab.waitForTimeout(500);
+  let rendered = true;
+  let problem = null;
+  if (page.heading) {
+    try {
+      await tab.getByRole('heading', { level: 1, name: page.heading }).first().waitFor({ timeout: 15_000 });
+    } catch {
+      rendered = false;
+      problem = `no "${page.heading}" heading`;
+    }
+  }
+  if (await tab.getByText('This area is unavailable').count()) {
+    rendered = false;
+    problem = 'the page shows "This area is unavailable"';
+  }
+  // The federation share scope: a key with two loaded versions means a library loaded twice.
+  const twice = await tab.evaluate(() => {
+    const out = [];
+    const share = globalThis.__FEDERATION__?.__SHARE__ ?? {};
+    for (const scopes of Object.values(share)) {
+      for (const pkgs of Object.values(scopes)) {
+        for (const [pkg, versions] of Object.entries(pkgs)) {
+          const loaded = Object.entries(versions).filter(([, v]) => v && (v.loaded || v.lib)).map(([ver]) => ver);
+          if (loaded.length > 1) out.push(`${pkg} (${loaded.join(', ')})`);
+        }
+      }
+    }
+    return [...new Set(out)];
+  });
+  await context.close();
+  const files = (await Promise.all(scripts)).filter(Boolean).sort((a, b) => b.gzip - a.gzip);
+  const sum = (list, k) => list.reduce((a, f) => a + f[k], 0);
+  const byOwner = {};
+  for (const f of files) {
+    byOwner[f.owner] ??= { files: 0, raw: 0, gzip: 0 };
+    byOwner[f.owner].files += 1;
+    byOwner[f.owner].raw += f.raw;
+    byOwner[f.owner].gzip += f.gzip;
+  }
+  return {
+    page: page.name, path: page.path, files: files.length, raw: sum(files, 'raw'), gzip: sum(files, 'gzip'),
+    byOwner, twice, rendered, problem, errors, list: files.map((f) => ({ ...f, url: new URL(f.url).pathname })),
+  };
+}
+
+/** Measures each page, one after the other (a fresh context each: first visits). */
+export async function measurePages(baseURL, pages = DEFAULT_PAGES) {
+  const browser = await launchChromium();
+  try {
+    const out = [];
+    for (const p of pages) out.push(await measurePage(browser, baseURL, p));
+    return out;
+  } finally {
+    await browser.close();
+  }
+}

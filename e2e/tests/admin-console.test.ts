@@ -1,0 +1,547 @@
+// Issue 9's journeys: the admin console. An admin verifies an investor after opening
+// their ID document, rejects and deletes people, reviews a new listing (images and
+// documents) and approves it, edits a listing, and finds every action in the audit
+// trail. Screenshots land in e2e/artifacts/admin-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launch, open, platform, screenshot, type Session } from '../lib/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const MOBILE = { width: 360, height: 780 };
+
+// ---- Files made in the test ----
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A real PNG: a width × height rectangle of one colour. */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+/** A one-page PDF with a line of text. */
+function pdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+// ---- API helpers ----
+
+async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${platform().baseURL}${url}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function uploadFiles<T>(url: string, field: 'file' | 'files', files: { name: string; type: string; data: Buffer }[], token: string): Promise<T> {
+  const form = new FormData();
+  for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  const res = await fetch(`${platform().baseURL}${url}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` }, body: form });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`PATCH ${url}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+function verificationCode(email: string): string {
+  const outbox = fs.readFileSync(path.join(platform().dataDir, 'outbox.log'), 'utf8');
+  const entries = outbox.split('===== ').filter((e) => e.includes(`To: ${email}`));
+  const match = entries.at(-1)?.match(/verification code is (\d+)/);
+  if (!match) throw new Error(`no verification code for ${email}`);
+  return match[1];
+}
+
+// Sign-ins are rate limited (10 a minute per address): each account signs in once.
+interface Auth { accessToken: string; user: { _id: string } }
+const auths = new Map<string, Promise<Auth>>();
+function signIn(email: string, password: string): Promise<Auth> {
+  if (!auths.has(email)) auths.set(email, api<Auth>('POST', '/v1/auth/signin', { email, password }));
+  return auths.get(email) as Promise<Auth>;
+}
+
+let seq = 0;
+interface Account { id: string; email: string; password: string; name: string }
+
+/** A new account, signed up and e-mail verified (through the API). */
+async function newAccount(kind: 'investor' | 'property-owner', firstName: string, lastName: string): Promise<Account> {
+  const email = `${kind}-${Date.now()}-${++seq}@example.com`;
+  const password = 'Journey123!';
+  const { user } = await api<{ user: { _id: string } }>('POST', `/v1/auth/signup/${kind}`, { email, password, firstName, lastName });
+  await api('POST', '/v1/auth/otp/verify', { email, code: verificationCode(email), purpose: 'VERIFY_EMAIL' });
+  return { id: user._id, email, password, name: `${firstName} ${lastName}` };
+}
+
+/** The early-access subscription, paid on the sandbox provider's page (spec 9: $15). */
+async function subscribe(token: string): Promise<void> {
+  const checkout = await api<{ _id: string; checkoutUrl: string }>('POST', '/v1/payments/checkouts', { purpose: 'SUBSCRIPTION', returnPath: '/' }, token);
+  const html = await (await fetch(checkout.checkoutUrl)).text();
+  const form = html.match(/<form method="post" action="([^"]+)">\s*<input type="hidden" name="decision" value="pay">\s*<input type="hidden" name="token" value="([^"]+)">/);
+  if (!form) throw new Error('no pay form on the sandbox page');
+  const action = new URL(form[1].replace(/&amp;/g, '&'), checkout.checkoutUrl).toString();
+  const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision: 'pay', token: form[2] }).toString() });
+  expect(res.status).toBe(303);
+}
+
+/** An investor who onboarded (subscribed, identity document uploaded) and waits for review. */
+async function pendingInvestor(firstName: string, lastName: string): Promise<Account & { token: string }> {
+  const created = await newAccount('investor', firstName, lastName);
+  const a = { ...created, token: (await signIn(created.email, created.password)).accessToken };
+  await api('PATCH', '/v1/users/me', { country: 'United States', phone: '+1 202 555 0143', userType: 'INDIVIDUAL' }, a.token);
+  await uploadFiles('/v1/users/kyc', 'file', [{ name: 'passport-scan.png', type: 'image/png', data: png(120, 80, [30, 90, 200]) }], a.token);
+  await subscribe(a.token);
+  const done = await api<{ status: string; onboardingCompleted: boolean }>('PATCH', '/v1/users/me/complete-onboarding', { status: 'PENDING' }, a.token);
+  expect(done).toMatchObject({ status: 'PENDING', onboardingCompleted: true });
+  return a;
+}
+
+const admin = async (): Promise<string> => (await signIn(DEMO.admin.email, DEMO.admin.password)).accessToken;
+
+interface AuditEntry { action: string; targetId: string; actorEmail: string; ip: string; detail: Record<string, unknown> }
+async function auditEntries(action: string): Promise<AuditEntry[]> {
+  return (await api<{ items: AuditEntry[] }>('GET', `/v1/admin/audit?action=${encodeURIComponent(action)}&pageSize=100`, undefined, await admin())).items;
+}
+
+// ---- Page helpers ----
+
+async function adminSession(viewport?: { width: number; height: number }): Promise<Session> {
+  const s = await open(browser, viewport ? { viewport } : {});
+  const auth = await signIn(DEMO.admin.email, DEMO.admin.password);
+  // The way the app keeps a session (lib/browser's signInAs, without a new sign-in).
+  await s.context.addInitScript(([user, token]) => {
+    if (!window.localStorage.getItem('accessToken')) {
+      window.localStorage.setItem('authUser', user);
+      window.localStorage.setItem('accessToken', token);
+    }
+  }, [JSON.stringify(auth.user), auth.accessToken] as const);
+  return s;
+}
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const toastWith = (page: Page, text: string | RegExp) => page.locator('.notistack-MuiContent').filter({ hasText: text }).first();
+
+function noOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+// ---- Journeys ----
+
+test('an admin verifies a pending investor after opening their ID document', async () => {
+  const investor = await pendingInvestor('Vera', 'Verifiable');
+  const s = await adminSession();
+  const { page } = s;
+  await page.goto('/dashboard/investors');
+  await h1(page, 'Investors').waitFor();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Pending' }).click();
+  await page.waitForURL((u) => u.searchParams.get('status') === 'PENDING');
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('Verifiable');
+  const table = page.getByRole('table', { name: 'Investors' });
+  await table.getByRole('link', { name: investor.name }).click();
+  await page.waitForURL(`**/dashboard/investors/${investor.id}`);
+  await h1(page, investor.name).waitFor();
+  await page.getByText('Awaiting verification. Open the identity document below, then verify or reject.').waitFor();
+  await screenshot(page, 'admin-person-pending-desktop');
+
+  // The document opens in a new tab, from a signed link (no session header needed).
+  const doc = page.getByRole('link', { name: /^Open passport-scan\.png/ });
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), doc.click()]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toMatch(/\/download\/[^?]+\.png\?exp=\d+&sig=/);
+  // The tab shows the picture itself.
+  expect(await popup.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBe(120);
+  const image = await fetch(popup.url());
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toBe('image/png');
+  await popup.close();
+
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const dialog = page.getByRole('dialog', { name: `Verify ${investor.name}?` });
+  await dialog.getByText('identity document').waitFor();
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await toastWith(page, `${investor.name} is verified`).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Verify' }).waitFor({ state: 'detached' });
+  await page.locator('header').getByText('Verified', { exact: true }).first().waitFor();
+  expect((await api<{ status: string }>('GET', `/v1/users/${investor.id}`, undefined, await admin())).status).toBe('VERIFIED');
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+});
+
+test('rejecting a person needs a reason; deleting asks first and says "User deleted"', async () => {
+  const investor = await pendingInvestor('Rex', 'Rejectable');
+  const doomed = await newAccount('property-owner', 'Dora', 'Deletable');
+  const s = await adminSession();
+  const { page } = s;
+
+  await page.goto(`/dashboard/investors/${investor.id}`);
+  await h1(page, investor.name).waitFor();
+  await page.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reject ${investor.name}?` });
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await dialog.getByText('Please give a reason for the rejection').waitFor();
+  await screenshot(page, 'admin-person-reject-dialog');
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill('The document is not legible');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await toastWith(page, `${investor.name} was rejected`).waitFor();
+  await page.getByText('Rejected: The document is not legible').waitFor();
+
+  // An owner is deleted from their page, after confirming.
+  await page.goto('/dashboard/owners');
+  await h1(page, 'Owners').waitFor();
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(doomed.email);
+  await page.getByRole('table', { name: 'Owners' }).getByRole('link', { name: doomed.name }).click();
+  await page.waitForURL(`**/dashboard/owners/${doomed.id}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${doomed.name}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  expect((await api<{ _id: string }>('GET', `/v1/users/${doomed.id}`, undefined, await admin()))._id).toBe(doomed.id);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: `Delete ${doomed.name}?` }).getByRole('button', { name: 'Delete' }).click();
+  await toastWith(page, 'User deleted').waitFor();
+  await page.waitForURL((u) => u.pathname === '/dashboard/owners');
+  const gone = await fetch(`${platform().baseURL}/v1/users/${doomed.id}`, { headers: { authorization: `Bearer ${await admin()}` } });
+  expect(gone.status).toBe(404);
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+});
+
+test('an admin reviews a new listing with its images and documents and approves it', async () => {
+  const { accessToken: ownerToken } = await signIn(DEMO.owner.email, DEMO.owner.password);
+  const name = `Review Court ${Date.now() % 100000}`;
+  const listing = await api<{ _id: string }>('POST', '/v1/properties/owned/rental-ready', { name, address: '12 Review St, Denver', state: 'CO', description: 'Six flats near the park.', totalQuantity: 1000, unitPrice: 25.5, roiInFiveYears: 40 }, ownerToken);
+  await uploadFiles(`/v1/properties/owned/${listing._id}/images`, 'files', [
+    { name: 'front.png', type: 'image/png', data: png(1200, 800, [200, 120, 40]) },
+    { name: 'garden.png', type: 'image/png', data: png(1000, 700, [40, 160, 90]) },
+  ], ownerToken);
+  await uploadFiles(`/v1/properties/owned/${listing._id}/documents`, 'files', [{ name: 'title-deed.pdf', type: 'application/pdf', data: pdf('Title deed') }], ownerToken);
+
+  const s = await adminSession();
+  const { page } = s;
+  await page.goto('/dashboard/listings');
+  await h1(page, 'Listings').waitFor();
+  await page.getByRole('tab', { name: /Review queue/ }).click();
+  const queue = page.getByRole('table', { name: 'Listings pending review' });
+  await queue.getByRole('button', { name: `Review ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Review: ${name}` });
+  await dialog.getByText('$25.50').waitFor();
+  // Images with responsive sources, and the document behind a working link.
+  const images = dialog.getByRole('img', { name: new RegExp(`^${name} — image`) });
+  await images.first().waitFor();
+  expect(await images.count()).toBe(2);
+  expect(await images.first().getAttribute('srcset')).toMatch(/ 480w/);
+  await images.first().evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true }))));
+  expect(await images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const docLink = dialog.getByRole('link', { name: /^Open title-deed\.pdf/ });
+  const href = await docLink.getAttribute('href');
+  const docRes = await fetch(href ?? '');
+  expect(docRes.status).toBe(200);
+  expect(docRes.headers.get('content-type')).toBe('application/pdf');
+  await screenshot(page, 'admin-listing-review-desktop');
+
+  await dialog.getByRole('button', { name: 'Approve listing' }).click();
+  await toastWith(page, `${name} approved`).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  const after = await api<{ status: string }>('GET', `/v1/properties/${listing._id}`, undefined, await admin());
+  expect(after.status).toBe('ACTIVE');
+
+  // A pending listing is rejected only with a reason.
+  const rejectName = `Reject Row ${Date.now() % 100000}`;
+  await api('POST', '/v1/properties/owned/rental-ready', { name: rejectName, address: '9 Hold St, Tulsa', state: 'OK', totalQuantity: 100, unitPrice: 10, roiInFiveYears: 20 }, ownerToken);
+  await page.reload();
+  await page.getByRole('button', { name: `Review ${rejectName}` }).click();
+  const other = page.getByRole('dialog', { name: `Review: ${rejectName}` });
+  await other.getByText('No documents were uploaded.').waitFor();
+  await other.getByRole('button', { name: 'Reject…' }).click();
+  await other.getByRole('button', { name: 'Reject listing' }).click();
+  await other.getByText('Please give a reason for the rejection').waitFor();
+  await other.getByRole('textbox', { name: /Reason/ }).fill('Permits are missing from the documents');
+  await other.getByRole('button', { name: 'Reject listing' }).click();
+  await toastWith(page, `${rejectName} rejected`).waitFor();
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+});
+
+test('an admin filters every listing, edits one and deletes another', async () => {
+  const { accessToken: ownerToken } = await signIn(DEMO.owner.email, DEMO.owner.password);
+  const stamp = Date.now() % 100000;
+  const editName = `Edit Works ${stamp}`;
+  const doomedName = `Doomed Yard ${stamp}`;
+  const edited = await api<{ _id: string }>('POST', '/v1/properties/owned/off-plan', { name: editName, address: '2 Edit Ln, Reno', state: 'NV', totalQuantity: 200, unitPrice: 80, roiInFiveYears: 45, progress: 5 }, ownerToken);
+  await api('POST', '/v1/properties/owned/off-plan', { name: doomedName, address: '1 Gone Rd, Reno', state: 'NV', totalQuantity: 100, unitPrice: 10, roiInFiveYears: 30, progress: 5 }, ownerToken);
+
+  const s = await adminSession();
+  const { page } = s;
+  await page.goto('/dashboard/listings');
+  const table = page.getByRole('table', { name: 'All listings' });
+  await table.getByText('Harborview Residences').waitFor();
+  // Filters: state, type, text and owner (kept in the address).
+  await page.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'Arizona' }).click();
+  await page.waitForURL((u) => u.searchParams.get('state') === 'AZ');
+  await table.getByText('Desert Bloom Villas').waitFor();
+  await table.getByText('Harborview Residences').waitFor({ state: 'detached' });
+  await page.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'Any state' }).click();
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Off Plan' }).click();
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('Sunset');
+  await page.waitForURL((u) => u.searchParams.get('q') === 'Sunset' && u.searchParams.get('type') === 'OFF_PLAN');
+  await table.getByText('Desert Bloom Villas').waitFor({ state: 'detached' });
+  await table.getByText('Sunset Terrace').waitFor();
+  expect(await table.getByRole('row').count()).toBe(2);
+  await page.getByRole('combobox', { name: 'Owner' }).click();
+  await page.getByRole('option', { name: /Olivia Owner/ }).click();
+  await page.waitForURL((u) => Boolean(u.searchParams.get('owner')));
+  await table.getByText('Sunset Terrace').waitFor();
+  await screenshot(page, 'admin-listings-filtered-desktop');
+
+  // Edit: the unit price and the progress of an off-plan listing.
+  await page.goto('/dashboard/listings');
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(editName);
+  await table.getByRole('button', { name: `Edit ${editName}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${editName}` });
+  await edit.getByRole('textbox', { name: 'Unit price' }).fill('82.25');
+  await edit.getByRole('textbox', { name: 'Construction progress' }).fill('150');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await edit.getByText('Enter a whole percent from 0 to 100').waitFor();
+  await edit.getByRole('textbox', { name: 'Construction progress' }).fill('20');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await toastWith(page, `${editName} updated`).waitFor();
+  await table.getByText('$82.25').waitFor();
+  const after = await api<{ unitPrice: number; progress: number; status: string }>('GET', `/v1/properties/${edited._id}`, undefined, await admin());
+  // An admin's edit does not send the listing back to review or change its status.
+  expect(after).toMatchObject({ unitPrice: 82.25, progress: 20, status: 'PENDING_REVIEW' });
+
+  // Delete, after confirming.
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(doomedName);
+  await table.getByRole('button', { name: `Delete ${doomedName}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this listing?' });
+  await confirm.getByRole('button', { name: 'Delete listing' }).click();
+  await toastWith(page, `${doomedName} deleted`).waitFor();
+  await table.getByText(doomedName).waitFor({ state: 'detached' });
+  // Leave no pending listing behind for other journeys.
+  await api('DELETE', `/v1/properties/${edited._id}`, undefined, await admin());
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+});
+
+test('an admin approves a pending order and sees the holding on the investor’s page', async () => {
+  // A listing of our own (approved through the API), so no other journey shares it.
+  const { accessToken: ownerToken } = await signIn(DEMO.owner.email, DEMO.owner.password);
+  const name = `Order Court ${Date.now() % 100000}`;
+  const listing = await api<{ _id: string }>('POST', '/v1/properties/owned/rental-ready', { name, address: '5 Order Ave, Austin', state: 'TX', totalQuantity: 500, unitPrice: 25.5, roiInFiveYears: 35 }, ownerToken);
+  await api('PATCH', `/v1/properties/${listing._id}/review`, { decision: 'APPROVE' }, await admin());
+  const investor = await signIn(DEMO.investor.email, DEMO.investor.password);
+  const order = await api<{ _id: string; status: string }>('POST', '/v1/orders', { propertyId: listing._id, quantity: 4 }, investor.accessToken);
+  expect(order.status).toBe('PENDING');
+
+  const s = await adminSession();
+  const { page } = s;
+  await page.goto('/dashboard/orders');
+  await h1(page, 'Orders').waitFor();
+  const queue = page.getByRole('table', { name: 'Orders pending approval' });
+  const approve = queue.getByRole('button', { name: new RegExp(`^Approve order: 4 units of ${name} for \\$102\\.00, ordered by Ivan Investor`) });
+  await approve.waitFor();
+  await screenshot(page, 'admin-orders-queue-desktop');
+  await approve.click();
+  const dialog = page.getByRole('dialog', { name: 'Approve this order?' });
+  await dialog.getByRole('button', { name: 'Approve order' }).click();
+  await toastWith(page, 'Order approved').waitFor();
+  await approve.waitFor({ state: 'detached' });
+  expect((await api<{ status: string }>('GET', `/v1/orders/${order._id}`, undefined, await admin())).status).toBe('COMPLETED');
+
+  // The investor's page shows the new holding.
+  await page.goto('/dashboard/investors');
+  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(DEMO.investor.email);
+  await page.getByRole('table', { name: 'Investors' }).getByRole('link', { name: 'Ivan Investor' }).click();
+  await h1(page, 'Ivan Investor').waitFor();
+  await page.getByRole('tab', { name: 'Holdings' }).click();
+  const holdings = page.getByRole('table', { name: 'Holdings of this investor' });
+  const row = holdings.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+  await row.waitFor();
+  expect(await row.innerText()).toMatch(/\b4\b[\s\S]*\$102\.00/);
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await page.getByRole('table', { name: 'Orders of this investor' }).getByRole('row').filter({ hasText: name }).getByText('Completed').waitFor();
+  await screenshot(page, 'admin-person-orders-desktop');
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+});
+
+test('an admin marks a withdrawal paid', async () => {
+  const investor = await signIn(DEMO.investor.email, DEMO.investor.password);
+  const payout = await api<{ _id: string; status: string }>('POST', '/v1/wallets/withdraw', { amount: 123.45 }, investor.accessToken);
+  expect(payout.status).toBe('REQUESTED');
+
+  const s = await adminSession();
+  const { page } = s;
+  await page.goto('/dashboard/payouts');
+  await h1(page, 'Payouts').waitFor();
+  const table = page.getByRole('table', { name: 'Withdrawals to decide' });
+  const pay = table.getByRole('button', { name: /^Mark paid: \$123\.45 to Ivan Investor/ });
+  await pay.click();
+  const dialog = page.getByRole('dialog', { name: 'Mark this withdrawal paid?' });
+  await dialog.getByText('Confirm only once the money has been sent.').waitFor();
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await toastWith(page, 'Withdrawal of $123.45 marked paid').waitFor();
+  await pay.waitFor({ state: 'detached' });
+  const paid = await api<{ items: { _id: string; status: string }[] }>('GET', '/v1/payouts?status=PAID&pageSize=100', undefined, await admin());
+  expect(paid.items.find((p) => p._id === payout._id)?.status).toBe('PAID');
+
+  // The ledger shows the released hold, and exports as CSV.
+  await page.goto('/dashboard/transactions');
+  await h1(page, 'Transactions').waitFor();
+  await page.getByRole('combobox', { name: 'Person' }).click();
+  await page.getByRole('combobox', { name: 'Person' }).fill('Ivan');
+  await page.getByRole('option', { name: /Ivan Investor/ }).click();
+  await page.waitForURL((u) => Boolean(u.searchParams.get('user')));
+  const ledger = page.getByRole('table', { name: 'Transactions' });
+  await ledger.getByText('-$123.45').first().waitFor();
+  await page.getByRole('region', { name: 'Totals of the selection' }).getByRole('group', { name: 'Net' }).waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^tessera-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+  expect(csv).toContain('123.45');
+  await screenshot(page, 'admin-transactions-filtered-desktop');
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+});
+
+test('the audit trail shows who did what, when and from where, and cannot be changed', async () => {
+  const s = await adminSession();
+  const { page } = s;
+  await page.goto('/dashboard/audit');
+  await h1(page, 'Audit trail').waitFor();
+  const table = page.getByRole('table', { name: 'Audit trail' });
+  for (const label of ['Verified a person', 'Rejected a person', 'Deleted a person', 'Approved a listing', 'Rejected a listing', 'Edited a listing', 'Deleted a listing', 'Approved an order', 'Marked a withdrawal paid']) {
+    await table.getByText(label, { exact: true }).first().waitFor();
+  }
+  await table.getByText(DEMO.admin.email).first().waitFor();
+  await table.getByText('127.0.0.1').first().waitFor();
+  await screenshot(page, 'admin-audit-desktop');
+  // Filter by action.
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Verified a person' }).click();
+  await page.waitForURL((u) => u.searchParams.get('action') === 'user.verify');
+  await table.getByText('Approved a listing').first().waitFor({ state: 'detached' });
+  await table.getByRole('link', { name: 'Vera Verifiable' }).waitFor();
+
+  // The order and the withdrawal, with their figures.
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Approved an order' }).click();
+  await page.waitForURL((u) => u.searchParams.get('action') === 'order.approve');
+  await table.getByText('Quantity').first().waitFor();
+  await table.getByRole('link', { name: /^Order #/ }).first().waitFor();
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Marked a withdrawal paid' }).click();
+  await page.waitForURL((u) => u.searchParams.get('action') === 'payout.paid');
+  await table.getByText('$123.45').first().waitFor();
+  expect((await auditEntries('order.approve'))[0]).toMatchObject({ actorEmail: DEMO.admin.email, detail: { quantity: 4, amount: 102 } });
+  expect((await auditEntries('payout.paid'))[0]).toMatchObject({ actorEmail: DEMO.admin.email, detail: { amount: 123.45 } });
+
+  const verify = (await auditEntries('user.verify'))[0];
+  expect(verify).toMatchObject({ actorEmail: DEMO.admin.email, detail: { from: 'PENDING', to: 'VERIFIED' } });
+  expect(verify.ip).toBeTruthy();
+  // Nobody edits or deletes the trail through the API: no route accepts it, and the
+  // entries stay as they were.
+  const token = await admin();
+  const before = (await api<{ items: (AuditEntry & { _id: string })[]; total: number }>('GET', '/v1/admin/audit?pageSize=100', undefined, token));
+  const entry = before.items[0];
+  const attempts: string[] = [];
+  for (const url of ['/v1/admin/audit', `/v1/admin/audit/${entry._id}`, `/v1/admin/${entry._id}`]) {
+    for (const method of ['PATCH', 'PUT', 'DELETE']) {
+      const withBody = method !== 'DELETE';
+      const res = await fetch(`${platform().baseURL}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+        body: withBody ? JSON.stringify({ action: 'nothing', detail: {} }) : undefined,
+      });
+      attempts.push(`${method} ${url} → ${res.status}`);
+    }
+  }
+  expect(attempts.filter((a) => /→ 2\d\d$/.test(a))).toEqual([]);
+  const after = await api<{ items: { _id: string }[]; total: number }>('GET', '/v1/admin/audit?pageSize=100', undefined, token);
+  expect(after.total).toBe(before.total);
+  expect(after.items).toEqual(before.items);
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+});
+
+test('every console page renders at desktop and at 360px without sideways scrolling', async () => {
+  const pages: [string, string][] = [
+    ['/dashboard', 'Dashboard'],
+    ['/dashboard/listings', 'Listings'],
+    ['/dashboard/investors', 'Investors'],
+    ['/dashboard/owners', 'Owners'],
+    ['/dashboard/transactions', 'Transactions'],
+    ['/dashboard/orders', 'Orders'],
+    ['/dashboard/payouts', 'Payouts'],
+    ['/dashboard/support', 'Support inbox'],
+    ['/dashboard/audit', 'Audit trail'],
+  ];
+  const ivan = (await signIn(DEMO.investor.email, DEMO.investor.password)).user._id;
+  pages.push([`/dashboard/investors/${ivan}?tab=holdings`, 'Ivan Investor']);
+  for (const viewport of [undefined, MOBILE]) {
+    const s = await adminSession(viewport);
+    for (const [url, title] of pages) {
+      await s.page.goto(url);
+      await h1(s.page, title).waitFor();
+      await s.page.waitForLoadState('networkidle');
+      const name = `admin-${url.split('/')[2]?.split('?')[0] ?? 'overview'}${url.split('/').length > 3 ? '-person' : ''}-${viewport ? 'mobile' : 'desktop'}`;
+      await screenshot(s.page, name);
+      expect({ url, overflow: await noOverflow(s.page) }).toEqual({ url, overflow: 0 });
+    }
+    expect(s.errors).toEqual([]);
+    await s.context.close();
+  }
+});

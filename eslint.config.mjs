@@ -1,0 +1,108 @@
+// Lint for the whole monorepo. Import boundaries follow ARCHITECTURE.md:
+// a remote never imports another remote or the shell; ky only inside shared-api;
+// notistack only inside shared-ui; MUI and React Router only through shared-ui's
+// curated barrels (shared-ui/mui, /mui-forms, /mui-data, /router), each shared as one module.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const remotes = ['mf-public', 'mf-investor', 'mf-owner', 'mf-admin', 'mf-onboarding'];
+const apps = ['shell', ...remotes];
+
+const kyRule = { name: 'ky', message: 'ky is used only inside shared-api: call an endpoint function from shared-api.' };
+const notistackRule = { name: 'notistack', message: 'Use the toast helpers from shared-ui.' };
+const muiMessage = "Import MUI from 'shared-ui/mui' (add a component there if it is missing).";
+const muiBarrel = { name: '@mui/material', message: muiMessage };
+const muiPattern = { group: ['@mui/*', '@mui/*/**'], message: muiMessage };
+const routerRules = [
+  { name: 'react-router', message: "Import routing from 'shared-ui/router'." },
+  { name: 'react-router-dom', message: "Import routing from 'shared-ui/router'." },
+];
+
+function restricted(extraPatterns, extraPaths = []) {
+  return ['error', {
+    paths: [kyRule, notistackRule, muiBarrel, ...routerRules, ...extraPaths],
+    patterns: [muiPattern, ...extraPatterns],
+  }];
+}
+
+const appBoundaries = apps.map((app) => {
+  const others = apps.filter((a) => a !== app);
+  return {
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restricted([
+        { group: others.flatMap((o) => [o, `${o}/*`, `**/${o}/**`]), message: 'A remote never imports another remote or the shell (federation only).' },
+        { group: ['shared-api/src/*', 'shared-ui/src/*', '**/shared-api/src/**', '**/shared-ui/src/**'], message: "Import a shared package through its public entry ('shared-api', 'shared-api/contract', 'shared-ui')." },
+      ]),
+    },
+  };
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.tsbuild/**', '**/coverage/**', 'data/**', 'releases/**', 'e2e/artifacts/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node, ...globals.jest },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['**/*.{cjs,js,mjs}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  ...appBoundaries,
+  {
+    files: ['shared-ui/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [kyRule, muiBarrel, ...routerRules],
+        patterns: [muiPattern, { group: [...apps, ...apps.map((a) => `${a}/*`)], message: 'shared-ui never imports an app.' }],
+      }],
+    },
+  },
+  {
+    // The barrels are the one place that names MUI's and React Router's packages.
+    files: ['shared-ui/src/mui.ts', 'shared-ui/src/mui-forms.ts', 'shared-ui/src/mui-data.ts', 'shared-ui/src/router.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['shared-api/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [notistackRule, muiBarrel, ...routerRules],
+        patterns: [muiPattern, { group: [...apps, 'shared-ui', 'shared-ui/*', 'server'], message: 'shared-api never imports an app or shared-ui.' }],
+      }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [kyRule],
+        patterns: [
+          { group: [...apps, 'shared-ui', 'react', 'react-dom'], message: 'The server imports nothing of the frontend.' },
+          { regex: '^shared-api(?!/contract$)', message: "The server imports only 'shared-api/contract'." },
+        ],
+      }],
+    },
+  },
+);

@@ -1,0 +1,5 @@
+import { AuditPage } from '../features/audit/audit-page';
+
+export default function Audit() {
+  return <AuditPage />;
+}

@@ -1,0 +1,5 @@
+import { PayoutsPage } from '../features/payouts/payouts-page';
+
+export default function Payouts() {
+  return <PayoutsPage />;
+}

@@ -1,0 +1,5 @@
+import { TransactionsPage } from '../features/transactions/transactions-page';
+
+export default function Transactions() {
+  return <TransactionsPage />;
+}

@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { getAuditLog, getProperties, getUsers } from 'shared-api';
+import { clearDirectory } from '../../lib/directory';
+import { makeAudit, makeProperty, makeUser, pageOf, pending } from '../../testing/fixtures';
+import { renderPage } from 'shared-ui/testing';
+import { AuditPage } from './audit-page';
+
+jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getProperties: jest.fn(), getAuditLog: jest.fn() }));
+
+jest.setTimeout(20_000);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  clearDirectory();
+  jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser({ status: 'VERIFIED' }), makeUser({ _id: 'admin1', role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', email: 'admin@tessera.local' })]));
+  jest.mocked(getProperties).mockResolvedValue(pageOf([makeProperty()]));
+  jest.mocked(getAuditLog).mockResolvedValue(
+    pageOf([
+      makeAudit(),
+      makeAudit({ _id: 'a2', action: 'property.reject', targetType: 'property', targetId: 'p1', detail: { name: 'Harbor Lofts', reason: 'Blurry photos' } }),
+      makeAudit({ _id: 'a3', action: 'payout.paid', targetType: 'payout', targetId: 'pay1', detail: { amount: 1250.5 } }),
+    ]),
+  );
+});
+
+test('who, what, when, target and address of every action', async () => {
+  jest.mocked(getAuditLog).mockReturnValueOnce(pending());
+  const { unmount } = renderPage(<AuditPage />);
+  expect(await screen.findByRole('status')).toHaveTextContent('Loading Audit trail');
+  unmount();
+
+  renderPage(<AuditPage />);
+  const table = await screen.findByRole('table', { name: 'Audit trail' });
+  const verify = within(table).getByText('Verified a person').closest('tr')!;
+  expect(verify).toHaveTextContent('admin@tessera.local');
+  expect(verify).toHaveTextContent('user.verify');
+  expect(verify).toHaveTextContent('203.0.113.7');
+  expect(verify).toHaveTextContent('FromPending');
+  expect(await within(verify).findByRole('link', { name: 'Ivy Investor' })).toHaveAttribute('href', '/dashboard/investors/u1');
+  const reject = within(table).getByText('Rejected a listing').closest('tr')!;
+  expect(within(reject).getByRole('link', { name: 'Harbor Lofts' })).toHaveAttribute('href', '/dashboard/listings?view=p1');
+  expect(reject).toHaveTextContent('Blurry photos');
+  const paid = within(table).getByText('Marked a withdrawal paid').closest('tr')!;
+  expect(within(paid).getByRole('link', { name: /^Withdrawal #pay1/ })).toHaveAttribute('href', '/dashboard/payouts?tab=all');
+  expect(paid).toHaveTextContent('Amount$1,250.50');
+  // Read-only: nothing to edit or delete.
+  expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+});
+
+test('filter by action and by admin', async () => {
+  const { user, location } = renderPage(<AuditPage />);
+  await screen.findByRole('table', { name: 'Audit trail' });
+  await user.click(screen.getByRole('combobox', { name: 'Action' }));
+  await user.click(await screen.findByRole('option', { name: 'Approved a listing' }));
+  await waitFor(() => expect(location()).toBe('/?action=property.approve'));
+  await user.click(screen.getByRole('combobox', { name: 'Admin' }));
+  await user.click(await screen.findByRole('option', { name: /Ada Admin/ }));
+  await waitFor(() => expect(getAuditLog).toHaveBeenLastCalledWith({ action: 'property.approve', actorId: 'admin1', page: 1, pageSize: 25 }));
+});
+
+test('an empty trail and a failure', async () => {
+  jest.mocked(getAuditLog).mockResolvedValueOnce(pageOf([]));
+  const { unmount } = renderPage(<AuditPage />);
+  expect(await screen.findByText('No admin action recorded yet')).toBeInTheDocument();
+  unmount();
+  jest.mocked(getAuditLog).mockRejectedValueOnce(new Error('Forbidden'));
+  renderPage(<AuditPage />);
+  expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('Forbidden');
+});

@@ -1,0 +1,183 @@
+// One listing in full: figures, images and documents; for a listing pending review,
+// Approve, or Reject with a reason.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Box, Typography } from 'shared-ui/mui';
+import { TextField } from 'shared-ui/mui-forms';
+import { Button, Modal, StatusBadge, formatDate, formatMoney, formatNumber, formatPercent, toast } from 'shared-ui';
+import { readError, reviewProperty } from 'shared-api';
+import { PROPERTY_TYPE_LABELS, amountRaised, annualReturn, stateName, totalValue, unitsSold, type Property, type User } from 'shared-api/contract';
+import { DocumentLinks, ListingImages } from '../../components/files';
+import { PersonLink } from '../../components/links';
+import { Facts } from '../../components/section';
+import { REASON_MAX, REASON_REQUIRED } from '../../components/decision-dialog';
+import { PROPERTY_STATUS_LABELS } from '../../lib/labels';
+
+export interface ListingDialogProps {
+  listing: Property | null;
+  people: Map<string, User>;
+  onClose: () => void;
+  /** After an approval or rejection, with the listing as it is now. */
+  onReviewed: (listing: Property) => void;
+  onEdit?: (listing: Property) => void;
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 3 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.25 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: ListingDialogProps) {
+  const [mode, setMode] = useState<'view' | 'reject'>('view');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'APPROVE' | 'REJECT' | null>(null);
+
+  useEffect(() => {
+    setMode('view');
+    setReason('');
+    setProblem(null);
+    setFailure(null);
+  }, [listing?._id]);
+
+  const pending = listing?.status === 'PENDING_REVIEW';
+
+  const decide = async (decision: 'APPROVE' | 'REJECT') => {
+    if (!listing) return;
+    const text = reason.trim();
+    if (decision === 'REJECT' && !text) {
+      setProblem(REASON_REQUIRED);
+      return;
+    }
+    setBusy(decision);
+    setFailure(null);
+    try {
+      const updated = await reviewProperty(listing._id, decision === 'APPROVE' ? { decision } : { decision, reason: text });
+      toast.success(decision === 'APPROVE' ? `${listing.name} approved: it is now live` : `${listing.name} rejected`);
+      onReviewed(updated);
+    } catch (err) {
+      const message = await readError(err);
+      setFailure(message);
+      toast.error(message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  let actions: ReactNode = null;
+  if (listing && pending && mode === 'view') {
+    actions = (
+      <>
+        <Button variant="outline-blue" size="SM" onClick={() => setMode('reject')} disabled={busy !== null}>
+          Reject…
+        </Button>
+        <Button variant="filled-blue" size="SM" onClick={() => decide('APPROVE')} loading={busy === 'APPROVE'}>
+          Approve listing
+        </Button>
+      </>
+    );
+  } else if (listing && pending && mode === 'reject') {
+    actions = (
+      <>
+        <Button variant="outline-blue" size="SM" onClick={() => setMode('view')} disabled={busy !== null}>
+          Back
+        </Button>
+        <Button variant="filled-red" size="SM" onClick={() => decide('REJECT')} loading={busy === 'REJECT'}>
+          Reject listing
+        </Button>
+      </>
+    );
+  } else if (listing && onEdit) {
+    actions = (
+      <>
+        <Button variant="outline-blue" size="SM" onClick={onClose}>
+          Close
+        </Button>
+        <Button variant="filled-blue" size="SM" onClick={() => onEdit(listing)}>
+          Edit listing
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Modal
+      open={listing !== null}
+      onClose={onClose}
+      title={listing ? (pending ? `Review: ${listing.name}` : listing.name) : ''}
+      maxWidth="md"
+      disableClose={busy !== null}
+      actions={actions}
+    >
+      {listing && (
+        <Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+            <StatusBadge status={listing.status} label={PROPERTY_STATUS_LABELS[listing.status]} />
+            <Typography color="text.secondary">{PROPERTY_TYPE_LABELS[listing.type]}</Typography>
+          </Box>
+          {listing.status === 'REJECTED' && listing.rejectionReason && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              Rejected: {listing.rejectionReason}
+            </Alert>
+          )}
+          <Facts
+            items={[
+              { label: 'Address', value: `${listing.address}, ${stateName(listing.state)}` },
+              { label: 'Owner', value: <PersonLink id={listing.ownerId} people={people} showEmail /> },
+              { label: 'Units', value: `${formatNumber(unitsSold(listing))} sold of ${formatNumber(listing.totalQuantity)} (${formatNumber(listing.availableQuantity)} available)` },
+              { label: 'Unit price', value: formatMoney(listing.unitPrice) },
+              { label: 'Total value', value: formatMoney(totalValue(listing)) },
+              { label: 'Amount raised', value: formatMoney(amountRaised(listing)) },
+              { label: 'Return', value: `${formatPercent(listing.roiInFiveYears)} over five years (${formatPercent(annualReturn(listing))} a year)` },
+              ...(listing.type === 'OFF_PLAN' ? [{ label: 'Construction progress', value: formatPercent(listing.progress ?? 0) }] : []),
+              { label: 'Listed', value: formatDate(listing.createdAt) },
+              { label: 'Last changed', value: formatDate(listing.updatedAt, 'datetime') },
+            ]}
+          />
+          <Block title="Description">
+            <Typography sx={{ whiteSpace: 'pre-line' }} color={listing.description ? 'text.primary' : 'text.secondary'}>
+              {listing.description || 'No description.'}
+            </Typography>
+          </Block>
+          <Block title={`Images (${formatNumber(listing.images.length)})`}>
+            <ListingImages images={listing.images} name={listing.name} />
+          </Block>
+          <Block title={`Documents (${formatNumber(listing.documents.length)})`}>
+            <DocumentLinks documents={listing.documents} />
+          </Block>
+          {pending && mode === 'reject' && (
+            <Block title="Reason for the rejection">
+              <TextField
+                label="Reason (sent to the owner)"
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  if (problem) setProblem(null);
+                }}
+                required
+                multiline
+                minRows={3}
+                autoFocus
+                fullWidth
+                error={Boolean(problem)}
+                helperText={problem ?? `${reason.length}/${REASON_MAX} characters`}
+                slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
+              />
+            </Block>
+          )}
+          {failure && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {failure}
+            </Alert>
+          )}
+        </Box>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { Box, Typography } from 'shared-ui/mui';
+import { Button, DataTable, StatusBadge, formatDate, formatMoney, formatNumber, type DataTablePagination } from 'shared-ui';
+import { fileUrl } from 'shared-api';
+import { PROPERTY_TYPE_LABELS, amountRaised, unitsSold, type Property, type User } from 'shared-api/contract';
+import { PersonLink } from '../../components/links';
+import { PROPERTY_STATUS_LABELS } from '../../lib/labels';
+
+export interface ListingsTableProps {
+  label: string;
+  rows: Property[] | undefined;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+  pagination?: DataTablePagination;
+  people: Map<string, User>;
+  emptyMessage: string;
+  onOpen: (p: Property) => void;
+  onEdit: (p: Property) => void;
+  onDelete: (p: Property) => void;
+}
+
+function Thumb({ p }: { p: Property }) {
+  const img = p.images[0];
+  return (
+    <Box sx={{ width: 56, height: 42, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', flexShrink: 0 }}>
+      {img && <Box component="img" src={fileUrl(img.url)} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+    </Box>
+  );
+}
+
+export function ListingsTable({ label, rows, loading, error, onRetry, pagination, people, emptyMessage, onOpen, onEdit, onDelete }: ListingsTableProps) {
+  return (
+    <DataTable
+      label={label}
+      rows={rows}
+      getRowId={(p) => p._id}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      emptyMessage={emptyMessage}
+      pagination={pagination}
+      columns={[
+        {
+          key: 'name',
+          header: 'Listing',
+          render: (p) => (
+            <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 220 }}>
+              <Thumb p={p} />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {p.address}, {p.state}
+                </Typography>
+              </Box>
+            </Box>
+          ),
+        },
+        { key: 'type', header: 'Type', render: (p) => PROPERTY_TYPE_LABELS[p.type] },
+        { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PROPERTY_STATUS_LABELS[p.status]} /> },
+        { key: 'owner', header: 'Owner', render: (p) => <PersonLink id={p.ownerId} people={people} /> },
+        { key: 'units', header: 'Units sold', align: 'right', render: (p) => `${formatNumber(unitsSold(p))} / ${formatNumber(p.totalQuantity)}` },
+        { key: 'unitPrice', header: 'Unit price', align: 'right', render: (p) => formatMoney(p.unitPrice) },
+        { key: 'raised', header: 'Raised', align: 'right', render: (p) => formatMoney(amountRaised(p)) },
+        { key: 'createdAt', header: 'Listed', render: (p) => formatDate(p.createdAt) },
+        {
+          key: 'actions',
+          header: 'Actions',
+          render: (p) => (
+            <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+              <Button variant={p.status === 'PENDING_REVIEW' ? 'filled-blue' : 'text-blue'} size="XS" onClick={() => onOpen(p)} aria-label={`${p.status === 'PENDING_REVIEW' ? 'Review' : 'View'} ${p.name}`}>
+                {p.status === 'PENDING_REVIEW' ? 'Review' : 'View'}
+              </Button>
+              <Button variant="text-blue" size="XS" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+                Edit
+              </Button>
+              <Button variant="text" size="XS" onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`} sx={{ color: 'error.main' }}>
+                Delete
+              </Button>
+            </Box>
+          ),
+        },
+      ]}
+    />
+  );
+}

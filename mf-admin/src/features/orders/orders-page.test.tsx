@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import * as sharedApi from 'shared-api';
+import { getUsers } from 'shared-api';
+import { clearDirectory } from '../../lib/directory';
+import { makeOrder, makeUser, pageOf, pending } from '../../testing/fixtures';
+import { renderPage } from 'shared-ui/testing';
+import { OrdersPage } from './orders-page';
+
+jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getAllOrders: jest.fn(), reviewOrder: jest.fn(), deleteOrder: jest.fn() }));
+const money = sharedApi as unknown as Record<string, jest.Mock>;
+
+jest.setTimeout(20_000);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  clearDirectory();
+  jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser()]));
+  money.getAllOrders.mockImplementation(async (q: { status?: string }) => (q.status === 'PENDING' ? pageOf([makeOrder()]) : pageOf([makeOrder(), makeOrder({ _id: 'ord2', status: 'COMPLETED' })])));
+});
+
+test('the pending queue: loading, rows with the investor and property, the count', async () => {
+  money.getAllOrders.mockReturnValueOnce(pending());
+  const { unmount } = renderPage(<OrdersPage />);
+  expect(await screen.findByRole('status')).toHaveTextContent('Loading Orders pending approval');
+  unmount();
+
+  renderPage(<OrdersPage />);
+  const table = await screen.findByRole('table', { name: 'Orders pending approval' });
+  expect(await within(table).findByRole('link', { name: 'Ivy Investor' })).toHaveAttribute('href', '/dashboard/investors/u1');
+  expect(within(table).getByRole('link', { name: 'Harbor Lofts' })).toHaveAttribute('href', '/dashboard/listings?view=p1');
+  expect(table).toHaveTextContent('$500.00');
+  expect(money.getAllOrders).toHaveBeenCalledWith({ status: 'PENDING', page: 1, pageSize: 20 });
+  expect(screen.getByRole('tab', { name: /Pending approval/ })).toHaveTextContent('1');
+});
+
+test('approve after confirming; reject needs a reason', async () => {
+  money.reviewOrder.mockResolvedValue(makeOrder({ status: 'COMPLETED' }));
+  const { user } = renderPage(<OrdersPage />);
+  const table = await screen.findByRole('table', { name: 'Orders pending approval' });
+  await user.click(await within(table).findByRole('button', { name: /^Approve order: 10 units of Harbor Lofts for \$500\.00, ordered by Ivy Investor/ }));
+  let dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
+  expect(dialog).toHaveTextContent('The units go to the investor’s holdings');
+  await user.click(within(dialog).getByRole('button', { name: 'Approve order' }));
+  expect(money.reviewOrder).toHaveBeenCalledWith('ord1', { decision: 'APPROVE' });
+  expect(await screen.findByText('Order approved: the units are in the investor’s holdings')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  await user.click(within(table).getByRole('button', { name: /^Reject order/ }));
+  dialog = await screen.findByRole('dialog', { name: 'Reject this order?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Reject order' }));
+  expect(within(dialog).getByText('Please give a reason for the rejection')).toBeInTheDocument();
+  await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Funds flagged');
+  await user.click(within(dialog).getByRole('button', { name: 'Reject order' }));
+  expect(money.reviewOrder).toHaveBeenLastCalledWith('ord1', { decision: 'REJECT', reason: 'Funds flagged' });
+});
+
+test('all orders, filtered by status; an empty queue; a closed order is removed after confirming', async () => {
+  money.getAllOrders.mockImplementation(async (q: { status?: string }) =>
+    q.status === 'PENDING' ? pageOf([]) : pageOf([makeOrder({ status: 'COMPLETED' }), makeOrder({ _id: 'ord3', status: 'REJECTED', reason: 'Funds flagged' })]),
+  );
+  money.deleteOrder.mockResolvedValue({ message: 'Order deleted' });
+  const { user, location } = renderPage(<OrdersPage />);
+  expect(await screen.findByText('No order is waiting for approval')).toBeInTheDocument();
+  await user.click(screen.getByRole('tab', { name: 'All orders' }));
+  const table = await screen.findByRole('table', { name: 'All orders' });
+  expect(table).toHaveTextContent('Completed');
+  expect(within(table).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+  expect(table).toHaveTextContent('Funds flagged');
+  await user.click(within(table).getByRole('button', { name: /^Remove order/ }));
+  const confirm = await screen.findByRole('dialog', { name: 'Remove this order from the lists?' });
+  expect(confirm).toHaveTextContent('its ledger entries stay on record');
+  await user.click(within(confirm).getByRole('button', { name: 'Remove order' }));
+  expect(money.deleteOrder).toHaveBeenCalledWith('ord3');
+  expect(await screen.findByText('Order removed from the lists; its ledger entries stay')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await user.click(screen.getByRole('combobox', { name: 'Status' }));
+  await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
+  await waitFor(() => expect(location()).toBe('/?tab=all&status=CANCELLED'));
+  expect(money.getAllOrders).toHaveBeenCalledWith({ status: 'CANCELLED', page: 1, pageSize: 20 });
+});
+
+test('a failed load shows the reason and offers Retry', async () => {
+  money.getAllOrders.mockRejectedValue(new Error('Could not reach the server'));
+  renderPage(<OrdersPage />);
+  expect(await screen.findByText('Could not reach the server')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+});

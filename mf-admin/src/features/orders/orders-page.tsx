@@ -1,0 +1,175 @@
+// /dashboard/orders for an admin: every order, and the queue of PENDING ones to
+// approve (units go to the investor's holdings, the owner is paid) or reject (refund).
+import { useState } from 'react';
+import { Box, Chip, Typography } from 'shared-ui/mui';
+import { Tab, Tabs } from 'shared-ui/mui-data';
+import { Button, ConfirmDialog, DataTable, PageHeader, StatusBadge, formatMoney, formatNumber, toast, useAsync } from 'shared-ui';
+import { deleteOrder, getAllOrders, readError, reviewOrder } from 'shared-api';
+import type { Order, OrderStatus, User } from 'shared-api/contract';
+import { DecisionDialog } from '../../components/decision-dialog';
+import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
+import { DateTimeCell, PersonLink, PropertyLink, fullName } from '../../components/links';
+import { usePeople } from '../../lib/directory';
+import { ORDER_STATUS_LABELS } from '../../lib/labels';
+import { useUrlFilters } from '../../lib/use-url-filters';
+
+export const ORDERS_PAGE_SIZE = 20;
+const FILTERS = ['tab', 'status'] as const;
+
+function describe(o: Order, people: Map<string, User>): string {
+  const investor = people.get(o.investorId);
+  const who = investor ? fullName(investor) : 'the investor';
+  return `${formatNumber(o.quantity)} unit${o.quantity === 1 ? '' : 's'} of ${o.property?.name ?? 'this property'} for ${formatMoney(o.amount)}, ordered by ${who}`;
+}
+
+export function OrdersPage() {
+  const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
+  const tab = filters.tab === 'all' ? 'all' : 'pending';
+  const people = usePeople();
+  const status = (tab === 'pending' ? 'PENDING' : filters.status || undefined) as OrderStatus | undefined;
+  const { data, error, loading, reload } = useAsync(() => getAllOrders({ status, page, pageSize: ORDERS_PAGE_SIZE }), [status, page]);
+  const pending = useAsync(() => getAllOrders({ status: 'PENDING', page: 1, pageSize: 1 }), [data]);
+  const [deciding, setDeciding] = useState<{ order: Order; decision: 'APPROVE' | 'REJECT' } | null>(null);
+  const [removing, setRemoving] = useState<Order | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
+
+  const remove = async () => {
+    if (!removing) return;
+    setRemoveBusy(true);
+    try {
+      await deleteOrder(removing._id);
+      toast.success('Order removed from the lists; its ledger entries stay');
+      setRemoving(null);
+      reload();
+    } catch (err) {
+      toast.error(await readError(err));
+    } finally {
+      setRemoveBusy(false);
+    }
+  };
+
+  const decide = async (reason: string) => {
+    if (!deciding) return;
+    const { order, decision } = deciding;
+    await reviewOrder(order._id, decision === 'APPROVE' ? { decision } : { decision, reason });
+    setDeciding(null);
+    toast.success(decision === 'APPROVE' ? 'Order approved: the units are in the investor’s holdings' : 'Order rejected: the investor was refunded');
+    reload();
+  };
+
+  const pendingCount = pending.data?.total;
+
+  return (
+    <Box>
+      <PageHeader title="Orders" subtitle="Investors’ orders: approve or reject the pending ones." />
+      <Tabs
+        value={tab}
+        onChange={(_e, v: string) => setFilters({ tab: v === 'all' ? 'all' : '', status: '' })}
+        aria-label="Orders views"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab
+          value="pending"
+          id="orders-tab-pending"
+          aria-controls="orders-panel"
+          label={
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              Pending approval
+              {pendingCount !== undefined && <Chip size="small" color={pendingCount > 0 ? 'warning' : 'default'} label={formatNumber(pendingCount)} aria-label={`${formatNumber(pendingCount)} pending`} />}
+            </Box>
+          }
+        />
+        <Tab value="all" id="orders-tab-all" aria-controls="orders-panel" label="All orders" />
+      </Tabs>
+      <Box role="tabpanel" id="orders-panel" aria-labelledby={`orders-tab-${tab}`}>
+        {tab === 'all' && (
+          <FilterBar label="Filter orders">
+            <SelectFilter label="Status" value={filters.status} onChange={(s) => setFilters({ status: s })} options={optionsOf(ORDER_STATUS_LABELS)} allLabel="Any status" />
+          </FilterBar>
+        )}
+        <DataTable
+          label={tab === 'pending' ? 'Orders pending approval' : 'All orders'}
+          rows={data?.items}
+          getRowId={(o) => o._id}
+          loading={loading}
+          error={error}
+          onRetry={reload}
+          emptyMessage={tab === 'pending' ? 'No order is waiting for approval' : 'No order matches these filters'}
+          pagination={data ? { page, pageSize: ORDERS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
+          columns={[
+            { key: 'createdAt', header: 'Placed', render: (o) => <DateTimeCell value={o.createdAt} /> },
+            { key: 'investor', header: 'Investor', render: (o) => <PersonLink id={o.investorId} people={people} showEmail /> },
+            { key: 'property', header: 'Property', render: (o) => <PropertyLink id={o.propertyId} name={o.property?.name} /> },
+            { key: 'quantity', header: 'Units', align: 'right', render: (o) => formatNumber(o.quantity) },
+            { key: 'unitPrice', header: 'Unit price', align: 'right', render: (o) => formatMoney(o.unitPrice) },
+            { key: 'amount', header: 'Amount', align: 'right', render: (o) => formatMoney(o.amount) },
+            {
+              key: 'status',
+              header: 'Status',
+              render: (o) => (
+                <Box sx={{ minWidth: 110 }}>
+                  <StatusBadge status={o.status} label={ORDER_STATUS_LABELS[o.status]} />
+                  {o.reason && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                      {o.reason}
+                    </Typography>
+                  )}
+                </Box>
+              ),
+            },
+            {
+              key: 'actions',
+              header: 'Actions',
+              render: (o) =>
+                o.status === 'PENDING' ? (
+                  <Box sx={{ display: 'flex', gap: 0.5 }}>
+                    <Button variant="filled-blue" size="XS" onClick={() => setDeciding({ order: o, decision: 'APPROVE' })} aria-label={`Approve order: ${describe(o, people)}`}>
+                      Approve
+                    </Button>
+                    <Button variant="text" size="XS" sx={{ color: 'error.main' }} onClick={() => setDeciding({ order: o, decision: 'REJECT' })} aria-label={`Reject order: ${describe(o, people)}`}>
+                      Reject
+                    </Button>
+                  </Box>
+                ) : o.status === 'REJECTED' || o.status === 'CANCELLED' ? (
+                  <Button variant="text" size="XS" onClick={() => setRemoving(o)} aria-label={`Remove order: ${describe(o, people)}`}>
+                    Remove
+                  </Button>
+                ) : (
+                  '—'
+                ),
+            },
+          ]}
+        />
+      </Box>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this order from the lists?"
+        message={removing ? `${describe(removing, people)}. The order is ${ORDER_STATUS_LABELS[removing.status].toLowerCase()}; its ledger entries stay on record.` : ''}
+        confirmLabel="Remove order"
+        loading={removeBusy}
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      />
+      <DecisionDialog
+        open={deciding?.decision === 'APPROVE'}
+        title="Approve this order?"
+        description={deciding ? `${describe(deciding.order, people)}. The units go to the investor’s holdings and the owner is paid.` : ''}
+        confirmLabel="Approve order"
+        onConfirm={() => decide('')}
+        onClose={() => setDeciding(null)}
+      />
+      <DecisionDialog
+        open={deciding?.decision === 'REJECT'}
+        title="Reject this order?"
+        description={deciding ? `${describe(deciding.order, people)}. The held money returns to the investor’s wallet and the units are released.` : ''}
+        confirmLabel="Reject order"
+        reasonLabel="Reason (shown to the investor)"
+        destructive
+        onConfirm={decide}
+        onClose={() => setDeciding(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,243 @@
+// /dashboard for an admin: the platform's figures, its queues and its trends.
+import type { ReactNode } from 'react';
+import { Box, Paper, Typography } from 'shared-ui/mui';
+import { BarChart, DonutChart, LineChart } from 'shared-ui/charts';
+import { DataTable, ErrorState, LoadingState, PageHeader, StatCard, formatMoney, formatNumber, useAsync } from 'shared-ui';
+import { getAdminInvestorMetrics, getAdminListingMetrics, getAdminMetrics, getAdminOwnerMetrics } from 'shared-api';
+import { PROPERTY_STATUSES, PROPERTY_TYPE_LABELS, paths, stateName, type AdminOwnerMetrics, type PropertyType } from 'shared-api/contract';
+import { RouterTextLink } from '../../components/links';
+import { dayLabel } from '../../lib/format';
+import { PROPERTY_STATUS_LABELS } from '../../lib/labels';
+
+const money = (n: number) => formatMoney(n);
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  const id = `overview-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
+      <Typography id={id} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+// Grid items may shrink below their content (a chart's canvas would otherwise widen the
+// page), and each chart contains its visually hidden data table (positioned absolutely).
+const cardsGrid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 210px), 1fr))', '& > *': { minWidth: 0 } } as const;
+const chartsGrid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))',
+  '& > *': { minWidth: 0, position: 'relative', overflow: 'hidden' },
+} as const;
+
+function QueueCard({ count, label, links }: { count: number; label: string; links: { to: string; label: string }[] }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 0.5, borderColor: count > 0 ? 'warning.main' : 'divider' }}>
+      <Typography component="p" variant="h4" sx={{ fontWeight: 700 }}>
+        {formatNumber(count)}
+      </Typography>
+      <Typography color="text.secondary">{label}</Typography>
+      <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        {links.map((l) => (
+          <RouterTextLink key={l.to} to={l.to}>
+            {l.label}
+          </RouterTextLink>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+function TopOwners({ owners }: { owners: AdminOwnerMetrics['topOwners'] }) {
+  return (
+    <DataTable
+      label="Top owners"
+      rows={owners}
+      getRowId={(o) => o.ownerId}
+      emptyMessage="No owner has listed a property yet"
+      columns={[
+        { key: 'name', header: 'Owner', render: (o) => <RouterTextLink to={paths.owner(o.ownerId)}>{o.name}</RouterTextLink> },
+        { key: 'listings', header: 'Listings', align: 'right', render: (o) => formatNumber(o.listings) },
+        { key: 'amountRaised', header: 'Amount raised', align: 'right', render: (o) => formatMoney(o.amountRaised) },
+      ]}
+    />
+  );
+}
+
+function SectionError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Paper variant="outlined">
+      <ErrorState message={message} onRetry={onRetry} />
+    </Paper>
+  );
+}
+
+export function OverviewPage() {
+  const platform = useAsync(() => getAdminMetrics(), []);
+  const investors = useAsync(() => getAdminInvestorMetrics(), []);
+  const listings = useAsync(() => getAdminListingMetrics(), []);
+  const owners = useAsync(() => getAdminOwnerMetrics(), []);
+
+  const m = platform.data;
+  const inv = investors.data;
+  const lst = listings.data;
+  const own = owners.data;
+
+  return (
+    <Box>
+      <PageHeader title="Dashboard" subtitle="The platform at a glance: queues waiting for you, figures and trends." />
+
+      {platform.error && !m ? (
+        <SectionError message={platform.error} onRetry={platform.reload} />
+      ) : !m ? (
+        <LoadingState label="Loading platform figures..." />
+      ) : (
+        <>
+          <Group title="Needs attention">
+            <Box sx={cardsGrid}>
+              <QueueCard count={m.listingsByStatus.PENDING_REVIEW ?? 0} label="Listings awaiting review" links={[{ to: `${paths.listings}?tab=review`, label: 'Review listings' }]} />
+              <QueueCard
+                count={m.usersByStatus.PENDING ?? 0}
+                label="People awaiting verification"
+                links={[
+                  { to: `${paths.investors}?status=PENDING`, label: 'Investors' },
+                  { to: `${paths.owners}?status=PENDING`, label: 'Owners' },
+                ]}
+              />
+              <QueueCard count={m.pendingOrders} label="Orders awaiting approval" links={[{ to: paths.orders, label: 'Review orders' }]} />
+            </Box>
+          </Group>
+
+          <Group title="Platform">
+            <Box sx={cardsGrid}>
+              <StatCard title="Investors" value={formatNumber(m.investors)} />
+              <StatCard title="Property owners" value={formatNumber(m.owners)} />
+              <StatCard title="Admins" value={formatNumber(m.admins)} />
+              <StatCard title="Listings" value={formatNumber(m.properties)} />
+              <StatCard title="Money invested" value={formatMoney(m.totalInvested)} />
+              <StatCard title="Wallet balances" value={formatMoney(m.walletBalances)} />
+            </Box>
+            <Box sx={{ ...chartsGrid, mt: 2 }}>
+              <LineChart
+                title="Sign-ups, last 30 days"
+                labels={m.signUpsOverTime.map((d) => dayLabel(d.date))}
+                series={[
+                  { label: 'Investors', values: m.signUpsOverTime.map((d) => d.investors) },
+                  { label: 'Owners', values: m.signUpsOverTime.map((d) => d.owners) },
+                ]}
+              />
+              <DonutChart
+                title="Listings by status"
+                labels={PROPERTY_STATUSES.map((s) => PROPERTY_STATUS_LABELS[s])}
+                series={[{ label: 'Listings', values: PROPERTY_STATUSES.map((s) => m.listingsByStatus[s] ?? 0) }]}
+              />
+              <LineChart
+                title="Money invested over time"
+                area
+                format={money}
+                labels={m.investedOverTime.map((d) => dayLabel(d.date))}
+                series={[{ label: 'Invested', values: m.investedOverTime.map((d) => d.amount) }]}
+              />
+            </Box>
+          </Group>
+        </>
+      )}
+
+      <Group title="Investors">
+        {investors.error && !inv ? (
+          <SectionError message={investors.error} onRetry={investors.reload} />
+        ) : !inv ? (
+          <LoadingState label="Loading investor figures..." />
+        ) : (
+          <>
+            <Box sx={cardsGrid}>
+              <StatCard title="Investors" value={formatNumber(inv.total)} hint={`${formatNumber(inv.byStatus.VERIFIED ?? 0)} verified`} />
+              <StatCard title="Subscribed" value={formatNumber(inv.subscribed)} />
+              <StatCard title="Invested by investors" value={formatMoney(inv.totalInvested)} />
+              <StatCard title="Investor wallets" value={formatMoney(inv.walletBalances)} />
+            </Box>
+            <Box sx={{ ...chartsGrid, mt: 2 }}>
+              <BarChart
+                title="Investor journey"
+                horizontal
+                labels={['Signed up', 'E-mail verified', 'Onboarding completed', 'Subscribed', 'Verified']}
+                series={[{ label: 'Investors', values: [inv.total, inv.emailVerified, inv.onboardingCompleted, inv.subscribed, inv.byStatus.VERIFIED ?? 0] }]}
+              />
+              <LineChart
+                title="Investor sign-ups, last 30 days"
+                labels={inv.signUpsOverTime.map((d) => dayLabel(d.date))}
+                series={[{ label: 'Investors', values: inv.signUpsOverTime.map((d) => d.count) }]}
+              />
+            </Box>
+          </>
+        )}
+      </Group>
+
+      <Group title="Listings">
+        {listings.error && !lst ? (
+          <SectionError message={listings.error} onRetry={listings.reload} />
+        ) : !lst ? (
+          <LoadingState label="Loading listing figures..." />
+        ) : (
+          <>
+            <Box sx={cardsGrid}>
+              <StatCard title="Listings" value={formatNumber(lst.total)} />
+              <StatCard title="Total value listed" value={formatMoney(lst.totalValue)} />
+              <StatCard title="Amount raised" value={formatMoney(lst.amountRaised)} />
+              <StatCard title="Units sold" value={formatNumber(lst.unitsSold)} hint={`of ${formatNumber(lst.unitsTotal)} units`} />
+            </Box>
+            <Box sx={{ ...chartsGrid, mt: 2 }}>
+              <DonutChart
+                title="Listings by type"
+                labels={(Object.keys(PROPERTY_TYPE_LABELS) as PropertyType[]).map((t) => PROPERTY_TYPE_LABELS[t])}
+                series={[{ label: 'Listings', values: (Object.keys(PROPERTY_TYPE_LABELS) as PropertyType[]).map((t) => lst.byType[t] ?? 0) }]}
+              />
+              <BarChart
+                title="Listings by state"
+                horizontal
+                labels={lst.byState.map((s) => stateName(s.state))}
+                series={[{ label: 'Listings', values: lst.byState.map((s) => s.count) }]}
+              />
+              <LineChart
+                title="New listings, last 30 days"
+                labels={lst.listedOverTime.map((d) => dayLabel(d.date))}
+                series={[{ label: 'Listings', values: lst.listedOverTime.map((d) => d.count) }]}
+              />
+            </Box>
+          </>
+        )}
+      </Group>
+
+      <Group title="Owners">
+        {owners.error && !own ? (
+          <SectionError message={owners.error} onRetry={owners.reload} />
+        ) : !own ? (
+          <LoadingState label="Loading owner figures..." />
+        ) : (
+          <>
+            <Box sx={cardsGrid}>
+              <StatCard title="Property owners" value={formatNumber(own.total)} hint={`${formatNumber(own.byStatus.VERIFIED ?? 0)} verified`} />
+              <StatCard title="Owners with listings" value={formatNumber(own.withListings)} />
+            </Box>
+            <Box sx={{ ...chartsGrid, mt: 2 }}>
+              <LineChart
+                title="Owner sign-ups, last 30 days"
+                labels={own.signUpsOverTime.map((d) => dayLabel(d.date))}
+                series={[{ label: 'Owners', values: own.signUpsOverTime.map((d) => d.count) }]}
+              />
+              <Box>
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+                  Top owners by amount raised
+                </Typography>
+                <TopOwners owners={own.topOwners} />
+              </Box>
+            </Box>
+          </>
+        )}
+      </Group>
+    </Box>
+  );
+}

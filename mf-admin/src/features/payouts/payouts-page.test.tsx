@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import * as sharedApi from 'shared-api';
+import { getUsers } from 'shared-api';
+import { clearDirectory } from '../../lib/directory';
+import { makePayout, makeUser, pageOf } from '../../testing/fixtures';
+import { renderPage } from 'shared-ui/testing';
+import { PayoutsPage } from './payouts-page';
+
+jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getPayouts: jest.fn(), decidePayout: jest.fn() }));
+const money = sharedApi as unknown as Record<string, jest.Mock>;
+
+jest.setTimeout(20_000);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  clearDirectory();
+  jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser({ role: 'PROPERTY_OWNER', firstName: 'Olga', lastName: 'Owner' })]));
+  money.getPayouts.mockResolvedValue(pageOf([makePayout()]));
+});
+
+test('requested withdrawals: mark paid after confirming', async () => {
+  money.decidePayout.mockResolvedValue(makePayout({ status: 'PAID' }));
+  const { user } = renderPage(<PayoutsPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  expect(table).toHaveTextContent('$1,250.50');
+  expect(await within(table).findByRole('link', { name: 'Olga Owner' })).toHaveAttribute('href', '/dashboard/owners/u1');
+  expect(money.getPayouts).toHaveBeenCalledWith({ status: 'REQUESTED', page: 1, pageSize: 20 });
+  await user.click(within(table).getByRole('button', { name: /^Mark paid: \$1,250\.50 to Olga Owner/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+  expect(dialog).toHaveTextContent('Confirm only once the money has been sent.');
+  await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+  expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'PAID' });
+  expect(await screen.findByText('Withdrawal of $1,250.50 marked paid')).toBeInTheDocument();
+});
+
+test('reject needs a reason', async () => {
+  money.decidePayout.mockResolvedValue(makePayout({ status: 'REJECTED' }));
+  const { user } = renderPage(<PayoutsPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  await user.click(within(table).getByRole('button', { name: /^Reject:/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
+  expect(within(dialog).getByText('Please give a reason for the rejection')).toBeInTheDocument();
+  expect(money.decidePayout).not.toHaveBeenCalled();
+  await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Bank details do not match');
+  await user.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }));
+  expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'REJECTED', reason: 'Bank details do not match' });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('the person comes with the request when the directory does not know them', async () => {
+  jest.mocked(getUsers).mockResolvedValue(pageOf([]));
+  money.getPayouts.mockResolvedValue(pageOf([{ ...makePayout({ userId: 'u9' }), user: { _id: 'u9', firstName: 'Nina', lastName: 'New', email: 'nina@example.com', role: 'INVESTOR' } }]));
+  renderPage(<PayoutsPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  expect(within(table).getByRole('link', { name: 'Nina New' })).toHaveAttribute('href', '/dashboard/investors/u9');
+  expect(table).toHaveTextContent('nina@example.com');
+});
+
+test('all withdrawals show decisions; empty and failed states', async () => {
+  money.getPayouts.mockResolvedValue(pageOf([makePayout({ status: 'REJECTED', reason: 'Bank details do not match', decidedAt: '2026-02-04T10:00:00.000Z' })]));
+  const { unmount } = renderPage(<PayoutsPage />, { url: '/?tab=all' });
+  const table = await screen.findByRole('table', { name: 'All withdrawals' });
+  expect(table).toHaveTextContent('Bank details do not match');
+  expect(within(table).queryByRole('button', { name: /Mark paid/ })).not.toBeInTheDocument();
+  unmount();
+
+  money.getPayouts.mockResolvedValue(pageOf([]));
+  const second = renderPage(<PayoutsPage />);
+  expect(await screen.findByText('No withdrawal is waiting')).toBeInTheDocument();
+  second.unmount();
+
+  money.getPayouts.mockRejectedValue(new Error('Forbidden'));
+  renderPage(<PayoutsPage />);
+  expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('Forbidden');
+});

@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { getUsers } from 'shared-api';
+import { makeUser, pageOf, pending } from '../../testing/fixtures';
+import { renderPage } from 'shared-ui/testing';
+import { UsersPage } from './users-page';
+
+jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn() }));
+
+// Typing is slow on a busy machine.
+jest.setTimeout(20_000);
+
+beforeEach(() => jest.clearAllMocks());
+
+test('investors: loading, then rows linking to each person', async () => {
+  jest.mocked(getUsers).mockReturnValueOnce(pending());
+  const { unmount } = renderPage(<UsersPage role="INVESTOR" />);
+  expect(await screen.findByRole('status')).toHaveTextContent('Loading Investors');
+  unmount();
+
+  jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser(), makeUser({ _id: 'u2', firstName: 'Vic', lastName: 'Verified', status: 'VERIFIED', isSubscribed: false })], 41));
+  renderPage(<UsersPage role="INVESTOR" />);
+  const table = await screen.findByRole('table', { name: 'Investors' });
+  expect(within(table).getByRole('link', { name: 'Ivy Investor' })).toHaveAttribute('href', '/dashboard/investors/u1');
+  const row = within(table).getByText('Vic Verified').closest('tr')!;
+  expect(row).toHaveTextContent('Verified');
+  expect(row).toHaveTextContent('No');
+  expect(screen.getByText('1–20 of 41')).toBeInTheDocument();
+  expect(getUsers).toHaveBeenLastCalledWith({ role: 'INVESTOR', q: undefined, status: undefined, page: 1, pageSize: 20 });
+});
+
+test('owners: search and status filter reach the API and the address', async () => {
+  jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser({ role: 'PROPERTY_OWNER', firstName: 'Olga', lastName: 'Owner', userType: 'BUSINESS_ENTITY', businessName: 'Olga Estates Ltd' })]));
+  const { user, location } = renderPage(<UsersPage role="PROPERTY_OWNER" />, { url: '/?status=PENDING' });
+  const table = await screen.findByRole('table', { name: 'Owners' });
+  expect(within(table).getByRole('link', { name: 'Olga Owner' })).toHaveAttribute('href', '/dashboard/owners/u1');
+  expect(table).toHaveTextContent('Olga Estates Ltd');
+  expect(getUsers).toHaveBeenLastCalledWith(expect.objectContaining({ role: 'PROPERTY_OWNER', status: 'PENDING' }));
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), 'olga');
+  await waitFor(() => expect(getUsers).toHaveBeenLastCalledWith({ role: 'PROPERTY_OWNER', q: 'olga', status: 'PENDING', page: 1, pageSize: 20 }));
+  expect(location()).toBe('/?status=PENDING&q=olga');
+
+  await user.click(screen.getByRole('combobox', { name: 'Status' }));
+  await user.click(await screen.findByRole('option', { name: 'Any status' }));
+  await waitFor(() => expect(location()).toBe('/?q=olga'));
+});
+
+test('no match, and a failure with Retry', async () => {
+  jest.mocked(getUsers).mockResolvedValueOnce(pageOf([]));
+  const { unmount } = renderPage(<UsersPage role="INVESTOR" />, { url: '/?q=nobody' });
+  expect(await screen.findByText('No investor matches these filters')).toBeInTheDocument();
+  unmount();
+
+  jest.mocked(getUsers).mockRejectedValueOnce(new Error('Forbidden')).mockResolvedValueOnce(pageOf([makeUser()]));
+  const { user } = renderPage(<UsersPage role="INVESTOR" />);
+  expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('link', { name: 'Ivy Investor' })).toBeInTheDocument();
+});

@@ -1,0 +1,60 @@
+// Human words for the API's codes.
+import type { LedgerEntryType, OrderStatus, PayoutStatus, PropertyStatus, SupportKind, SupportStatus, UserStatus } from 'shared-api/contract';
+
+export const USER_STATUS_LABELS: Record<UserStatus, string> = { PENDING: 'Pending', VERIFIED: 'Verified', REJECTED: 'Rejected' };
+
+export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
+  PENDING_REVIEW: 'Pending review',
+  ACTIVE: 'Active',
+  REJECTED: 'Rejected',
+  FUNDED: 'Funded',
+};
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { PENDING: 'Pending', COMPLETED: 'Completed', REJECTED: 'Rejected', CANCELLED: 'Cancelled' };
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { REQUESTED: 'Requested', PAID: 'Paid', REJECTED: 'Rejected' };
+
+export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = { OPEN: 'Open', CLOSED: 'Closed' };
+export const SUPPORT_KIND_LABELS: Record<SupportKind, string> = { TICKET: 'Ticket', CONTACT: 'Contact form' };
+
+export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
+  DEPOSIT: 'Deposit',
+  WITHDRAWAL_HOLD: 'Withdrawal (held)',
+  WITHDRAWAL_RELEASE: 'Withdrawal released',
+  ORDER_HOLD: 'Order (held)',
+  ORDER_REFUND: 'Order refund',
+  OWNER_PAYOUT: 'Owner payout',
+  SUBSCRIPTION_FEE: 'Subscription fee',
+};
+
+/** Audit actions the server records; unknown ones are shown by `actionLabel`'s fallback. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'user.verify': 'Verified a person',
+  'user.reject': 'Rejected a person',
+  'user.update': 'Edited a person',
+  'user.delete': 'Deleted a person',
+  'admin.delete': 'Deleted an admin',
+  'property.approve': 'Approved a listing',
+  'property.reject': 'Rejected a listing',
+  'property.update': 'Edited a listing',
+  'property.delete': 'Deleted a listing',
+  'order.approve': 'Approved an order',
+  'order.reject': 'Rejected an order',
+  'order.delete': 'Removed a closed order',
+  'payout.paid': 'Marked a withdrawal paid',
+  'payout.reject': 'Rejected a withdrawal',
+  'support.close': 'Closed a support ticket',
+};
+
+export function actionLabel(action: string): string {
+  const known = AUDIT_ACTION_LABELS[action];
+  if (known) return known;
+  const words = action.replace(/[._]+/g, ' ').trim().toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : action;
+}
+
+/** Any code in sentence case: "PENDING_REVIEW" → "Pending review". */
+export function codeLabel(code: string): string {
+  const words = code.replace(/_/g, ' ').toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : code;
+}

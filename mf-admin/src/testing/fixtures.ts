@@ -1,0 +1,151 @@
+// Domain objects as the API returns them; override what the test is about.
+import type { AuditEntry, Holding, LedgerEntry, Order, Page, Payout, Property, SupportTicket, User, UserDetail } from 'shared-api/contract';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'u1',
+    firstName: 'Ivy',
+    lastName: 'Investor',
+    email: 'ivy@example.com',
+    role: 'INVESTOR',
+    status: 'PENDING',
+    emailVerified: true,
+    isSubscribed: true,
+    onboardingCompleted: true,
+    avatar: null,
+    country: 'United States',
+    phone: '+1 202 555 0143',
+    userType: 'INDIVIDUAL',
+    businessName: null,
+    rejectionReason: null,
+    claimableTokens: 15,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeUserDetail(overrides: Partial<UserDetail> = {}): UserDetail {
+  return {
+    ...makeUser(),
+    kycDocuments: [{ _id: 'f1', url: '/download/f1.png?exp=9999999999&sig=abc', name: 'passport.png', mimeType: 'image/png', size: 20480 }],
+    businessDocuments: [],
+    questionnaire: null,
+    ...overrides,
+  };
+}
+
+export function makeProperty(overrides: Partial<Property> = {}): Property {
+  return {
+    _id: 'p1',
+    name: 'Harbor Lofts',
+    address: '1 Harbor Way, Boston',
+    state: 'MA',
+    description: 'Lofts by the water.',
+    type: 'RENTAL_READY',
+    status: 'ACTIVE',
+    images: [{ _id: 'i1', url: '/download/i1.webp', srcset: '/download/i1-480.webp 480w, /download/i1.webp 1200w', width: 1200, height: 800 }],
+    documents: [{ _id: 'd1', url: '/download/d1.pdf', name: 'title-deed.pdf', mimeType: 'application/pdf', size: 4096 }],
+    totalQuantity: 1000,
+    availableQuantity: 900,
+    unitPrice: 50,
+    roiInFiveYears: 40,
+    progress: null,
+    progressUpdates: [],
+    ownerId: 'o1',
+    rejectionReason: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-06T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'ord1',
+    investorId: 'u1',
+    propertyId: 'p1',
+    property: { _id: 'p1', name: 'Harbor Lofts', address: '1 Harbor Way, Boston', state: 'MA', type: 'RENTAL_READY', status: 'ACTIVE', images: [], unitPrice: 50, roiInFiveYears: 40, totalQuantity: 1000, availableQuantity: 900 },
+    quantity: 10,
+    unitPrice: 50,
+    amount: 500,
+    status: 'PENDING',
+    createdAt: '2026-02-01T09:30:00.000Z',
+    updatedAt: '2026-02-01T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeHolding(overrides: Partial<Holding> = {}): Holding {
+  const order = makeOrder();
+  return {
+    _id: 'h1',
+    investorId: 'u1',
+    propertyId: 'p1',
+    property: order.property!,
+    quantity: 10,
+    amountInvested: 500,
+    createdAt: '2026-02-02T09:30:00.000Z',
+    updatedAt: '2026-02-02T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makePayout(overrides: Partial<Payout> = {}): Payout {
+  return { _id: 'pay1', userId: 'u1', amount: 1250.5, status: 'REQUESTED', reason: null, createdAt: '2026-02-03T12:00:00.000Z', decidedAt: null, ...overrides };
+}
+
+export function makeEntry(overrides: Partial<LedgerEntry> = {}): LedgerEntry {
+  return {
+    _id: 'l1',
+    userId: 'u1',
+    type: 'DEPOSIT',
+    amount: 1000,
+    balanceAfter: 1000,
+    orderId: null,
+    propertyId: null,
+    payoutId: null,
+    checkoutId: null,
+    description: 'Card deposit',
+    createdAt: '2026-02-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTicket(overrides: Partial<SupportTicket> = {}): SupportTicket {
+  return {
+    _id: 't1',
+    kind: 'CONTACT',
+    userId: null,
+    name: 'Sam Sender',
+    email: 'sam@example.com',
+    phoneNumber: '+1 555 0100',
+    subject: 'Question about fees',
+    message: 'Hello,\nhow much is the fee?',
+    status: 'OPEN',
+    createdAt: '2026-02-04T12:00:00.000Z',
+    closedAt: null,
+    ...overrides,
+  };
+}
+
+export function makeAudit(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    _id: 'a1',
+    actorId: 'admin1',
+    actorEmail: 'admin@tessera.local',
+    action: 'user.verify',
+    targetType: 'user',
+    targetId: 'u1',
+    detail: { from: 'PENDING', to: 'VERIFIED' },
+    ip: '203.0.113.7',
+    createdAt: '2026-02-05T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function pageOf<T>(items: T[], total = items.length, page = 1, pageSize = 20): Page<T> {
+  return { items, total, page, pageSize };
+}
+
+/** A promise that never settles (a call still loading). */
+export const pending = <T>() => new Promise<T>(() => undefined);

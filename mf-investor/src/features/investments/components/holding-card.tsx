@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { Box, Link, Paper, Typography } from 'shared-ui/mui';
+import { Link as RouterLink } from 'shared-ui/router';
+import { ImageIcon } from 'shared-ui/components';
+import { formatMoney, formatNumber, formatPercent } from 'shared-ui/core';
+import { absoluteSrcset, fileUrl } from 'shared-api';
+import { PROPERTY_TYPE_LABELS, annualReturn, paths, progressPercent, type Holding } from 'shared-api/contract';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One holding: the property's picture, name and type, and the investor's figures. */
+export function HoldingCard({ holding: h }: { holding: Holding }) {
+  const headingId = useId();
+  const p = h.property;
+  const image = p.images[0];
+  const share = progressPercent(h.quantity, p.totalQuantity);
+  return (
+    <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, overflow: 'hidden' }}>
+      <Box sx={{ position: 'relative', flexShrink: 0, width: { xs: '100%', sm: 200 }, aspectRatio: { xs: '16 / 9', sm: 'auto' }, minHeight: { sm: 150 }, bgcolor: 'action.hover' }}>
+        {image ? (
+          <Box
+            component="img"
+            src={fileUrl(image.url)}
+            srcSet={image.srcset ? absoluteSrcset(image.srcset) : undefined}
+            sizes={image.srcset ? '(min-width: 600px) 200px, 100vw' : undefined}
+            alt={`Photo of ${p.name}`}
+            loading="lazy"
+            decoding="async"
+            sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        ) : (
+          <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'primary.main' }}>
+            <ImageIcon sx={{ fontSize: 40, opacity: 0.5 }} />
+          </Box>
+        )}
+      </Box>
+      <Box sx={{ p: { xs: 2, sm: 2.5 }, display: 'grid', gap: 1.5, flex: 1, minWidth: 0 }}>
+        <Box>
+          <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+            <Link component={RouterLink} to={paths.property(p._id)} underline="hover" color="inherit">
+              {p.name}
+            </Link>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {PROPERTY_TYPE_LABELS[p.type] ?? p.type} · {p.address}
+          </Typography>
+        </Box>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(min(8.5rem, 100%), 1fr))' }}>
+          <Figure label="Units held" value={formatNumber(h.quantity)} />
+          <Figure label="Share of property" value={formatPercent(share)} />
+          <Figure label="Amount invested" value={formatMoney(h.amountInvested)} />
+          <Figure label="Annual return" value={formatPercent(annualReturn(p))} />
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {formatNumber(h.quantity)} of {formatNumber(p.totalQuantity)} units ·{' '}
+          <Link component={RouterLink} to={paths.property(p._id)} aria-label={`View property ${p.name}`}>
+            View property
+          </Link>
+        </Typography>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,128 @@
+// /dashboard for an investor: the server's figures (GET /v1/users/me/metrics) as stat
+// cards, and charts of where the money is and how it grew.
+import { Box, Link, Typography } from 'shared-ui/mui';
+import { Link as RouterLink } from 'shared-ui/router';
+import { Button, formatMoney, formatNumber } from 'shared-ui/core';
+import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
+import { StatCard } from 'shared-ui/display';
+import { getMyMetrics, useAuthUser } from 'shared-api';
+import { SUBSCRIPTION_TOKENS, paths, type UserMetrics } from 'shared-api/contract';
+import { AccountStatusNotice } from '../../../components/account-status-notice';
+import { useFreshUser } from '../../../lib/use-fresh-user';
+import { PortfolioCharts } from './portfolio-charts';
+
+function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribed: boolean }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))' }}>
+      <StatCard title="Portfolio value" value={formatMoney(m.portfolioValue)} hint="Your units at today's unit prices" />
+      <StatCard title="Total invested" value={formatMoney(m.totalInvested)} hint="Paid for your holdings" />
+      <StatCard
+        title="Holdings"
+        value={formatNumber(m.holdingsCount)}
+        hint={
+          <Link component={RouterLink} to={paths.investments}>
+            See your investments
+          </Link>
+        }
+      />
+      <StatCard
+        title="Wallet balance"
+        value={formatMoney(m.walletBalance)}
+        hint={
+          <Link component={RouterLink} to={paths.wallet}>
+            Add or withdraw money
+          </Link>
+        }
+      />
+      <StatCard
+        title="Pending orders"
+        value={formatNumber(m.pendingOrders)}
+        hint={
+          <Link component={RouterLink} to={paths.orders}>
+            {m.pendingOrders > 0 ? 'Awaiting approval: see your orders' : 'See your orders'}
+          </Link>
+        }
+      />
+      <StatCard
+        title="Claimable platform tokens"
+        value={formatNumber(m.claimableTokens)}
+        hint={
+          subscribed ? (
+            'From your early-access subscription'
+          ) : (
+            <Link component={RouterLink} to={paths.homeSubscribe}>
+              Subscribe to claim {formatNumber(SUBSCRIPTION_TOKENS)} tokens
+            </Link>
+          )
+        }
+      />
+    </Box>
+  );
+}
+
+export function OverviewPage() {
+  useFreshUser();
+  const user = useAuthUser();
+  const metrics = useAsync(() => getMyMetrics(), []);
+  const m = metrics.data;
+
+  return (
+    <Box>
+      <PageHeader
+        title="Dashboard"
+        subtitle={user ? `Welcome back, ${user.firstName}. Here is how your portfolio is doing.` : undefined}
+        actions={
+          <>
+            <Button variant="outline-blue" component={RouterLink} to={paths.wallet}>
+              Add money
+            </Button>
+            <Button variant="filled-blue" component={RouterLink} to={paths.properties}>
+              Browse properties
+            </Button>
+          </>
+        }
+      />
+      <AccountStatusNotice />
+
+      {metrics.error ? (
+        <ErrorState message={metrics.error} onRetry={metrics.reload} retrying={metrics.loading} />
+      ) : !m ? (
+        <LoadingState label="Loading your portfolio..." />
+      ) : (
+        <>
+          <Box component="section" aria-labelledby="figures-title">
+            <Typography id="figures-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+              Your figures
+            </Typography>
+            <StatCards metrics={m} subscribed={Boolean(user?.isSubscribed)} />
+          </Box>
+
+          <Box component="section" aria-labelledby="portfolio-title" sx={{ mt: 4 }}>
+            <Typography id="portfolio-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+              Your portfolio
+            </Typography>
+            {m.holdingsCount === 0 ? (
+              <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
+                <EmptyState
+                  title="You have no investments yet"
+                  description={
+                    m.pendingOrders > 0
+                      ? 'Your orders are waiting for approval. Once approved, your holdings and their charts appear here.'
+                      : 'Browse live properties and buy your first units. Your holdings and their charts appear here.'
+                  }
+                  action={
+                    <Button variant="filled-blue" size="SM" component={RouterLink} to={paths.properties}>
+                      Browse properties
+                    </Button>
+                  }
+                />
+              </Box>
+            ) : (
+              <PortfolioCharts metrics={m} />
+            )}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

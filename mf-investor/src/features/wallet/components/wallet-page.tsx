@@ -1,0 +1,92 @@
+// /dashboard/wallet (investors and owners): the server's balance, deposits through the
+// payments checkout and back, withdrawal requests, and the ledger.
+import { useCallback, useState } from 'react';
+import { Alert, Box, CircularProgress, Skeleton } from 'shared-ui/mui';
+import { useSearchParams } from 'shared-ui/router';
+import { Button, formatMoney } from 'shared-ui/core';
+import { useAsync, ErrorState, PageHeader } from 'shared-ui/components';
+import { StatCard } from 'shared-ui/display';
+import { getMyPayouts, getWalletBalance } from 'shared-api';
+import { goToExternal } from '../../../lib/browser';
+import { useCheckoutReturn } from '../hooks/use-checkout-return';
+import { useOpenDeposits } from '../hooks/use-open-deposits';
+import { DepositForm } from './deposit-form';
+import { PayoutsSection } from './payouts-section';
+import { TransactionsSection } from './transactions-section';
+import { WithdrawForm } from './withdraw-form';
+
+const SEVERITY = { PAID: 'success', DECLINED: 'error', EXPIRED: 'warning', OPEN: 'info' } as const;
+
+export function WalletPage() {
+  const [refreshKey, setRefreshKey] = useState(0);
+  const refresh = useCallback(() => setRefreshKey((k) => k + 1), []);
+  const [params] = useSearchParams();
+  const { checking, outcome } = useCheckoutReturn(refresh);
+  const [outcomeShown, setOutcomeShown] = useState(true);
+  const { open: openDeposits, discard } = useOpenDeposits(params.get('checkout'), refresh);
+
+  const wallet = useAsync(() => getWalletBalance(), [refreshKey]);
+  const payouts = useAsync(() => getMyPayouts(), [refreshKey]);
+  const w = wallet.data;
+
+  return (
+    <Box>
+      <PageHeader title="Wallet" subtitle="Your balance, deposits and withdrawals, and every movement of your money." />
+
+      <Box aria-live="polite">
+        {checking && (
+          <Alert severity="info" icon={<CircularProgress size={20} aria-hidden />} sx={{ mb: 2 }}>
+            Checking your payment with the payment provider…
+          </Alert>
+        )}
+        {outcome && outcomeShown && (
+          <Alert severity={SEVERITY[outcome.status]} onClose={() => setOutcomeShown(false)} sx={{ mb: 2 }}>
+            {outcome.message}
+          </Alert>
+        )}
+      </Box>
+      {openDeposits.map((d) => (
+        <Alert
+          key={d.id}
+          severity="warning"
+          sx={{ mb: 2, alignItems: 'center' }}
+          action={
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="filled-blue" size="XS" onClick={() => goToExternal(d.checkoutUrl)}>
+                Continue payment
+              </Button>
+              <Button variant="text" size="XS" onClick={() => discard(d.id)}>
+                Discard
+              </Button>
+            </Box>
+          }
+        >
+          A deposit of {formatMoney(d.amount)} is waiting for payment.
+        </Alert>
+      ))}
+
+      <Box component="section" aria-label="Balance" sx={{ mb: 3 }}>
+        {wallet.error && !w ? (
+          <ErrorState message={wallet.error} onRetry={wallet.reload} retrying={wallet.loading} />
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))' }}>
+            <StatCard title="Available balance" value={w ? formatMoney(w.balance) : <Skeleton width="60%" aria-label="Loading" />} hint="Ready to invest or withdraw" />
+            <StatCard
+              title="Held"
+              value={w ? formatMoney(w.held) : <Skeleton width="50%" aria-label="Loading" />}
+              hint="For pending orders and withdrawal requests, not in your available balance"
+            />
+          </Box>
+        )}
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <DepositForm />
+        <WithdrawForm balance={w?.balance} onRequested={refresh} />
+      </Box>
+
+      <PayoutsSection payouts={payouts.data} error={payouts.error} onRetry={payouts.reload} />
+      <TransactionsSection refreshKey={refreshKey} payouts={payouts.data} />
+    </Box>
+  );
+}

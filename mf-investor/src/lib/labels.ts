@@ -1,0 +1,30 @@
+// How the investor area names statuses and ledger entry types.
+import type { LedgerEntryType, OrderStatus, PayoutStatus, SupportStatus } from 'shared-api/contract';
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  PENDING: 'Pending',
+  COMPLETED: 'Completed',
+  REJECTED: 'Rejected',
+  CANCELLED: 'Cancelled',
+};
+
+export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
+  DEPOSIT: 'Deposit',
+  WITHDRAWAL_HOLD: 'Withdrawal',
+  WITHDRAWAL_RELEASE: 'Withdrawal released',
+  ORDER_HOLD: 'Order',
+  ORDER_REFUND: 'Order refund',
+  OWNER_PAYOUT: 'Sale proceeds',
+  SUBSCRIPTION_FEE: 'Subscription fee',
+};
+
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  REQUESTED: 'Requested',
+  PAID: 'Paid',
+  REJECTED: 'Rejected',
+};
+
+export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
+  OPEN: 'Open',
+  CLOSED: 'Closed',
+};

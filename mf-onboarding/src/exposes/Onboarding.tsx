@@ -1,0 +1,5 @@
+import { OnboardingPage } from '../features/onboarding/onboarding-page';
+
+export default function Onboarding() {
+  return <OnboardingPage />;
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Box, IconButton, Link } from 'shared-ui/mui';
+import { CloseIcon, ConfirmDialog, FilePicker, PdfIcon, toast } from 'shared-ui';
+import { deletePropertyFile, fileUrl, readError } from 'shared-api';
+import { UPLOAD_MAX_FILES, displayFileName, type FileRef, type ImageRef, type Property } from 'shared-api/contract';
+
+export interface ListingFilesProps {
+  /** The saved listing (null while creating). */
+  property: Property | null;
+  onPropertyChange: (p: Property) => void;
+  images: File[];
+  onImagesChange: (files: File[]) => void;
+  documents: File[];
+  onDocumentsChange: (files: File[]) => void;
+  /** Upload progress of each batch, 0–1, while it is sent. */
+  imageProgress: number | null;
+  documentProgress: number | null;
+  disabled?: boolean;
+}
+
+type Removal = { kind: 'image'; file: ImageRef; label: string } | { kind: 'document'; file: FileRef; label: string };
+
+function room(kept: number, noun: string): { max: number; hint?: string } {
+  const max = Math.max(0, UPLOAD_MAX_FILES - kept);
+  if (kept === 0) return { max };
+  if (max === 0) return { max, hint: `This listing has ${UPLOAD_MAX_FILES} ${noun}, the most it can have. Remove one to add another.` };
+  return { max, hint: `${max} more can be added (at most ${UPLOAD_MAX_FILES} ${noun} per listing), up to 5MB each.` };
+}
+
+/**
+ * Images and PDF documents: the uploaded ones (with removal) and new ones chosen
+ * under spec 5's rules (5 MB each, at most 5 per listing), sent when the form is saved.
+ */
+export function ListingFiles({
+  property,
+  onPropertyChange,
+  images,
+  onImagesChange,
+  documents,
+  onDocumentsChange,
+  imageProgress,
+  documentProgress,
+  disabled = false,
+}: ListingFilesProps) {
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const keptImages = property?.images ?? [];
+  const keptDocuments = property?.documents ?? [];
+  const imageRoom = room(keptImages.length, 'images');
+  const documentRoom = room(keptDocuments.length, 'documents');
+
+  const remove = async () => {
+    if (!property || !removal) return;
+    setRemoving(true);
+    try {
+      onPropertyChange(await deletePropertyFile(property._id, removal.file._id));
+      toast.success(removal.kind === 'image' ? 'Image removed' : 'Document removed');
+      setRemoval(null);
+    } catch (err) {
+      toast.error(await readError(err));
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box>
+        {keptImages.length > 0 && (
+          <Box component="ul" aria-label="Uploaded images" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            {keptImages.map((img, i) => {
+              const label = `image ${i + 1}`;
+              return (
+                <Box component="li" key={img._id} sx={{ position: 'relative', width: 120, height: 90, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+                  <Box component="img" src={fileUrl(img.url)} alt={`Uploaded ${label}`} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                  {!disabled && (
+                    <IconButton
+                      aria-label={`Remove uploaded ${label}`}
+                      size="small"
+                      onClick={() => setRemoval({ kind: 'image', file: img, label })}
+                      sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
+                    >
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+        <FilePicker
+          label="Images"
+          kind="images"
+          multiple
+          maxFiles={imageRoom.max}
+          files={images}
+          onChange={onImagesChange}
+          onError={(m) => toast.error(m)}
+          progress={images.map(() => imageProgress ?? undefined)}
+          disabled={disabled || imageRoom.max === 0}
+          helperText={imageRoom.hint}
+          name="images"
+        />
+      </Box>
+
+      <Box>
+        {keptDocuments.length > 0 && (
+          <Box component="ul" aria-label="Uploaded documents" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1 }}>
+            {keptDocuments.map((doc) => (
+              <Box component="li" key={doc._id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+                <PdfIcon sx={{ color: 'error.main' }} />
+                <Link href={fileUrl(doc.url)} target="_blank" rel="noopener" title={doc.name} sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {displayFileName(doc.name)}
+                </Link>
+                {!disabled && (
+                  <IconButton aria-label={`Remove uploaded document ${doc.name}`} size="small" onClick={() => setRemoval({ kind: 'document', file: doc, label: doc.name })}>
+                    <CloseIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </Box>
+            ))}
+          </Box>
+        )}
+        <FilePicker
+          label="Documents"
+          kind="pdf"
+          multiple
+          maxFiles={documentRoom.max}
+          files={documents}
+          onChange={onDocumentsChange}
+          onError={(m) => toast.error(m)}
+          progress={documents.map(() => documentProgress ?? undefined)}
+          disabled={disabled || documentRoom.max === 0}
+          helperText={documentRoom.hint ?? 'Title deeds, valuations, floor plans: PDF, up to 5MB each, at most 5 files.'}
+          name="documents"
+        />
+      </Box>
+
+      <ConfirmDialog
+        open={removal !== null}
+        title={removal?.kind === 'image' ? 'Remove this image?' : 'Remove this document?'}
+        message={`${removal?.kind === 'image' ? `The uploaded ${removal.label}` : `“${removal?.label ?? ''}”`} is removed from the listing right away.`}
+        confirmLabel="Remove"
+        loading={removing}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoval(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import * as api from 'shared-api';
+import { ApiError, useSessionStore } from 'shared-api';
+import type { UserMetrics } from 'shared-api/contract';
+import { renderPage } from 'shared-ui/testing';
+import { makeProperty, pageOf } from '../../../testing/property';
+import { OverviewPage } from './overview-page';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  getMyMetrics: jest.fn(),
+  getOwnedProperties: jest.fn(),
+}));
+
+const m = { metrics: jest.mocked(api.getMyMetrics), list: jest.mocked(api.getOwnedProperties) };
+
+jest.setTimeout(30_000);
+
+const metrics: UserMetrics = {
+  portfolioValue: 0,
+  totalInvested: 0,
+  holdingsCount: 0,
+  walletBalance: 0,
+  pendingOrders: 0,
+  claimableTokens: 0,
+  allocationByProperty: [],
+  allocationByType: [],
+  investedOverTime: [],
+  listingsByStatus: { ACTIVE: 2, PENDING_REVIEW: 1, REJECTED: 1 },
+  unitsSold: 1250,
+  amountRaised: 62500,
+  payoutsReceived: 60000,
+};
+
+beforeAll(() => {
+  // jsdom draws no canvas: the charts fall back to their data tables, which the tests read.
+  jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  useSessionStore.getState().clearSession();
+});
+
+const stat = (title: string) => screen.getByRole('group', { name: title });
+
+test('shows listings by status, units sold, amount raised and payouts, and a funding chart per active listing', async () => {
+  m.metrics.mockResolvedValue(metrics);
+  m.list.mockResolvedValue(
+    pageOf([
+      makeProperty({ _id: 'h', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 750, unitPrice: 50 }),
+      makeProperty({ _id: 's', name: 'Sunset Terrace', status: 'ACTIVE', totalQuantity: 3000, availableQuantity: 3000, unitPrice: 80 }),
+    ]),
+  );
+  renderPage(<OverviewPage />, { url: '/dashboard' });
+  expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  await screen.findByRole('group', { name: 'Listings' });
+  expect(within(stat('Listings')).getByText('4')).toBeInTheDocument();
+  expect(within(stat('Listings')).getByText('Pending review: 1 · Active: 2 · Rejected: 1 · Funded: 0')).toBeInTheDocument();
+  expect(within(stat('Units sold')).getByText('1,250')).toBeInTheDocument();
+  expect(within(stat('Amount raised')).getByText('$62,500')).toBeInTheDocument();
+  expect(within(stat('Payouts received')).getByText('$60,000')).toBeInTheDocument();
+
+  const harbor = await screen.findByRole('figure', { name: 'Harbor View: 25% funded' });
+  expect(within(harbor).getByRole('row', { name: 'Raised $12,500' })).toBeInTheDocument();
+  expect(within(harbor).getByRole('row', { name: 'Still to raise $37,500' })).toBeInTheDocument();
+  const sunset = screen.getByRole('figure', { name: 'Sunset Terrace: 0% funded' });
+  expect(within(sunset).getByRole('row', { name: 'Still to raise $240,000' })).toBeInTheDocument();
+  expect(screen.getByText('$12,500 raised of $50,000 · 250 of 1,000 units sold')).toBeInTheDocument();
+  expect(m.list).toHaveBeenCalledWith({ status: 'ACTIVE', pageSize: 100 });
+});
+
+test('failures offer Retry; no active listings is said plainly', async () => {
+  m.metrics.mockRejectedValue(new ApiError(503, { statusCode: 503, error: 'Service Unavailable', message: 'Service Unavailable' }));
+  m.list.mockResolvedValue(pageOf([]));
+  renderPage(<OverviewPage />);
+  expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  expect(await screen.findByText('No active listings yet')).toBeInTheDocument();
+});

@@ -1,0 +1,73 @@
+// /dashboard for an owner: listings by status, units sold, amount raised, payouts
+// received, and a funding chart per active listing.
+import { Box, Typography } from 'shared-ui/mui-core';
+import { Link as RouterLink } from 'shared-ui/router';
+import { Button, formatMoney, formatNumber } from 'shared-ui/core';
+import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
+import { StatCard } from 'shared-ui/display';
+import { getMyMetrics, getOwnedProperties, useAuthUser } from 'shared-api';
+import { MAX_PAGE_SIZE, PROPERTY_STATUSES, paths } from 'shared-api/contract';
+import { STATUS_LABELS } from '../../../lib/status';
+import { FundingChart } from './funding-chart';
+
+export function OverviewPage() {
+  const user = useAuthUser();
+  const metrics = useAsync(() => getMyMetrics(), []);
+  const active = useAsync(() => getOwnedProperties({ status: 'ACTIVE', pageSize: MAX_PAGE_SIZE }), []);
+  const m = metrics.data;
+  const byStatus = m?.listingsByStatus ?? {};
+  const listings = PROPERTY_STATUSES.reduce((n, s) => n + (byStatus[s] ?? 0), 0);
+
+  return (
+    <Box>
+      <PageHeader
+        title="Dashboard"
+        subtitle={user ? `Welcome back, ${user.firstName}. Here is how your listings are doing.` : undefined}
+        actions={
+          <Button variant="filled-blue" component={RouterLink} to={paths.createListing}>
+            Create listing
+          </Button>
+        }
+      />
+      {metrics.error ? (
+        <ErrorState message={metrics.error} onRetry={metrics.reload} />
+      ) : !m ? (
+        <LoadingState label="Loading your figures..." />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))' }}>
+          <StatCard title="Listings" value={formatNumber(listings)} hint={PROPERTY_STATUSES.map((s) => `${STATUS_LABELS[s]}: ${formatNumber(byStatus[s] ?? 0)}`).join(' · ')} />
+          <StatCard title="Units sold" value={formatNumber(m.unitsSold)} />
+          <StatCard title="Amount raised" value={formatMoney(m.amountRaised, { cents: 'auto' })} />
+          <StatCard title="Payouts received" value={formatMoney(m.payoutsReceived, { cents: 'auto' })} />
+        </Box>
+      )}
+
+      <Box component="section" aria-labelledby="funding-title" sx={{ mt: 4 }}>
+        <Typography id="funding-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+          Funding of active listings
+        </Typography>
+        {active.error ? (
+          <ErrorState message={active.error} onRetry={active.reload} />
+        ) : !active.data ? (
+          <LoadingState variant="skeleton" label="Loading your active listings..." />
+        ) : active.data.items.length === 0 ? (
+          <EmptyState
+            title="No active listings yet"
+            description="Once an admin approves a listing, its funding shows here."
+            action={
+              <Button variant="outline-blue" size="SM" component={RouterLink} to={paths.listings}>
+                See my listings
+              </Button>
+            }
+          />
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(22rem, 100%), 1fr))' }}>
+            {active.data.items.map((p) => (
+              <FundingChart key={p._id} property={p} />
+            ))}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

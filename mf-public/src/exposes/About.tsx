@@ -1,0 +1,5 @@
+import { AboutPage } from '../features/content/pages/about-page';
+
+export default function About() {
+  return <AboutPage />;
+}

@@ -1,0 +1,5 @@
+import { ListPropertyPage } from '../features/content/pages/list-property-page';
+
+export default function ListProperty() {
+  return <ListPropertyPage />;
+}

@@ -1,0 +1,5 @@
+import { PropertiesPage } from '../features/properties/components/properties-page';
+
+export default function Properties() {
+  return <PropertiesPage />;
+}

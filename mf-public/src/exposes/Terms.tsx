@@ -1,0 +1,5 @@
+import { TermsPage } from '../features/content/pages/terms-page';
+
+export default function Terms() {
+  return <TermsPage />;
+}

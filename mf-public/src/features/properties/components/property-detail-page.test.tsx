@@ -1,0 +1,168 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ApiError, createOrder, getMe, getProperty, getWalletBalance, useSessionStore } from 'shared-api';
+import { makeProperty, makeUser } from '../../../testing/fixtures';
+import { renderPage } from 'shared-ui/testing';
+import { PropertyDetailPage } from './property-detail-page';
+
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  getProperty: jest.fn(),
+  getMe: jest.fn(),
+  createOrder: jest.fn(),
+  getWalletBalance: jest.fn(),
+}));
+const getPropertyMock = jest.mocked(getProperty);
+const getMeMock = jest.mocked(getMe);
+const createOrderMock = jest.mocked(createOrder);
+const walletMock = jest.mocked(getWalletBalance);
+
+const offPlan = makeProperty({
+  _id: 'p2',
+  name: 'Desert Bloom Villas',
+  type: 'OFF_PLAN',
+  totalQuantity: 1500,
+  availableQuantity: 1500,
+  unitPrice: 100,
+  roiInFiveYears: 55,
+  progress: 40,
+  progressUpdates: [
+    { _id: 'u1', percent: 10, note: 'Site prepared', createdAt: '2025-01-01T00:00:00.000Z' },
+    { _id: 'u2', percent: 40, note: 'Construction at 40%', createdAt: '2025-02-01T00:00:00.000Z' },
+  ],
+  documents: [{ _id: 'd1', url: '/download/d1.pdf', name: 'Title deed.pdf', mimeType: 'application/pdf', size: 250_000 }],
+});
+
+function show(url = '/properties/p2') {
+  return renderPage(<PropertyDetailPage />, { url, path: '/properties/:id' });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  useSessionStore.getState().clearSession();
+  getPropertyMock.mockResolvedValue(offPlan);
+  walletMock.mockResolvedValue({ userId: 'u1', balance: 1000, held: 0, currency: 'USD' });
+});
+
+test('the figures, construction progress and documents of an off-plan property', async () => {
+  show();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Desert Bloom Villas' })).toBeInTheDocument();
+  expect(getPropertyMock).toHaveBeenCalledWith('p2');
+  const figures = screen.getByRole('region', { name: 'Key figures' });
+  expect(within(figures).getByTestId('raised')).toHaveTextContent('$0 raised of $150,000');
+  expect(within(figures).getByText('Annual return').nextSibling).toHaveTextContent('11%');
+  expect(within(figures).getByText('Price per unit').nextSibling).toHaveTextContent('$100.00');
+  expect(within(figures).getByText('Units available').nextSibling).toHaveTextContent('1,500');
+  const construction = screen.getByRole('region', { name: 'Construction progress' });
+  expect(within(construction).getByRole('progressbar', { name: 'Construction progress' })).toHaveAttribute('aria-valuenow', '40');
+  expect(within(construction).getAllByRole('listitem')[0]).toHaveTextContent('Construction at 40%');
+  const doc = screen.getByRole('link', { name: /Title deed\.pdf/ });
+  expect(doc).toHaveAttribute('href', 'http://localhost/download/d1.pdf');
+  expect(doc).toHaveTextContent('PDF · 244.1 KB');
+});
+
+test('the gallery opens from the photos and pages with wrap-around', async () => {
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'View all 3 photos' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Desert Bloom Villas' });
+  expect(within(dialog).getByText('Image 1 of 3')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Previous image' }));
+  expect(within(dialog).getByText('Image 3 of 3')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Next image' }));
+  expect(within(dialog).getByText('Image 1 of 3')).toBeInTheDocument();
+});
+
+test('a visitor is asked to log in, and comes back here afterwards', async () => {
+  show();
+  expect(await screen.findByRole('link', { name: 'Log in to invest' })).toHaveAttribute('href', '/login?next=%2Fproperties%2Fp2');
+});
+
+test('sold out', async () => {
+  getPropertyMock.mockResolvedValue({ ...offPlan, availableQuantity: 0, status: 'FUNDED' });
+  useSessionStore.getState().setSession(makeUser(), 'tok');
+  show();
+  expect(await screen.findByRole('button', { name: 'Sold out' })).toBeDisabled();
+  expect(screen.getByText(/Sold out: every unit/)).toBeInTheDocument();
+  expect(createOrderMock).not.toHaveBeenCalled();
+});
+
+test('an investor who is not verified is sent to onboarding', async () => {
+  const pending = makeUser({ status: 'PENDING', onboardingCompleted: false });
+  useSessionStore.getState().setSession(pending, 'tok');
+  getMeMock.mockResolvedValue(pending);
+  show();
+  expect(await screen.findByRole('link', { name: 'Complete onboarding' })).toHaveAttribute('href', '/onboarding');
+  expect(screen.queryByRole('button', { name: 'Buy units' })).not.toBeInTheDocument();
+  await waitFor(() => expect(getMeMock).toHaveBeenCalled());
+});
+
+test('owners and admins do not buy units', async () => {
+  useSessionStore.getState().setSession(makeUser({ role: 'PROPERTY_OWNER' }), 'tok');
+  show();
+  expect(await screen.findByText(/Units are bought from an investor account/)).toBeInTheDocument();
+});
+
+test('quantity sets the total price; the order goes through the API with an idempotency key; success links to orders', async () => {
+  useSessionStore.getState().setSession(makeUser(), 'tok');
+  createOrderMock.mockResolvedValue({} as never);
+  const { user } = show();
+  const qty = await screen.findByRole('textbox', { name: 'Number of units' });
+  expect(screen.getByTestId('order-total')).toHaveTextContent('$100.00');
+  await user.click(screen.getByRole('button', { name: 'One unit more' }));
+  expect(qty).toHaveValue('2');
+  await user.clear(qty);
+  await user.type(qty, '7');
+  expect(screen.getByTestId('order-total')).toHaveTextContent('$700.00');
+  expect(await screen.findByText('$1,000.00')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Buy units' }));
+  expect(createOrderMock).toHaveBeenCalledWith({ propertyId: 'p2', quantity: 7 }, { idempotencyKey: expect.any(String) });
+  expect(await screen.findByRole('link', { name: 'View your orders' })).toHaveAttribute('href', '/dashboard/orders');
+  // Toasts render once notistack has loaded (on the first toast): wait for it.
+  expect(await screen.findByText('Order placed: 7 units of Desert Bloom Villas')).toBeInTheDocument();
+  await waitFor(() => expect(getPropertyMock).toHaveBeenCalledTimes(2));
+});
+
+test('quantity rules', async () => {
+  useSessionStore.getState().setSession(makeUser(), 'tok');
+  const { user } = show();
+  const qty = await screen.findByRole('textbox', { name: 'Number of units' });
+  await user.clear(qty);
+  await user.type(qty, '0');
+  expect(screen.getByText('Buy at least 1 unit')).toBeInTheDocument();
+  await user.clear(qty);
+  await user.type(qty, '2000');
+  expect(screen.getByText('Only 1,500 units are available')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Buy units' })).toBeDisabled();
+});
+
+test('a balance too low: a warning, the way to the wallet, no order', async () => {
+  useSessionStore.getState().setSession(makeUser(), 'tok');
+  walletMock.mockResolvedValue({ userId: 'u1', balance: 150, held: 0, currency: 'USD' });
+  const { user } = show();
+  const qty = await screen.findByRole('textbox', { name: 'Number of units' });
+  await act(async () => undefined);
+  await user.clear(qty);
+  await user.type(qty, '2');
+  expect(await screen.findByText('Your wallet balance is too low for this order.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Add money' })).toHaveAttribute('href', '/dashboard/wallet');
+  expect(screen.getByRole('button', { name: 'Buy units' })).toBeDisabled();
+});
+
+test('refusals from the server: balance and units left', async () => {
+  useSessionStore.getState().setSession(makeUser(), 'tok');
+  walletMock.mockRejectedValue(new TypeError('Failed to fetch'));
+  createOrderMock.mockRejectedValueOnce(new ApiError(409, { message: 'Insufficient balance' }));
+  const { user } = show();
+  await user.click(await screen.findByRole('button', { name: 'Buy units' }));
+  expect(await screen.findByRole('link', { name: 'Add money' })).toHaveAttribute('href', '/dashboard/wallet');
+  createOrderMock.mockRejectedValueOnce(new ApiError(409, { message: 'Only 0 units are available' }));
+  await user.click(screen.getByRole('button', { name: 'Buy units' }));
+  expect(await screen.findAllByText('Only 0 units are available')).not.toHaveLength(0);
+  await waitFor(() => expect(getPropertyMock).toHaveBeenCalledTimes(2));
+});
+
+test('a property that does not exist', async () => {
+  getPropertyMock.mockRejectedValue(new ApiError(404, { message: 'Property not found' }));
+  show('/properties/nope');
+  expect(await screen.findByText('Property not found')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'All properties' })).toHaveAttribute('href', '/properties');
+});

@@ -1,0 +1,104 @@
+import { Link, useParams } from 'shared-ui/router';
+import { Box, Chip, Container, Paper, Skeleton, Typography } from 'shared-ui/mui';
+import { getProperty } from 'shared-api';
+import { PROPERTY_TYPE_LABELS, paths } from 'shared-api/contract';
+import { Button, visuallyHidden } from 'shared-ui/core';
+import { useAsync, ErrorState } from 'shared-ui/components';
+import { ArrowBackIcon, PlaceIcon } from '../icons';
+import { isSoldOut } from '../lib/invest';
+import { ConstructionProgress } from './construction-progress';
+import { DocumentsList } from './documents-list';
+import { InvestPanel } from './invest-panel';
+import { PhotoMosaic } from './photo-mosaic';
+import { PropertyFigures } from './property-figures';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+function BackLink() {
+  return (
+    <Button variant="text-blue" size="SM" component={Link} to={paths.properties} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
+      All properties
+    </Button>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Box role="status" aria-live="polite" aria-busy="true">
+      <Box component="span" sx={visuallyHidden}>
+        Loading the property...
+      </Box>
+      <Skeleton variant="text" width="45%" height={56} />
+      <Skeleton variant="text" width="30%" sx={{ mb: 3 }} />
+      <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 7', height: 'auto', borderRadius: 4 }} />
+      <Box sx={{ display: 'grid', gap: 3, mt: 4, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 380px' } }}>
+        <Skeleton variant="rounded" height={280} />
+        <Skeleton variant="rounded" height={320} />
+      </Box>
+    </Box>
+  );
+}
+
+export function PropertyDetailPage() {
+  const { id = '' } = useParams();
+  const { data: p, error, loading, reload } = useAsync(async () => getProperty(id), [id]);
+  useDocumentTitle(p?.name ?? 'Property');
+
+  if (!p) {
+    return (
+      <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+        <BackLink />
+        {error && !loading ? <ErrorState title="We could not load this property" message={error} onRetry={reload} /> : <DetailSkeleton />}
+      </Container>
+    );
+  }
+
+  const soldOut = isSoldOut(p);
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <BackLink />
+      <Box component="header" sx={{ mb: 3 }}>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
+          <Chip label={PROPERTY_TYPE_LABELS[p.type] ?? p.type} color="primary" variant="outlined" size="small" />
+          {soldOut && <Chip label="Fully funded" color="success" size="small" />}
+        </Box>
+        <Typography component="h1" variant="h2">
+          {p.name}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <PlaceIcon fontSize="small" />
+          {p.address}, {p.state}
+        </Typography>
+      </Box>
+
+      <PhotoMosaic images={p.images} name={p.name} />
+
+      <Box
+        sx={{
+          mt: { xs: 3, md: 4 },
+          display: 'grid',
+          gap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 380px' },
+          gridTemplateAreas: { xs: '"figures" "invest" "details"', md: '"figures invest" "details invest"' },
+        }}
+      >
+        <Box sx={{ gridArea: 'figures' }}>
+          <PropertyFigures property={p} />
+        </Box>
+        <Box sx={{ gridArea: 'invest', position: { md: 'sticky' }, top: { md: 88 } }}>
+          <InvestPanel property={p} onOrdered={reload} />
+        </Box>
+        <Box sx={{ gridArea: 'details', display: 'grid', gap: 3 }}>
+          <Paper variant="outlined" component="section" aria-labelledby="about-property-title" sx={{ p: { xs: 2.5, md: 3 } }}>
+            <Typography id="about-property-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1.5 }}>
+              About this property
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line' }}>{p.description || 'The owner has not added a description yet.'}</Typography>
+          </Paper>
+          {p.type === 'OFF_PLAN' && <ConstructionProgress progress={p.progress ?? 0} updates={p.progressUpdates ?? []} />}
+          <DocumentsList documents={p.documents ?? []} />
+        </Box>
+      </Box>
+    </Container>
+  );
+}

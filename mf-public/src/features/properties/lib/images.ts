@@ -1,0 +1,23 @@
+import { absoluteSrcset, fileUrl } from 'shared-api';
+import type { ImageRef } from 'shared-api/contract';
+import type { GalleryImage } from 'shared-ui/components';
+
+/** The API's image links, made absolute (the API may live on another origin). */
+export function imageSources(img: ImageRef): { src: string; srcSet?: string } {
+  return { src: fileUrl(img.url), srcSet: img.srcset ? absoluteSrcset(img.srcset) : undefined };
+}
+
+export function galleryImages(images: readonly ImageRef[], name: string): GalleryImage[] {
+  return images.map((img, i) => {
+    const { src, srcSet } = imageSources(img);
+    return { url: src, srcset: srcSet, alt: `${name}, photo ${i + 1} of ${images.length}` };
+  });
+}
+
+/** 1536 → "1.5 KB", 2_500_000 → "2.4 MB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm start`: the whole platform on one origin with the embedded defaults
+// (PGlite under ./data, mail to an outbox file). Installs and builds first when needed.
+//   PORT=8080 by default; pass --rebuild to force a fresh build.
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const run = (args) => {
+  const r = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  // npm install, not npm ci: see .ci/run (npm/cli#4828).
+  console.log('Installing dependencies…');
+  run(['install', '--no-audit', '--no-fund']);
+}
+const rebuild = process.argv.includes('--rebuild');
+const built = fs.existsSync(path.join(root, 'build/web/remotes.json')) && fs.existsSync(path.join(root, 'server/dist/main.js'));
+if (rebuild || !built) {
+  console.log('Building the server, the shell and the five remotes…');
+  run(['run', 'build']);
+}
+
+const env = { ...process.env, WEB_ROOT: process.env.WEB_ROOT ?? path.join(root, 'build/web'), PORT: process.env.PORT ?? '8080' };
+const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,179 @@
+// Builds the Fastify app: database and migrations, cross-cutting plugins, then one
+// module per resource. main.ts starts it; tests build it the same way.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { BRAND } from 'shared-api/contract';
+import type { Config } from './config';
+import { createDatabase, type Database, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { badRequest } from './lib/http-error';
+import { containsNul, NUL_MESSAGE } from './lib/text';
+import { ensureAdmin, seedIfEmpty, type SeedReport } from './db/seed';
+import { createMailer, type Mailer } from './mail/mailer';
+import adminRoutes from './modules/admin/routes';
+import authRoutes from './modules/auth/routes';
+import fileRoutes from './modules/files/routes';
+import { FileLinks } from './modules/files/service';
+import generalRoutes from './modules/general/routes';
+import holdingRoutes from './modules/holdings/routes';
+import orderRoutes from './modules/orders/routes';
+import paymentRoutes from './modules/payments/routes';
+import { createPaymentProvider, type PaymentProvider } from './modules/payments/provider';
+import payoutRoutes from './modules/payouts/routes';
+import propertyRoutes from './modules/properties/routes';
+import supportRoutes from './modules/support/routes';
+import transactionRoutes from './modules/transactions/routes';
+import userRoutes from './modules/users/routes';
+import walletRoutes from './modules/wallets/routes';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
+import staticPlugin, { spaFallback } from './plugins/static';
+import uploadsPlugin from './plugins/uploads';
+import { createLocalStorage, type Storage } from './storage/storage';
+import { VERSION } from './version';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    mailer: Mailer;
+    storage: Storage;
+    links: FileLinks;
+    payments: PaymentProvider;
+    seedReport: SeedReport | null;
+    /** Every route as registered (method, url, schema): the fuzz tests cover each one. */
+    routeList: readonly RouteOptions[];
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Replace the local-folder storage (tests). */
+  storage?: Storage;
+}
+
+/** Ajv coerces query strings, path and headers, never bodies; unknown body fields are refused. */
+function validatorCompiler() {
+  const common = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false } as const;
+  const body = new Ajv({ ...common, coerceTypes: false });
+  const other = new Ajv({ ...common, coerceTypes: 'array' });
+  addFormats(body);
+  addFormats(other);
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? body : other).compile(schema);
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler());
+  const routeList: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routeList.push(route);
+  });
+  app.decorate('routeList', routeList);
+  // A JSON API (plus multipart uploads): text bodies are refused with 415.
+  app.removeContentTypeParser('text/plain');
+
+  const database = await createDatabase(config);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  try {
+    const applied = await migrate(database);
+    if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(
+    fp(
+      async (a) => {
+        a.decorate('config', config);
+        a.decorate('database', database);
+        a.decorate('db', database.db);
+        a.decorate('mailer', mailer);
+        a.decorate('storage', options.storage ?? createLocalStorage(config.uploadDir));
+        a.decorate('links', new FileLinks(config.jwtSecret, config.linkTtlMinutes));
+        a.decorate('payments', createPaymentProvider(config));
+        a.decorate('seedReport', null);
+      },
+      { name: 'db' },
+    ),
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    const origin = request.headers.origin;
+    if (origin && config.corsOrigins.includes(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+        reply
+          .header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE')
+          .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, X-Client-Versions')
+          .header('Access-Control-Max-Age', '600')
+          .status(204)
+          .send();
+      }
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) throw badRequest(NUL_MESSAGE);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/v1/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(errorsPlugin, { notFound: config.webRoot ? spaFallback : undefined });
+  await app.register(rateLimitPlugin, { enabled: config.rateLimit, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(authPlugin, { config });
+  await app.register(uploadsPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${BRAND} API`, version: VERSION, description: 'Fractional real-estate investment platform.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+
+  await app.register(generalRoutes, { withRoot: !config.webRoot });
+  await app.register(authRoutes, { prefix: '/v1/auth' });
+  await app.register(userRoutes, { prefix: '/v1/users' });
+  await app.register(adminRoutes, { prefix: '/v1/admin' });
+  await app.register(propertyRoutes, { prefix: '/v1/properties' });
+  await app.register(walletRoutes, { prefix: '/v1/wallets' });
+  await app.register(paymentRoutes, { prefix: '/v1/payments' });
+  await app.register(payoutRoutes, { prefix: '/v1/payouts' });
+  await app.register(orderRoutes, { prefix: '/v1/orders' });
+  await app.register(holdingRoutes, { prefix: '/v1/holdings' });
+  await app.register(transactionRoutes, { prefix: '/v1/transactions' });
+  await app.register(supportRoutes);
+  await app.register(fileRoutes, { prefix: '/download' });
+  await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });
+  if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot });
+
+  await app.ready();
+  if (config.seed) app.seedReport = await seedIfEmpty(app);
+  await ensureAdmin(app);
+  return app;
+}

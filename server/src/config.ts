@@ -1,0 +1,181 @@
+// Configuration: read from the environment once at start, validated, never keyed on NODE_ENV.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { validateEmail, validatePassword } from 'shared-api/contract';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; PGlite in process when absent. */
+  databaseUrl: string | null;
+  /** PostgreSQL schema (search_path) to use; the server's own when null. */
+  databaseSchema: string | null;
+  dataDir: string;
+  /** PGlite data folder, or 'memory://'. */
+  pgliteDir: string;
+  uploadDir: string;
+  jwtSecret: string;
+  /** Access-token lifetime; the client refreshes a token past half its life. */
+  tokenTtlMinutes: number;
+  /** A session (a chain of refreshed tokens) ends this long after sign-in, whatever its activity. */
+  sessionMaxHours: number;
+  /** Lifetime of signed download links for private files. */
+  linkTtlMinutes: number;
+  /** Redis for state several API instances share (rate limits); in-process when null. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key (several deployments sharing one Redis). */
+  redisPrefix: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  webRoot: string | null;
+  seed: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimit: boolean;
+  trustProxy: boolean;
+  corsOrigins: string[];
+  /** Payments provider for deposits and the subscription ('sandbox': a test page served by this server). */
+  paymentsProvider: PaymentsProviderName;
+  /** An unpaid checkout expires after this long. */
+  checkoutTtlMinutes: number;
+  /** PostgreSQL pool size (connections per server process). */
+  databasePoolSize: number;
+}
+
+export const PAYMENTS_PROVIDERS = ['sandbox'] as const;
+export type PaymentsProviderName = (typeof PAYMENTS_PROVIDERS)[number];
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and checks the environment; throws ConfigError listing every problem. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | null => {
+    const v = env[name]?.trim();
+    return v ? v : null;
+  };
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const v = str(name);
+    if (v === null) return def;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max}`);
+      return def;
+    }
+    return n;
+  };
+  const bool = (name: string, def: boolean): boolean => {
+    const v = str(name)?.toLowerCase();
+    if (v === undefined || v === null) return def;
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    problems.push(`${name} must be true or false`);
+    return def;
+  };
+  const url = (name: string, def: string | null, protocols: string[]): string | null => {
+    const v = str(name) ?? def;
+    if (v === null) return null;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) problems.push(`${name} must use ${protocols.join(' or ')}`);
+    } catch {
+      problems.push(`${name} must be a URL`);
+    }
+    return v;
+  };
+
+  const dataDir = path.resolve(str('DATA_DIR') ?? path.join(REPO_ROOT, 'data'));
+  const databaseUrl = url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const databaseSchema = str('DATABASE_SCHEMA');
+  if (databaseSchema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    problems.push('DATABASE_SCHEMA must be a lower-case SQL identifier');
+  }
+  const pgliteDirRaw = str('PGLITE_DIR');
+  const pgliteDir = pgliteDirRaw === 'memory://' ? pgliteDirRaw : path.resolve(pgliteDirRaw ?? path.join(dataDir, 'pglite'));
+
+  const jwtSecretRaw = str('JWT_SECRET');
+  if (jwtSecretRaw !== null && jwtSecretRaw.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+
+  const adminEmail = (str('ADMIN_EMAIL') ?? 'admin@tessera.local').toLowerCase();
+  const emailProblem = validateEmail(adminEmail);
+  if (emailProblem) problems.push(`ADMIN_EMAIL: ${emailProblem}`);
+  const adminPassword = str('ADMIN_PASSWORD');
+  if (adminPassword !== null) {
+    for (const p of validatePassword(adminPassword)) problems.push(`ADMIN_PASSWORD: ${p}`);
+  }
+
+  const webRoot = str('WEB_ROOT') ? path.resolve(str('WEB_ROOT') as string) : null;
+  if (webRoot !== null && !(existsSync(webRoot) && statSync(webRoot).isDirectory())) {
+    problems.push(`WEB_ROOT ${webRoot} is not a folder`);
+  }
+
+  const logLevel = (str('LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const publicUrl = (url('PUBLIC_URL', 'http://localhost:8080', ['http:', 'https:']) as string).replace(/\/+$/, '');
+  const corsOrigins = (str('CORS_ORIGINS') ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const o of corsOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(o)) problems.push(`CORS_ORIGINS: ${o} is not an origin (scheme://host[:port])`);
+  }
+
+  const paymentsProvider = (str('PAYMENTS_PROVIDER') ?? 'sandbox').toLowerCase() as PaymentsProviderName;
+  if (!PAYMENTS_PROVIDERS.includes(paymentsProvider)) problems.push(`PAYMENTS_PROVIDER must be one of ${PAYMENTS_PROVIDERS.join(', ')}`);
+
+  const config: Config = {
+    port: int('PORT', 8080, 0, 65535),
+    host: str('HOST') ?? '127.0.0.1',
+    databaseUrl,
+    databaseSchema,
+    dataDir,
+    pgliteDir,
+    uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(dataDir, 'uploads')),
+    jwtSecret: jwtSecretRaw ?? '',
+    tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 15, 1, 60 * 24 * 30),
+    sessionMaxHours: int('SESSION_MAX_HOURS', 12, 1, 24 * 90),
+    linkTtlMinutes: int('LINK_TTL_MINUTES', 60, 1, 60 * 24 * 7),
+    redisUrl: url('REDIS_URL', null, ['redis:', 'rediss:']),
+    redisPrefix: str('REDIS_PREFIX') ?? 'tessera:',
+    adminEmail,
+    adminPassword,
+    smtpUrl: url('SMTP_URL', null, ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM') ?? 'Tessera <no-reply@tessera.local>',
+    publicUrl,
+    webRoot,
+    seed: bool('SEED', true),
+    logLevel,
+    rateLimit: bool('RATE_LIMIT', true),
+    trustProxy: bool('TRUST_PROXY', false),
+    corsOrigins,
+    paymentsProvider,
+    checkoutTtlMinutes: int('CHECKOUT_TTL_MINUTES', 60, 1, 60 * 24 * 7),
+    databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 200),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);
+  return config;
+}
+
+/** A JWT secret generated once and kept in the data folder, so tokens survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim();
+    if (s.length >= 32) return s;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,247 @@
+// Drizzle view of the tables the numbered SQL migrations create (the SQL is the source of truth).
+import { bigint, boolean, char, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type {
+  CheckoutPurpose,
+  CheckoutStatus,
+  EntityType,
+  InvestorType,
+  LedgerEntryType,
+  OrderStatus,
+  OtpPurpose,
+  PayoutStatus,
+  PropertyStatus,
+  PropertyType,
+  Role,
+  SupportKind,
+  SupportStatus,
+  UserStatus,
+} from 'shared-api/contract';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  role: text('role').$type<Role>().notNull(),
+  status: text('status').$type<UserStatus>().notNull().default('PENDING'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  isSubscribed: boolean('is_subscribed').notNull().default(false),
+  onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+  country: text('country'),
+  phone: text('phone'),
+  userType: text('user_type').$type<EntityType>(),
+  businessName: text('business_name'),
+  rejectionReason: text('rejection_reason'),
+  claimableTokens: integer('claimable_tokens').notNull().default(0),
+  avatarFileId: uuid('avatar_file_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const otpCodes = pgTable('otp_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  purpose: text('purpose').$type<OtpPurpose>().notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const properties = pgTable('properties', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id').notNull(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  state: char('state', { length: 2 }).notNull(),
+  description: text('description').notNull().default(''),
+  type: text('type').$type<PropertyType>().notNull(),
+  status: text('status').$type<PropertyStatus>().notNull().default('PENDING_REVIEW'),
+  totalQuantity: integer('total_quantity').notNull(),
+  availableQuantity: integer('available_quantity').notNull(),
+  /** Units in PENDING orders, and in COMPLETED ones (= holdings); moved by the order triggers only. */
+  reservedQuantity: integer('reserved_quantity').notNull().default(0),
+  settledQuantity: integer('settled_quantity').notNull().default(0),
+  unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+  roiInFiveYears: numeric('roi_in_five_years', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+  progress: integer('progress'),
+  rejectionReason: text('rejection_reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export type FileKind = 'AVATAR' | 'KYC' | 'BUSINESS_KYC' | 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT';
+export interface FileVariant {
+  key: string;
+  width: number;
+}
+
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  propertyId: uuid('property_id'),
+  kind: text('kind').$type<FileKind>().notNull(),
+  storageKey: text('storage_key').notNull(),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width'),
+  height: integer('height'),
+  variants: jsonb('variants').$type<FileVariant[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const progressUpdates = pgTable('progress_updates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  propertyId: uuid('property_id').notNull(),
+  percent: integer('percent').notNull(),
+  note: text('note').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const questionnaires = pgTable('questionnaires', {
+  userId: uuid('user_id').primaryKey(),
+  investorType: text('investor_type').$type<InvestorType>().notNull(),
+  highNetWorthInvestor: boolean('high_net_worth_investor').notNull(),
+  annualIncome100OrMore: boolean('annual_income_100_or_more'),
+  annualIncomeValue: integer('annual_income_value'),
+  netAssets: boolean('net_assets'),
+  submittedAt: ts('submitted_at').notNull().defaultNow(),
+});
+
+export const supportTickets = pgTable('support_tickets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').$type<SupportKind>().notNull(),
+  userId: uuid('user_id'),
+  name: text('name'),
+  email: text('email'),
+  phoneNumber: text('phone_number'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  status: text('status').$type<SupportStatus>().notNull().default('OPEN'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  closedAt: ts('closed_at'),
+  closedBy: uuid('closed_by'),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  actorId: uuid('actor_id').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  ip: text('ip').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// ---- Money (migrations 0010–0014; the triggers there move the money) ----
+
+export const wallets = pgTable('wallets', {
+  userId: uuid('user_id').primaryKey(),
+  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+  entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  userId: uuid('user_id').notNull(),
+  /** 1, 2, 3, … within the wallet, in the order the balance moved. */
+  walletSeq: bigint('wallet_seq', { mode: 'number' }).notNull(),
+  type: text('type').$type<LedgerEntryType>().notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+  orderId: uuid('order_id'),
+  propertyId: uuid('property_id'),
+  payoutId: uuid('payout_id'),
+  checkoutId: uuid('checkout_id'),
+  description: text('description').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  investorId: uuid('investor_id').notNull(),
+  propertyId: uuid('property_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status').$type<OrderStatus>().notNull().default('PENDING'),
+  reason: text('reason'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: ts('decided_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+export const holdings = pgTable('holdings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  investorId: uuid('investor_id').notNull(),
+  propertyId: uuid('property_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  amountInvestedCents: bigint('amount_invested_cents', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const checkouts = pgTable('checkouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  purpose: text('purpose').$type<CheckoutPurpose>().notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  tokens: integer('tokens').notNull().default(0),
+  status: text('status').$type<CheckoutStatus>().notNull().default('OPEN'),
+  provider: text('provider').notNull(),
+  providerRef: text('provider_ref'),
+  checkoutUrl: text('checkout_url'),
+  returnPath: text('return_path').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  settledAt: ts('settled_at'),
+});
+
+export const payouts = pgTable('payouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status').$type<PayoutStatus>().notNull().default('REQUESTED'),
+  reason: text('reason'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: ts('decided_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  userId: uuid('user_id').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code'),
+  response: jsonb('response'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type PropertyRow = typeof properties.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export type SupportRow = typeof supportTickets.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type LedgerRow = typeof ledgerEntries.$inferSelect;
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;

@@ -1,0 +1,226 @@
+// First start of an empty database: demo accounts and listings with generated images.
+// Also, on every start, the admin from ADMIN_EMAIL / ADMIN_PASSWORD when it is missing.
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SUBSCRIPTION_TOKENS, type PropertyType, type Role, type UserStatus } from 'shared-api/contract';
+import { insertFiles, storeUploads } from '../modules/files/service';
+import { sandboxToken } from '../modules/payments/sandbox';
+import { hashPassword } from '../modules/auth/passwords';
+import { progressUpdates, properties, users } from './schema';
+import { renderScene, type Scene } from './seed-images';
+
+export interface DemoAccount {
+  role: Role;
+  email: string;
+  password: string;
+  note: string;
+}
+
+export interface SeedReport {
+  accounts: DemoAccount[];
+  properties: number;
+}
+
+export const DEMO_PASSWORDS = { admin: 'Admin123!', owner: 'Owner123!', investor: 'Investor123!', pending: 'Pending123!', investor2: 'Investor123!' } as const;
+
+export function demoAccounts(adminEmail: string, adminPassword: string | null): DemoAccount[] {
+  return [
+    { role: 'ADMIN', email: adminEmail, password: adminPassword ?? DEMO_PASSWORDS.admin, note: adminPassword ? 'from ADMIN_PASSWORD' : 'default' },
+    { role: 'PROPERTY_OWNER', email: 'owner@tessera.local', password: DEMO_PASSWORDS.owner, note: 'verified' },
+    { role: 'INVESTOR', email: 'investor@tessera.local', password: DEMO_PASSWORDS.investor, note: 'verified, subscribed, funded wallet, holdings, a pending order' },
+    { role: 'INVESTOR', email: 'pending@tessera.local', password: DEMO_PASSWORDS.pending, note: 'pending review, not subscribed' },
+    { role: 'INVESTOR', email: 'grace@tessera.local', password: DEMO_PASSWORDS.investor2, note: 'verified, subscribed, bought out Mountain Ash Cabins' },
+  ];
+}
+
+interface DemoListing {
+  name: string;
+  address: string;
+  state: string;
+  type: PropertyType;
+  scenes: [Scene, Scene];
+  units: number;
+  price: number;
+  roi: number;
+  progress?: number[];
+  pending?: boolean;
+  description: string;
+}
+
+const LISTINGS: DemoListing[] = [
+  { name: 'Harborview Residences', address: '210 Seaport Blvd, Boston', state: 'MA', type: 'RENTAL_READY', scenes: ['tower', 'tower'], units: 2000, price: 50, roi: 38, description: 'A 22-storey residential tower on the waterfront, fully let with long-term tenants.' },
+  { name: 'Magnolia Row Townhomes', address: '48 Magnolia St, Savannah', state: 'GA', type: 'RENTAL_READY', scenes: ['townhouses', 'townhouses'], units: 800, price: 125, roi: 42, description: 'Four restored townhouses in the historic district, rented as family homes.' },
+  { name: 'Desert Bloom Villas', address: '7711 E Camelback Rd, Scottsdale', state: 'AZ', type: 'OFF_PLAN', scenes: ['construction', 'villa'], units: 1500, price: 100, roi: 55, progress: [10, 25, 40], description: 'Twelve villas with private pools, under construction; completion expected next spring.' },
+  { name: 'Lakeshore Lofts', address: '1550 N Lake Shore Dr, Chicago', state: 'IL', type: 'RENTAL_READY', scenes: ['loft', 'tower'], units: 1200, price: 75, roi: 35, description: 'Converted brick warehouse lofts a block from the lake.' },
+  { name: 'Sunset Terrace', address: '9020 Sunset Blvd, Los Angeles', state: 'CA', type: 'OFF_PLAN', scenes: ['construction', 'tower'], units: 3000, price: 80, roi: 60, progress: [5, 15], description: 'Mid-rise apartments with rooftop terraces, foundations complete.' },
+  { name: 'Bluebonnet Cottages', address: '300 Congress Ave, Austin', state: 'TX', type: 'RENTAL_READY', scenes: ['cabin', 'townhouses'], units: 600, price: 90, roi: 40, description: 'Single-storey cottages near downtown, let to young professionals.' },
+  { name: 'Evergreen Heights', address: '1200 Pine St, Seattle', state: 'WA', type: 'OFF_PLAN', scenes: ['construction', 'loft'], units: 2500, price: 60, roi: 48, progress: [20, 45, 70], description: 'A timber-frame residential block, structure topped out.' },
+  { name: 'Biscayne Bay Suites', address: '1800 Biscayne Blvd, Miami', state: 'FL', type: 'RENTAL_READY', scenes: ['tower', 'villa'], units: 1800, price: 150, roi: 44, description: 'Serviced suites with bay views, managed as furnished rentals.' },
+  { name: 'Mountain Ash Cabins', address: '45 Aspen Way, Boulder', state: 'CO', type: 'RENTAL_READY', scenes: ['cabin', 'cabin'], units: 400, price: 110, roi: 36, description: 'Holiday cabins at the foot of the Flatirons, booked year-round.' },
+  { name: 'Hudson Yard Lofts', address: '540 W 34th St, New York', state: 'NY', type: 'OFF_PLAN', scenes: ['construction', 'tower'], units: 5000, price: 200, roi: 52, progress: [30, 55], description: 'Loft apartments above retail, interior fit-out under way.' },
+  { name: 'Music Row Flats', address: '1616 Music Row, Nashville', state: 'TN', type: 'RENTAL_READY', scenes: ['loft', 'townhouses'], units: 900, price: 70, roi: 41, pending: true, description: 'Two-bedroom flats near the studios. Awaiting review.' },
+  { name: 'Willamette Commons', address: '88 SW Naito Pkwy, Portland', state: 'OR', type: 'OFF_PLAN', scenes: ['construction', 'villa'], units: 1000, price: 95, roi: 50, progress: [0], pending: true, description: 'Riverside homes, permits granted. Awaiting review.' },
+];
+
+async function createUser(
+  app: FastifyInstance,
+  a: { email: string; password: string; firstName: string; lastName: string; role: Role; status: UserStatus; subscribed?: boolean; onboarded?: boolean },
+): Promise<string> {
+  const [row] = await app.db
+    .insert(users)
+    .values({
+      email: a.email.toLowerCase(),
+      passwordHash: await hashPassword(a.password),
+      firstName: a.firstName,
+      lastName: a.lastName,
+      role: a.role,
+      status: a.status,
+      emailVerified: true,
+      isSubscribed: a.subscribed ?? false,
+      claimableTokens: a.subscribed ? SUBSCRIPTION_TOKENS : 0,
+      onboardingCompleted: a.onboarded ?? false,
+      userType: a.role === 'ADMIN' ? null : 'INDIVIDUAL',
+      country: a.role === 'ADMIN' ? null : 'United States',
+      phone: a.role === 'ADMIN' ? null : '+1 555 0100',
+    })
+    .returning({ id: users.id });
+  return row.id;
+}
+
+/** Seeds demo data when the database has no users at all; null when it was not empty. */
+export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | null> {
+  const [{ n }] = await app.db.select({ n: count() }).from(users);
+  if (n > 0) return null;
+  const started = Date.now();
+  const accounts = demoAccounts(app.config.adminEmail, app.config.adminPassword);
+  const [admin, owner, investor, pending, grace] = accounts;
+  const adminId = await createUser(app, { ...admin, firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', status: 'VERIFIED' });
+  const ownerId = await createUser(app, { ...owner, firstName: 'Olivia', lastName: 'Owner', role: 'PROPERTY_OWNER', status: 'VERIFIED', onboarded: true });
+  // Investors subscribe through the payment path below, like everyone else.
+  const investorId = await createUser(app, { ...investor, firstName: 'Ivan', lastName: 'Investor', role: 'INVESTOR', status: 'VERIFIED', onboarded: true });
+  await createUser(app, { ...pending, firstName: 'Penny', lastName: 'Pending', role: 'INVESTOR', status: 'PENDING' });
+  const graceId = await createUser(app, { ...grace, firstName: 'Grace', lastName: 'Hopper', role: 'INVESTOR', status: 'VERIFIED', onboarded: true });
+  const propertyIds = new Map<string, string>();
+
+  for (const [i, l] of LISTINGS.entries()) {
+    const images = await Promise.all(l.scenes.map(async (scene, j) => {
+      const buffer = await renderScene(scene, i * 10 + j + 1);
+      return { buffer, type: 'image/png' as const, name: `${l.name.toLowerCase().replace(/\W+/g, '-')}-${j + 1}.png`, size: buffer.length };
+    }));
+    const progress = l.progress ?? [];
+    await storeUploads(app, images, 'PROPERTY_IMAGE', (rows) =>
+      app.db.transaction(async (tx) => {
+        const [p] = await tx
+          .insert(properties)
+          .values({
+            ownerId,
+            name: l.name,
+            address: l.address,
+            state: l.state,
+            description: l.description,
+            type: l.type,
+            status: l.pending ? 'PENDING_REVIEW' : 'ACTIVE',
+            totalQuantity: l.units,
+            availableQuantity: l.units,
+            unitPriceCents: l.price * 100,
+            roiInFiveYears: l.roi,
+            progress: l.type === 'OFF_PLAN' ? (progress.at(-1) ?? 0) : null,
+            // Spread over the last weeks so "newest" has an order.
+            createdAt: new Date(started - (LISTINGS.length - i) * 86_400_000),
+          })
+          .returning({ id: properties.id });
+        propertyIds.set(l.name, p.id);
+        await insertFiles(tx, rows.map((r) => ({ ...r, userId: ownerId, propertyId: p.id })));
+        for (const [k, percent] of progress.entries()) {
+          await tx.insert(progressUpdates).values({
+            propertyId: p.id,
+            percent,
+            note: k === 0 ? 'Site prepared' : `Construction at ${percent}%`,
+            createdAt: new Date(started - (progress.length - k) * 7 * 86_400_000),
+          });
+        }
+      }),
+    );
+  }
+  await seedMoney(app, { adminId, ownerId, investorId, graceId }, propertyIds);
+  app.log.info({ ms: Date.now() - started, properties: LISTINGS.length }, 'demo data seeded');
+  return { accounts, properties: LISTINGS.length };
+}
+
+/**
+ * The money story, told through the API's own money paths (checkouts paid on the sandbox
+ * page, orders, reviews, withdrawals), never by writing the ledger: Ivan and Grace
+ * subscribe and fund their wallets; Ivan holds Harborview and Mountain Ash units and waits
+ * on a Desert Bloom order; Grace buys the rest of Mountain Ash, which is FUNDED; Olivia has
+ * been paid for every sale and withdrew part of it; a withdrawal awaits the admins.
+ */
+async function seedMoney(
+  app: FastifyInstance,
+  people: { adminId: string; ownerId: string; investorId: string; graceId: string },
+  propertyIds: Map<string, string>,
+): Promise<void> {
+  const tokens = new Map<string, string>();
+  for (const [id, role] of [[people.adminId, 'ADMIN'], [people.ownerId, 'PROPERTY_OWNER'], [people.investorId, 'INVESTOR'], [people.graceId, 'INVESTOR']] as const) {
+    tokens.set(id, (await app.tokens.issue(app.db, { id, role })).accessToken);
+  }
+  const api = async <T = { _id: string }>(as: string, method: 'POST' | 'PATCH', url: string, payload: object): Promise<T> => {
+    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens.get(as)}` } });
+    if (res.statusCode >= 300) throw new Error(`seed: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+    return res.json<T>();
+  };
+  const pay = async (checkoutId: string, decision: 'pay' | 'decline' = 'pay') => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/v1/payments/sandbox/${checkoutId}`,
+      payload: new URLSearchParams({ decision, token: sandboxToken(app.config.jwtSecret, checkoutId) }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    if (res.statusCode !== 303) throw new Error(`seed: sandbox ${decision} answered ${res.statusCode} ${res.body}`);
+  };
+  const property = (name: string) => {
+    const id = propertyIds.get(name);
+    if (!id) throw new Error(`seed: no listing ${name}`);
+    return id;
+  };
+  const { adminId, ownerId, investorId, graceId } = people;
+  const approve = (orderId: string) => api(adminId, 'PATCH', `/v1/orders/${orderId}/review`, { decision: 'APPROVE' });
+
+  for (const [who, amount] of [[investorId, 25_000], [graceId, 42_000]] as const) {
+    await pay((await api(who, 'POST', '/v1/payments/checkouts', { purpose: 'SUBSCRIPTION', returnPath: '/' }))._id);
+    await pay((await api(who, 'POST', '/v1/wallets/deposit', { amount, returnPath: '/dashboard/wallet' }))._id);
+  }
+  // A deposit Ivan declined on the payment page: nothing moved.
+  await pay((await api(investorId, 'POST', '/v1/wallets/deposit', { amount: 500, returnPath: '/dashboard/wallet' }))._id, 'decline');
+
+  const order = (who: string, name: string, quantity: number) => api(who, 'POST', '/v1/orders', { propertyId: property(name), quantity });
+  await approve((await order(investorId, 'Harborview Residences', 40))._id);
+  await approve((await order(investorId, 'Mountain Ash Cabins', 50))._id);
+  await approve((await order(graceId, 'Mountain Ash Cabins', 350))._id);
+  await approve((await order(graceId, 'Magnolia Row Townhomes', 12))._id);
+  const cancelled = await order(graceId, 'Biscayne Bay Suites', 10);
+  await api(graceId, 'PATCH', `/v1/orders/${cancelled._id}/cancel`, {});
+  const rejected = await order(investorId, 'Lakeshore Lofts', 10);
+  await api(adminId, 'PATCH', `/v1/orders/${rejected._id}/review`, { decision: 'REJECT', reason: 'Placed twice by mistake; refunded' });
+  await order(investorId, 'Desert Bloom Villas', 15);
+
+  const paidOut = await api(ownerId, 'POST', '/v1/wallets/withdraw', { amount: 10_000 });
+  await api(adminId, 'PATCH', `/v1/payouts/${paidOut._id}`, { status: 'PAID' });
+  await api(investorId, 'POST', '/v1/wallets/withdraw', { amount: 1_000 });
+
+  // The seed's own sessions end here.
+  for (const id of tokens.keys()) await app.tokens.revokeAll(app.db, id);
+}
+
+/** The admin from configuration, created when no account has that address. */
+export async function ensureAdmin(app: FastifyInstance): Promise<void> {
+  const { adminEmail, adminPassword } = app.config;
+  if (!adminPassword) return;
+  const existing = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, adminEmail), isNull(users.deletedAt)))
+    .limit(1);
+  if (existing.length > 0) return;
+  await createUser(app, { email: adminEmail, password: adminPassword, firstName: 'Platform', lastName: 'Admin', role: 'ADMIN', status: 'VERIFIED' });
+  app.log.info({ email: adminEmail }, 'admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
+}

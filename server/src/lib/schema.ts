@@ -1,0 +1,54 @@
+// Small TypeBox helpers shared by the route schemas.
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** A string enum as a plain JSON-schema `enum` (readable errors, clean OpenAPI). */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** A primitive schema that also accepts null. */
+export function Nullable<T extends TSchema>(schema: T) {
+  const s = schema as unknown as { type?: string };
+  if (typeof s.type === 'string' && s.type !== 'object' && s.type !== 'array') {
+    return Type.Unsafe<Static<T> | null>({ ...(schema as object), type: [s.type, 'null'] });
+  }
+  return Type.Union([schema, Type.Null()]);
+}
+
+export const Id = Type.String({ format: 'uuid' });
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export const DateTime = Type.String({ format: 'date-time' });
+
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String(),
+    message: Type.Union([Type.String(), Type.Array(Type.String())]),
+  },
+  { description: 'Every failed call answers with this body.' },
+);
+
+export const MessageBody = Type.Object({ message: Type.String() });
+
+export function PageOf<T extends TSchema>(item: T) {
+  return Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0 }),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+  });
+}
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+
+/** The error answers a route may give, for the OpenAPI document. */
+export function errors(...codes: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries(codes.map((c) => [c, ErrorBody]));
+}
+
+/** Compile-time check that a schema's static type and a contract type are the same shape. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export function assertSame<_T extends true>(): void {}

@@ -1,0 +1,78 @@
+import { Type, type Static } from 'typebox';
+import type { AdminInvestorMetrics, AdminListingMetrics, AdminMetrics, AdminOwnerMetrics, AuditEntry, AuditQuery } from 'shared-api/contract';
+import { assertSame, DateTime, Id, PageQuery, type Same } from '../../lib/schema';
+import {
+  ByTypeSchema,
+  DatedAmountSchema,
+  DatedCountSchema,
+  ListingsByStatusSchema,
+  UsersByStatusSchema,
+} from '../users/metrics-schema';
+
+export const AdminMetricsSchema = Type.Object({
+  investors: Type.Integer(),
+  owners: Type.Integer(),
+  admins: Type.Integer(),
+  properties: Type.Integer(),
+  listingsByStatus: ListingsByStatusSchema,
+  usersByStatus: UsersByStatusSchema,
+  totalInvested: Type.Number(),
+  pendingOrders: Type.Integer(),
+  walletBalances: Type.Number(),
+  signUpsOverTime: Type.Array(Type.Object({ date: Type.String(), investors: Type.Integer(), owners: Type.Integer() })),
+  investedOverTime: Type.Array(DatedAmountSchema),
+});
+assertSame<Same<Static<typeof AdminMetricsSchema>, AdminMetrics>>();
+
+export const InvestorMetricsSchema = Type.Object({
+  total: Type.Integer(),
+  byStatus: UsersByStatusSchema,
+  subscribed: Type.Integer(),
+  onboardingCompleted: Type.Integer(),
+  emailVerified: Type.Integer(),
+  signUpsOverTime: Type.Array(DatedCountSchema),
+  totalInvested: Type.Number(),
+  walletBalances: Type.Number(),
+});
+assertSame<Same<Static<typeof InvestorMetricsSchema>, AdminInvestorMetrics>>();
+
+export const ListingMetricsSchema = Type.Object({
+  total: Type.Integer(),
+  byStatus: ListingsByStatusSchema,
+  byType: ByTypeSchema,
+  byState: Type.Array(Type.Object({ state: Type.String(), count: Type.Integer() })),
+  unitsTotal: Type.Integer(),
+  unitsSold: Type.Integer(),
+  totalValue: Type.Number(),
+  amountRaised: Type.Number(),
+  listedOverTime: Type.Array(DatedCountSchema),
+});
+assertSame<Same<Static<typeof ListingMetricsSchema>, AdminListingMetrics>>();
+
+export const OwnerMetricsSchema = Type.Object({
+  total: Type.Integer(),
+  byStatus: UsersByStatusSchema,
+  withListings: Type.Integer(),
+  signUpsOverTime: Type.Array(DatedCountSchema),
+  topOwners: Type.Array(Type.Object({ ownerId: Id, name: Type.String(), listings: Type.Integer(), amountRaised: Type.Number() })),
+});
+assertSame<Same<Static<typeof OwnerMetricsSchema>, AdminOwnerMetrics>>();
+
+export const AuditEntrySchema = Type.Object({
+  _id: Id,
+  actorId: Id,
+  actorEmail: Type.String(),
+  action: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  detail: Type.Record(Type.String(), Type.Unknown()),
+  ip: Type.String(),
+  createdAt: DateTime,
+});
+assertSame<Same<Static<typeof AuditEntrySchema>, AuditEntry>>();
+
+export const AuditQuerySchema = Type.Object(
+  { action: Type.Optional(Type.String({ maxLength: 64 })), actorId: Type.Optional(Id), ...PageQuery },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof AuditQuerySchema>, AuditQuery>>();

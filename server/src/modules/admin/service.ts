@@ -1,0 +1,198 @@
+// Admin dashboards (figures computed from the data) and the audit trail.
+import { and, count, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  centsToDollars,
+  type AdminInvestorMetrics,
+  type AdminListingMetrics,
+  type AdminMetrics,
+  type AdminOwnerMetrics,
+  type AuditEntry,
+  type AuditQuery,
+  type DatedCount,
+  type Page,
+  type PropertyStatus,
+  type PropertyType,
+  type UserStatus,
+} from 'shared-api/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { auditLog, properties, users } from '../../db/schema';
+import { investedByInvestors, platformMoneyFigures } from './money';
+
+export const TREND_DAYS = 30;
+
+const day = (column: AnyPgColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+function lastDays(): string[] {
+  const out: string[] = [];
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  for (let i = TREND_DAYS - 1; i >= 0; i--) out.push(new Date(today - i * 86_400_000).toISOString().slice(0, 10));
+  return out;
+}
+
+function since(): Date {
+  return new Date(Date.parse(lastDays()[0]));
+}
+
+function byKey<K extends string>(rows: { key: K; n: number }[]): Partial<Record<K, number>> {
+  return Object.fromEntries(rows.map((r) => [r.key, r.n])) as Partial<Record<K, number>>;
+}
+
+const live = isNull(users.deletedAt);
+
+async function signUps(app: FastifyInstance, role: 'INVESTOR' | 'PROPERTY_OWNER'): Promise<DatedCount[]> {
+  const rows = await app.db
+    .select({ date: day(users.createdAt), n: count() })
+    .from(users)
+    .where(and(live, eq(users.role, role), gte(users.createdAt, since())))
+    .groupBy(day(users.createdAt));
+  const map = new Map(rows.map((r) => [r.date, r.n]));
+  return lastDays().map((date) => ({ date, count: map.get(date) ?? 0 }));
+}
+
+async function usersByStatus(app: FastifyInstance, where: SQL | undefined) {
+  const rows = await app.db.select({ key: users.status, n: count() }).from(users).where(where).groupBy(users.status);
+  return byKey<UserStatus>(rows);
+}
+
+export async function adminMetrics(app: FastifyInstance): Promise<AdminMetrics> {
+  const roles = await app.db.select({ role: users.role, n: count() }).from(users).where(live).groupBy(users.role);
+  const roleCount = (r: string) => roles.find((x) => x.role === r)?.n ?? 0;
+  const listings = await app.db.select({ key: properties.status, n: count() }).from(properties).groupBy(properties.status);
+  const [investors, owners] = [await signUps(app, 'INVESTOR'), await signUps(app, 'PROPERTY_OWNER')];
+  const money = await platformMoneyFigures(app.db);
+  return {
+    investors: roleCount('INVESTOR'),
+    owners: roleCount('PROPERTY_OWNER'),
+    admins: roleCount('ADMIN'),
+    properties: listings.reduce((a, r) => a + r.n, 0),
+    listingsByStatus: byKey<PropertyStatus>(listings),
+    usersByStatus: await usersByStatus(app, and(live, ne(users.role, 'ADMIN'))),
+    signUpsOverTime: investors.map((d, i) => ({ date: d.date, investors: d.count, owners: owners[i].count })),
+    ...money,
+  };
+}
+
+export async function investorMetrics(app: FastifyInstance): Promise<AdminInvestorMetrics> {
+  const isInvestor = and(live, eq(users.role, 'INVESTOR'));
+  const [row] = await app.db
+    .select({
+      total: count(),
+      subscribed: sql<number>`count(*) filter (where ${users.isSubscribed})`.mapWith(Number),
+      onboarded: sql<number>`count(*) filter (where ${users.onboardingCompleted})`.mapWith(Number),
+      verifiedEmail: sql<number>`count(*) filter (where ${users.emailVerified})`.mapWith(Number),
+    })
+    .from(users)
+    .where(isInvestor);
+  const money = await platformMoneyFigures(app.db);
+  return {
+    total: row.total,
+    byStatus: await usersByStatus(app, isInvestor),
+    subscribed: row.subscribed,
+    onboardingCompleted: row.onboarded,
+    emailVerified: row.verifiedEmail,
+    signUpsOverTime: await signUps(app, 'INVESTOR'),
+    totalInvested: (await investedByInvestors(app.db)).total,
+    walletBalances: money.walletBalances,
+  };
+}
+
+const soldUnits = sql`(${properties.totalQuantity} - ${properties.availableQuantity})`;
+
+export async function listingMetrics(app: FastifyInstance): Promise<AdminListingMetrics> {
+  const byStatus = await app.db.select({ key: properties.status, n: count() }).from(properties).groupBy(properties.status);
+  const byType = await app.db.select({ key: properties.type, n: count() }).from(properties).groupBy(properties.type);
+  const byState = await app.db
+    .select({ state: properties.state, count: count() })
+    .from(properties)
+    .groupBy(properties.state)
+    .orderBy(desc(count()), properties.state);
+  const [sums] = await app.db
+    .select({
+      unitsTotal: sql<string>`coalesce(sum(${properties.totalQuantity}), 0)`,
+      unitsSold: sql<string>`coalesce(sum(${soldUnits}), 0)`,
+      valueCents: sql<string>`coalesce(sum(${properties.totalQuantity}::numeric * ${properties.unitPriceCents}), 0)`,
+      raisedCents: sql<string>`coalesce(sum(${soldUnits}::numeric * ${properties.unitPriceCents}), 0)`,
+    })
+    .from(properties);
+  const listed = await app.db
+    .select({ date: day(properties.createdAt), n: count() })
+    .from(properties)
+    .where(gte(properties.createdAt, since()))
+    .groupBy(day(properties.createdAt));
+  const map = new Map(listed.map((r) => [r.date, r.n]));
+  return {
+    total: byStatus.reduce((a, r) => a + r.n, 0),
+    byStatus: byKey<PropertyStatus>(byStatus),
+    byType: byKey<PropertyType>(byType),
+    byState: byState.map((r) => ({ state: r.state, count: r.count })),
+    unitsTotal: Number(sums.unitsTotal),
+    unitsSold: Number(sums.unitsSold),
+    totalValue: centsToDollars(Number(sums.valueCents)),
+    amountRaised: centsToDollars(Number(sums.raisedCents)),
+    listedOverTime: lastDays().map((date) => ({ date, count: map.get(date) ?? 0 })),
+  };
+}
+
+export async function ownerMetrics(app: FastifyInstance): Promise<AdminOwnerMetrics> {
+  const isOwner = and(live, eq(users.role, 'PROPERTY_OWNER'));
+  const [{ total }] = await app.db.select({ total: count() }).from(users).where(isOwner);
+  const top = await app.db
+    .select({
+      ownerId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      listings: count(properties.id),
+      raisedCents: sql<string>`coalesce(sum(${soldUnits}::numeric * ${properties.unitPriceCents}), 0)`,
+    })
+    .from(users)
+    .innerJoin(properties, eq(properties.ownerId, users.id))
+    .where(isOwner)
+    .groupBy(users.id, users.firstName, users.lastName)
+    .orderBy(desc(sql`coalesce(sum(${soldUnits}::numeric * ${properties.unitPriceCents}), 0)`), desc(count(properties.id)), users.id);
+  return {
+    total,
+    byStatus: await usersByStatus(app, isOwner),
+    withListings: top.length,
+    signUpsOverTime: await signUps(app, 'PROPERTY_OWNER'),
+    topOwners: top.slice(0, 5).map((o) => ({
+      ownerId: o.ownerId,
+      name: `${o.firstName} ${o.lastName}`,
+      listings: o.listings,
+      amountRaised: centsToDollars(Number(o.raisedCents)),
+    })),
+  };
+}
+
+export async function listAudit(app: FastifyInstance, q: AuditQuery): Promise<Page<AuditEntry>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 20;
+  const where: SQL[] = [];
+  if (q.action) where.push(eq(auditLog.action, q.action));
+  if (q.actorId) where.push(eq(auditLog.actorId, q.actorId));
+  const cond = where.length > 0 ? and(...where) : undefined;
+  const [{ total }] = await app.db.select({ total: count() }).from(auditLog).where(cond);
+  const rows = await app.db
+    .select()
+    .from(auditLog)
+    .where(cond)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    items: rows.map((r) => ({
+      _id: r.id,
+      actorId: r.actorId,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      detail: r.detail,
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    page,
+    pageSize,
+  };
+}

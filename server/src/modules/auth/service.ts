@@ -1,0 +1,213 @@
+// Sign-up, sign-in, one-time codes (e-mail verification, password reset), sessions.
+// Sign-in, codes and reset answer the same whether or not an address has an account.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  validateEmail,
+  validatePassword,
+  type AuthResult,
+  type OtpPurpose,
+  type Role,
+  type SignupBody,
+  type SignupResult,
+} from 'shared-api/contract';
+import type { Executor } from '../../db/client';
+import { otpCodes, sessions, users, type UserRow } from '../../db/schema';
+import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-error';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { otpMail } from '../../mail/templates';
+import { currentUser } from '../../plugins/auth';
+import { audit } from '../admin/audit';
+import { findUser, findUserByEmail, toUser } from '../users/service';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+const OTP_RESEND_SECONDS = 60;
+const OTP_MAX_PER_HOUR = 5;
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  verifyFirst: 'Please verify your email before logging in',
+  emailTaken: 'An account with this email already exists',
+  codeSent: 'If an account exists for this email, we have sent it a code.',
+  invalidCode: 'The code is invalid or has expired',
+  codeValid: 'The code is valid',
+  emailVerified: 'Your email has been verified',
+  passwordReset: 'Your password has been changed, please sign in',
+  signedOut: 'Signed out',
+} as const;
+
+type NewUser = { role: Role; status?: 'PENDING' | 'VERIFIED' };
+
+/** Checks a sign-up body with the spec's words; returns the cleaned values. */
+function checkSignup(body: SignupBody): SignupBody {
+  const v = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), email: body.email.trim().toLowerCase(), password: body.password };
+  if (!v.firstName || !v.lastName || !v.email || !v.password) throw badRequest([MESSAGES.fillAllFields]);
+  const problems: string[] = [];
+  const emailProblem = validateEmail(v.email);
+  if (emailProblem) problems.push(emailProblem);
+  problems.push(...validatePassword(v.password));
+  if (problems.length > 0) throw badRequest(problems);
+  return v;
+}
+
+export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUser, request?: FastifyRequest): Promise<SignupResult> {
+  const v = checkSignup(body);
+  const passwordHash = await hashPassword(v.password);
+  let created: UserRow;
+  try {
+    created = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ email: v.email, passwordHash, firstName: v.firstName, lastName: v.lastName, role: kind.role, status: kind.status ?? 'PENDING' })
+        .returning();
+      if (request) await audit(tx, request, { action: 'admin.create', targetType: 'user', targetId: row.id, detail: { email: row.email } });
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(AUTH_MESSAGES.emailTaken);
+    throw err;
+  }
+  await sendCode(app, created, 'VERIFY_EMAIL');
+  return { message: MESSAGES.signupOk, user: toUser(app, { ...created, avatarKey: null }) };
+}
+
+export async function signin(app: FastifyInstance, body: { email: string; password: string }): Promise<AuthResult> {
+  const user = await findUserByEmail(app.db, body.email);
+  if (!user) {
+    await burnPasswordCheck(body.password);
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  if (!user.emailVerified) throw new HttpError(403, AUTH_MESSAGES.verifyFirst);
+  return app.db.transaction(async (tx) => {
+    // Sessions long expired are of no further use.
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, new Date(Date.now() - 86_400_000))));
+    const { accessToken } = await app.tokens.issue(tx, user);
+    const full = await findUser(tx, user.id);
+    return { accessToken, user: toUser(app, full ?? { ...user, avatarKey: null }) };
+  });
+}
+
+export async function logout(app: FastifyInstance, request: FastifyRequest): Promise<{ message: string }> {
+  await app.tokens.revokeSession(app.db, currentUser(request).sessionId);
+  return { message: AUTH_MESSAGES.signedOut };
+}
+
+/**
+ * A fresh token for a valid one; the old session ends. The new token keeps the sign-in
+ * time, so refreshing cannot keep a session alive beyond SESSION_MAX_HOURS.
+ */
+export async function refresh(app: FastifyInstance, request: FastifyRequest): Promise<AuthResult> {
+  const me = currentUser(request);
+  const ended = app.tokens.sessionEnd(me.authTime).getTime() <= Date.now() + 1000;
+  const result = await app.db.transaction(async (tx) => {
+    await app.tokens.revokeSession(tx, me.sessionId);
+    if (ended) return null;
+    const user = await findUser(tx, me.id);
+    if (!user) throw unauthorized();
+    const { accessToken } = await app.tokens.issue(tx, user, { authTime: me.authTime });
+    return { accessToken, user: toUser(app, user) };
+  });
+  if (!result) throw unauthorized('Your session has expired, please sign in again');
+  return result;
+}
+
+// ---- One-time codes ----
+
+function codeHash(app: FastifyInstance, userId: string, purpose: OtpPurpose, code: string): string {
+  return createHmac('sha256', app.config.jwtSecret).update(`otp:${userId}:${purpose}:${code}`).digest('hex');
+}
+
+/** Creates and mails a code, unless one went out very recently or too many this hour. */
+async function sendCode(app: FastifyInstance, user: UserRow, purpose: OtpPurpose): Promise<void> {
+  const now = Date.now();
+  const recent = await app.db
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), gte(otpCodes.createdAt, new Date(now - 3_600_000))))
+    .orderBy(desc(otpCodes.createdAt));
+  if (recent.length >= OTP_MAX_PER_HOUR) return;
+  if (recent[0] && now - recent[0].createdAt.getTime() < OTP_RESEND_SECONDS * 1000) return;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await app.db.insert(otpCodes).values({
+    userId: user.id,
+    purpose,
+    codeHash: codeHash(app, user.id, purpose, code),
+    expiresAt: new Date(now + OTP_TTL_MINUTES * 60_000),
+  });
+  try {
+    await app.mailer.send(otpMail(user.email, user.firstName, purpose, code, OTP_TTL_MINUTES, app.config.publicUrl));
+  } catch (err) {
+    app.log.error({ err, purpose }, 'could not send a one-time code');
+  }
+}
+
+export async function generateOtp(app: FastifyInstance, body: { email: string; purpose: OtpPurpose }): Promise<{ message: string }> {
+  const user = await findUserByEmail(app.db, body.email);
+  if (user && !(body.purpose === 'VERIFY_EMAIL' && user.emailVerified)) await sendCode(app, user, body.purpose);
+  return { message: AUTH_MESSAGES.codeSent };
+}
+
+/**
+ * Checks a code: each try uses up one of its attempts (recorded even when the caller's
+ * change fails), and only the latest live code of that purpose is accepted.
+ */
+async function checkCode(app: FastifyInstance, email: string, purpose: OtpPurpose, code: string): Promise<{ user: UserRow; codeId: string }> {
+  const user = await findUserByEmail(app.db, email);
+  if (!user || !/^\d{6}$/.test(code)) throw badRequest(AUTH_MESSAGES.invalidCode);
+  const [latest] = await app.db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  if (!latest || latest.consumedAt || latest.expiresAt.getTime() <= Date.now()) throw badRequest(AUTH_MESSAGES.invalidCode);
+  const claimed = await app.db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, latest.id), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS), isNull(otpCodes.consumedAt)))
+    .returning({ id: otpCodes.id });
+  if (claimed.length === 0) throw badRequest(AUTH_MESSAGES.invalidCode);
+  const expected = Buffer.from(latest.codeHash, 'hex');
+  const given = Buffer.from(codeHash(app, user.id, purpose, code), 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badRequest(AUTH_MESSAGES.invalidCode);
+  return { user, codeId: latest.id };
+}
+
+/** Marks a checked code used; a code is good for one change only. */
+async function consumeCode(tx: Executor, codeId: string): Promise<void> {
+  const used = await tx
+    .update(otpCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, new Date())))
+    .returning({ id: otpCodes.id });
+  if (used.length === 0) throw badRequest(AUTH_MESSAGES.invalidCode);
+}
+
+export async function verifyOtp(app: FastifyInstance, body: { email: string; code: string; purpose: OtpPurpose }): Promise<{ message: string }> {
+  const { user, codeId } = await checkCode(app, body.email, body.purpose, body.code.trim());
+  if (body.purpose === 'RESET_PASSWORD') return { message: AUTH_MESSAGES.codeValid };
+  await app.db.transaction(async (tx) => {
+    await consumeCode(tx, codeId);
+    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+  });
+  return { message: AUTH_MESSAGES.emailVerified };
+}
+
+export async function resetPassword(app: FastifyInstance, body: { email: string; code: string; newPassword: string }): Promise<{ message: string }> {
+  const problems = validatePassword(body.newPassword);
+  if (problems.length > 0) throw badRequest(problems);
+  const { user, codeId } = await checkCode(app, body.email, 'RESET_PASSWORD', body.code.trim());
+  const passwordHash = await hashPassword(body.newPassword);
+  await app.db.transaction(async (tx) => {
+    await consumeCode(tx, codeId);
+    // Receiving the code proves the address, too.
+    await tx.update(users).set({ passwordHash, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await app.tokens.revokeAll(tx, user.id);
+  });
+  return { message: AUTH_MESSAGES.passwordReset };
+}

@@ -1,0 +1,73 @@
+// GET /download/{filename}: a stored file, only to whoever may see it.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { files, properties } from '../../db/schema';
+import { errors } from '../../lib/schema';
+import { notFound } from '../../lib/http-error';
+import { STORAGE_KEY } from '../../storage/storage';
+import { isPublic } from '../properties/service';
+
+const DownloadParams = Type.Object({ filename: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+const DownloadQuery = Type.Object({ exp: Type.Optional(Type.String({ maxLength: 20 })), sig: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: false });
+
+const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:filename',
+    {
+      onRequest: [app.authenticateOptional],
+      schema: {
+        tags: ['general'],
+        summary: 'A stored file: property files once the listing is live, KYC to its owner and admins, or with a signed link',
+        params: DownloadParams,
+        querystring: DownloadQuery,
+        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const key = request.params.filename;
+      if (!STORAGE_KEY.test(key)) throw notFound('File not found');
+      const id = key.slice(0, 36);
+      const [row] = await app.db
+        .select({ file: files, propertyStatus: properties.status, propertyOwner: properties.ownerId })
+        .from(files)
+        .leftJoin(properties, eq(properties.id, files.propertyId))
+        .where(eq(files.id, id))
+        .limit(1);
+      if (!row) throw notFound('File not found');
+      const { file } = row;
+      if (file.storageKey !== key && !file.variants.some((v) => v.key === key)) throw notFound('File not found');
+
+      const user = request.user;
+      const isPropertyFile = file.kind === 'PROPERTY_IMAGE' || file.kind === 'PROPERTY_DOCUMENT';
+      const open = file.kind === 'AVATAR' || (isPropertyFile && row.propertyStatus !== null && isPublic(row.propertyStatus));
+      const allowed =
+        open ||
+        app.links.verify(key, request.query.exp, request.query.sig) ||
+        user?.role === 'ADMIN' ||
+        (user !== null && (isPropertyFile ? row.propertyOwner === user.id : file.userId === user.id));
+      // Someone else's private file does not exist, as far as the caller can tell.
+      if (!allowed) throw notFound('File not found');
+
+      const stored = await app.storage.get(key);
+      if (!stored) throw notFound('File not found');
+      const mime = key.endsWith('.webp') ? 'image/webp' : file.mimeType;
+      const image = mime.startsWith('image/');
+      const safeName = key === file.storageKey ? file.originalName : key;
+      const asciiName = safeName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      reply
+        .header('Content-Type', mime)
+        .header('Content-Length', String(stored.size))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header(
+          'Content-Disposition',
+          `${image ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(safeName)}`,
+        )
+        .header('Cache-Control', open ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
+      return reply.send(stored.stream);
+    },
+  );
+};
+
+export default fileRoutes;

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
+import { CreateOrderSchema, IdempotencyHeaders, OrderSchema, OrdersQuerySchema, ReviewOrderSchema, UserIdParams } from './schemas';
+import * as service from './service';
+
+const tags = ['orders'];
+const security = [{ bearerAuth: [] }];
+
+const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const investor = [app.authenticate, app.requireRole('INVESTOR')];
+  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const investorOrAdmin = [app.authenticate, app.requireRole('INVESTOR', 'ADMIN')];
+
+  app.post(
+    '/',
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'Buy units of a live listing (VERIFIED investors): PENDING, money held, units reserved',
+        description:
+          'The unit price is read from the property. Refused: 403 when the investor is not verified; 409 when the listing is not open, has fewer units available, or the wallet does not cover it. Idempotency-Key supported.',
+        security,
+        headers: IdempotencyHeaders,
+        body: CreateOrderSchema,
+        response: { 201: OrderSchema, ...errors(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => service.createOrder(app, request, reply, request.body),
+  );
+
+  app.get(
+    '/',
+    { onRequest: investor, schema: { tags, summary: "The investor's orders, newest first", security, querystring: OrdersQuerySchema, response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403) } } },
+    async (request) => service.myOrders(app, request, request.query),
+  );
+
+  app.get(
+    '/admin',
+    { onRequest: admin, schema: { tags, summary: 'Every order (admins)', security, querystring: OrdersQuerySchema, response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403) } } },
+    async (request) => service.allOrders(app, request.query),
+  );
+
+  app.get(
+    '/:userId/admin',
+    { onRequest: admin, schema: { tags, summary: "One investor's orders (admins)", security, params: UserIdParams, querystring: OrdersQuerySchema, response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403, 404) } } },
+    async (request) => service.userOrders(app, request.params.userId, request.query),
+  );
+
+  app.get(
+    '/:id',
+    { onRequest: investorOrAdmin, schema: { tags, summary: 'One order (its investor, admins)', security, params: IdParams, response: { 200: OrderSchema, ...errors(401, 403, 404) } } },
+    async (request) => service.getOrder(app, request, request.params.id),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'Remove a rejected or cancelled order from the lists (admins; its ledger entries stay)', security, params: IdParams, response: { 200: MessageBody, ...errors(401, 403, 404, 409) } },
+    },
+    async (request) => {
+      await service.deleteOrder(app, request, request.params.id);
+      return { message: 'Order deleted' };
+    },
+  );
+
+  app.patch(
+    '/:id/cancel',
+    { onRequest: investor, schema: { tags, summary: 'Cancel an own PENDING order: refund, units released', security, params: IdParams, response: { 200: OrderSchema, ...errors(401, 403, 404, 409) } } },
+    async (request) => service.cancelOrder(app, request, request.params.id),
+  );
+
+  app.patch(
+    '/:id/review',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Approve (COMPLETED: holding credited, owner paid) or reject (refund, units released) a PENDING order (admins)',
+        security,
+        params: IdParams,
+        body: ReviewOrderSchema,
+        response: { 200: OrderSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.reviewOrder(app, request, request.params.id, request.body),
+  );
+};
+
+export default orderRoutes;

@@ -1,0 +1,74 @@
+import { Type, type Static } from 'typebox';
+import {
+  ORDER_STATUSES,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  type CreateOrderBody,
+  type Order,
+  type OrdersQuery,
+  type PropertySummary,
+  type ReviewOrderBody,
+} from 'shared-api/contract';
+import { assertSame, DateTime, Id, Nullable, PageQuery, StringEnum, type Same } from '../../lib/schema';
+import { ImageRefSchema } from '../properties/schemas';
+
+export const PropertySummarySchema = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  address: Type.String(),
+  state: Type.String(),
+  type: StringEnum(PROPERTY_TYPES),
+  status: StringEnum(PROPERTY_STATUSES),
+  images: Type.Array(ImageRefSchema),
+  unitPrice: Type.Number(),
+  roiInFiveYears: Type.Number(),
+  totalQuantity: Type.Integer(),
+  availableQuantity: Type.Integer(),
+});
+assertSame<Same<Static<typeof PropertySummarySchema>, PropertySummary>>();
+
+export const OrderSchema = Type.Object({
+  _id: Id,
+  investorId: Id,
+  propertyId: Id,
+  property: Type.Union([PropertySummarySchema, Type.Null()]),
+  quantity: Type.Integer(),
+  unitPrice: Type.Number(),
+  amount: Type.Number(),
+  status: StringEnum(ORDER_STATUSES),
+  reason: Type.Optional(Nullable(Type.String())),
+  decidedAt: Type.Optional(Nullable(DateTime)),
+  investor: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String() })),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+assertSame<Same<Static<typeof OrderSchema>, Order>>();
+
+export const CreateOrderSchema = Type.Object(
+  {
+    propertyId: Id,
+    quantity: Type.Integer({ minimum: 1, maximum: 10_000_000, description: 'Units to buy, from 1 to the units available' }),
+  },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof CreateOrderSchema>, CreateOrderBody>>();
+
+export const OrdersQuerySchema = Type.Object(
+  { status: Type.Optional(StringEnum(ORDER_STATUSES)), propertyId: Type.Optional(Id), ...PageQuery },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof OrdersQuerySchema>, OrdersQuery>>();
+
+export const ReviewOrderSchema = Type.Object(
+  { decision: StringEnum(['APPROVE', 'REJECT'] as const), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof ReviewOrderSchema>, ReviewOrderBody>>();
+
+export const UserIdParams = Type.Object({ userId: Id }, { additionalProperties: false });
+
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ description: 'Makes the call idempotent: the same key from the same user has one effect and gets the first response; reused with a different request: 422.' }),
+  ),
+});

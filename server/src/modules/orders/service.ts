@@ -1,0 +1,220 @@
+// Orders: an investor buys units of a live listing at its price; the money is held and the
+// units reserved until an admin approves (holding credited, owner paid) or rejects, or the
+// investor cancels (refund, units released). The database triggers (migration 0011) move
+// the units and the money; this module checks who may do what and shapes the answers.
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  centsToDollars,
+  type CreateOrderBody,
+  type Order,
+  type OrdersQuery,
+  type OrderStatus,
+  type Page,
+  type PropertySummary,
+  type ReviewOrderBody,
+} from 'shared-api/contract';
+import type { Executor, Tx } from '../../db/client';
+import { orders, users, type FileRow, type OrderRow, type PropertyRow } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { idempotencyKey, replayOf, requestHash, sendAnswer, type StoredAnswer } from '../../lib/idempotency';
+import { jsonRow } from '../../lib/json-row';
+import { moneyStatement, moneyTx } from '../../lib/money';
+import { currentUser } from '../../plugins/auth';
+import { audit } from '../admin/audit';
+import { propertySummaries, toPropertySummary } from '../properties/summary';
+
+export const INSUFFICIENT_BALANCE = 'Insufficient balance: your wallet does not cover this order';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function toOrders(app: FastifyInstance, db: Executor, rows: OrderRow[], withInvestor = false): Promise<Order[]> {
+  const summaries = await propertySummaries(app, db, rows.map((r) => r.propertyId));
+  const people = new Map<string, { _id: string; firstName: string; lastName: string; email: string }>();
+  if (withInvestor && rows.length > 0) {
+    const found = await db
+      .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((r) => r.investorId))]));
+    for (const u of found) people.set(u._id, u);
+  }
+  return rows.map((o) => {
+    const order = orderOf(o, summaries.get(o.propertyId) ?? null);
+    const investor = people.get(o.investorId);
+    if (investor) order.investor = investor;
+    return order;
+  });
+}
+
+function orderOf(o: OrderRow, property: PropertySummary | null): Order {
+  return {
+    _id: o.id,
+    investorId: o.investorId,
+    propertyId: o.propertyId,
+    property,
+    quantity: o.quantity,
+    unitPrice: centsToDollars(o.unitPriceCents),
+    amount: centsToDollars(o.amountCents),
+    status: o.status,
+    reason: o.reason,
+    decidedAt: iso(o.decidedAt),
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+interface Placed {
+  replay?: StoredAnswer;
+  order?: Record<string, unknown>;
+  property?: Record<string, unknown>;
+  images?: Record<string, unknown>[];
+}
+
+/**
+ * Buying is one statement (place_order, migration 0015): the key claimed, the order inserted
+ * (its triggers price it from the locked property row, never from the request, reserve the
+ * units and hold the money, or refuse), and the answer's data kept with the key.
+ */
+async function place(db: Executor, investorId: string, body: CreateOrderBody, key: string | null, hash: string | null): Promise<Placed> {
+  const res = (await db.execute(sql`SELECT place_order(${investorId}, ${body.propertyId}, ${body.quantity}, ${key}, ${hash}) AS placed`)) as unknown as {
+    rows: { placed: Placed }[];
+  };
+  return res.rows[0].placed;
+}
+
+/** The answer, from the data place_order returned (or kept): the same data, the same answer. */
+function placedOrder(app: FastifyInstance, placed: Placed): Order {
+  const row = jsonRow<OrderRow>(placed.order ?? {});
+  const property = jsonRow<PropertyRow>(placed.property ?? {});
+  const images = (placed.images ?? []).map((f) => jsonRow<FileRow>(f));
+  return orderOf(row, toPropertySummary(app, property, images));
+}
+
+export async function createOrder(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: CreateOrderBody): Promise<Order> {
+  const me = currentUser(request);
+  if (me.status !== 'VERIFIED') throw forbidden('Your account must be verified before you can invest');
+  const key = idempotencyKey(request);
+  const hash = key === null ? null : requestHash(request);
+  const placed = await moneyStatement(app, (db) => place(db, me.id, body, key, hash), { overdraft: INSUFFICIENT_BALANCE });
+  if (placed.replay) {
+    const first = replayOf<Placed>(placed.replay, hash as string);
+    return sendAnswer(reply, { ...first, body: placedOrder(app, first.body) });
+  }
+  return sendAnswer(reply, { statusCode: 201, body: placedOrder(app, placed), replayed: false });
+}
+
+// ---- Reading ----
+
+const listed = isNull(orders.deletedAt);
+
+async function pageOf(app: FastifyInstance, where: SQL[], q: OrdersQuery, withInvestor: boolean): Promise<Page<Order>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 20;
+  const conds = [listed, ...where];
+  if (q.status) conds.push(eq(orders.status, q.status));
+  if (q.propertyId) conds.push(eq(orders.propertyId, q.propertyId));
+  const cond = and(...conds);
+  const [{ total }] = await app.db.select({ total: count() }).from(orders).where(cond);
+  const rows = await app.db
+    .select()
+    .from(orders)
+    .where(cond)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items: await toOrders(app, app.db, rows, withInvestor), total, page, pageSize };
+}
+
+export async function myOrders(app: FastifyInstance, request: FastifyRequest, q: OrdersQuery): Promise<Page<Order>> {
+  return pageOf(app, [eq(orders.investorId, currentUser(request).id)], q, false);
+}
+
+export async function allOrders(app: FastifyInstance, q: OrdersQuery): Promise<Page<Order>> {
+  return pageOf(app, [], q, true);
+}
+
+export async function userOrders(app: FastifyInstance, userId: string, q: OrdersQuery): Promise<Page<Order>> {
+  const [u] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw notFound('User not found');
+  return pageOf(app, [eq(orders.investorId, userId)], q, true);
+}
+
+async function findOrder(db: Executor, id: string, lock = false): Promise<OrderRow | null> {
+  const q = db.select().from(orders).where(and(eq(orders.id, id), listed)).limit(1);
+  const rows = lock ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+/** One order: its investor's, or any for admins; 404 for anyone else. */
+export async function getOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Order> {
+  const me = currentUser(request);
+  const o = await findOrder(app.db, id);
+  if (!o || (me.role !== 'ADMIN' && o.investorId !== me.id)) throw notFound('Order not found');
+  return (await toOrders(app, app.db, [o], me.role === 'ADMIN'))[0];
+}
+
+// ---- Decisions ----
+
+const STATUS_WORDS: Record<OrderStatus, string> = { PENDING: 'pending', COMPLETED: 'completed', REJECTED: 'rejected', CANCELLED: 'cancelled' };
+
+async function decide(tx: Tx, o: OrderRow, status: Exclude<OrderStatus, 'PENDING'>, by: string, reason: string | null): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status, decidedBy: by, reason, updatedAt: new Date() })
+    .where(and(eq(orders.id, o.id), eq(orders.status, 'PENDING')))
+    .returning();
+  return row;
+}
+
+/** The investor's own PENDING order: refunded, units released. */
+export async function cancelOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Order> {
+  const me = currentUser(request);
+  return moneyTx(app, async (tx) => {
+    const o = await findOrder(tx, id, true);
+    if (!o || o.investorId !== me.id) throw notFound('Order not found');
+    if (o.status !== 'PENDING') throw conflict(`Only a pending order can be cancelled; this one is ${STATUS_WORDS[o.status]}`);
+    const row = await decide(tx, o, 'CANCELLED', me.id, null);
+    return (await toOrders(app, tx, [row]))[0];
+  });
+}
+
+/** Admins: APPROVE (COMPLETED: holding credited, owner paid) or REJECT (refund, units released). */
+export async function reviewOrder(app: FastifyInstance, request: FastifyRequest, id: string, body: ReviewOrderBody): Promise<Order> {
+  const me = currentUser(request);
+  const reason = body.reason?.trim() || null;
+  return moneyTx(app, async (tx) => {
+    const o = await findOrder(tx, id, true);
+    if (!o) throw notFound('Order not found');
+    if (o.status !== 'PENDING') throw conflict(`Only a pending order can be approved or rejected; this one is ${STATUS_WORDS[o.status]}`);
+    const approve = body.decision === 'APPROVE';
+    const row = await decide(tx, o, approve ? 'COMPLETED' : 'REJECTED', me.id, approve ? null : reason);
+    await audit(tx, request, {
+      action: approve ? 'order.approve' : 'order.reject',
+      targetType: 'order',
+      targetId: id,
+      detail: { investorId: o.investorId, propertyId: o.propertyId, quantity: o.quantity, amount: centsToDollars(o.amountCents), ...(reason && !approve ? { reason } : {}) },
+    });
+    return (await toOrders(app, tx, [row], true))[0];
+  });
+}
+
+/**
+ * Admins remove a closed order (rejected or cancelled) from the lists. The row stays,
+ * with its ledger entries: money history is never erased. Pending and completed orders
+ * are refused (reject it first; a completed order backs a holding).
+ */
+export async function deleteOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
+  await moneyTx(app, async (tx) => {
+    const o = await findOrder(tx, id, true);
+    if (!o) throw notFound('Order not found');
+    if (o.status === 'PENDING') throw conflict('A pending order cannot be deleted; approve or reject it first');
+    if (o.status === 'COMPLETED') throw conflict('A completed order backs a holding and cannot be deleted');
+    await tx.update(orders).set({ deletedAt: sql`now()` }).where(eq(orders.id, id));
+    await audit(tx, request, {
+      action: 'order.delete',
+      targetType: 'order',
+      targetId: id,
+      detail: { investorId: o.investorId, propertyId: o.propertyId, status: o.status, amount: centsToDollars(o.amountCents) },
+    });
+  });
+}

@@ -1,0 +1,126 @@
+// Checkouts: money coming in (a deposit, or the $15 early-access subscription) through the
+// configured payments provider. A checkout settles once; the checkouts trigger (migration
+// 0012) writes the ledger entries and, for a paid subscription, marks the user subscribed.
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  centsToDollars,
+  MAX_DEPOSIT_USD,
+  SUBSCRIPTION_FEE_USD,
+  SUBSCRIPTION_TOKENS,
+  type Checkout,
+  type CheckoutStatus,
+  type CreateCheckoutBody,
+} from 'shared-api/contract';
+import type { Executor } from '../../db/client';
+import { checkouts, users, type CheckoutRow } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { idempotent } from '../../lib/idempotency';
+import { amountCents, moneyTx } from '../../lib/money';
+import { currentUser } from '../../plugins/auth';
+
+export function toCheckout(c: CheckoutRow): Checkout {
+  return {
+    _id: c.id,
+    purpose: c.purpose,
+    amount: centsToDollars(c.amountCents),
+    status: c.status,
+    checkoutUrl: c.checkoutUrl ?? '',
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+const RETURN_PATH_MESSAGE = 'returnPath must be a path on this site, such as /dashboard/wallet';
+
+/** A same-origin path (no scheme, host, "//" or backslash): where the browser comes back to. */
+export function checkReturnPath(raw: string, publicUrl: string): string {
+  const p = raw.trim();
+  // eslint-disable-next-line no-control-regex
+  if (!p.startsWith('/') || p.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(p)) throw badRequest(RETURN_PATH_MESSAGE);
+  let u: URL;
+  try {
+    u = new URL(publicUrl + p);
+  } catch {
+    throw badRequest(RETURN_PATH_MESSAGE);
+  }
+  if (u.origin !== new URL(publicUrl).origin) throw badRequest(RETURN_PATH_MESSAGE);
+  return p;
+}
+
+/** PUBLIC_URL + the checkout's return path, with ?checkout=<id> (other query and hash kept). */
+export function returnUrl(publicUrl: string, c: Pick<CheckoutRow, 'id' | 'returnPath'>): string {
+  const u = new URL(publicUrl + c.returnPath);
+  u.searchParams.set('checkout', c.id);
+  return u.toString();
+}
+
+export async function createCheckout(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: CreateCheckoutBody): Promise<Checkout> {
+  const me = currentUser(request);
+  const returnPath = checkReturnPath(body.returnPath, app.config.publicUrl);
+  const subscription = body.purpose === 'SUBSCRIPTION';
+  if (subscription && me.role !== 'INVESTOR') throw forbidden('Only investors can subscribe');
+  if (!subscription && body.amount === undefined) throw badRequest('amount is required for a deposit');
+  const cents = subscription ? SUBSCRIPTION_FEE_USD * 100 : amountCents(body.amount, 'amount', MAX_DEPOSIT_USD * 100);
+  return idempotent(app, request, reply, 201, async (tx) => {
+    if (subscription) {
+      const [u] = await tx.select({ subscribed: users.isSubscribed }).from(users).where(eq(users.id, me.id));
+      if (u?.subscribed) throw conflict('You are already subscribed');
+    }
+    const id = randomUUID();
+    const session = await app.payments.createSession({ id, userId: me.id, purpose: body.purpose, amountCents: cents });
+    const [row] = await tx
+      .insert(checkouts)
+      .values({
+        id,
+        userId: me.id,
+        purpose: body.purpose,
+        amountCents: cents,
+        tokens: subscription ? SUBSCRIPTION_TOKENS : 0,
+        provider: app.payments.name,
+        providerRef: session.providerRef,
+        checkoutUrl: session.checkoutUrl,
+        returnPath,
+        expiresAt: new Date(Date.now() + app.config.checkoutTtlMinutes * 60_000),
+      })
+      .returning();
+    return toCheckout(row);
+  });
+}
+
+/** Open checkouts past their time become EXPIRED (nothing moves). */
+async function expireIfDue(db: Executor, id: string): Promise<void> {
+  await db
+    .update(checkouts)
+    .set({ status: 'EXPIRED' })
+    .where(and(eq(checkouts.id, id), eq(checkouts.status, 'OPEN'), lt(checkouts.expiresAt, sql`now()`)));
+}
+
+export async function findCheckout(app: FastifyInstance, id: string): Promise<CheckoutRow | null> {
+  await expireIfDue(app.db, id);
+  const [row] = await app.db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The signed-in user's own checkout (anyone else's: 404). */
+export async function getCheckout(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Checkout> {
+  const me = currentUser(request);
+  const row = await findCheckout(app, id);
+  if (!row || row.userId !== me.id) throw notFound('Checkout not found');
+  return toCheckout(row);
+}
+
+/**
+ * The provider's verdict on a checkout: PAID moves the money (trigger), DECLINED nothing.
+ * Settles once: a repeat, or a verdict on a settled or expired checkout, changes nothing
+ * and returns the checkout as it is.
+ */
+export async function settleCheckout(app: FastifyInstance, id: string, outcome: Extract<CheckoutStatus, 'PAID' | 'DECLINED'>): Promise<CheckoutRow | null> {
+  return moneyTx(app, async (tx) => {
+    const [c] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
+    if (!c || c.status !== 'OPEN') return c ?? null;
+    const status: CheckoutStatus = c.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : outcome;
+    const [row] = await tx.update(checkouts).set({ status }).where(eq(checkouts.id, id)).returning();
+    return row;
+  });
+}

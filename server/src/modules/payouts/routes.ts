@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, IdParams, PageOf } from '../../lib/schema';
+import { AdminPayoutSchema, DecidePayoutSchema, PayoutsQuerySchema } from './schemas';
+import * as service from './service';
+
+const tags = ['payouts'];
+const security = [{ bearerAuth: [] }];
+
+const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireRole('ADMIN'));
+
+  app.get(
+    '/',
+    { schema: { tags, summary: 'Withdrawal requests, newest first (admins)', security, querystring: PayoutsQuerySchema, response: { 200: PageOf(AdminPayoutSchema), ...errors(400, 401, 403) } } },
+    async (request) => service.listPayouts(app, request.query),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Decide a REQUESTED withdrawal: PAID, or REJECTED (the hold is released) (admins, audited)',
+        security,
+        params: IdParams,
+        body: DecidePayoutSchema,
+        response: { 200: AdminPayoutSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.decidePayout(app, request, request.params.id, request.body),
+  );
+};
+
+export default payoutRoutes;

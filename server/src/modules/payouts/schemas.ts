@@ -1,0 +1,22 @@
+import { Type, type Static } from 'typebox';
+import { PAYOUT_STATUSES, ROLES, type AdminPayout, type DecidePayoutBody, type PayoutsQuery } from 'shared-api/contract';
+import { assertSame, Id, PageQuery, StringEnum, type Same } from '../../lib/schema';
+import { PayoutSchema } from '../wallets/schemas';
+
+export const AdminPayoutSchema = Type.Object({
+  ...PayoutSchema.properties,
+  user: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String(), role: StringEnum(ROLES) })),
+});
+assertSame<Same<Static<typeof AdminPayoutSchema>, AdminPayout>>();
+
+export const PayoutsQuerySchema = Type.Object(
+  { status: Type.Optional(StringEnum(PAYOUT_STATUSES)), userId: Type.Optional(Id), ...PageQuery },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof PayoutsQuerySchema>, PayoutsQuery>>();
+
+export const DecidePayoutSchema = Type.Object(
+  { status: StringEnum(['PAID', 'REJECTED'] as const), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof DecidePayoutSchema>, DecidePayoutBody>>();

@@ -1,0 +1,51 @@
+// Withdrawal requests for admins: the list, and the decision. PAID: the money has left
+// (it was held since the request); REJECTED: the payouts trigger releases the hold.
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { centsToDollars, type AdminPayout, type DecidePayoutBody, type Page, type PayoutsQuery } from 'shared-api/contract';
+import { payouts, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-error';
+import { moneyTx } from '../../lib/money';
+import { currentUser } from '../../plugins/auth';
+import { audit } from '../admin/audit';
+import { toPayout } from '../wallets/service';
+
+const person = { _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role };
+
+export async function listPayouts(app: FastifyInstance, q: PayoutsQuery): Promise<Page<AdminPayout>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? 20;
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(payouts.status, q.status));
+  if (q.userId) where.push(eq(payouts.userId, q.userId));
+  const cond = where.length > 0 ? and(...where) : undefined;
+  const [{ total }] = await app.db.select({ total: count() }).from(payouts).where(cond);
+  const rows = await app.db
+    .select({ p: payouts, user: person })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.userId))
+    .where(cond)
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items: rows.map((r) => ({ ...toPayout(r.p), user: r.user })), total, page, pageSize };
+}
+
+export async function decidePayout(app: FastifyInstance, request: FastifyRequest, id: string, body: DecidePayoutBody): Promise<AdminPayout> {
+  const me = currentUser(request);
+  const reason = body.reason?.trim() || null;
+  return moneyTx(app, async (tx) => {
+    const [p] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
+    if (!p) throw notFound('Withdrawal not found');
+    if (p.status !== 'REQUESTED') throw conflict(`This withdrawal is already ${p.status === 'PAID' ? 'paid' : 'rejected'}`);
+    const [row] = await tx.update(payouts).set({ status: body.status, reason, decidedBy: me.id }).where(eq(payouts.id, id)).returning();
+    await audit(tx, request, {
+      action: body.status === 'PAID' ? 'payout.paid' : 'payout.reject',
+      targetType: 'payout',
+      targetId: id,
+      detail: { userId: p.userId, amount: centsToDollars(p.amountCents), ...(reason ? { reason } : {}) },
+    });
+    const [user] = await tx.select(person).from(users).where(eq(users.id, p.userId));
+    return { ...toPayout(row), user };
+  });
+}

@@ -1,0 +1,36 @@
+// Who holds units of a property, and whether a property may still be deleted.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { centsToDollars, type ActiveInvestor } from 'shared-api/contract';
+import type { Executor } from '../../db/client';
+import { holdings, orders, users } from '../../db/schema';
+
+export async function investorsOfProperty(db: Executor, propertyId: string): Promise<ActiveInvestor[]> {
+  const rows = await db
+    .select({ investorId: holdings.investorId, firstName: users.firstName, lastName: users.lastName, quantity: holdings.quantity, cents: holdings.amountInvestedCents })
+    .from(holdings)
+    .innerJoin(users, eq(users.id, holdings.investorId))
+    .where(eq(holdings.propertyId, propertyId))
+    .orderBy(desc(holdings.quantity), holdings.investorId);
+  return rows.map((r) => ({ investorId: r.investorId, firstName: r.firstName, lastName: r.lastName, quantity: r.quantity, amountInvested: centsToDollars(r.cents) }));
+}
+
+/**
+ * Why a property cannot be deleted, or null when it can: investors hold units, orders are
+ * pending, or orders (even closed ones) point at it from the ledger, which keeps its history.
+ */
+export async function deletionRefusal(db: Executor, propertyId: string): Promise<string | null> {
+  const [h] = await db
+    .select({ holders: sql<number>`count(*)`.mapWith(Number), units: sql<number>`coalesce(sum(${holdings.quantity}), 0)`.mapWith(Number) })
+    .from(holdings)
+    .where(eq(holdings.propertyId, propertyId));
+  if (h.holders > 0) {
+    return `This property cannot be deleted: ${h.holders} ${h.holders === 1 ? 'investor holds' : 'investors hold'} ${h.units} ${h.units === 1 ? 'unit' : 'units'} of it`;
+  }
+  const [o] = await db
+    .select({ pending: sql<number>`count(*) filter (where ${orders.status} = 'PENDING')`.mapWith(Number), all: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(and(eq(orders.propertyId, propertyId)));
+  if (o.pending > 0) return `This property cannot be deleted: ${o.pending} ${o.pending === 1 ? 'order is' : 'orders are'} pending`;
+  if (o.all > 0) return 'This property cannot be deleted: it has orders on record, which the ledger keeps';
+  return null;
+}

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errors, Id, IdParams, MessageBody, PageOf } from '../../lib/schema';
+import { currentUser } from '../../plugins/auth';
+import {
+  ActiveInvestmentsSchema,
+  OffPlanInputSchema,
+  OffPlanUpdateSchema,
+  OwnedQuerySchema,
+  OwnerIdParams,
+  OwnerPropertyViewSchema,
+  ProgressSchema,
+  PropertiesQuerySchema,
+  PropertyIdParams,
+  PropertySchema,
+  RentalReadyInputSchema,
+  RentalReadyUpdateSchema,
+  ReviewSchema,
+} from './schemas';
+import * as service from './service';
+import { cachedCatalogue } from './catalogue-cache';
+
+const tags = ['properties'];
+const secured = [{ bearerAuth: [] }];
+const multipart = (field: string, what: string) => ({
+  consumes: ['multipart/form-data'],
+  description: `multipart/form-data: up to 5 ${what} in the repeatable "${field}" field, 5 MB each.`,
+});
+
+const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const owner = [app.authenticate, app.requireRole('PROPERTY_OWNER')];
+  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const ownerOrAdmin = [app.authenticate, app.requireRole('PROPERTY_OWNER', 'ADMIN')];
+
+  app.get(
+    '/',
+    {
+      onRequest: [app.authenticateOptional],
+      schema: {
+        tags,
+        summary: 'Live listings (ACTIVE, FUNDED); admins may ask for any status',
+        querystring: PropertiesQuerySchema,
+        response: { 200: PageOf(PropertySchema), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      // The public catalogue comes from memory while it has not changed (catalogue-cache.ts).
+      const key = service.publicCatalogueKey(request, request.query);
+      if (key === null) return service.listProperties(app, request, request.query);
+      const json = await cachedCatalogue(app, key, async () => reply.serialize(await service.listProperties(app, request, request.query)) as string);
+      // A string is sent as it is (already serialized by this route's serializer).
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
+
+  app.get(
+    '/owned',
+    { onRequest: owner, schema: { tags, summary: "The owner's listings", security: secured, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertySchema), ...errors(401, 403) } } },
+    async (request) => service.listOwnerProperties(app, currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/owned/:id',
+    { onRequest: owner, schema: { tags, summary: 'One of the owner’s listings', security: secured, params: IdParams, response: { 200: PropertySchema, ...errors(401, 403, 404) } } },
+    async (request) => service.getOwnedProperty(app, request, request.params.id),
+  );
+
+  app.delete(
+    '/owned/:id',
+    { onRequest: owner, schema: { tags, summary: 'Delete an own listing (none sold)', security: secured, params: IdParams, response: { 200: MessageBody, ...errors(401, 403, 404, 409) } } },
+    async (request) => {
+      await service.deleteProperty(app, request, request.params.id, 'owner');
+      return { message: 'Property deleted' };
+    },
+  );
+
+  app.post(
+    '/owned/off-plan',
+    { onRequest: owner, schema: { tags, summary: 'List an off-plan property (goes to review)', security: secured, body: OffPlanInputSchema, response: { 201: PropertySchema, ...errors(400, 401, 403) } } },
+    async (request, reply) => {
+      reply.status(201);
+      return service.createProperty(app, request, 'OFF_PLAN', request.body);
+    },
+  );
+
+  app.post(
+    '/owned/rental-ready',
+    { onRequest: owner, schema: { tags, summary: 'List a rental-ready property (goes to review)', security: secured, body: RentalReadyInputSchema, response: { 201: PropertySchema, ...errors(400, 401, 403) } } },
+    async (request, reply) => {
+      reply.status(201);
+      return service.createProperty(app, request, 'RENTAL_READY', request.body);
+    },
+  );
+
+  app.patch(
+    '/owned/:id/off-plan',
+    { onRequest: owner, schema: { tags, summary: 'Change an own off-plan listing (back to review)', security: secured, params: IdParams, body: OffPlanUpdateSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => service.updateProperty(app, request, request.params.id, 'OFF_PLAN', request.body, 'owner'),
+  );
+
+  app.patch(
+    '/owned/:id/rental-ready',
+    { onRequest: owner, schema: { tags, summary: 'Change an own rental-ready listing (back to review)', security: secured, params: IdParams, body: RentalReadyUpdateSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => service.updateProperty(app, request, request.params.id, 'RENTAL_READY', request.body, 'owner'),
+  );
+
+  app.patch(
+    '/owned/:id/images',
+    { onRequest: owner, schema: { tags, summary: 'Add images (JPEG, PNG, WebP, AVIF)', ...multipart('files', 'images'), security: secured, params: IdParams, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_IMAGE'),
+  );
+
+  app.patch(
+    '/owned/:id/documents',
+    { onRequest: owner, schema: { tags, summary: 'Add documents (PDF)', ...multipart('files', 'PDF files'), security: secured, params: IdParams, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_DOCUMENT'),
+  );
+
+  app.delete(
+    '/owned/:id/files/:fileId',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: 'Remove an image or document of an own listing',
+        security: secured,
+        params: Type.Object({ id: Id, fileId: Id }, { additionalProperties: false }),
+        response: { 200: PropertySchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => service.deletePropertyFile(app, request, request.params.id, request.params.fileId),
+  );
+
+  app.patch(
+    '/offPlan-progress/:propertyId',
+    { onRequest: owner, schema: { tags, summary: 'Record construction progress of an own off-plan listing', security: secured, params: PropertyIdParams, body: ProgressSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404) } } },
+    async (request) => service.addProgress(app, request, request.params.propertyId, request.body),
+  );
+
+  app.get(
+    '/active-investments/:id',
+    { onRequest: ownerOrAdmin, schema: { tags, summary: 'Who holds units of a listing (its owner, admins)', security: secured, params: IdParams, response: { 200: ActiveInvestmentsSchema, ...errors(401, 403, 404) } } },
+    async (request) => service.activeInvestments(app, request, request.params.id),
+  );
+
+  app.get(
+    '/owners-property/:ownerId',
+    { onRequest: ownerOrAdmin, schema: { tags, summary: "An owner's listings (that owner, admins)", security: secured, params: OwnerIdParams, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertySchema), ...errors(401, 403) } } },
+    async (request) => service.ownersProperties(app, request, request.params.ownerId, request.query),
+  );
+
+  app.get(
+    '/owner/:propertyId',
+    { onRequest: ownerOrAdmin, schema: { tags, summary: "The owner's view of a listing, with its figures", security: secured, params: PropertyIdParams, response: { 200: OwnerPropertyViewSchema, ...errors(401, 403, 404) } } },
+    async (request) => service.ownerView(app, request, request.params.propertyId),
+  );
+
+  app.get(
+    '/:id',
+    { onRequest: [app.authenticateOptional], schema: { tags, summary: 'A listing (public once live; its owner and admins always)', params: IdParams, response: { 200: PropertySchema, ...errors(401, 404) } } },
+    async (request) => service.getProperty(app, request, request.params.id),
+  );
+
+  app.delete(
+    '/:id',
+    { onRequest: admin, schema: { tags, summary: 'Delete any listing (admins; none sold)', security: secured, params: IdParams, response: { 200: MessageBody, ...errors(401, 403, 404, 409) } } },
+    async (request) => {
+      await service.deleteProperty(app, request, request.params.id, 'admin');
+      return { message: 'Property deleted' };
+    },
+  );
+
+  app.patch(
+    '/:id/rental-ready',
+    { onRequest: admin, schema: { tags, summary: 'Edit any rental-ready listing (admins)', security: secured, params: IdParams, body: RentalReadyUpdateSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => service.updateProperty(app, request, request.params.id, 'RENTAL_READY', request.body, 'admin'),
+  );
+
+  app.patch(
+    '/:id/off-plan',
+    { onRequest: admin, schema: { tags, summary: 'Edit any off-plan listing (admins)', security: secured, params: IdParams, body: OffPlanUpdateSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => service.updateProperty(app, request, request.params.id, 'OFF_PLAN', request.body, 'admin'),
+  );
+
+  app.patch(
+    '/:id/review',
+    { onRequest: admin, schema: { tags, summary: 'Approve (ACTIVE) or reject (REJECTED, with a reason) a listing pending review', security: secured, params: IdParams, body: ReviewSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => service.reviewProperty(app, request, request.params.id, request.body),
+  );
+};
+
+export default propertyRoutes;

@@ -1,0 +1,164 @@
+import { Type, type Static } from 'typebox';
+import {
+  MAX_PAGE_SIZE,
+  PROPERTY_PAGE_SIZE,
+  PROPERTY_SORTS,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  US_STATE_CODES,
+  type ActiveInvestments,
+  type OffPlanPropertyInput,
+  type OffPlanPropertyUpdate,
+  type OwnedPropertiesQuery,
+  type OwnerPropertyView,
+  type ProgressUpdateBody,
+  type PropertiesQuery,
+  type Property,
+  type PropertyInput,
+  type PropertyUpdate,
+  type ReviewPropertyBody,
+} from 'shared-api/contract';
+import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
+import { FileRefSchema } from '../users/schemas';
+
+export const ImageRefSchema = Type.Object({
+  _id: Id,
+  url: Type.String(),
+  srcset: Type.Optional(Type.String()),
+  width: Type.Optional(Type.Integer()),
+  height: Type.Optional(Type.Integer()),
+});
+
+export const ProgressUpdateSchema = Type.Object({ _id: Id, percent: Type.Integer(), note: Type.String(), createdAt: DateTime });
+
+export const PropertySchema = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  address: Type.String(),
+  state: Type.String(),
+  description: Type.String(),
+  type: StringEnum(PROPERTY_TYPES),
+  status: StringEnum(PROPERTY_STATUSES),
+  images: Type.Array(ImageRefSchema),
+  documents: Type.Array(FileRefSchema),
+  totalQuantity: Type.Integer(),
+  availableQuantity: Type.Integer(),
+  unitPrice: Type.Number(),
+  roiInFiveYears: Type.Number(),
+  progress: Nullable(Type.Integer()),
+  progressUpdates: Type.Array(ProgressUpdateSchema),
+  ownerId: Id,
+  rejectionReason: Nullable(Type.String()),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+assertSame<Same<Static<typeof PropertySchema>, Property>>();
+
+export const OwnerPropertyViewSchema = Type.Object({
+  ...PropertySchema.properties,
+  unitsSold: Type.Integer(),
+  amountRaised: Type.Number(),
+  totalValue: Type.Number(),
+  investorsCount: Type.Integer(),
+});
+assertSame<Same<Static<typeof OwnerPropertyViewSchema>, OwnerPropertyView>>();
+
+export const ActiveInvestmentsSchema = Type.Object({
+  propertyId: Id,
+  unitsSold: Type.Integer(),
+  investors: Type.Array(
+    Type.Object({ investorId: Id, firstName: Type.String(), lastName: Type.String(), quantity: Type.Integer(), amountInvested: Type.Number() }),
+  ),
+});
+assertSame<Same<Static<typeof ActiveInvestmentsSchema>, ActiveInvestments>>();
+
+const page = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: PROPERTY_PAGE_SIZE })),
+};
+const SearchName = Type.String({ maxLength: 120 });
+
+export const PropertiesQuerySchema = Type.Object(
+  {
+    searchName: Type.Optional(SearchName),
+    status: Type.Optional(StringEnum(PROPERTY_STATUSES)),
+    state: Type.Optional(StringEnum(US_STATE_CODES as readonly string[])),
+    type: Type.Optional(StringEnum(PROPERTY_TYPES)),
+    sort: Type.Optional(StringEnum(PROPERTY_SORTS, { default: 'newest' })),
+    ...page,
+  },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof PropertiesQuerySchema>, PropertiesQuery>>();
+
+export const OwnedQuerySchema = Type.Object(
+  { searchName: Type.Optional(SearchName), status: Type.Optional(StringEnum(PROPERTY_STATUSES)), ...page },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof OwnedQuerySchema>, OwnedPropertiesQuery>>();
+
+const fields = {
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  address: Type.String({ minLength: 1, maxLength: 200 }),
+  state: StringEnum(US_STATE_CODES as readonly string[]),
+  description: Type.String({ maxLength: 5000 }),
+  totalQuantity: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
+  unitPrice: Type.Number({ exclusiveMinimum: 0, maximum: 100_000_000 }),
+  roiInFiveYears: Type.Number({ minimum: 0, maximum: 1000 }),
+};
+const progress = Type.Integer({ minimum: 0, maximum: 100 });
+
+export const RentalReadyInputSchema = Type.Object(
+  {
+    name: fields.name,
+    address: fields.address,
+    state: fields.state,
+    description: Type.Optional(fields.description),
+    totalQuantity: fields.totalQuantity,
+    unitPrice: fields.unitPrice,
+    roiInFiveYears: fields.roiInFiveYears,
+  },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof RentalReadyInputSchema>, PropertyInput>>();
+
+export const OffPlanInputSchema = Type.Object(
+  { ...RentalReadyInputSchema.properties, progress: Type.Optional(progress) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof OffPlanInputSchema>, OffPlanPropertyInput>>();
+
+export const RentalReadyUpdateSchema = Type.Object(
+  {
+    name: Type.Optional(fields.name),
+    address: Type.Optional(fields.address),
+    state: Type.Optional(fields.state),
+    description: Type.Optional(fields.description),
+    totalQuantity: Type.Optional(fields.totalQuantity),
+    unitPrice: Type.Optional(fields.unitPrice),
+    roiInFiveYears: Type.Optional(fields.roiInFiveYears),
+  },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof RentalReadyUpdateSchema>, PropertyUpdate>>();
+
+export const OffPlanUpdateSchema = Type.Object(
+  { ...RentalReadyUpdateSchema.properties, progress: Type.Optional(progress) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof OffPlanUpdateSchema>, OffPlanPropertyUpdate>>();
+
+export const ReviewSchema = Type.Object(
+  { decision: StringEnum(['APPROVE', 'REJECT'] as const), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof ReviewSchema>, ReviewPropertyBody>>();
+
+export const ProgressSchema = Type.Object(
+  { percent: progress, note: Type.Optional(Type.String({ maxLength: 1000 })) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof ProgressSchema>, ProgressUpdateBody>>();
+
+export const PropertyIdParams = Type.Object({ propertyId: Id }, { additionalProperties: false });
+export const OwnerIdParams = Type.Object({ ownerId: Id }, { additionalProperties: false });

@@ -1,0 +1,436 @@
+// Listings: the public catalogue, owners' listings, admin review, off-plan progress,
+// images and documents. Prices are integer cents inside, dollars on the wire.
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  PROPERTY_PAGE_SIZE,
+  PUBLIC_PROPERTY_STATUSES,
+  centsToDollars,
+  parseAmount,
+  type ActiveInvestments,
+  type OffPlanPropertyInput,
+  type OffPlanPropertyUpdate,
+  type OwnedPropertiesQuery,
+  type OwnerPropertyView,
+  type Page,
+  type PropertiesQuery,
+  type Property,
+  type PropertyStatus,
+  type PropertyType,
+  type ReviewPropertyBody,
+  type UserMetrics,
+} from 'shared-api/contract';
+import type { Executor } from '../../db/client';
+import { files, progressUpdates, properties, type FileRow, type PropertyRow } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { type AuthUser, currentUser } from '../../plugins/auth';
+import { readUploads } from '../../plugins/uploads';
+import { audit } from '../admin/audit';
+import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files/service';
+import { deletionRefusal, investorsOfProperty } from './holdings';
+
+export const MAX_IMAGES_PER_PROPERTY = 20;
+export const MAX_DOCUMENTS_PER_PROPERTY = 20;
+
+export const isPublic = (status: PropertyStatus) => PUBLIC_PROPERTY_STATUSES.includes(status);
+
+/** Whether a person may see a listing at all (the public sees only live ones). */
+export function canSee(p: Pick<PropertyRow, 'status' | 'ownerId'>, user: AuthUser | null): boolean {
+  return isPublic(p.status) || user?.role === 'ADMIN' || (user !== null && user.id === p.ownerId);
+}
+
+// ---- Reading ----
+
+type UpdateRow = typeof progressUpdates.$inferSelect;
+interface Extras { fileRows: Pick<FileRow, 'id' | 'propertyId' | 'kind' | 'storageKey' | 'originalName' | 'mimeType' | 'size' | 'width' | 'height' | 'variants'>[]; updates: Pick<UpdateRow, 'id' | 'propertyId' | 'percent' | 'note' | 'createdAt'>[] }
+
+async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
+  if (ids.length === 0) return { fileRows: [], updates: [] };
+  const [fileRows, updates] = await Promise.all([
+    db.select().from(files).where(inArray(files.propertyId, ids)).orderBy(asc(files.createdAt), asc(files.id)),
+    db.select().from(progressUpdates).where(inArray(progressUpdates.propertyId, ids)).orderBy(asc(progressUpdates.createdAt), asc(progressUpdates.id)),
+  ]);
+  return { fileRows, updates };
+}
+
+async function toProperties(app: FastifyInstance, db: Executor, rows: PropertyRow[], preloaded?: Extras): Promise<Property[]> {
+  const { fileRows, updates } = preloaded ?? (await loadExtras(db, rows.map((r) => r.id)));
+  return rows.map((p) => {
+    // Files of a listing that is not public get expiring signed links.
+    const signed = !isPublic(p.status);
+    const mine = fileRows.filter((f) => f.propertyId === p.id);
+    return {
+      _id: p.id,
+      name: p.name,
+      address: p.address,
+      state: p.state,
+      description: p.description,
+      type: p.type,
+      status: p.status,
+      images: mine.filter((f) => f.kind === 'PROPERTY_IMAGE').map((f) => toImageRef(app.links, f as FileRow, signed)),
+      documents: mine.filter((f) => f.kind === 'PROPERTY_DOCUMENT').map((f) => toFileRef(app.links, f as FileRow, signed)),
+      totalQuantity: p.totalQuantity,
+      availableQuantity: p.availableQuantity,
+      unitPrice: centsToDollars(p.unitPriceCents),
+      roiInFiveYears: Number(p.roiInFiveYears),
+      progress: p.progress,
+      progressUpdates: updates
+        .filter((u) => u.propertyId === p.id)
+        .map((u) => ({ _id: u.id, percent: u.percent, note: u.note, createdAt: u.createdAt.toISOString() })),
+      ownerId: p.ownerId,
+      rejectionReason: p.rejectionReason,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function toProperty(app: FastifyInstance, db: Executor, row: PropertyRow): Promise<Property> {
+  return (await toProperties(app, db, [row]))[0];
+}
+
+async function findProperty(db: Executor, id: string, lock = false): Promise<PropertyRow | null> {
+  const q = db.select().from(properties).where(eq(properties.id, id)).limit(1);
+  const rows = lock ? await q.for('update') : await q;
+  return rows[0] ?? null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const fundedRatio = sql`((${properties.totalQuantity} - ${properties.availableQuantity})::numeric / ${properties.totalQuantity})`;
+
+const ORDER: Record<NonNullable<PropertiesQuery['sort']>, SQL[]> = {
+  newest: [desc(properties.createdAt), asc(properties.id)],
+  price_asc: [asc(properties.unitPriceCents), asc(properties.id)],
+  price_desc: [desc(properties.unitPriceCents), asc(properties.id)],
+  roi_desc: [desc(properties.roiInFiveYears), asc(properties.id)],
+  funded: [desc(fundedRatio), asc(properties.id)],
+};
+
+// A page of listings in one round trip (issue 11): the total rides along as a window
+// count, each listing's files and progress notes as JSON built by PostgreSQL. The outer
+// table is named in plain text: drizzle writes a column of a one-table select unqualified,
+// which inside the subquery would mean the subquery's own `id`.
+const filesJson = sql<Extras['fileRows']>`coalesce((
+  SELECT json_agg(json_build_object('id', f.id, 'propertyId', f.property_id, 'kind', f.kind, 'storageKey', f.storage_key,
+    'originalName', f.original_name, 'mimeType', f.mime_type, 'size', f.size, 'width', f.width, 'height', f.height,
+    'variants', f.variants) ORDER BY f.created_at, f.id)
+  FROM ${files} f WHERE f.property_id = properties.id), '[]'::json)`;
+const updatesJson = sql<(Omit<Extras['updates'][number], 'createdAt'> & { createdAt: string })[]>`coalesce((
+  SELECT json_agg(json_build_object('id', u.id, 'propertyId', u.property_id, 'percent', u.percent, 'note', u.note,
+    'createdAt', u.created_at) ORDER BY u.created_at, u.id)
+  FROM ${progressUpdates} u WHERE u.property_id = properties.id), '[]'::json)`;
+
+async function pageOf(app: FastifyInstance, where: SQL[], q: PropertiesQuery): Promise<Page<Property>> {
+  const page = q.page ?? 1;
+  const pageSize = q.pageSize ?? PROPERTY_PAGE_SIZE;
+  const cond = and(...where);
+  const rows = await app.db
+    .select({ row: properties, total: sql<number>`count(*) OVER ()`.mapWith(Number), files: filesJson, updates: updatesJson })
+    .from(properties)
+    .where(cond)
+    .orderBy(...ORDER[q.sort ?? 'newest'])
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // Past the last page there is no row to carry the total: count apart.
+  const total = rows.length > 0 ? rows[0].total : page > 1 ? (await app.db.select({ total: count() }).from(properties).where(cond))[0].total : 0;
+  const extras: Extras = {
+    fileRows: rows.flatMap((r) => r.files),
+    updates: rows.flatMap((r) => r.updates.map((u) => ({ ...u, createdAt: new Date(u.createdAt) }))),
+  };
+  return { items: await toProperties(app, app.db, rows.map((r) => r.row), extras), total, page, pageSize };
+}
+
+function filters(q: PropertiesQuery): SQL[] {
+  const where: SQL[] = [];
+  const name = q.searchName?.trim();
+  if (name) where.push(ilike(properties.name, `%${escapeLike(name)}%`));
+  if (q.status) where.push(eq(properties.status, q.status));
+  if (q.state) where.push(eq(properties.state, q.state));
+  if (q.type) where.push(eq(properties.type, q.type));
+  return where;
+}
+
+/** The catalogue: live listings for everyone; admins may list any status. */
+export async function listProperties(app: FastifyInstance, request: FastifyRequest, q: PropertiesQuery): Promise<Page<Property>> {
+  const where = filters(q);
+  if (request.user?.role !== 'ADMIN') {
+    if (q.status && !isPublic(q.status)) throw badRequest(`status must be one of: ${PUBLIC_PROPERTY_STATUSES.join(', ')}`);
+    if (!q.status) where.push(inArray(properties.status, [...PUBLIC_PROPERTY_STATUSES]));
+  }
+  return pageOf(app, where, q);
+}
+
+/**
+ * The key a public catalogue page is cached under (catalogue-cache.ts), or null for an
+ * admin's list (any status, signed links: never cached). The public list is the same for
+ * every visitor, signed in or not.
+ */
+export function publicCatalogueKey(request: FastifyRequest, q: PropertiesQuery): string | null {
+  if (request.user?.role === 'ADMIN') return null;
+  if (q.status && !isPublic(q.status)) return null;
+  return JSON.stringify([q.searchName?.trim() ?? '', q.status ?? '', q.state ?? '', q.type ?? '', q.sort ?? 'newest', q.page ?? 1, q.pageSize ?? PROPERTY_PAGE_SIZE]);
+}
+
+export async function listOwnerProperties(app: FastifyInstance, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<Property>> {
+  return pageOf(app, [eq(properties.ownerId, ownerId), ...filters(q)], q);
+}
+
+export async function ownersProperties(app: FastifyInstance, request: FastifyRequest, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<Property>> {
+  const me = currentUser(request);
+  if (me.role !== 'ADMIN' && me.id !== ownerId) throw forbidden();
+  return listOwnerProperties(app, ownerId, q);
+}
+
+export async function getProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Property> {
+  const p = await findProperty(app.db, id);
+  if (!p || !canSee(p, request.user)) throw notFound('Property not found');
+  return toProperty(app, app.db, p);
+}
+
+/** A listing its owner (or an admin) manages; 404 for anyone else. */
+async function managed(db: Executor, user: AuthUser, id: string, lock = false): Promise<PropertyRow> {
+  const p = await findProperty(db, id, lock);
+  if (!p || (user.role !== 'ADMIN' && p.ownerId !== user.id)) throw notFound('Property not found');
+  return p;
+}
+
+/** The owner's own listing (owners only; admins use the /{id} routes). */
+async function owned(db: Executor, user: AuthUser, id: string, lock = false): Promise<PropertyRow> {
+  const p = await findProperty(db, id, lock);
+  if (!p || p.ownerId !== user.id) throw notFound('Property not found');
+  return p;
+}
+
+export async function getOwnedProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Property> {
+  return toProperty(app, app.db, await owned(app.db, currentUser(request), id));
+}
+
+export async function ownerView(app: FastifyInstance, request: FastifyRequest, id: string): Promise<OwnerPropertyView> {
+  const p = await managed(app.db, currentUser(request), id);
+  const sold = p.totalQuantity - p.availableQuantity;
+  const investors = await investorsOfProperty(app.db, p.id);
+  return {
+    ...(await toProperty(app, app.db, p)),
+    unitsSold: sold,
+    amountRaised: centsToDollars(sold * p.unitPriceCents),
+    totalValue: centsToDollars(p.totalQuantity * p.unitPriceCents),
+    investorsCount: investors.length,
+  };
+}
+
+export async function activeInvestments(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ActiveInvestments> {
+  const p = await managed(app.db, currentUser(request), id);
+  return { propertyId: p.id, unitsSold: p.totalQuantity - p.availableQuantity, investors: await investorsOfProperty(app.db, p.id) };
+}
+
+// ---- Writing ----
+
+function cents(unitPrice: number): number {
+  const parsed = parseAmount(unitPrice);
+  if (!parsed.ok) throw badRequest(`unitPrice: ${parsed.message}`);
+  return parsed.cents;
+}
+
+function checkRoi(roi: number): string {
+  if (Math.round(roi * 100) !== roi * 100) throw badRequest('roiInFiveYears can have at most two decimals');
+  return roi.toFixed(2);
+}
+
+function checkTotal(totalQuantity: number, unitPriceCents: number): void {
+  if (!Number.isSafeInteger(totalQuantity * unitPriceCents)) throw badRequest('The total value of the property is too large');
+}
+
+export async function createProperty(app: FastifyInstance, request: FastifyRequest, type: PropertyType, body: OffPlanPropertyInput): Promise<Property> {
+  const me = currentUser(request);
+  const unitPriceCents = cents(body.unitPrice);
+  checkTotal(body.totalQuantity, unitPriceCents);
+  const roi = checkRoi(body.roiInFiveYears);
+  const name = body.name.trim();
+  const address = body.address.trim();
+  if (!name || !address) throw badRequest(MESSAGES.fillAllFields);
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(properties)
+      .values({
+        ownerId: me.id,
+        name,
+        address,
+        state: body.state,
+        description: body.description?.trim() ?? '',
+        type,
+        totalQuantity: body.totalQuantity,
+        availableQuantity: body.totalQuantity,
+        unitPriceCents,
+        roiInFiveYears: Number(roi),
+        progress: type === 'OFF_PLAN' ? (body.progress ?? 0) : null,
+      })
+      .returning();
+    return toProperty(app, tx, row);
+  });
+}
+
+const TYPE_WORDS: Record<PropertyType, string> = { OFF_PLAN: 'off-plan', RENTAL_READY: 'rental-ready' };
+
+/**
+ * Changes a listing. Owners' changes go back to review; admins' do not. Once units are
+ * sold the price is fixed and the total cannot drop below what is sold.
+ */
+export async function updateProperty(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  type: PropertyType,
+  body: OffPlanPropertyUpdate,
+  by: 'owner' | 'admin',
+): Promise<Property> {
+  const me = currentUser(request);
+  return app.db.transaction(async (tx) => {
+    const p = by === 'owner' ? await owned(tx, me, id, true) : await managed(tx, me, id, true);
+    if (p.type !== type) throw badRequest(`This property is not ${TYPE_WORDS[type]}`);
+    if (by === 'owner' && p.status === 'FUNDED') throw conflict('A funded property cannot be changed');
+    const sold = p.totalQuantity - p.availableQuantity;
+    const set: Partial<typeof properties.$inferInsert> = {};
+    if (body.name !== undefined) set.name = body.name.trim();
+    if (body.address !== undefined) set.address = body.address.trim();
+    if (body.state !== undefined) set.state = body.state;
+    if (body.description !== undefined) set.description = body.description.trim();
+    if (body.roiInFiveYears !== undefined) set.roiInFiveYears = Number(checkRoi(body.roiInFiveYears));
+    if (body.unitPrice !== undefined) {
+      const c = cents(body.unitPrice);
+      if (c !== p.unitPriceCents && sold > 0) throw conflict('The unit price cannot change once units are sold');
+      set.unitPriceCents = c;
+    }
+    if (body.totalQuantity !== undefined) {
+      if (body.totalQuantity < sold) throw conflict(`totalQuantity cannot be below the ${sold} units already sold`);
+      set.totalQuantity = body.totalQuantity;
+      set.availableQuantity = body.totalQuantity - sold;
+    }
+    if (set.name === '' || set.address === '') throw badRequest(MESSAGES.fillAllFields);
+    checkTotal(set.totalQuantity ?? p.totalQuantity, set.unitPriceCents ?? p.unitPriceCents);
+    const progressChanged = type === 'OFF_PLAN' && body.progress !== undefined && body.progress !== p.progress;
+    if (progressChanged) set.progress = body.progress;
+    if (by === 'owner' && p.status !== 'PENDING_REVIEW') {
+      set.status = 'PENDING_REVIEW';
+      set.rejectionReason = null;
+    }
+    const [row] = await tx
+      .update(properties)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(properties.id, id))
+      .returning();
+    if (progressChanged) await tx.insert(progressUpdates).values({ propertyId: id, percent: body.progress as number, note: '' });
+    if (by === 'admin') {
+      await audit(tx, request, { action: 'property.update', targetType: 'property', targetId: id, detail: { fields: Object.keys(body) } });
+    }
+    return toProperty(app, tx, row);
+  });
+}
+
+export async function deleteProperty(app: FastifyInstance, request: FastifyRequest, id: string, by: 'owner' | 'admin'): Promise<void> {
+  const me = currentUser(request);
+  const keys = await app.db.transaction(async (tx) => {
+    const p = by === 'owner' ? await owned(tx, me, id, true) : await managed(tx, me, id, true);
+    // The row is locked: no order can start while this is decided.
+    const refusal = await deletionRefusal(tx, id);
+    if (refusal) throw conflict(refusal);
+    const stored = await tx.select({ storageKey: files.storageKey, variants: files.variants }).from(files).where(eq(files.propertyId, id));
+    await tx.delete(properties).where(eq(properties.id, id));
+    if (by === 'admin') {
+      await audit(tx, request, { action: 'property.delete', targetType: 'property', targetId: id, detail: { name: p.name, ownerId: p.ownerId, status: p.status } });
+    }
+    return stored.flatMap(objectKeys);
+  });
+  await removeObjects(app, keys);
+}
+
+export async function reviewProperty(app: FastifyInstance, request: FastifyRequest, id: string, body: ReviewPropertyBody): Promise<Property> {
+  const reason = body.reason?.trim() ?? '';
+  if (body.decision === 'REJECT' && !reason) throw badRequest('Please give a reason for the rejection');
+  return app.db.transaction(async (tx) => {
+    const p = await findProperty(tx, id, true);
+    if (!p) throw notFound('Property not found');
+    if (p.status !== 'PENDING_REVIEW') throw conflict('Only a property pending review can be approved or rejected');
+    const approve = body.decision === 'APPROVE';
+    const [row] = await tx
+      .update(properties)
+      .set({
+        status: approve ? (p.availableQuantity === 0 ? 'FUNDED' : 'ACTIVE') : 'REJECTED',
+        rejectionReason: approve ? null : reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(properties.id, id))
+      .returning();
+    await audit(tx, request, {
+      action: approve ? 'property.approve' : 'property.reject',
+      targetType: 'property',
+      targetId: id,
+      detail: approve ? { name: p.name } : { name: p.name, reason },
+    });
+    return toProperty(app, tx, row);
+  });
+}
+
+export async function addProgress(app: FastifyInstance, request: FastifyRequest, id: string, body: { percent: number; note?: string }): Promise<Property> {
+  const me = currentUser(request);
+  return app.db.transaction(async (tx) => {
+    const p = await owned(tx, me, id, true);
+    if (p.type !== 'OFF_PLAN') throw badRequest('Only an off-plan property has construction progress');
+    const [row] = await tx.update(properties).set({ progress: body.percent, updatedAt: new Date() }).where(eq(properties.id, id)).returning();
+    await tx.insert(progressUpdates).values({ propertyId: id, percent: body.percent, note: body.note?.trim() ?? '' });
+    return toProperty(app, tx, row);
+  });
+}
+
+export async function uploadPropertyFiles(app: FastifyInstance, request: FastifyRequest, id: string, kind: 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT'): Promise<Property> {
+  const me = currentUser(request);
+  // Check ownership before reading any upload.
+  await owned(app.db, me, id);
+  const uploads = await readUploads(request, { field: 'files', kind: kind === 'PROPERTY_IMAGE' ? 'images' : 'pdf', maxFiles: 5 });
+  const cap = kind === 'PROPERTY_IMAGE' ? MAX_IMAGES_PER_PROPERTY : MAX_DOCUMENTS_PER_PROPERTY;
+  return storeUploads(app, uploads, kind, (rows) =>
+    app.db.transaction(async (tx) => {
+      const p = await owned(tx, me, id, true);
+      const [{ n }] = await tx.select({ n: count() }).from(files).where(and(eq(files.propertyId, id), eq(files.kind, kind)));
+      if (n + rows.length > cap) throw badRequest(MESSAGES.tooManyFiles(cap));
+      await insertFiles(tx, rows.map((r) => ({ ...r, userId: me.id, propertyId: id })));
+      const [row] = await tx.update(properties).set({ updatedAt: new Date() }).where(eq(properties.id, p.id)).returning();
+      return toProperty(app, tx, row);
+    }),
+  );
+}
+
+/** Removes one image or document of the owner's listing. */
+export async function deletePropertyFile(app: FastifyInstance, request: FastifyRequest, id: string, fileId: string): Promise<Property> {
+  const me = currentUser(request);
+  const { property, keys } = await app.db.transaction(async (tx) => {
+    await owned(tx, me, id, true);
+    const removed = await tx.delete(files).where(and(eq(files.id, fileId), eq(files.propertyId, id))).returning();
+    if (removed.length === 0) throw notFound('File not found');
+    const [row] = await tx.update(properties).set({ updatedAt: new Date() }).where(eq(properties.id, id)).returning();
+    return { property: await toProperty(app, tx, row), keys: objectKeys(removed[0]) };
+  });
+  await removeObjects(app, keys);
+  return property;
+}
+
+// ---- Figures ----
+
+/** An owner's listing figures for the dashboard. */
+export async function ownerListingFigures(db: Executor, ownerId: string): Promise<Pick<UserMetrics, 'listingsByStatus' | 'unitsSold' | 'amountRaised'>> {
+  const rows = await db
+    .select({
+      status: properties.status,
+      n: count(),
+      sold: sql<string>`coalesce(sum(${properties.totalQuantity} - ${properties.availableQuantity}), 0)`,
+      raisedCents: sql<string>`coalesce(sum((${properties.totalQuantity} - ${properties.availableQuantity})::numeric * ${properties.unitPriceCents}), 0)`,
+    })
+    .from(properties)
+    .where(eq(properties.ownerId, ownerId))
+    .groupBy(properties.status);
+  return {
+    listingsByStatus: Object.fromEntries(rows.map((r) => [r.status, r.n])),
+    unitsSold: rows.reduce((a, r) => a + Number(r.sold), 0),
+    amountRaised: centsToDollars(rows.reduce((a, r) => a + Number(r.raisedCents), 0)),
+  };
+}

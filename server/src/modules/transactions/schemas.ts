@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+import { LEDGER_ENTRY_TYPES, type LedgerEntry, type LedgerTotals, type MyTransactionsQuery, type TransactionsQuery } from 'shared-api/contract';
+import { assertSame, DateTime, Id, Nullable, PageOf, PageQuery, StringEnum, type Same } from '../../lib/schema';
+
+export const LedgerEntrySchema = Type.Object({
+  _id: Id,
+  userId: Id,
+  type: StringEnum(LEDGER_ENTRY_TYPES),
+  amount: Type.Number({ description: 'Signed dollars: positive credits the wallet, negative debits it' }),
+  balanceAfter: Type.Number(),
+  orderId: Nullable(Id),
+  propertyId: Nullable(Id),
+  payoutId: Nullable(Id),
+  checkoutId: Nullable(Id),
+  description: Type.String(),
+  createdAt: DateTime,
+});
+assertSame<Same<Static<typeof LedgerEntrySchema>, LedgerEntry>>();
+
+const n = () => Type.Optional(Type.Number());
+export const LedgerTotalsSchema = Type.Object({
+  count: Type.Integer(),
+  credits: Type.Number(),
+  debits: Type.Number(),
+  net: Type.Number(),
+  byType: Type.Object({
+    DEPOSIT: n(),
+    WITHDRAWAL_HOLD: n(),
+    WITHDRAWAL_RELEASE: n(),
+    ORDER_HOLD: n(),
+    ORDER_REFUND: n(),
+    OWNER_PAYOUT: n(),
+    SUBSCRIPTION_FEE: n(),
+  }),
+});
+assertSame<Same<Static<typeof LedgerTotalsSchema>, LedgerTotals>>();
+
+export const LedgerPageSchema = Type.Object({ ...PageOf(LedgerEntrySchema).properties, totals: LedgerTotalsSchema });
+
+const filters = { type: Type.Optional(StringEnum(LEDGER_ENTRY_TYPES)) };
+const adminFilters = {
+  ...filters,
+  userId: Type.Optional(Id),
+  propertyId: Type.Optional(Id),
+  from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC), inclusive' })),
+  to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC), inclusive' })),
+};
+
+export const MyTransactionsQuerySchema = Type.Object({ ...filters, ...PageQuery }, { additionalProperties: false });
+assertSame<Same<Static<typeof MyTransactionsQuerySchema>, MyTransactionsQuery>>();
+
+export const TransactionsQuerySchema = Type.Object({ ...adminFilters, ...PageQuery }, { additionalProperties: false });
+assertSame<Same<Static<typeof TransactionsQuerySchema>, TransactionsQuery>>();
+
+export const MyExportQuerySchema = Type.Object(filters, { additionalProperties: false });
+export const ExportQuerySchema = Type.Object(adminFilters, { additionalProperties: false });

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errors } from '../../lib/schema';
+import { IdempotencyHeaders, UserIdParams } from '../orders/schemas';
+import { CheckoutSchema } from '../payments/schemas';
+import { DepositSchema, PayoutSchema, WalletSchema, WithdrawSchema } from './schemas';
+import * as service from './service';
+
+const tags = ['wallets'];
+const security = [{ bearerAuth: [] }];
+
+const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const walletHolder = [app.authenticate, app.requireRole('INVESTOR', 'PROPERTY_OWNER')];
+  const admin = [app.authenticate, app.requireRole('ADMIN')];
+
+  app.get(
+    '/balance',
+    { onRequest: walletHolder, schema: { tags, summary: 'The signed-in investor’s or owner’s wallet', security, response: { 200: WalletSchema, ...errors(401, 403) } } },
+    async (request) => service.myWallet(app, request),
+  );
+
+  app.get(
+    '/:userId/admin',
+    { onRequest: admin, schema: { tags, summary: "A user's wallet (admins)", security, params: UserIdParams, response: { 200: WalletSchema, ...errors(401, 403, 404) } } },
+    async (request) => service.userWallet(app, request.params.userId),
+  );
+
+  app.post(
+    '/deposit',
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'Start a deposit: a DEPOSIT checkout with the payments provider',
+        description: 'The wallet is credited when the provider reports the payment (see /v1/payments). Idempotency-Key supported.',
+        security,
+        headers: IdempotencyHeaders,
+        body: DepositSchema,
+        response: { 201: CheckoutSchema, ...errors(400, 401, 403, 422) },
+      },
+    },
+    async (request, reply) => service.deposit(app, request, reply, request.body),
+  );
+
+  app.post(
+    '/withdraw',
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'Request a withdrawal: the amount is held at once until an admin marks it paid or rejects it',
+        description: '409 when the balance does not cover it. Idempotency-Key supported.',
+        security,
+        headers: IdempotencyHeaders,
+        body: WithdrawSchema,
+        response: { 201: PayoutSchema, ...errors(400, 401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) => service.withdraw(app, request, reply, request.body),
+  );
+
+  app.get(
+    '/payouts',
+    { onRequest: walletHolder, schema: { tags, summary: 'Own withdrawal requests, newest first', security, response: { 200: Type.Array(PayoutSchema), ...errors(401, 403) } } },
+    async (request) => service.myPayouts(app, request),
+  );
+};
+
+export default walletRoutes;

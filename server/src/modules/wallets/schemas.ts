@@ -1,0 +1,29 @@
+import { Type, type Static } from 'typebox';
+import { PAYOUT_STATUSES, type DepositBody, type Payout, type Wallet, type WithdrawBody } from 'shared-api/contract';
+import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
+import { Amount, ReturnPath } from '../payments/schemas';
+
+export const WalletSchema = Type.Object({
+  userId: Id,
+  balance: Type.Number({ description: 'Available dollars (sum of the ledger entries)' }),
+  held: Type.Number({ description: 'Dollars held for pending orders and withdrawals (already out of balance)' }),
+  currency: StringEnum(['USD'] as const),
+});
+assertSame<Same<Static<typeof WalletSchema>, Wallet>>();
+
+export const PayoutSchema = Type.Object({
+  _id: Id,
+  userId: Id,
+  amount: Type.Number(),
+  status: StringEnum(PAYOUT_STATUSES),
+  reason: Nullable(Type.String()),
+  createdAt: DateTime,
+  decidedAt: Nullable(DateTime),
+});
+assertSame<Same<Static<typeof PayoutSchema>, Payout>>();
+
+export const DepositSchema = Type.Object({ amount: Amount, returnPath: ReturnPath }, { additionalProperties: false });
+assertSame<Same<Static<typeof DepositSchema>, DepositBody>>();
+
+export const WithdrawSchema = Type.Object({ amount: Amount }, { additionalProperties: false });
+assertSame<Same<Static<typeof WithdrawSchema>, WithdrawBody>>();

@@ -1,0 +1,178 @@
+// Authentication: HS256 JWTs (jose, algorithm allow-list) naming a session row, which is
+// checked on every call so logout, password change, deletion and rejection end access.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role, UserStatus } from 'shared-api/contract';
+import type { Config } from '../config';
+import type { Executor } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/http-error';
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+  status: UserStatus;
+  email: string;
+  sessionId: string;
+  /** When the person signed in (seconds): refreshed tokens carry it, a session ends sessionMaxHours after it. */
+  authTime: number;
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface Tokens {
+  /**
+   * Opens a session for the user and signs its access token. `authTime` (seconds) is the
+   * sign-in the session descends from (a refresh); the token never outlives that sign-in
+   * by more than sessionMaxHours.
+   */
+  issue(db: Executor, user: { id: string; role: Role }, opts?: { authTime?: number }): Promise<{ accessToken: string; expiresAt: Date }>;
+  /** When a session that began at `authTime` (seconds) must end. */
+  sessionEnd(authTime: number): Date;
+  revokeSession(db: Executor, sessionId: string): Promise<void>;
+  /** Ends every session of the user (password change, deletion, rejection). */
+  revokeAll(db: Executor, userId: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: Hook;
+    /** Like authenticate, but an anonymous call goes on with request.user = null. */
+    authenticateOptional: Hook;
+    requireRole(...roles: Role[]): Hook;
+    tokens: Tokens;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+const ISSUER = 'tessera';
+const AUDIENCE = 'tessera-api';
+
+/** The signed-in user of a route that ran `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(h.trim());
+  return m ? m[1] : '';
+}
+
+async function authPlugin(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const key = new TextEncoder().encode(opts.config.jwtSecret);
+  const ttlMs = opts.config.tokenTtlMinutes * 60_000;
+  const maxMs = opts.config.sessionMaxHours * 3_600_000;
+
+  const tokens: Tokens = {
+    sessionEnd: (authTime) => new Date(authTime * 1000 + maxMs),
+    async issue(db, user, o = {}) {
+      const sessionId = randomUUID();
+      const now = Date.now();
+      const authTime = o.authTime ?? Math.floor(now / 1000);
+      const expiresAt = new Date(Math.min(now + ttlMs, authTime * 1000 + maxMs));
+      await db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt });
+      const accessToken = await new SignJWT({ sid: sessionId, role: user.role, auth_time: authTime })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { accessToken, expiresAt };
+    },
+    async revokeSession(db, sessionId) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+    async revokeAll(db, userId) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+  };
+
+  // Signatures already checked, by token (the session row is still read on every call).
+  // Safe with several API instances: it only skips re-checking a signature; revocation
+  // lives in the sessions row, which every instance reads on every call.
+  const verified = new Map<string, { sub: string; sid: string; exp: number; authTime: number }>();
+  const VERIFIED_MAX = 10_000;
+
+  async function claims(token: string): Promise<{ sub: string; sid: string; authTime: number } | null> {
+    const known = verified.get(token);
+    if (known) return known.exp * 1000 > Date.now() ? known : null;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
+      const { sub, sid, exp } = payload;
+      if (typeof sid !== 'string' || !sub || typeof exp !== 'number' || !/^[0-9a-f-]{36}$/i.test(sid) || !/^[0-9a-f-]{36}$/i.test(sub)) return null;
+      // Tokens signed before auth_time existed count from their own issue time.
+      const at = payload.auth_time ?? payload.iat;
+      const authTime = typeof at === 'number' && Number.isFinite(at) ? at : Math.floor(Date.now() / 1000);
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+      const entry = { sub, sid, exp, authTime };
+      verified.set(token, entry);
+      return entry;
+    } catch {
+      return null;
+    }
+  }
+
+  // Prepared once per connection: this runs on every authenticated call.
+  const sessionUser = app.db
+    .select({ id: users.id, role: users.role, status: users.status, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_user');
+
+  async function resolve(token: string): Promise<AuthUser | null> {
+    const c = await claims(token);
+    if (!c) return null;
+    const row = (await sessionUser.execute({ sid: c.sid, sub: c.sub }))[0];
+    return row ? { ...row, sessionId: c.sid, authTime: c.authTime } : null;
+  }
+
+  app.decorateRequest('user', null);
+  app.decorate('tokens', tokens);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearer(request);
+    if (token === null) throw unauthorized();
+    const user = token ? await resolve(token) : null;
+    if (!user) throw unauthorized('Your session has expired or is invalid, please sign in again');
+    request.user = user;
+  });
+
+  app.decorate('authenticateOptional', async (request: FastifyRequest) => {
+    const token = bearer(request);
+    if (token === null) return;
+    const user = token ? await resolve(token) : null;
+    // A bad token is refused even where anonymous calls are allowed: the caller meant to sign in.
+    if (!user) throw unauthorized('Your session has expired or is invalid, please sign in again');
+    request.user = user;
+  });
+
+  app.decorate('requireRole', (...roles: Role[]): Hook => {
+    return async (request) => {
+      const user = currentUser(request);
+      if (!roles.includes(user.role)) throw forbidden();
+    };
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });

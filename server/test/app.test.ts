@@ -1,0 +1,181 @@
+// Cross-cutting behaviour: errors, OpenAPI, CORS, migrations, seed, configuration.
+import { readdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { loadConfig, ConfigError } from '../src/config';
+import { migrate, readMigrations } from '../src/db/migrate';
+import { buildTestApp, call, invariantViolations, login, makeUser, queryRows, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: true, adminPassword: 'Adm1nSecret!', corsOrigins: ['http://localhost:3000'] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('seed on an empty database', () => {
+  it('creates the demo accounts (verified) with their passwords, admin from configuration', async () => {
+    expect(t.app.seedReport?.accounts.map((a) => [a.role, a.email])).toEqual([
+      ['ADMIN', 'admin@tessera.local'],
+      ['PROPERTY_OWNER', 'owner@tessera.local'],
+      ['INVESTOR', 'investor@tessera.local'],
+      ['INVESTOR', 'pending@tessera.local'],
+      ['INVESTOR', 'grace@tessera.local'],
+    ]);
+    const admin = await login(t.app, 'admin@tessera.local', 'Adm1nSecret!');
+    const investor = await login(t.app, 'investor@tessera.local', 'Investor123!');
+    const me = await call(t.app, { method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${investor}` } });
+    expect(me.json()).toMatchObject({ status: 'VERIFIED', isSubscribed: true, emailVerified: true, onboardingCompleted: true });
+    const owner = await login(t.app, 'owner@tessera.local', 'Owner123!');
+    expect(owner).toEqual(expect.any(String));
+    const pending = await login(t.app, 'pending@tessera.local', 'Pending123!');
+    const p = await call(t.app, { method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${pending}` } });
+    expect(p.json()).toMatchObject({ status: 'PENDING', isSubscribed: false });
+    expect((await call(t.app, { method: 'GET', url: '/v1/admin/metrics', headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(200);
+  });
+
+  it('lists at least 10 live properties of both types in several states, each with generated images', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/v1/properties?pageSize=100' });
+    const items = res.json().items as { type: string; state: string; images: { url: string; srcset: string }[] }[];
+    expect(items.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(items.map((p) => p.type))).toEqual(new Set(['OFF_PLAN', 'RENTAL_READY']));
+    expect(new Set(items.map((p) => p.state)).size).toBeGreaterThanOrEqual(5);
+    for (const p of items) {
+      expect(p.images.length).toBeGreaterThanOrEqual(1);
+      expect(p.images[0].srcset).toContain('480w');
+    }
+    const img = await call(t.app, { method: 'GET', url: items[0].images[0].url });
+    expect(img.statusCode).toBe(200);
+    expect(img.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    expect(readdirSync(t.config.uploadDir).length).toBeGreaterThanOrEqual(items.length * 3);
+  });
+
+  it('tells the money story through the money paths: funded wallet, holdings, a pending order, a FUNDED listing, owner payouts', async () => {
+    const as = async (email: string, password: string) => ({ authorization: `Bearer ${await login(t.app, email, password)}` });
+    const investor = await as('investor@tessera.local', 'Investor123!');
+    const get = async (url: string, headers: Record<string, string>) => (await call(t.app, { method: 'GET', url, headers })).json();
+    expect(await get('/v1/wallets/balance', investor)).toMatchObject({ balance: 15_000, held: 2_500 });
+    expect((await get('/v1/holdings', investor)).map((h: { property: { name: string }; quantity: number }) => [h.property.name, h.quantity])).toEqual([
+      ['Mountain Ash Cabins', 50],
+      ['Harborview Residences', 40],
+    ]);
+    expect((await get('/v1/orders?status=PENDING', investor)).items.map((o: { property: { name: string } }) => o.property.name)).toEqual(['Desert Bloom Villas']);
+    expect((await get('/v1/users/me', investor)).claimableTokens).toBe(15);
+    expect((await get('/v1/properties?status=FUNDED', {})).items.map((p: { name: string }) => p.name)).toEqual(['Mountain Ash Cabins']);
+    const owner = await as('owner@tessera.local', 'Owner123!');
+    expect(await get('/v1/users/me/metrics', owner)).toMatchObject({ payoutsReceived: 47_500, walletBalance: 37_500 });
+    const admin = await as('admin@tessera.local', 'Adm1nSecret!');
+    expect((await get('/v1/payouts?status=REQUESTED', admin)).total).toBe(1);
+    expect(await invariantViolations(t.app)).toEqual([]);
+  });
+
+  it('does not seed twice and migrations are applied once', async () => {
+    const { seedIfEmpty } = await import('../src/db/seed');
+    expect(await seedIfEmpty(t.app)).toBeNull();
+    expect(await migrate(t.app.database)).toEqual([]);
+    const rows = await queryRows<{ version: number; name: string }>(t.app, sql`select version, name from schema_migrations order by version`);
+    expect(rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
+  });
+});
+
+describe('errors', () => {
+  it('unknown routes answer the error shape', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /v1/nothing-here not found' });
+  });
+
+  it('5xx never leak internals', async () => {
+    const broken = await buildTestApp();
+    try {
+      // A database failure in the middle of a request.
+      await broken.app.db.execute(sql`drop table progress_updates cascade`);
+      const owner = await makeUser(broken.app, 'PROPERTY_OWNER');
+      // Requests that do not touch the broken table still work.
+      const res = await call(broken.app, { method: 'GET', url: '/v1/users/me', as: owner });
+      expect(res.statusCode).toBe(200);
+      const create = await call(broken.app, {
+        method: 'POST',
+        url: '/v1/properties/owned/off-plan',
+        as: owner,
+        payload: { name: 'X', address: 'Y', state: 'CA', totalQuantity: 1, unitPrice: 1, roiInFiveYears: 1 },
+      });
+      expect(create.statusCode).toBe(500);
+      expect(create.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+      expect(create.body).not.toMatch(/progress_updates|relation|sql|stack/i);
+      // The transaction rolled back: no half-written listing.
+      const [{ n }] = await queryRows<{ n: number }>(broken.app, sql`select count(*)::int as n from properties`);
+      expect(n).toBe(0);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('health answers 503 when the database does not', async () => {
+    const spy = jest.spyOn(t.app.db, 'execute').mockRejectedValueOnce(new Error('connection refused'));
+    const res = await call(t.app, { method: 'GET', url: '/v1/health' });
+    spy.mockRestore();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'Database unavailable' });
+  });
+
+  it('bodies must be JSON objects of the declared fields', async () => {
+    const empty = await call(t.app, { method: 'POST', url: '/v1/auth/signin' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toEqual(['body must be an object']);
+    const array = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: [1, 2] });
+    expect(array.statusCode).toBe(400);
+    const text = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: 'email=a', headers: { 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(415);
+    const big = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(big.statusCode).toBe(413);
+    const proto = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: '{"email":"a@b.co","password":"x","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+    expect(proto.statusCode).toBe(400);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every route from the schemas and is browsable', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/v1/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    const paths = Object.keys(doc.paths);
+    for (const p of ['/v1/auth/signin', '/v1/users/me', '/v1/properties/{id}', '/v1/properties/owned/{id}/images', '/v1/admin/metrics/owner', '/support', '/download/{filename}', '/v1/health']) {
+      expect(paths).toContain(p);
+    }
+    expect(doc.paths['/v1/properties/owned/off-plan'].post.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
+    expect(doc.paths['/v1/users/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    const ui = await call(t.app, { method: 'GET', url: '/v1/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/html/);
+  });
+});
+
+describe('CORS and headers', () => {
+  it('answers preflights for configured origins only', async () => {
+    const ok = await call(t.app, { method: 'OPTIONS', url: '/v1/users/me', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' } });
+    expect(ok.statusCode).toBe(204);
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(ok.headers['access-control-allow-headers']).toContain('Authorization');
+    const other = await call(t.app, { method: 'GET', url: '/v1/health', headers: { origin: 'http://evil.test' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(other.headers['x-content-type-options']).toBe('nosniff');
+    expect(other.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('configuration', () => {
+  it('reads defaults and refuses bad values, listing every problem', () => {
+    const c = loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/tessera-config-test' });
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, tokenTtlMinutes: 15, sessionMaxHours: 12, linkTtlMinutes: 60, redisUrl: null, redisPrefix: 'tessera:', seed: true, rateLimit: true, webRoot: null, pgliteDir: '/tmp/tessera-config-test/pglite' });
+    let err: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'weak', WEB_ROOT: '/no/such/folder', SEED: 'maybe', DATA_DIR: '/tmp/tessera-config-test' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    for (const word of ['PORT', 'JWT_SECRET', 'DATABASE_URL', 'ADMIN_PASSWORD', 'WEB_ROOT', 'SEED']) expect(problems).toContain(word);
+  });
+});

@@ -1,0 +1,292 @@
+// Every route × anonymous, investor, owner, admin, plus a second investor and a second
+// owner reaching for the first ones' objects. Each refusal must leave the database as it was.
+import type { InjectOptions } from 'fastify';
+import { sandboxToken } from '../src/modules/payments/sandbox';
+import { buildTestApp, call, fund, login, makeProperty, makeUser, multipart, PDF, placeOrder, pngImage, snapshot, uniqueEmail, type TestApp, type TestUser } from './helper';
+
+type Actor = 'anon' | 'investor' | 'investor2' | 'owner' | 'owner2' | 'admin';
+const ACTORS: Actor[] = ['anon', 'investor', 'investor2', 'owner', 'owner2', 'admin'];
+
+interface Req {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  name: string;
+  /** Builds the request (fresh objects where the call would change or consume them). */
+  req: () => Promise<Req> | Req;
+  /** Expected status per actor; actors left out are not tried. */
+  expect: Partial<Record<Actor, number>>;
+  /** The call ends the session it is made with: sign in again for it. */
+  freshToken?: boolean;
+}
+
+let t: TestApp;
+const who = {} as Record<Exclude<Actor, 'anon'>, TestUser>;
+let fixtures: {
+  pending: string;
+  active: string;
+  offPlan: string;
+  image: string;
+  imageFile: string;
+  kycFile: string;
+  ticket: string;
+  order: string;
+  entry: string;
+  checkout: string;
+};
+
+const ALL_SIGNED: Partial<Record<Actor, number>> = { anon: 401, investor: 200, investor2: 200, owner: 200, owner2: 200, admin: 200 };
+const ADMIN_ONLY = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, investor2: 403, owner: 403, owner2: 403, admin: ok });
+const WALLET_HOLDERS = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, admin: 403, investor: ok, investor2: ok, owner: ok, owner2: ok });
+const INVESTORS = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, owner: 403, owner2: 403, admin: 403, investor: ok, investor2: ok });
+const OWNER_ONLY = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, admin: 403, owner2: 404, owner: ok });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  who.admin = await makeUser(t.app, 'ADMIN');
+  who.investor = await makeUser(t.app, 'INVESTOR', { subscribed: true, status: 'VERIFIED' });
+  who.investor2 = await makeUser(t.app, 'INVESTOR');
+  who.owner = await makeUser(t.app, 'PROPERTY_OWNER');
+  who.owner2 = await makeUser(t.app, 'PROPERTY_OWNER');
+  const pending = await makeProperty(t.app, who.owner);
+  const active = await makeProperty(t.app, who.owner, { approveAs: who.admin });
+  const offPlan = await makeProperty(t.app, who.owner, { type: 'OFF_PLAN' });
+  const png = await pngImage();
+  const up = multipart([{ field: 'files', filename: 'p.png', contentType: 'image/png', data: png }]);
+  const withImage = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${pending._id}/images`, as: who.owner, ...up });
+  const image = withImage.json().images[0] as { _id: string; url: string };
+  const kyc = multipart([{ field: 'file', filename: 'id.png', contentType: 'image/png', data: png }]);
+  await call(t.app, { method: 'PATCH', url: '/v1/users/kyc', as: who.investor, ...kyc });
+  const detail = await call(t.app, { method: 'GET', url: `/v1/users/${who.investor.id}`, as: who.admin });
+  const kycUrl = detail.json().kycDocuments[0].url as string;
+  const ticket = await call(t.app, { method: 'POST', url: '/support', as: who.investor, payload: { subject: 'Help', message: 'Please' } });
+  await fund(t, who.investor, 100_000);
+  const order = (await placeOrder(t.app, who.investor, active._id, 1)).json();
+  const entry = (await call(t.app, { method: 'GET', url: '/v1/transactions/owned', as: who.investor })).json().items[0];
+  const checkout = (await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who.investor, payload: { amount: 5, returnPath: '/' } })).json();
+  fixtures = {
+    order: order._id,
+    entry: entry._id,
+    checkout: checkout._id,
+    pending: pending._id,
+    active: active._id,
+    offPlan: offPlan._id,
+    image: image._id,
+    imageFile: image.url.split('?')[0],
+    kycFile: kycUrl.split('?')[0],
+    ticket: ticket.json()._id,
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const signup = () => ({ firstName: 'New', lastName: 'Person', email: uniqueEmail('matrix'), password: 'Passw0rdX' });
+const listing = { name: 'Matrix Place', address: '1 Grid Rd', state: 'OH', totalQuantity: 10, unitPrice: 10, roiInFiveYears: 10 };
+const upload = async (field: 'file' | 'files', pdf = false): Promise<Pick<Req, 'payload' | 'headers'>> =>
+  multipart([{ field, filename: pdf ? 'd.pdf' : 'i.png', contentType: pdf ? 'application/pdf' : 'image/png', data: pdf ? PDF : await pngImage() }]);
+const freshOrder = async () => (await placeOrder(t.app, who.investor, fixtures.active, 1)).json()._id as string;
+const freshProperty = async (approved = false) => (await makeProperty(t.app, who.owner, approved ? { approveAs: who.admin } : {}))._id;
+
+const ROWS: Row[] = [
+  // General
+  { name: 'GET /', req: () => ({ method: 'GET', url: '/' }), expect: { anon: 200, investor: 200 } },
+  { name: 'GET /v1/health', req: () => ({ method: 'GET', url: '/v1/health' }), expect: { anon: 200, admin: 200 } },
+  // Auth
+  { name: 'POST /v1/auth/signup/investor', req: () => ({ method: 'POST', url: '/v1/auth/signup/investor', payload: signup() }), expect: { anon: 201, investor: 201 } },
+  { name: 'POST /v1/auth/signup/property-owner', req: () => ({ method: 'POST', url: '/v1/auth/signup/property-owner', payload: signup() }), expect: { anon: 201, owner: 201 } },
+  { name: 'POST /v1/auth/signup/admin', req: () => ({ method: 'POST', url: '/v1/auth/signup/admin', payload: signup() }), expect: ADMIN_ONLY(201) },
+  { name: 'POST /v1/auth/signin', req: () => ({ method: 'POST', url: '/v1/auth/signin', payload: { email: who.owner.email, password: 'Wrong1234' } }), expect: { anon: 401, owner: 401 } },
+  { name: 'POST /v1/auth/otp/generate', req: () => ({ method: 'POST', url: '/v1/auth/otp/generate', payload: { email: uniqueEmail('nobody'), purpose: 'RESET_PASSWORD' } }), expect: { anon: 200, investor: 200 } },
+  { name: 'POST /v1/auth/otp/verify', req: () => ({ method: 'POST', url: '/v1/auth/otp/verify', payload: { email: uniqueEmail('nobody'), code: '123456', purpose: 'VERIFY_EMAIL' } }), expect: { anon: 400, investor: 400 } },
+  { name: 'POST /v1/auth/reset-password', req: () => ({ method: 'POST', url: '/v1/auth/reset-password', payload: { email: uniqueEmail('nobody'), code: '123456', newPassword: 'Passw0rdX' } }), expect: { anon: 400, admin: 400 } },
+  { name: 'POST /v1/auth/logout', req: () => ({ method: 'POST', url: '/v1/auth/logout' }), expect: ALL_SIGNED, freshToken: true },
+  { name: 'POST /v1/auth/refresh', req: () => ({ method: 'POST', url: '/v1/auth/refresh' }), expect: ALL_SIGNED, freshToken: true },
+  // Users (self)
+  { name: 'GET /v1/users/me', req: () => ({ method: 'GET', url: '/v1/users/me' }), expect: ALL_SIGNED },
+  { name: 'PATCH /v1/users/me', req: () => ({ method: 'PATCH', url: '/v1/users/me', payload: { phone: '555 0101' } }), expect: ALL_SIGNED },
+  { name: 'GET /v1/users/me/metrics', req: () => ({ method: 'GET', url: '/v1/users/me/metrics' }), expect: ALL_SIGNED },
+  { name: 'PATCH /v1/users/me/profile-image', req: async () => ({ method: 'PATCH', url: '/v1/users/me/profile-image', ...(await upload('file')) }), expect: ALL_SIGNED },
+  { name: 'PATCH /v1/users/kyc', req: async () => ({ method: 'PATCH', url: '/v1/users/kyc', ...(await upload('file')) }), expect: { anon: 401, admin: 403, investor: 200, owner: 200 } },
+  { name: 'PATCH /v1/users/kyc/business', req: async () => ({ method: 'PATCH', url: '/v1/users/kyc/business', ...(await upload('file', true)) }), expect: { anon: 401, admin: 403, investor: 200, owner: 200 } },
+  { name: 'PATCH /v1/users/me/complete-onboarding', req: () => ({ method: 'PATCH', url: '/v1/users/me/complete-onboarding', payload: { status: 'PENDING' } }), expect: { anon: 401, admin: 403, investor2: 400, owner2: 400 } },
+  { name: 'PATCH /v1/users/me/update-password', req: () => ({ method: 'PATCH', url: '/v1/users/me/update-password', payload: { currentPassword: 'Wrong1234', newPassword: 'Passw0rdY' } }), expect: { anon: 401, investor: 400, owner: 400, admin: 400 } },
+  { name: 'GET /v1/users/me/questionnaire', req: () => ({ method: 'GET', url: '/v1/users/me/questionnaire' }), expect: { anon: 401, owner: 403, admin: 403, investor: 404 } },
+  {
+    name: 'PUT /v1/users/me/questionnaire',
+    req: () => ({ method: 'PUT', url: '/v1/users/me/questionnaire', payload: { investorType: 'RESTRICTED', highNetWorthInvestor: false, annualIncome100OrMore: null, annualIncomeValue: null, netAssets: null } }),
+    expect: { anon: 401, owner: 403, admin: 403, investor: 200 },
+  },
+  // Users (admin)
+  { name: 'GET /v1/users', req: () => ({ method: 'GET', url: '/v1/users' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/users/{id}', req: () => ({ method: 'GET', url: `/v1/users/${who.investor.id}` }), expect: { ...ADMIN_ONLY(), investor: 403 } },
+  { name: 'PATCH /v1/users/{id}', req: () => ({ method: 'PATCH', url: `/v1/users/${who.investor.id}`, payload: { lastName: 'Edited' } }), expect: ADMIN_ONLY() },
+  { name: 'PATCH /v1/users/verify/{userId}', req: () => ({ method: 'PATCH', url: `/v1/users/verify/${who.investor2.id}`, payload: { status: 'VERIFIED' } }), expect: ADMIN_ONLY() },
+  { name: 'DELETE /v1/users/{id}', req: async () => ({ method: 'DELETE', url: `/v1/users/${(await makeUser(t.app, 'INVESTOR')).id}` }), expect: ADMIN_ONLY() },
+  // Admin
+  { name: 'GET /v1/admin/metrics', req: () => ({ method: 'GET', url: '/v1/admin/metrics' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/metrics/investor', req: () => ({ method: 'GET', url: '/v1/admin/metrics/investor' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/metrics/listing', req: () => ({ method: 'GET', url: '/v1/admin/metrics/listing' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/metrics/owner', req: () => ({ method: 'GET', url: '/v1/admin/metrics/owner' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/audit', req: () => ({ method: 'GET', url: '/v1/admin/audit' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/me', req: () => ({ method: 'GET', url: '/v1/admin/me' }), expect: ADMIN_ONLY() },
+  { name: 'PATCH /v1/admin/me', req: () => ({ method: 'PATCH', url: '/v1/admin/me', payload: { phone: '555' } }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/{id}', req: () => ({ method: 'GET', url: `/v1/admin/${who.admin.id}` }), expect: ADMIN_ONLY() },
+  { name: 'DELETE /v1/admin/{id}', req: async () => ({ method: 'DELETE', url: `/v1/admin/${(await makeUser(t.app, 'ADMIN')).id}` }), expect: ADMIN_ONLY() },
+  // Properties
+  { name: 'GET /v1/properties', req: () => ({ method: 'GET', url: '/v1/properties' }), expect: { anon: 200, investor: 200, owner: 200, admin: 200 } },
+  { name: 'GET /v1/properties?status=PENDING_REVIEW', req: () => ({ method: 'GET', url: '/v1/properties?status=PENDING_REVIEW' }), expect: { anon: 400, investor: 400, owner: 400, admin: 200 } },
+  { name: 'GET /v1/properties/owned', req: () => ({ method: 'GET', url: '/v1/properties/owned' }), expect: { anon: 401, investor: 403, admin: 403, owner: 200, owner2: 200 } },
+  { name: 'GET /v1/properties/owned/{id}', req: () => ({ method: 'GET', url: `/v1/properties/owned/${fixtures.pending}` }), expect: OWNER_ONLY() },
+  { name: 'DELETE /v1/properties/owned/{id}', req: async () => ({ method: 'DELETE', url: `/v1/properties/owned/${await freshProperty()}` }), expect: OWNER_ONLY() },
+  { name: 'POST /v1/properties/owned/off-plan', req: () => ({ method: 'POST', url: '/v1/properties/owned/off-plan', payload: listing }), expect: { anon: 401, investor: 403, admin: 403, owner: 201 } },
+  { name: 'POST /v1/properties/owned/rental-ready', req: () => ({ method: 'POST', url: '/v1/properties/owned/rental-ready', payload: listing }), expect: { anon: 401, investor: 403, admin: 403, owner: 201 } },
+  { name: 'PATCH /v1/properties/owned/{id}/off-plan', req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.offPlan}/off-plan`, payload: { name: 'Edited' } }), expect: OWNER_ONLY() },
+  { name: 'PATCH /v1/properties/owned/{id}/rental-ready', req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/rental-ready`, payload: { name: 'Edited' } }), expect: OWNER_ONLY() },
+  { name: 'PATCH /v1/properties/owned/{id}/images', req: async () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/images`, ...(await upload('files')) }), expect: OWNER_ONLY() },
+  { name: 'PATCH /v1/properties/owned/{id}/documents', req: async () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/documents`, ...(await upload('files', true)) }), expect: OWNER_ONLY() },
+  {
+    name: 'DELETE /v1/properties/owned/{id}/files/{fileId}',
+    req: async () => {
+      const id = await freshProperty();
+      const res = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${id}/images`, as: who.owner, ...(await upload('files')) });
+      return { method: 'DELETE', url: `/v1/properties/owned/${id}/files/${res.json().images[0]._id}` };
+    },
+    expect: OWNER_ONLY(),
+  },
+  { name: 'PATCH /v1/properties/offPlan-progress/{propertyId}', req: () => ({ method: 'PATCH', url: `/v1/properties/offPlan-progress/${fixtures.offPlan}`, payload: { percent: 10 } }), expect: OWNER_ONLY() },
+  { name: 'GET /v1/properties/active-investments/{id}', req: () => ({ method: 'GET', url: `/v1/properties/active-investments/${fixtures.active}` }), expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 } },
+  { name: 'GET /v1/properties/owners-property/{ownerId}', req: () => ({ method: 'GET', url: `/v1/properties/owners-property/${who.owner.id}` }), expect: { anon: 401, investor: 403, owner2: 403, owner: 200, admin: 200 } },
+  { name: 'GET /v1/properties/owner/{propertyId}', req: () => ({ method: 'GET', url: `/v1/properties/owner/${fixtures.pending}` }), expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 } },
+  { name: 'GET /v1/properties/{id} (pending)', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.pending}` }), expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 } },
+  { name: 'GET /v1/properties/{id} (live)', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.active}` }), expect: { anon: 200, investor: 200, owner2: 200, owner: 200, admin: 200 } },
+  { name: 'DELETE /v1/properties/{id}', req: async () => ({ method: 'DELETE', url: `/v1/properties/${await freshProperty(true)}` }), expect: ADMIN_ONLY() },
+  { name: 'PATCH /v1/properties/{id}/rental-ready', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.active}/rental-ready`, payload: { description: 'Admin edit' } }), expect: ADMIN_ONLY() },
+  { name: 'PATCH /v1/properties/{id}/off-plan', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.offPlan}/off-plan`, payload: { description: 'Admin edit' } }), expect: ADMIN_ONLY() },
+  { name: 'PATCH /v1/properties/{id}/review', req: async () => ({ method: 'PATCH', url: `/v1/properties/${await freshProperty()}/review`, payload: { decision: 'APPROVE' } }), expect: ADMIN_ONLY() },
+  // Support
+  { name: 'POST /support', req: () => ({ method: 'POST', url: '/support', payload: { subject: 'Hi', message: 'There' } }), expect: { anon: 400, investor: 201, owner: 201, admin: 201 } },
+  { name: 'GET /v1/support/mine', req: () => ({ method: 'GET', url: '/v1/support/mine' }), expect: ALL_SIGNED },
+  { name: 'GET /v1/support', req: () => ({ method: 'GET', url: '/v1/support' }), expect: ADMIN_ONLY() },
+  {
+    name: 'PATCH /v1/support/{id}/close',
+    req: async () => {
+      const res = await call(t.app, { method: 'POST', url: '/support', as: who.investor, payload: { subject: 'Close me', message: 'x' } });
+      return { method: 'PATCH', url: `/v1/support/${res.json()._id}/close` };
+    },
+    expect: ADMIN_ONLY(),
+  },
+  // Wallets
+  { name: 'GET /v1/wallets/balance', req: () => ({ method: 'GET', url: '/v1/wallets/balance' }), expect: WALLET_HOLDERS() },
+  { name: 'GET /v1/wallets/{userId}/admin', req: () => ({ method: 'GET', url: `/v1/wallets/${who.investor.id}/admin` }), expect: ADMIN_ONLY() },
+  { name: 'POST /v1/wallets/deposit', req: () => ({ method: 'POST', url: '/v1/wallets/deposit', payload: { amount: 10, returnPath: '/dashboard/wallet' } }), expect: WALLET_HOLDERS(201) },
+  { name: 'POST /v1/wallets/withdraw', req: () => ({ method: 'POST', url: '/v1/wallets/withdraw', payload: { amount: 1 } }), expect: { anon: 401, admin: 403, investor2: 409, owner2: 409, investor: 201 } },
+  { name: 'GET /v1/wallets/payouts', req: () => ({ method: 'GET', url: '/v1/wallets/payouts' }), expect: WALLET_HOLDERS() },
+  // Payments
+  { name: 'POST /v1/payments/checkouts', req: () => ({ method: 'POST', url: '/v1/payments/checkouts', payload: { purpose: 'DEPOSIT', amount: 10, returnPath: '/' } }), expect: WALLET_HOLDERS(201) },
+  {
+    name: 'POST /v1/payments/checkouts (subscription)',
+    req: () => ({ method: 'POST', url: '/v1/payments/checkouts', payload: { purpose: 'SUBSCRIPTION', returnPath: '/' } }),
+    expect: { anon: 401, admin: 403, owner: 403, investor: 409, investor2: 201 },
+  },
+  { name: 'GET /v1/payments/checkouts/{id}', req: () => ({ method: 'GET', url: `/v1/payments/checkouts/${fixtures.checkout}` }), expect: { anon: 401, admin: 403, investor2: 404, owner: 404, investor: 200 } },
+  { name: 'GET /v1/payments/sandbox/{id}', req: () => ({ method: 'GET', url: `/v1/payments/sandbox/${fixtures.checkout}` }), expect: { anon: 200, investor: 200 } },
+  {
+    name: 'POST /v1/payments/sandbox/{id}',
+    req: async () => {
+      const c = await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who.investor, payload: { amount: 1, returnPath: '/' } });
+      const id = c.json()._id as string;
+      return { method: 'POST', url: `/v1/payments/sandbox/${id}`, payload: `decision=pay&token=${sandboxToken(t.config.jwtSecret, id)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    },
+    expect: { anon: 303, investor2: 303 },
+  },
+  {
+    name: 'POST /v1/payments/sandbox/{id} (forged form)',
+    req: () => ({ method: 'POST', url: `/v1/payments/sandbox/${fixtures.checkout}`, payload: 'decision=pay&token=forged', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    expect: { anon: 403, investor: 403 },
+  },
+  // Payouts (withdrawal review)
+  { name: 'GET /v1/payouts', req: () => ({ method: 'GET', url: '/v1/payouts' }), expect: ADMIN_ONLY() },
+  {
+    name: 'PATCH /v1/payouts/{id}',
+    req: async () => {
+      const p = await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who.investor, payload: { amount: 1 } });
+      return { method: 'PATCH', url: `/v1/payouts/${p.json()._id}`, payload: { status: 'REJECTED', reason: 'Matrix' } };
+    },
+    expect: ADMIN_ONLY(),
+  },
+  // Orders
+  { name: 'POST /v1/orders', req: () => ({ method: 'POST', url: '/v1/orders', payload: { propertyId: fixtures.active, quantity: 1 } }), expect: { anon: 401, owner: 403, admin: 403, investor: 201 } },
+  { name: 'GET /v1/orders', req: () => ({ method: 'GET', url: '/v1/orders' }), expect: INVESTORS() },
+  { name: 'GET /v1/orders/admin', req: () => ({ method: 'GET', url: '/v1/orders/admin' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/orders/{userId}/admin', req: () => ({ method: 'GET', url: `/v1/orders/${who.investor.id}/admin` }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/orders/{id}', req: () => ({ method: 'GET', url: `/v1/orders/${fixtures.order}` }), expect: { anon: 401, investor2: 404, owner: 403, owner2: 403, investor: 200, admin: 200 } },
+  {
+    name: 'DELETE /v1/orders/{id}',
+    req: async () => {
+      const o = (await placeOrder(t.app, who.investor, fixtures.active, 1)).json();
+      await call(t.app, { method: 'PATCH', url: `/v1/orders/${o._id}/cancel`, as: who.investor });
+      return { method: 'DELETE', url: `/v1/orders/${o._id}` };
+    },
+    expect: ADMIN_ONLY(),
+  },
+  { name: 'PATCH /v1/orders/{id}/cancel', req: async () => ({ method: 'PATCH', url: `/v1/orders/${await freshOrder()}/cancel` }), expect: { anon: 401, investor2: 404, owner: 403, admin: 403, investor: 200 } },
+  { name: 'PATCH /v1/orders/{id}/review', req: async () => ({ method: 'PATCH', url: `/v1/orders/${await freshOrder()}/review`, payload: { decision: 'APPROVE' } }), expect: ADMIN_ONLY() },
+  // Holdings
+  { name: 'GET /v1/holdings', req: () => ({ method: 'GET', url: '/v1/holdings' }), expect: INVESTORS() },
+  { name: 'GET /v1/holdings/{propertyId}', req: () => ({ method: 'GET', url: `/v1/holdings/${fixtures.active}` }), expect: INVESTORS() },
+  { name: 'GET /v1/holdings/admin/{investorId}', req: () => ({ method: 'GET', url: `/v1/holdings/admin/${who.investor.id}` }), expect: ADMIN_ONLY() },
+  // Transactions (ledger views)
+  { name: 'GET /v1/transactions/owned', req: () => ({ method: 'GET', url: '/v1/transactions/owned' }), expect: ALL_SIGNED },
+  { name: 'GET /v1/transactions/owned/export.csv', req: () => ({ method: 'GET', url: '/v1/transactions/owned/export.csv' }), expect: ALL_SIGNED },
+  { name: 'GET /v1/transactions/owned/{id}', req: () => ({ method: 'GET', url: `/v1/transactions/owned/${fixtures.entry}` }), expect: { anon: 401, investor2: 404, owner: 404, admin: 404, investor: 200 } },
+  { name: 'GET /v1/transactions', req: () => ({ method: 'GET', url: '/v1/transactions' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/transactions/export.csv', req: () => ({ method: 'GET', url: '/v1/transactions/export.csv' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/transactions/{id}', req: () => ({ method: 'GET', url: `/v1/transactions/${fixtures.entry}` }), expect: ADMIN_ONLY() },
+  // Telemetry (the shell's remote-load reports)
+  { name: 'POST /v1/telemetry/remote-load', req: () => ({ method: 'POST', url: '/v1/telemetry/remote-load', payload: { remote: 'mf_public', version: '1.0.0' } }), expect: { anon: 204, investor: 204 } },
+  { name: 'GET /v1/telemetry/remote-load/summary', req: () => ({ method: 'GET', url: '/v1/telemetry/remote-load/summary' }), expect: ADMIN_ONLY() },
+  // Files
+  { name: 'GET /download (KYC)', req: () => ({ method: 'GET', url: fixtures.kycFile }), expect: { anon: 404, investor2: 404, owner: 404, investor: 200, admin: 200 } },
+  { name: 'GET /download (image of a pending listing)', req: () => ({ method: 'GET', url: fixtures.imageFile }), expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 } },
+];
+
+describe('authorization matrix', () => {
+  it('covers every route the app registers', () => {
+    const routes = new Set<string>();
+    const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      for (const m of Object.keys(methods)) routes.add(`${m.toUpperCase()} ${p}`);
+    }
+    const covered = new Set(ROWS.map((r) => r.name.replace(/\s*\(.*\)$/, '').replace(/\?.*$/, '')));
+    const missing = [...routes].filter((r) => !covered.has(r) && !r.startsWith('GET /download'));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(ROWS.map((r) => [r.name, r] as const))('%s', async (_name, row) => {
+    // Refusals first, so an allowed call that changes things cannot hide one.
+    const order = ACTORS.filter((a) => row.expect[a] !== undefined).sort((a, b) => Number((row.expect[a] ?? 0) < 400) - Number((row.expect[b] ?? 0) < 400));
+    for (const actor of order) {
+      const expected = row.expect[actor] as number;
+      const req = await row.req();
+      let headers: Record<string, string> = { ...(req.headers ?? {}) };
+      if (actor !== 'anon') {
+        const u = who[actor];
+        const token = row.freshToken ? await login(t.app, u.email, u.password) : u.token;
+        headers = { ...headers, authorization: `Bearer ${token}` };
+      }
+      const before = expected >= 400 ? await snapshot(t.app) : null;
+      const res = await call(t.app, { method: req.method, url: req.url, payload: req.payload, headers });
+      expect({ actor, status: res.statusCode }).toEqual({ actor, status: expected });
+      if (before !== null) {
+        const after = await snapshot(t.app);
+        expect(res.json()).toMatchObject({ statusCode: expected, error: expect.any(String), message: expect.anything() });
+        if (after !== before) throw new Error(`${row.name} as ${actor} answered ${expected} but changed the database`);
+      }
+    }
+  });
+});

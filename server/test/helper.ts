@@ -1,0 +1,288 @@
+// Builds the real app on a real database for a test file: PGlite in memory by default,
+// the PostgreSQL of DATABASE_URL (in a schema of its own, dropped afterwards) when set.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import sharp from 'sharp';
+import type { Role, UserStatus } from 'shared-api/contract';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { users } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { sandboxToken } from '../src/modules/payments/sandbox';
+
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: process.env.DATABASE_URL || null,
+    databaseSchema: onPostgres ? `test_${randomBytes(6).toString('hex')}` : null,
+    dataDir,
+    pgliteDir: 'memory://',
+    uploadDir: path.join(dataDir, 'uploads'),
+    jwtSecret: randomBytes(32).toString('hex'),
+    tokenTtlMinutes: 60,
+    sessionMaxHours: 12,
+    linkTtlMinutes: 60,
+    redisUrl: null,
+    redisPrefix: `tessera-test-${randomBytes(4).toString('hex')}:`,
+    adminEmail: 'admin@tessera.local',
+    adminPassword: null,
+    smtpUrl: null,
+    mailFrom: 'Tessera <no-reply@tessera.test>',
+    publicUrl: 'http://localhost:8080',
+    webRoot: null,
+    seed: false,
+    logLevel: 'silent',
+    rateLimit: false,
+    trustProxy: false,
+    corsOrigins: [],
+    paymentsProvider: 'sandbox',
+    checkoutTtlMinutes: 60,
+    databasePoolSize: 20,
+    ...overrides,
+  };
+}
+
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      if (config.databaseUrl && config.databaseSchema) {
+        const client = new pg.Client({ connectionString: config.databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${config.databaseSchema} CASCADE`);
+        await client.end();
+      }
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- People ----
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  token: string;
+  headers: { authorization: string };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'Secret123!';
+let passwordHash: Promise<string> | null = null;
+
+/** A user straight in the database (verified e-mail), signed in through the API. */
+export async function makeUser(
+  app: FastifyInstance,
+  role: Role,
+  opts: { status?: UserStatus; subscribed?: boolean; emailVerified?: boolean; firstName?: string; email?: string } = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const email = opts.email ?? uniqueEmail(role.toLowerCase());
+  const [row] = await app.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await passwordHash,
+      firstName: opts.firstName ?? role.charAt(0) + role.slice(1).toLowerCase(),
+      lastName: 'Test',
+      role,
+      status: opts.status ?? (role === 'ADMIN' ? 'VERIFIED' : 'PENDING'),
+      emailVerified: opts.emailVerified ?? true,
+      isSubscribed: opts.subscribed ?? false,
+    })
+    .returning({ id: users.id });
+  const token = opts.emailVerified === false ? '' : await login(app, email, PASSWORD);
+  return { id: row.id, email, password: PASSWORD, role, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/v1/auth/signin', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ accessToken: string }>().accessToken;
+}
+
+// ---- Requests ----
+
+export async function call(app: FastifyInstance, opts: InjectOptions & { as?: TestUser | null }): Promise<LightMyRequestResponse> {
+  const { as, ...rest } = opts;
+  return app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(as ? as.headers : {}) } });
+}
+
+export interface FilePart {
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body, built by hand so tests control every byte. */
+export function multipart(parts: FilePart[], fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----tessera${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`));
+    chunks.push(p.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function pngImage(width = 64, height = 48, color = '#3366cc'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export async function jpegImage(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+}
+
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+// ---- Listings ----
+
+export const LISTING = {
+  name: 'Test Residences',
+  address: '1 Main St, Springfield',
+  state: 'IL',
+  description: 'A test listing',
+  totalQuantity: 100,
+  unitPrice: 50.5,
+  roiInFiveYears: 40,
+};
+
+/** An owner's listing through the API, optionally approved by an admin. */
+export async function makeProperty(
+  app: FastifyInstance,
+  owner: TestUser,
+  opts: { type?: 'OFF_PLAN' | 'RENTAL_READY'; approveAs?: TestUser; body?: Record<string, unknown> } = {},
+): Promise<{ _id: string; status: string }> {
+  const type = opts.type ?? 'RENTAL_READY';
+  const res = await call(app, {
+    method: 'POST',
+    url: `/v1/properties/owned/${type === 'OFF_PLAN' ? 'off-plan' : 'rental-ready'}`,
+    as: owner,
+    payload: { ...LISTING, ...opts.body },
+  });
+  if (res.statusCode !== 201) throw new Error(`create property failed: ${res.statusCode} ${res.body}`);
+  const p = res.json<{ _id: string; status: string }>();
+  if (opts.approveAs) {
+    const r = await call(app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: opts.approveAs, payload: { decision: 'APPROVE' } });
+    if (r.statusCode !== 200) throw new Error(`approve failed: ${r.statusCode} ${r.body}`);
+    return r.json();
+  }
+  return p;
+}
+
+// ---- Database checks ----
+
+const TABLES = [
+  'users',
+  'sessions',
+  'otp_codes',
+  'properties',
+  'files',
+  'progress_updates',
+  'questionnaires',
+  'support_tickets',
+  'audit_log',
+  'wallets',
+  'ledger_entries',
+  'orders',
+  'holdings',
+  'checkouts',
+  'payouts',
+  'idempotency_keys',
+];
+
+/** Every row of every table, to prove a refused call changed nothing. */
+export async function snapshot(app: FastifyInstance): Promise<string> {
+  const out: Record<string, unknown> = {};
+  for (const t of TABLES) {
+    out[t] = await queryRows(app, sql.raw(`SELECT * FROM ${t} ORDER BY 1`));
+  }
+  return JSON.stringify(out);
+}
+
+/** Rows of a raw query (pg and PGlite both answer { rows }). */
+export async function queryRows<T = Record<string, unknown>>(app: FastifyInstance, query: SQL): Promise<T[]> {
+  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Files under the upload folder. */
+export function uploadedFiles(config: Config): string[] {
+  try {
+    return readdirSync(config.uploadDir).sort();
+  } catch {
+    return [];
+  }
+}
+
+// ---- Money ----
+
+/** Violations of the money invariants (SQL function money_invariant_violations); [] when all hold. */
+export async function invariantViolations(app: FastifyInstance): Promise<{ invariant: string; detail: string }[]> {
+  return queryRows(app, sql`SELECT invariant, detail FROM money_invariant_violations()`);
+}
+
+/** Pays a sandbox checkout the way the browser does: the form post on the sandbox page. */
+export async function settleSandbox(app: FastifyInstance, config: Config, checkoutId: string, decision: 'pay' | 'decline' = 'pay'): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/v1/payments/sandbox/${checkoutId}`,
+    payload: new URLSearchParams({ decision, token: sandboxToken(config.jwtSecret, checkoutId) }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+/** Money into a wallet through the real path: a DEPOSIT checkout paid on the sandbox page. */
+export async function fund(t: TestApp, user: TestUser, amount: number): Promise<void> {
+  const res = await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: user, payload: { amount, returnPath: '/dashboard/wallet' } });
+  if (res.statusCode !== 201) throw new Error(`deposit failed: ${res.statusCode} ${res.body}`);
+  const paid = await settleSandbox(t.app, t.config, res.json<{ _id: string }>()._id);
+  if (paid.statusCode !== 303) throw new Error(`sandbox pay failed: ${paid.statusCode} ${paid.body}`);
+}
+
+export async function walletBalance(app: FastifyInstance, user: TestUser): Promise<number> {
+  const res = await call(app, { method: 'GET', url: '/v1/wallets/balance', as: user });
+  if (res.statusCode !== 200) throw new Error(`balance failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ balance: number }>().balance;
+}
+
+/** A verified investor with a funded wallet. */
+export async function makeInvestor(t: TestApp, funds = 0, opts: { firstName?: string } = {}): Promise<TestUser> {
+  const u = await makeUser(t.app, 'INVESTOR', { status: 'VERIFIED', subscribed: true, ...opts });
+  if (funds > 0) await fund(t, u, funds);
+  return u;
+}
+
+export async function placeOrder(app: FastifyInstance, as: TestUser, propertyId: string, quantity: number, key?: string): Promise<LightMyRequestResponse> {
+  return call(app, { method: 'POST', url: '/v1/orders', as, payload: { propertyId, quantity }, headers: key ? { 'idempotency-key': key } : {} });
+}

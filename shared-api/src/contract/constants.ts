@@ -1,0 +1,28 @@
+// Business constants and limits (spec 9). One place; everything else imports them.
+export const BRAND = 'Tessera';
+export const SUBSCRIPTION_FEE_USD = 15;
+/** Platform tokens claimable after paying the early-access fee. */
+export const SUBSCRIPTION_TOKENS = 15;
+/** Largest single deposit (dollars). */
+export const MAX_DEPOSIT_USD = 1_000_000;
+/** Request header that makes a money call idempotent. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const CONTACT_FIELD_MAX = 25;
+export const FOOTER_EMAIL_MAX = 25;
+export const CONTACT_SEND_LOADING_MS = 3000;
+export const FILE_NAME_DISPLAY_LIMIT = 20;
+export const UPLOAD_MAX_MB = 5;
+export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const MOBILE_BREAKPOINT_PX = 1024;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_MAX_NOTICES = 3;
+export const QUESTIONNAIRE_INCOME_THRESHOLD_GBP = 100_000;
+export const QUESTIONNAIRE_NET_ASSETS_THRESHOLD_GBP = 250_000;
+export const QUESTIONNAIRE_INCOME_ROUNDING_GBP = 10_000;
+export const STORAGE_KEYS = {
+  authUser: 'authUser',
+  accessToken: 'accessToken',
+  checkoutStatus: 'checkoutStatus',
+} as const;

@@ -1,0 +1,64 @@
+export const ROLES = ['INVESTOR', 'PROPERTY_OWNER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Onboarding "user type". */
+export const ENTITY_TYPES = ['INDIVIDUAL', 'BUSINESS_ENTITY'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** Sign-up "use as" select values (spec 6: the owner option's value is OWNER). */
+export const SIGNUP_USER_TYPES = ['INVESTOR', 'OWNER'] as const;
+export type SignupUserType = (typeof SIGNUP_USER_TYPES)[number];
+
+export const PROPERTY_TYPES = ['OFF_PLAN', 'RENTAL_READY'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
+  OFF_PLAN: 'Off Plan',
+  RENTAL_READY: 'Rental Ready',
+};
+/** The property-list filter labels RENTAL_READY differently (spec 4). */
+export const PROPERTY_TYPE_FILTER_LABELS: Record<PropertyType, string> = {
+  OFF_PLAN: 'Off Plan',
+  RENTAL_READY: 'Rental/Residency Ready',
+};
+
+export const PROPERTY_STATUSES = ['PENDING_REVIEW', 'ACTIVE', 'REJECTED', 'FUNDED'] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+/** Statuses the public list may show. */
+export const PUBLIC_PROPERTY_STATUSES: readonly PropertyStatus[] = ['ACTIVE', 'FUNDED'];
+
+export const ORDER_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Every movement of money is one ledger entry of one of these types. */
+export const LEDGER_ENTRY_TYPES = [
+  'DEPOSIT',
+  'WITHDRAWAL_HOLD',
+  'WITHDRAWAL_RELEASE',
+  'ORDER_HOLD',
+  'ORDER_REFUND',
+  'OWNER_PAYOUT',
+  'SUBSCRIPTION_FEE',
+] as const;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+export const PAYOUT_STATUSES = ['REQUESTED', 'PAID', 'REJECTED'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const CHECKOUT_PURPOSES = ['DEPOSIT', 'SUBSCRIPTION'] as const;
+export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
+export const CHECKOUT_STATUSES = ['OPEN', 'PAID', 'DECLINED', 'EXPIRED'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+export const SUPPORT_STATUSES = ['OPEN', 'CLOSED'] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+export const SUPPORT_KINDS = ['TICKET', 'CONTACT'] as const;
+export type SupportKind = (typeof SUPPORT_KINDS)[number];
+
+export const OTP_PURPOSES = ['VERIFY_EMAIL', 'RESET_PASSWORD'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+export const INVESTOR_TYPES = ['RESTRICTED', 'SOPHISTICATED'] as const;
+export type InvestorType = (typeof INVESTOR_TYPES)[number];

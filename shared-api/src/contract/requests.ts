@@ -1,0 +1,231 @@
+// Request bodies and query strings of the HTTP API (spec 7), shared by the server's
+// schemas and the endpoint functions.
+import type {
+  CheckoutPurpose,
+  EntityType,
+  LedgerEntryType,
+  OrderStatus,
+  OtpPurpose,
+  PayoutStatus,
+  PropertyStatus,
+  PropertyType,
+  Role,
+  SupportKind,
+  SupportStatus,
+  UserStatus,
+} from './enums';
+
+export interface SignupBody {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export interface SigninBody {
+  email: string;
+  password: string;
+}
+
+export interface OtpGenerateBody {
+  email: string;
+  purpose: OtpPurpose;
+}
+
+export interface OtpVerifyBody {
+  email: string;
+  code: string;
+  purpose: OtpPurpose;
+}
+
+export interface ResetPasswordBody {
+  email: string;
+  code: string;
+  newPassword: string;
+}
+
+/** The profile fields a person may change themselves (never role, status, subscription or money). */
+export interface UpdateMeBody {
+  firstName?: string;
+  lastName?: string;
+  country?: string | null;
+  phone?: string | null;
+  userType?: EntityType | null;
+  businessName?: string | null;
+}
+
+/** What an admin may change on someone's profile. */
+export type AdminUpdateUserBody = UpdateMeBody;
+
+export interface UpdatePasswordBody {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Spec 7: "complete onboarding with status PENDING". */
+export interface CompleteOnboardingBody {
+  status?: 'PENDING';
+}
+
+export interface VerifyUserBody {
+  status: Exclude<UserStatus, 'PENDING'>;
+  /** Required when rejecting. */
+  reason?: string;
+}
+
+export interface PageQuery {
+  /** 1-based. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface UsersQuery extends PageQuery {
+  role?: Role;
+  status?: UserStatus;
+  /** Matches name and e-mail. */
+  q?: string;
+}
+
+export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'roi_desc', 'funded'] as const;
+export type PropertySort = (typeof PROPERTY_SORTS)[number];
+export const PROPERTY_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+
+export interface PropertiesQuery extends PageQuery {
+  searchName?: string;
+  /** The public list shows ACTIVE and FUNDED only; admins may ask for any status. */
+  status?: PropertyStatus;
+  /** Two-letter US state code. */
+  state?: string;
+  type?: PropertyType;
+  sort?: PropertySort;
+}
+
+export interface OwnedPropertiesQuery extends PageQuery {
+  searchName?: string;
+  status?: PropertyStatus;
+}
+
+/** A new listing. Money in dollars (at most two decimals). */
+export interface PropertyInput {
+  name: string;
+  address: string;
+  state: string;
+  description?: string;
+  totalQuantity: number;
+  unitPrice: number;
+  roiInFiveYears: number;
+}
+
+export interface OffPlanPropertyInput extends PropertyInput {
+  /** Construction progress at listing time, 0–100 (default 0). */
+  progress?: number;
+}
+
+export type PropertyUpdate = Partial<PropertyInput>;
+export type OffPlanPropertyUpdate = Partial<OffPlanPropertyInput>;
+
+export interface ReviewPropertyBody {
+  decision: 'APPROVE' | 'REJECT';
+  /** Required when rejecting. */
+  reason?: string;
+}
+
+export interface ProgressUpdateBody {
+  percent: number;
+  note?: string;
+}
+
+/** POST /support from a signed-in user. */
+export interface SupportTicketBody {
+  subject: string;
+  message: string;
+}
+
+/** POST /support from the landing page's contact form (anyone). */
+export interface ContactBody {
+  name: string;
+  phoneNumber: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export interface SupportQuery extends PageQuery {
+  status?: SupportStatus;
+  kind?: SupportKind;
+}
+
+export interface AuditQuery extends PageQuery {
+  action?: string;
+  actorId?: string;
+}
+
+// ---- Money (wallets, payments, orders, payouts, transactions) ----
+
+/** Options of the calls that move money: the same key from the same user has one effect. */
+export interface IdempotencyOptions {
+  /** Sent as the `Idempotency-Key` header (1–255 visible ASCII characters). */
+  idempotencyKey?: string;
+}
+
+/** POST /v1/payments/checkouts. `amount` (dollars) is required for DEPOSIT and ignored for SUBSCRIPTION ($15). */
+export interface CreateCheckoutBody {
+  purpose: CheckoutPurpose;
+  amount?: number;
+  /** Same-origin path the browser returns to, e.g. "/dashboard/wallet"; `?checkout=<id>` is appended. */
+  returnPath: string;
+}
+
+/** POST /v1/wallets/deposit: starts a DEPOSIT checkout. */
+export interface DepositBody {
+  amount: number;
+  returnPath: string;
+}
+
+/** POST /v1/wallets/withdraw: a payout request; the amount is held at once. */
+export interface WithdrawBody {
+  amount: number;
+}
+
+/** POST /v1/orders. The unit price is read from the property, never from the client. */
+export interface CreateOrderBody {
+  propertyId: string;
+  quantity: number;
+}
+
+export interface OrdersQuery extends PageQuery {
+  status?: OrderStatus;
+  /** Admin lists only. */
+  propertyId?: string;
+}
+
+/** PATCH /v1/orders/{id}/review (admins): APPROVE completes a PENDING order, REJECT refunds it. */
+export interface ReviewOrderBody {
+  decision: 'APPROVE' | 'REJECT';
+  reason?: string;
+}
+
+export interface PayoutsQuery extends PageQuery {
+  status?: PayoutStatus;
+  userId?: string;
+}
+
+/** PATCH /v1/payouts/{id} (admins): PAID, or REJECTED (the hold is released). */
+export interface DecidePayoutBody {
+  status: Exclude<PayoutStatus, 'REQUESTED'>;
+  reason?: string;
+}
+
+/** The signed-in user's ledger. */
+export interface MyTransactionsQuery extends PageQuery {
+  type?: LedgerEntryType;
+}
+
+/** Every ledger entry (admins). `from` and `to` are YYYY-MM-DD (UTC), both inclusive. */
+export interface TransactionsQuery extends MyTransactionsQuery {
+  userId?: string;
+  propertyId?: string;
+  from?: string;
+  to?: string;
+}

@@ -1,0 +1,113 @@
+// Response shapes beyond the domain types (types.ts).
+import type { LedgerEntryType, PropertyStatus, PropertyType, Role, UserStatus } from './enums';
+import type { LedgerEntry, Page, Payout, Property, User } from './types';
+
+export interface MessageResult {
+  message: string;
+}
+
+export interface SignupResult {
+  message: string;
+  user: User;
+}
+
+/** A password change ends every session; the caller gets a fresh token. */
+export interface UpdatePasswordResult {
+  message: string;
+  accessToken: string;
+}
+
+export interface HealthStatus {
+  status: 'ok';
+  service: 'tessera-api';
+  version: string;
+  database: 'postgres' | 'pglite';
+  time: string;
+}
+
+export interface DatedCount {
+  date: string;
+  count: number;
+}
+
+export interface AdminInvestorMetrics {
+  total: number;
+  byStatus: Partial<Record<UserStatus, number>>;
+  subscribed: number;
+  onboardingCompleted: number;
+  emailVerified: number;
+  signUpsOverTime: DatedCount[];
+  /** Money figures (dollars); zero until orders and wallets exist. */
+  totalInvested: number;
+  walletBalances: number;
+}
+
+export interface AdminListingMetrics {
+  total: number;
+  byStatus: Partial<Record<PropertyStatus, number>>;
+  byType: Partial<Record<PropertyType, number>>;
+  byState: { state: string; count: number }[];
+  unitsTotal: number;
+  unitsSold: number;
+  /** Dollars. */
+  totalValue: number;
+  amountRaised: number;
+  listedOverTime: DatedCount[];
+}
+
+export interface AdminOwnerMetrics {
+  total: number;
+  byStatus: Partial<Record<UserStatus, number>>;
+  withListings: number;
+  signUpsOverTime: DatedCount[];
+  topOwners: { ownerId: string; name: string; listings: number; amountRaised: number }[];
+}
+
+/** The owner's view of one listing: the property and its figures. */
+export interface OwnerPropertyView extends Property {
+  unitsSold: number;
+  amountRaised: number;
+  totalValue: number;
+  investorsCount: number;
+}
+
+export interface ActiveInvestor {
+  investorId: string;
+  firstName: string;
+  lastName: string;
+  quantity: number;
+  amountInvested: number;
+}
+
+/** Who holds units of a property and how many. */
+export interface ActiveInvestments {
+  propertyId: string;
+  unitsSold: number;
+  investors: ActiveInvestor[];
+}
+
+// ---- Money ----
+
+/** Sums of the entries a ledger query matches (all pages), in dollars. */
+export interface LedgerTotals {
+  count: number;
+  /** Sum of the positive entries. */
+  credits: number;
+  /** Sum of the negative entries (a negative number). */
+  debits: number;
+  net: number;
+  byType: Partial<Record<LedgerEntryType, number>>;
+}
+
+export type LedgerPage = Page<LedgerEntry> & { totals: LedgerTotals };
+
+/** The person behind a payout request, for the admins' review list. */
+export interface PayoutUser {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+}
+
+export type AdminPayout = Payout & { user?: PayoutUser };

@@ -1,0 +1,256 @@
+// JSON shapes of the HTTP API (spec 3 and 7). Ids are `_id` strings, fields camelCase.
+// Money on the wire is in dollars as a number with at most two decimals; the server
+// keeps integer cents.
+import type {
+  CheckoutPurpose,
+  CheckoutStatus,
+  EntityType,
+  InvestorType,
+  LedgerEntryType,
+  OrderStatus,
+  PayoutStatus,
+  PropertyStatus,
+  PropertyType,
+  Role,
+  SupportKind,
+  SupportStatus,
+  UserStatus,
+} from './enums';
+
+export interface ImageRef {
+  _id: string;
+  url: string;
+  /** Responsive variants, `srcset` syntax ("/download/x-480.webp 480w, ..."), when the server made them. */
+  srcset?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface FileRef {
+  _id: string;
+  url: string;
+  /** Original file name as uploaded (display only). */
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface User {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  emailVerified: boolean;
+  isSubscribed: boolean;
+  onboardingCompleted: boolean;
+  avatar: { url: string } | null;
+  country: string | null;
+  phone: string | null;
+  userType: EntityType | null;
+  businessName: string | null;
+  rejectionReason: string | null;
+  claimableTokens: number;
+  createdAt: string;
+}
+
+export interface QuestionnaireAnswers {
+  investorType: InvestorType;
+  highNetWorthInvestor: boolean;
+  annualIncome100OrMore: boolean | null;
+  annualIncomeValue: number | null;
+  netAssets: boolean | null;
+}
+
+/** What an admin sees of a person (spec 6: verify users, view their documents). */
+export interface UserDetail extends User {
+  kycDocuments: FileRef[];
+  businessDocuments: FileRef[];
+  questionnaire: (QuestionnaireAnswers & { submittedAt: string }) | null;
+}
+
+export interface AuthResult {
+  accessToken: string;
+  user: User;
+}
+
+export interface ProgressUpdate {
+  _id: string;
+  percent: number;
+  note: string;
+  createdAt: string;
+}
+
+export interface Property {
+  _id: string;
+  name: string;
+  address: string;
+  /** Two-letter US state code. */
+  state: string;
+  description: string;
+  type: PropertyType;
+  status: PropertyStatus;
+  images: ImageRef[];
+  documents: FileRef[];
+  totalQuantity: number;
+  availableQuantity: number;
+  /** Dollars per unit. */
+  unitPrice: number;
+  /** Percent over five years (40 means 40%; 8% a year). */
+  roiInFiveYears: number;
+  /** Off-plan construction progress, 0–100; null for rental-ready. */
+  progress: number | null;
+  progressUpdates: ProgressUpdate[];
+  ownerId: string;
+  rejectionReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity'>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface Order {
+  _id: string;
+  investorId: string;
+  propertyId: string;
+  property: PropertySummary | null;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+  status: OrderStatus;
+  /** Why an admin rejected it (REJECTED only). */
+  reason?: string | null;
+  /** When it left PENDING (approved, rejected or cancelled). */
+  decidedAt?: string | null;
+  /** Admin lists: who placed it. */
+  investor?: { _id: string; firstName: string; lastName: string; email: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Holding {
+  _id: string;
+  investorId: string;
+  propertyId: string;
+  property: PropertySummary;
+  quantity: number;
+  amountInvested: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LedgerEntry {
+  _id: string;
+  userId: string;
+  type: LedgerEntryType;
+  /** Signed dollars: positive credits the wallet, negative debits it. */
+  amount: number;
+  /** Wallet balance right after this entry. */
+  balanceAfter: number;
+  orderId: string | null;
+  propertyId: string | null;
+  payoutId: string | null;
+  checkoutId: string | null;
+  description: string;
+  createdAt: string;
+}
+
+export interface Wallet {
+  userId: string;
+  balance: number;
+  /** Money held for pending withdrawals and pending orders (already out of balance). */
+  held: number;
+  currency: 'USD';
+}
+
+export interface Checkout {
+  _id: string;
+  purpose: CheckoutPurpose;
+  amount: number;
+  status: CheckoutStatus;
+  /** Where the browser goes to pay (the provider's page). */
+  checkoutUrl: string;
+  createdAt: string;
+}
+
+export interface Payout {
+  _id: string;
+  userId: string;
+  amount: number;
+  status: PayoutStatus;
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface SupportTicket {
+  _id: string;
+  kind: SupportKind;
+  userId: string | null;
+  name: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  subject: string;
+  message: string;
+  status: SupportStatus;
+  createdAt: string;
+  closedAt: string | null;
+}
+
+export interface UserMetrics {
+  portfolioValue: number;
+  totalInvested: number;
+  holdingsCount: number;
+  walletBalance: number;
+  pendingOrders: number;
+  claimableTokens: number;
+  allocationByProperty: { propertyId: string; name: string; amount: number }[];
+  allocationByType: { type: PropertyType; amount: number }[];
+  investedOverTime: { date: string; amount: number }[];
+  /** Owner figures (zero for investors). */
+  listingsByStatus: Partial<Record<PropertyStatus, number>>;
+  unitsSold: number;
+  amountRaised: number;
+  payoutsReceived: number;
+}
+
+export interface AdminMetrics {
+  investors: number;
+  owners: number;
+  admins: number;
+  properties: number;
+  listingsByStatus: Partial<Record<PropertyStatus, number>>;
+  usersByStatus: Partial<Record<UserStatus, number>>;
+  totalInvested: number;
+  pendingOrders: number;
+  walletBalances: number;
+  signUpsOverTime: { date: string; investors: number; owners: number }[];
+  investedOverTime: { date: string; amount: number }[];
+}
+
+export interface AuditEntry {
+  _id: string;
+  actorId: string;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail: Record<string, unknown>;
+  ip: string;
+  createdAt: string;
+}
+
+/** Error body of every failed call. */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  message: string | string[];
+}

@@ -1,0 +1,159 @@
+// Every endpoint function calls its route: method, path, body, query.
+import * as api from './index';
+
+const calls: { method: string; path: string; options?: Record<string, unknown> }[] = [];
+
+jest.mock('../client', () => {
+  const verb = (method: string) => (path: string, options?: Record<string, unknown>) => {
+    calls.push({ method, path, options });
+    return { json: () => Promise.resolve({}), blob: () => Promise.resolve(new Blob([''])) };
+  };
+  return {
+    http: { get: verb('GET'), post: verb('POST'), put: verb('PUT'), patch: verb('PATCH'), delete: verb('DELETE') },
+    apiUrl: (path: string) => (/^https?:/.test(path) ? path : `https://api.test/${path.replace(/^\/+/, '')}`),
+  };
+});
+jest.mock('../upload', () => ({
+  upload: (path: string, form: FormData, opts: { method?: string }) => {
+    calls.push({ method: `${opts.method ?? 'PATCH'} multipart`, path, options: { fields: [...new Set([...form.keys()])] } });
+    return Promise.resolve({});
+  },
+}));
+
+const ID = 'a1b2';
+const blob = new Blob(['x'], { type: 'image/png' });
+
+const CASES: [string, () => Promise<unknown>, string, string][] = [
+  ['signupInvestor', () => api.signupInvestor({ firstName: 'a', lastName: 'b', email: 'c@d.ef', password: 'x' }), 'POST', 'v1/auth/signup/investor'],
+  ['signupOwner', () => api.signupOwner({ firstName: 'a', lastName: 'b', email: 'c@d.ef', password: 'x' }), 'POST', 'v1/auth/signup/property-owner'],
+  ['signupAdmin', () => api.signupAdmin({ firstName: 'a', lastName: 'b', email: 'c@d.ef', password: 'x' }), 'POST', 'v1/auth/signup/admin'],
+  ['signin', () => api.signin({ email: 'a', password: 'b' }), 'POST', 'v1/auth/signin'],
+  ['generateOtp', () => api.generateOtp({ email: 'a', purpose: 'VERIFY_EMAIL' }), 'POST', 'v1/auth/otp/generate'],
+  ['verifyOtp', () => api.verifyOtp({ email: 'a', code: '1', purpose: 'VERIFY_EMAIL' }), 'POST', 'v1/auth/otp/verify'],
+  ['resetPassword', () => api.resetPassword({ email: 'a', code: '1', newPassword: 'x' }), 'POST', 'v1/auth/reset-password'],
+  ['logoutSession', () => api.logoutSession(), 'POST', 'v1/auth/logout'],
+  ['refreshSession', () => api.refreshSession(), 'POST', 'v1/auth/refresh'],
+  ['getMe', () => api.getMe(), 'GET', 'v1/users/me'],
+  ['updateMe', () => api.updateMe({ phone: '1' }), 'PATCH', 'v1/users/me'],
+  ['getMyMetrics', () => api.getMyMetrics(), 'GET', 'v1/users/me/metrics'],
+  ['uploadProfileImage', () => api.uploadProfileImage(blob), 'PATCH multipart', 'v1/users/me/profile-image'],
+  ['uploadKyc', () => api.uploadKyc(blob), 'PATCH multipart', 'v1/users/kyc'],
+  ['uploadBusinessKyc', () => api.uploadBusinessKyc(blob), 'PATCH multipart', 'v1/users/kyc/business'],
+  ['completeOnboarding', () => api.completeOnboarding(), 'PATCH', 'v1/users/me/complete-onboarding'],
+  ['updatePassword', () => api.updatePassword({ currentPassword: 'a', newPassword: 'b' }), 'PATCH', 'v1/users/me/update-password'],
+  ['getQuestionnaire', () => api.getQuestionnaire(), 'GET', 'v1/users/me/questionnaire'],
+  ['saveQuestionnaire', () => api.saveQuestionnaire({ investorType: 'RESTRICTED', highNetWorthInvestor: false, annualIncome100OrMore: null, annualIncomeValue: null, netAssets: null }), 'PUT', 'v1/users/me/questionnaire'],
+  ['getUsers', () => api.getUsers({ role: 'INVESTOR' }), 'GET', 'v1/users'],
+  ['getUser', () => api.getUser(ID), 'GET', `v1/users/${ID}`],
+  ['updateUser', () => api.updateUser(ID, { lastName: 'x' }), 'PATCH', `v1/users/${ID}`],
+  ['deleteUser', () => api.deleteUser(ID), 'DELETE', `v1/users/${ID}`],
+  ['verifyUser', () => api.verifyUser(ID, { status: 'VERIFIED' }), 'PATCH', `v1/users/verify/${ID}`],
+  ['getAdminMe', () => api.getAdminMe(), 'GET', 'v1/admin/me'],
+  ['updateAdminMe', () => api.updateAdminMe({ firstName: 'x' }), 'PATCH', 'v1/admin/me'],
+  ['getAdmin', () => api.getAdmin(ID), 'GET', `v1/admin/${ID}`],
+  ['deleteAdmin', () => api.deleteAdmin(ID), 'DELETE', `v1/admin/${ID}`],
+  ['getAdminMetrics', () => api.getAdminMetrics(), 'GET', 'v1/admin/metrics'],
+  ['getAdminInvestorMetrics', () => api.getAdminInvestorMetrics(), 'GET', 'v1/admin/metrics/investor'],
+  ['getAdminListingMetrics', () => api.getAdminListingMetrics(), 'GET', 'v1/admin/metrics/listing'],
+  ['getAdminOwnerMetrics', () => api.getAdminOwnerMetrics(), 'GET', 'v1/admin/metrics/owner'],
+  ['getAuditLog', () => api.getAuditLog({ action: 'user.verify' }), 'GET', 'v1/admin/audit'],
+  ['getProperties', () => api.getProperties({ searchName: 'x', status: 'ACTIVE' }), 'GET', 'v1/properties'],
+  ['getProperty', () => api.getProperty(ID), 'GET', `v1/properties/${ID}`],
+  ['getOwnedProperties', () => api.getOwnedProperties({ searchName: 'x' }), 'GET', 'v1/properties/owned'],
+  ['getOwnedProperty', () => api.getOwnedProperty(ID), 'GET', `v1/properties/owned/${ID}`],
+  ['deleteOwnedProperty', () => api.deleteOwnedProperty(ID), 'DELETE', `v1/properties/owned/${ID}`],
+  ['createOffPlanProperty', () => api.createOffPlanProperty({ name: 'a', address: 'b', state: 'CA', totalQuantity: 1, unitPrice: 1, roiInFiveYears: 1 }), 'POST', 'v1/properties/owned/off-plan'],
+  ['createRentalReadyProperty', () => api.createRentalReadyProperty({ name: 'a', address: 'b', state: 'CA', totalQuantity: 1, unitPrice: 1, roiInFiveYears: 1 }), 'POST', 'v1/properties/owned/rental-ready'],
+  ['updateOwnedOffPlan', () => api.updateOwnedOffPlan(ID, { name: 'x' }), 'PATCH', `v1/properties/owned/${ID}/off-plan`],
+  ['updateOwnedRentalReady', () => api.updateOwnedRentalReady(ID, { name: 'x' }), 'PATCH', `v1/properties/owned/${ID}/rental-ready`],
+  ['uploadPropertyImages', () => api.uploadPropertyImages(ID, [blob, blob]), 'PATCH multipart', `v1/properties/owned/${ID}/images`],
+  ['uploadPropertyDocuments', () => api.uploadPropertyDocuments(ID, [blob]), 'PATCH multipart', `v1/properties/owned/${ID}/documents`],
+  ['deletePropertyFile', () => api.deletePropertyFile(ID, 'f1'), 'DELETE', `v1/properties/owned/${ID}/files/f1`],
+  ['updateOffPlanProgress', () => api.updateOffPlanProgress(ID, { percent: 5 }), 'PATCH', `v1/properties/offPlan-progress/${ID}`],
+  ['getActiveInvestments', () => api.getActiveInvestments(ID), 'GET', `v1/properties/active-investments/${ID}`],
+  ['getOwnersProperties', () => api.getOwnersProperties(ID), 'GET', `v1/properties/owners-property/${ID}`],
+  ['getOwnerPropertyView', () => api.getOwnerPropertyView(ID), 'GET', `v1/properties/owner/${ID}`],
+  ['deleteProperty', () => api.deleteProperty(ID), 'DELETE', `v1/properties/${ID}`],
+  ['adminUpdateRentalReady', () => api.adminUpdateRentalReady(ID, { name: 'x' }), 'PATCH', `v1/properties/${ID}/rental-ready`],
+  ['adminUpdateOffPlan', () => api.adminUpdateOffPlan(ID, { progress: 3 }), 'PATCH', `v1/properties/${ID}/off-plan`],
+  ['reviewProperty', () => api.reviewProperty(ID, { decision: 'APPROVE' }), 'PATCH', `v1/properties/${ID}/review`],
+  ['sendSupport', () => api.sendSupport({ subject: 's', message: 'm' }), 'POST', 'support'],
+  ['getMySupportTickets', () => api.getMySupportTickets(), 'GET', 'v1/support/mine'],
+  ['getSupportTickets', () => api.getSupportTickets({ status: 'OPEN' }), 'GET', 'v1/support'],
+  ['closeSupportTicket', () => api.closeSupportTicket(ID), 'PATCH', `v1/support/${ID}/close`],
+  ['getHealth', () => api.getHealth(), 'GET', 'v1/health'],
+  ['getWalletBalance', () => api.getWalletBalance(), 'GET', 'v1/wallets/balance'],
+  ['getUserWallet', () => api.getUserWallet(ID), 'GET', `v1/wallets/${ID}/admin`],
+  ['deposit', () => api.deposit({ amount: 10, returnPath: '/dashboard/wallet' }), 'POST', 'v1/wallets/deposit'],
+  ['withdraw', () => api.withdraw({ amount: 10 }), 'POST', 'v1/wallets/withdraw'],
+  ['getMyPayouts', () => api.getMyPayouts(), 'GET', 'v1/wallets/payouts'],
+  ['createCheckout', () => api.createCheckout({ purpose: 'SUBSCRIPTION', returnPath: '/' }), 'POST', 'v1/payments/checkouts'],
+  ['getCheckout', () => api.getCheckout(ID), 'GET', `v1/payments/checkouts/${ID}`],
+  ['getPayouts', () => api.getPayouts({ status: 'REQUESTED' }), 'GET', 'v1/payouts'],
+  ['decidePayout', () => api.decidePayout(ID, { status: 'PAID' }), 'PATCH', `v1/payouts/${ID}`],
+  ['createOrder', () => api.createOrder({ propertyId: ID, quantity: 1 }), 'POST', 'v1/orders'],
+  ['getMyOrders', () => api.getMyOrders({ status: 'PENDING' }), 'GET', 'v1/orders'],
+  ['getAllOrders', () => api.getAllOrders(), 'GET', 'v1/orders/admin'],
+  ['getUserOrders', () => api.getUserOrders(ID), 'GET', `v1/orders/${ID}/admin`],
+  ['getOrder', () => api.getOrder(ID), 'GET', `v1/orders/${ID}`],
+  ['deleteOrder', () => api.deleteOrder(ID), 'DELETE', `v1/orders/${ID}`],
+  ['cancelOrder', () => api.cancelOrder(ID), 'PATCH', `v1/orders/${ID}/cancel`],
+  ['reviewOrder', () => api.reviewOrder(ID, { decision: 'APPROVE' }), 'PATCH', `v1/orders/${ID}/review`],
+  ['getMyHoldings', () => api.getMyHoldings(), 'GET', 'v1/holdings'],
+  ['getMyHolding', () => api.getMyHolding(ID), 'GET', `v1/holdings/${ID}`],
+  ['getInvestorHoldings', () => api.getInvestorHoldings(ID), 'GET', `v1/holdings/admin/${ID}`],
+  ['getMyTransactions', () => api.getMyTransactions({ type: 'DEPOSIT' }), 'GET', 'v1/transactions/owned'],
+  ['getMyTransaction', () => api.getMyTransaction(ID), 'GET', `v1/transactions/owned/${ID}`],
+  ['exportMyTransactionsCsv', () => api.exportMyTransactionsCsv(), 'GET', 'v1/transactions/owned/export.csv'],
+  ['getTransactions', () => api.getTransactions({ userId: ID }), 'GET', 'v1/transactions'],
+  ['getTransaction', () => api.getTransaction(ID), 'GET', `v1/transactions/${ID}`],
+  ['exportTransactionsCsv', () => api.exportTransactionsCsv({ from: '2026-01-01' }), 'GET', 'v1/transactions/export.csv'],
+];
+
+beforeEach(() => {
+  calls.length = 0;
+});
+
+describe('endpoint functions', () => {
+  it.each(CASES)('%s calls its route', async (_name, fn, method, path) => {
+    await fn();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method, path });
+    expect(calls[0].path.startsWith('/')).toBe(false);
+  });
+
+  it('sends bodies as JSON and drops unset query fields', async () => {
+    await api.updateMe({ phone: '555' });
+    expect(calls[0].options).toEqual({ json: { phone: '555' } });
+    await api.getProperties({ searchName: 'lake', status: undefined, page: 2, type: undefined });
+    expect(calls[1].options).toEqual({ searchParams: { searchName: 'lake', page: '2' } });
+  });
+
+  it('sends Idempotency-Key on money calls when given a key', async () => {
+    await api.createOrder({ propertyId: ID, quantity: 2 }, { idempotencyKey: 'k-1' });
+    await api.createCheckout({ purpose: 'DEPOSIT', amount: 5, returnPath: '/dashboard/wallet' }, { idempotencyKey: 'k-2' });
+    await api.deposit({ amount: 5, returnPath: '/' }, { idempotencyKey: 'k-3' });
+    await api.withdraw({ amount: 5 }, { idempotencyKey: 'k-4' });
+    await api.withdraw({ amount: 5 });
+    expect(calls.map((c) => c.options?.headers)).toEqual([{ 'Idempotency-Key': 'k-1' }, { 'Idempotency-Key': 'k-2' }, { 'Idempotency-Key': 'k-3' }, { 'Idempotency-Key': 'k-4' }, {}]);
+    expect(calls[0].options?.json).toEqual({ propertyId: ID, quantity: 2 });
+  });
+
+  it('exports CSV as a Blob with the filters as query', async () => {
+    const blob = await api.exportTransactionsCsv({ userId: ID, type: undefined, from: '2026-01-01' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(calls[0].options).toEqual({ searchParams: { userId: ID, from: '2026-01-01' } });
+  });
+
+  it('uploads under the field names the server reads', async () => {
+    await api.uploadKyc(blob);
+    await api.uploadPropertyImages(ID, [blob, blob]);
+    expect(calls.map((c) => c.options)).toEqual([{ fields: ['file'] }, { fields: ['files'] }]);
+  });
+
+  it('builds absolute file links', () => {
+    expect(api.downloadUrl('abc.webp')).toBe('https://api.test/download/abc.webp');
+    expect(api.fileUrl('/download/abc.webp?exp=1&sig=x')).toBe('https://api.test/download/abc.webp?exp=1&sig=x');
+    expect(api.absoluteSrcset('/download/a-480.webp 480w, /download/a.webp 960w')).toBe('https://api.test/download/a-480.webp 480w, https://api.test/download/a.webp 960w');
+  });
+});

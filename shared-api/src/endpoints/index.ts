@@ -1,0 +1,14 @@
+// One function per route of the API, grouped by resource.
+export * from './auth';
+export * from './users';
+export * from './admin';
+export * from './properties';
+export * from './support';
+export * from './general';
+export * from './wallets';
+export * from './payments';
+export * from './payouts';
+export * from './orders';
+export * from './holdings';
+export * from './transactions';
+export { query as toSearchParams } from './query';

@@ -1,0 +1,10 @@
+// /v1/payouts: withdrawal requests for admins to pay or reject.
+import type { AdminPayout, DecidePayoutBody, Page, PayoutsQuery } from '../contract';
+import { http } from '../client';
+import { id, query } from './query';
+
+export const getPayouts = (q: PayoutsQuery = {}): Promise<Page<AdminPayout>> => http.get('v1/payouts', { searchParams: query(q) }).json<Page<AdminPayout>>();
+
+/** PAID, or REJECTED (the held amount goes back to the wallet). */
+export const decidePayout = (payoutId: string, body: DecidePayoutBody): Promise<AdminPayout> =>
+  http.patch(`v1/payouts/${id(payoutId)}`, { json: body }).json<AdminPayout>();

@@ -1,0 +1,87 @@
+// /v1/properties (spec 7): the catalogue, owners' listings, admin review and edits.
+import type {
+  ActiveInvestments,
+  MessageResult,
+  OffPlanPropertyInput,
+  OffPlanPropertyUpdate,
+  OwnedPropertiesQuery,
+  OwnerPropertyView,
+  Page,
+  ProgressUpdateBody,
+  PropertiesQuery,
+  Property,
+  PropertyInput,
+  PropertyUpdate,
+  ReviewPropertyBody,
+} from '../contract';
+import { http } from '../client';
+import { upload, type UploadOptions } from '../upload';
+import { filesForm, id, query } from './query';
+
+type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
+
+/** Live listings (ACTIVE, FUNDED); admins may ask for any status. */
+export const getProperties = (q: PropertiesQuery = {}): Promise<Page<Property>> => http.get('v1/properties', { searchParams: query(q) }).json<Page<Property>>();
+
+export const getProperty = (propertyId: string): Promise<Property> => http.get(`v1/properties/${id(propertyId)}`).json<Property>();
+
+// ---- Owners ----
+
+export const getOwnedProperties = (q: OwnedPropertiesQuery = {}): Promise<Page<Property>> =>
+  http.get('v1/properties/owned', { searchParams: query(q) }).json<Page<Property>>();
+
+export const getOwnedProperty = (propertyId: string): Promise<Property> => http.get(`v1/properties/owned/${id(propertyId)}`).json<Property>();
+
+export const deleteOwnedProperty = (propertyId: string): Promise<MessageResult> => http.delete(`v1/properties/owned/${id(propertyId)}`).json<MessageResult>();
+
+export const createOffPlanProperty = (body: OffPlanPropertyInput): Promise<Property> => http.post('v1/properties/owned/off-plan', { json: body }).json<Property>();
+
+export const createRentalReadyProperty = (body: PropertyInput): Promise<Property> => http.post('v1/properties/owned/rental-ready', { json: body }).json<Property>();
+
+/** The owner's changes send the listing back to review. */
+export const updateOwnedOffPlan = (propertyId: string, body: OffPlanPropertyUpdate): Promise<Property> =>
+  http.patch(`v1/properties/owned/${id(propertyId)}/off-plan`, { json: body }).json<Property>();
+
+export const updateOwnedRentalReady = (propertyId: string, body: PropertyUpdate): Promise<Property> =>
+  http.patch(`v1/properties/owned/${id(propertyId)}/rental-ready`, { json: body }).json<Property>();
+
+/** Up to 5 images (JPEG, PNG, WebP, AVIF), 5 MB each. */
+export const uploadPropertyImages = (propertyId: string, files: readonly Blob[], opts: Progress = {}): Promise<Property> =>
+  upload<Property>(`v1/properties/owned/${id(propertyId)}/images`, filesForm('files', files), { method: 'PATCH', ...opts });
+
+/** Up to 5 PDF documents, 5 MB each. */
+export const uploadPropertyDocuments = (propertyId: string, files: readonly Blob[], opts: Progress = {}): Promise<Property> =>
+  upload<Property>(`v1/properties/owned/${id(propertyId)}/documents`, filesForm('files', files), { method: 'PATCH', ...opts });
+
+/** Removes one image or document of an own listing. */
+export const deletePropertyFile = (propertyId: string, fileId: string): Promise<Property> =>
+  http.delete(`v1/properties/owned/${id(propertyId)}/files/${id(fileId)}`).json<Property>();
+
+export const updateOffPlanProgress = (propertyId: string, body: ProgressUpdateBody): Promise<Property> =>
+  http.patch(`v1/properties/offPlan-progress/${id(propertyId)}`, { json: body }).json<Property>();
+
+/** Who holds units (the listing's owner and admins). */
+export const getActiveInvestments = (propertyId: string): Promise<ActiveInvestments> =>
+  http.get(`v1/properties/active-investments/${id(propertyId)}`).json<ActiveInvestments>();
+
+/** An owner's listings (that owner and admins). */
+export const getOwnersProperties = (ownerId: string, q: OwnedPropertiesQuery = {}): Promise<Page<Property>> =>
+  http.get(`v1/properties/owners-property/${id(ownerId)}`, { searchParams: query(q) }).json<Page<Property>>();
+
+/** The owner's view of one listing, with units sold, amount raised, total value. */
+export const getOwnerPropertyView = (propertyId: string): Promise<OwnerPropertyView> =>
+  http.get(`v1/properties/owner/${id(propertyId)}`).json<OwnerPropertyView>();
+
+// ---- Admins ----
+
+export const deleteProperty = (propertyId: string): Promise<MessageResult> => http.delete(`v1/properties/${id(propertyId)}`).json<MessageResult>();
+
+export const adminUpdateRentalReady = (propertyId: string, body: PropertyUpdate): Promise<Property> =>
+  http.patch(`v1/properties/${id(propertyId)}/rental-ready`, { json: body }).json<Property>();
+
+export const adminUpdateOffPlan = (propertyId: string, body: OffPlanPropertyUpdate): Promise<Property> =>
+  http.patch(`v1/properties/${id(propertyId)}/off-plan`, { json: body }).json<Property>();
+
+/** PENDING_REVIEW → ACTIVE (APPROVE) or REJECTED (REJECT, with a reason). */
+export const reviewProperty = (propertyId: string, body: ReviewPropertyBody): Promise<Property> =>
+  http.patch(`v1/properties/${id(propertyId)}/review`, { json: body }).json<Property>();

@@ -1,0 +1,20 @@
+// /v1/wallets (spec 7): balance, a user's wallet for admins, deposit, withdraw.
+import type { Checkout, DepositBody, IdempotencyOptions, Payout, Wallet, WithdrawBody } from '../contract';
+import { http } from '../client';
+import { id, idempotencyHeaders } from './query';
+
+export const getWalletBalance = (): Promise<Wallet> => http.get('v1/wallets/balance').json<Wallet>();
+
+/** Admins. */
+export const getUserWallet = (userId: string): Promise<Wallet> => http.get(`v1/wallets/${id(userId)}/admin`).json<Wallet>();
+
+/** Starts a DEPOSIT checkout (see createCheckout); the wallet is credited once it is paid. */
+export const deposit = (body: DepositBody, opts: IdempotencyOptions = {}): Promise<Checkout> =>
+  http.post('v1/wallets/deposit', { json: body, headers: idempotencyHeaders(opts) }).json<Checkout>();
+
+/** A withdrawal request: the amount is held at once until an admin pays or rejects it. */
+export const withdraw = (body: WithdrawBody, opts: IdempotencyOptions = {}): Promise<Payout> =>
+  http.post('v1/wallets/withdraw', { json: body, headers: idempotencyHeaders(opts) }).json<Payout>();
+
+/** Own withdrawal requests, newest first. */
+export const getMyPayouts = (): Promise<Payout[]> => http.get('v1/wallets/payouts').json<Payout[]>();

@@ -1,0 +1,28 @@
+// Public entry of shared-api. Domain types and rules live in 'shared-api/contract'.
+export { http, configureApi, getApiBaseUrl, apiUrl, authHeaders, handleUnauthorized, refreshIfDue, tokenTimes, REQUEST_TIMEOUT_MS, type ApiConfig } from './client';
+export { upload, type UploadOptions } from './upload';
+export {
+  ApiError,
+  statusMessage,
+  readError,
+  readResponseBody,
+  firstBodyMessage,
+  parseBody,
+  errorStatus,
+  isAbortError,
+  TIMEOUT_MESSAGE,
+  NETWORK_MESSAGE,
+} from './errors';
+export {
+  useSessionStore,
+  getSession,
+  syncSessionFromStorage,
+  useAuthUser,
+  useAccessToken,
+  useIsAuthenticated,
+  useCheckoutStatus,
+  type SessionState,
+  type CheckoutStatusEntry,
+  type CheckoutStatusMap,
+} from './session-store';
+export * from './endpoints';

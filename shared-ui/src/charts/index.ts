@@ -1,0 +1,2 @@
+export { DonutChart, BarChart, LineChart } from './charts';
+export type { ChartProps, ChartSeries } from './types';

@@ -1,0 +1,173 @@
+import type { ElementType, ReactNode } from 'react';
+import { Box, ButtonBase } from 'shared-ui/mui-core';
+import type { MuiButtonProps, SxProps, Theme } from 'shared-ui/mui-core';
+import { brand } from '../theme';
+import { Spinner } from './spinner';
+
+export const BUTTON_VARIANTS = [
+  'filled-blue',
+  'filled-white',
+  'filled-red',
+  'text',
+  'text-blue',
+  'outline-white',
+  'outline-blue',
+  'underline-blue',
+  'underline-white',
+] as const;
+export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
+export const BUTTON_SIZES = ['XS', 'SM', 'MD', 'LG'] as const;
+export type ButtonSize = (typeof BUTTON_SIZES)[number];
+
+/** Spec 4: a loading button shows exactly this and is disabled. */
+export const LOADING_TEXT = 'Loading...';
+
+export interface ButtonProps
+  extends Omit<MuiButtonProps, 'variant' | 'size' | 'color' | 'loading' | 'loadingIndicator' | 'loadingPosition'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows "Loading...", disables the button and sets aria-busy. */
+  loading?: boolean;
+  /** Router target; pass the router's Link as `component`. Without one it renders a plain link. */
+  to?: string;
+  /** Element or component to render, e.g. react-router's Link. */
+  component?: ElementType;
+}
+
+interface Look {
+  base: 'contained' | 'outlined' | 'text';
+  color: string;
+  bg: string;
+  border?: string;
+  hoverBg: string;
+  underline?: boolean;
+  /** Meant for dark backgrounds: a white focus ring. */
+  onDark?: boolean;
+}
+
+const white = '#FFFFFF';
+const LOOKS: Record<ButtonVariant, Look> = {
+  'filled-blue': { base: 'contained', color: white, bg: brand.blue, hoverBg: brand.blueDark },
+  'filled-white': { base: 'contained', color: brand.blue, bg: white, hoverBg: brand.blueSoft, onDark: true },
+  'filled-red': { base: 'contained', color: white, bg: brand.red, hoverBg: '#A51F1F' },
+  text: { base: 'text', color: brand.ink, bg: 'transparent', hoverBg: 'rgba(15, 27, 45, 0.06)' },
+  'text-blue': { base: 'text', color: brand.blue, bg: 'transparent', hoverBg: brand.blueSoft },
+  'outline-white': { base: 'outlined', color: white, bg: 'transparent', border: 'rgba(255, 255, 255, 0.85)', hoverBg: 'rgba(255, 255, 255, 0.12)', onDark: true },
+  'outline-blue': { base: 'outlined', color: brand.blue, bg: 'transparent', border: brand.blue, hoverBg: brand.blueSoft },
+  'underline-blue': { base: 'text', color: brand.blue, bg: 'transparent', hoverBg: 'transparent', underline: true },
+  'underline-white': { base: 'text', color: white, bg: 'transparent', hoverBg: 'transparent', underline: true, onDark: true },
+};
+
+const SIZES: Record<ButtonSize, { minHeight: number; px: number; fontSize: string; spinner: number }> = {
+  XS: { minHeight: 28, px: 1.25, fontSize: '0.75rem', spinner: 12 },
+  SM: { minHeight: 36, px: 2, fontSize: '0.875rem', spinner: 14 },
+  MD: { minHeight: 44, px: 2.75, fontSize: '0.9375rem', spinner: 16 },
+  LG: { minHeight: 52, px: 3.5, fontSize: '1rem', spinner: 18 },
+};
+
+function lookSx(look: Look, size: ButtonSize, loading: boolean): SxProps<Theme> {
+  const s = SIZES[size];
+  const colors = {
+    color: look.color,
+    backgroundColor: look.bg,
+    borderColor: look.border ?? 'transparent',
+  };
+  return {
+    ...colors,
+    minHeight: s.minHeight,
+    fontSize: s.fontSize,
+    px: look.underline ? 0.5 : s.px,
+    py: 0.5,
+    minWidth: look.underline ? 0 : undefined,
+    lineHeight: 1.25,
+    border: look.base === 'outlined' ? `1.5px solid ${colors.borderColor}` : undefined,
+    textDecoration: look.underline ? 'underline' : 'none',
+    textUnderlineOffset: look.underline ? '0.2em' : undefined,
+    '&:hover': {
+      backgroundColor: look.hoverBg,
+      textDecoration: look.underline ? 'underline' : 'none',
+      textDecorationThickness: look.underline ? '2px' : undefined,
+      borderColor: colors.borderColor,
+    },
+    '&.Mui-focusVisible': { outline: `3px solid ${look.onDark ? white : brand.blue}`, outlineOffset: 2 },
+    // A loading button keeps its colours (readable "Loading..."); a disabled one fades.
+    '&.Mui-disabled': loading ? { ...colors, opacity: 0.85 } : { ...colors, opacity: 0.5 },
+  };
+}
+
+// MUI's Button styles that every variant keeps (its root and medium-size icon slots, with
+// the theme's MuiButton overrides); the variant's look (lookSx) is applied over them.
+// The button is MUI's ButtonBase with these styles rather than MUI's Button, which
+// carries every palette colour, size and loading layout for about 2.5 KB gzip on every
+// first visit (docs/frontend.md). Same markup and MuiButton classes, same look.
+const baseSx: SxProps<Theme> = (theme) => ({
+  ...theme.typography.button,
+  minWidth: 64,
+  padding: '6px 16px',
+  border: 0,
+  borderRadius: '10px',
+  boxShadow: 'none',
+  transition: theme.transitions.create(['background-color', 'box-shadow', 'border-color', 'color'], { duration: theme.transitions.duration.short }),
+  '&:hover': { textDecoration: 'none', boxShadow: 'none' },
+});
+const iconSx = (side: 'start' | 'end'): SxProps<Theme> => ({
+  display: 'inherit',
+  alignItems: 'center',
+  ...(side === 'start' ? { mr: 1, ml: '-4px' } : { ml: 1, mr: '-4px' }),
+  '&::before': { content: '"\\200b"', width: 0, overflow: 'hidden' },
+  '& > *:nth-of-type(1)': { fontSize: 20 },
+});
+
+/**
+ * The design-system button (spec 9: nine variants × four sizes). Renders a link
+ * when given `href`, or `to` with a router `component`.
+ */
+export function Button({
+  variant = 'filled-blue',
+  size = 'MD',
+  loading = false,
+  disabled,
+  children,
+  startIcon,
+  endIcon,
+  fullWidth,
+  to,
+  component,
+  href,
+  className,
+  sx,
+  disableFocusRipple,
+  disableElevation: _elevation,
+  classes: _classes,
+  ...rest
+}: ButtonProps) {
+  const look = LOOKS[variant];
+  const routing: Record<string, unknown> = {};
+  if (to !== undefined) {
+    if (component) {
+      routing.component = component;
+      routing.to = to;
+    } else routing.href = to;
+  } else if (component) routing.component = component;
+  if (href !== undefined) routing.href = href;
+  const start = loading ? <Spinner size={SIZES[size].spinner} color="inherit" aria-hidden /> : startIcon;
+
+  return (
+    <ButtonBase
+      focusRipple={!disableFocusRipple}
+      {...rest}
+      {...routing}
+      // MUI Button's state classes, for selectors and tests written against them.
+      className={['MuiButton-root', `MuiButton-${look.base}`, 'MuiButton-sizeMedium', 'MuiButton-disableElevation', fullWidth && 'MuiButton-fullWidth', className].filter(Boolean).join(' ')}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      data-variant={variant}
+      data-size={size}
+      sx={[baseSx, fullWidth ? { width: '100%' } : null, lookSx(look, size, loading), ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {start && <Box component="span" sx={iconSx('start')}>{start}</Box>}
+      {loading ? LOADING_TEXT : (children as ReactNode)}
+      {endIcon && <Box component="span" sx={iconSx('end')}>{endIcon}</Box>}
+    </ButtonBase>
+  );
+}

@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { renderUi } from '../testing/render';
+import { DataTable, type DataTableColumn } from './data-table';
+
+interface Row {
+  _id: string;
+  name: string;
+  units: number;
+}
+const rows: Row[] = [
+  { _id: 'a', name: 'Maple Court', units: 12000 },
+  { _id: 'b', name: 'Oak Lane', units: 40 },
+];
+const columns: DataTableColumn<Row>[] = [
+  { key: 'name', header: 'Property' },
+  { key: 'units', header: 'Units', align: 'right' },
+  { key: 'action', header: 'Action', render: (r) => <button type="button">Open {r.name}</button> },
+];
+
+describe('DataTable', () => {
+  test('headers, rows, default and custom cells', async () => {
+    renderUi(<DataTable label="Orders" columns={columns} rows={rows} getRowId={(r) => r._id} />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Property', 'Units', 'Action']);
+    const body = within(table).getAllByRole('row').slice(1);
+    expect(body).toHaveLength(2);
+    expect(body[0]).toHaveTextContent('Maple Court12,000Open Maple Court');
+    expect(within(body[1]).getByRole('button', { name: 'Open Oak Lane' })).toBeInTheDocument();
+  });
+
+  test('loading without rows: a status; with rows: the table stays, busy', async () => {
+    const { rerender } = renderUi(<DataTable label="Orders" columns={columns} rows={undefined} loading getRowId={(r) => r._id} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Orders');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    rerender(<DataTable label="Orders" columns={columns} rows={rows} loading getRowId={(r) => r._id} />);
+    expect(await screen.findByRole('table', { name: 'Orders' })).toHaveAttribute('aria-busy', 'true');
+  });
+
+  test('empty', () => {
+    renderUi(<DataTable label="Orders" columns={columns} rows={[]} getRowId={(r) => r._id} emptyMessage="No orders yet" />);
+    expect(screen.getByText('No orders yet')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  test('error with Retry', async () => {
+    const onRetry = jest.fn();
+    const { user } = renderUi(<DataTable label="Orders" columns={columns} rows={rows} error="Forbidden" onRetry={onRetry} getRowId={(r) => r._id} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Forbidden');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  test('pagination: range, page count, previous/next limits', async () => {
+    const onPageChange = jest.fn();
+    const { user, rerender } = renderUi(
+      <DataTable label="Orders" columns={columns} rows={rows} getRowId={(r) => r._id} pagination={{ page: 1, pageSize: 2, total: 5, onPageChange }} />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(nav).toHaveTextContent('1–2 of 5');
+    expect(nav).toHaveTextContent('Page 1 of 3');
+    expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+    rerender(<DataTable label="Orders" columns={columns} rows={rows.slice(0, 1)} getRowId={(r) => r._id} pagination={{ page: 3, pageSize: 2, total: 5, onPageChange }} />);
+    expect(screen.getByRole('navigation')).toHaveTextContent('5–5 of 5');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+});

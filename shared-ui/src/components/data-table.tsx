@@ -1,0 +1,90 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Box, Typography } from 'shared-ui/mui-core';
+import { Paper } from 'shared-ui/mui-surfaces';
+import { Button, formatNumber } from 'shared-ui/core';
+import { EmptyState, ErrorState, LoadingState } from 'shared-ui/components';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  /** Cell content; default the row's field named `key`. */
+  render?: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+export interface DataTablePagination {
+  /** 1-based, like the API's Page. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+export interface DataTableGridProps<T> {
+  label: string;
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  getRowId: (row: T) => string;
+  loading: boolean;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[] | null | undefined;
+  getRowId: (row: T) => string;
+  loading?: boolean;
+  /** A message (e.g. from readError): shows the error state. */
+  error?: string | null;
+  onRetry?: () => void;
+  emptyMessage?: string;
+  emptyAction?: ReactNode;
+  pagination?: DataTablePagination;
+}
+
+// The table itself needs MUI's table components ('shared-ui/mui-data'): loaded when a
+// table first renders, so pages without one never download them.
+const DataTableGrid = lazy(() => import('./data-table-grid')) as unknown as <T>(props: DataTableGridProps<T>) => ReactNode;
+
+/** A simple typed table with loading, empty and error states and optional paging. */
+export function DataTable<T>({ label, columns, rows, getRowId, loading = false, error, onRetry, emptyMessage = 'Nothing here yet', emptyAction, pagination }: DataTableProps<T>) {
+  const list = rows ?? [];
+  let body: ReactNode;
+  if (error) body = <ErrorState message={error} onRetry={onRetry} />;
+  else if (loading && list.length === 0) body = <Box sx={{ p: 2 }}><LoadingState variant="skeleton" rows={4} label={`Loading ${label}`} /></Box>;
+  else if (list.length === 0) body = <EmptyState title={emptyMessage} action={emptyAction} />;
+
+  const pages = pagination ? Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.pageSize))) : 1;
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      {body ?? (
+        <Suspense fallback={<Box sx={{ p: 2 }}><LoadingState variant="skeleton" rows={4} label={`Loading ${label}`} /></Box>}>
+          <DataTableGrid label={label} columns={columns} rows={list} getRowId={getRowId} loading={loading} />
+        </Suspense>
+      )}
+      {pagination && !error && pagination.total > 0 && (
+        <Box
+          component="nav"
+          aria-label={`${label} pages`}
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {`${formatNumber((pagination.page - 1) * pagination.pageSize + 1)}–${formatNumber(Math.min(pagination.total, pagination.page * pagination.pageSize))} of ${formatNumber(pagination.total)}`}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Button variant="text-blue" size="SM" onClick={() => pagination.onPageChange(pagination.page - 1)} disabled={loading || pagination.page <= 1}>
+              Previous
+            </Button>
+            <Typography variant="body2" aria-live="polite">{`Page ${pagination.page} of ${pages}`}</Typography>
+            <Button variant="text-blue" size="SM" onClick={() => pagination.onPageChange(pagination.page + 1)} disabled={loading || pagination.page >= pages}>
+              Next
+            </Button>
+          </Box>
+        </Box>
+      )}
+    </Paper>
+  );
+}

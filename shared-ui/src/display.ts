@@ -1,0 +1,8 @@
+// shared-ui/display: people and figures on dashboards: Avatar, StatusBadge, StatCard,
+// and the confirm dialog.
+// Shared as one module (the public catalogue does not load it). Anything of
+// shared-ui/core they use comes through 'shared-ui/core', so one copy of it exists.
+export { Avatar, AVATAR_SIZES, initials, type AvatarProps, type AvatarSize } from './components/avatar';
+export { StatCard, type StatCardProps } from './components/stat-card';
+export { StatusBadge, statusTone, type StatusBadgeProps, type StatusTone } from './components/status-badge';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';

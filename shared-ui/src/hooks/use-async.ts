@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { isAbortError, readError } from 'shared-api';
+
+export interface AsyncState<T> {
+  data: T | undefined;
+  /** The failure as one readable line (spec 8's reader), or null. */
+  error: string | null;
+  loading: boolean;
+  /** Runs the call again (Retry). */
+  reload: () => void;
+}
+
+/**
+ * Runs `fn` when `deps` change and tracks data, error and loading. Results of a
+ * superseded run are dropped, and its signal is aborted.
+ * `const { data, error, loading, reload } = useAsync((signal) => getProperty(id, { signal }), [id]);`
+ */
+export function useAsync<T>(fn: (signal: AbortSignal) => Promise<T>, deps: DependencyList): AsyncState<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: string | null; loading: boolean }>({
+    data: undefined,
+    error: null,
+    loading: true,
+  });
+  const [version, setVersion] = useState(0);
+  const fnRef = useRef(fn);
+  useEffect(() => {
+    fnRef.current = fn;
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let live = true;
+    setState((s) => (s.loading && s.error === null ? s : { ...s, loading: true, error: null }));
+    fnRef.current(controller.signal).then(
+      (data) => {
+        if (live) setState({ data, error: null, loading: false });
+      },
+      async (err: unknown) => {
+        if (!live || isAbortError(err)) return;
+        const message = await readError(err);
+        if (live) setState((s) => ({ data: s.data, error: message, loading: false }));
+      },
+    );
+    return () => {
+      live = false;
+      controller.abort();
+    };
+    // The caller's deps decide when to run; `fn` is read through a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { ...state, reload };
+}

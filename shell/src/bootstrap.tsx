@@ -1,0 +1,48 @@
+import { startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { configureApi, getSession } from 'shared-api';
+import { chooseRemotes, clientVersions, cohortId, fetchRegistry, onChosenRemotesChange, setChosenRemotes, type Registry } from './federation/registry';
+import { prefetchRemotePage } from './federation/remote-page';
+import { targetForPath } from './routes/route-table';
+import { App } from './App';
+
+// Exported so the build keeps it: the shell provides every shared entry (./federation/provided.ts).
+export { providedEntries } from './federation/provided';
+
+declare const __SHELL_VERSION__: string;
+
+/** Pages that make no API call as they open. */
+const STATIC_PAGES = new Set(['Landing', 'About', 'Privacy', 'Terms', 'ListProperty']);
+
+async function boot() {
+  let registry: Registry = {};
+  try {
+    registry = await fetchRegistry();
+  } catch (err) {
+    // Without a registry every area shows its unavailable panel; the chrome still works.
+    console.error('Could not load /remotes.json', err);
+  }
+  const chosen = chooseRemotes(registry, cohortId());
+  setChosenRemotes(chosen);
+  registerRemotes(chosen.map((c) => ({ name: c.name, entry: c.entry })));
+  configureApi({ clientVersions: clientVersions(__SHELL_VERSION__), onUnauthorized: () => window.location.assign('/login') });
+  // A canary that falls back to stable changes the versions every later API call reports.
+  onChosenRemotesChange(() => configureApi({ clientVersions: clientVersions(__SHELL_VERSION__) }));
+  // The page's remote starts loading now, in parallel with React's start.
+  const target = targetForPath(window.location.pathname, getSession().user?.role ?? null);
+  if (target) prefetchRemotePage(target);
+  // Pages that ask the API as they open get the HTTP client now, not after they render
+  // (ky loads on first use: tools/webpack/ky-deferred.js); the static public pages never wait for it.
+  if (!target || !STATIC_PAGES.has(target.module)) void import('tessera-ky-original').catch(() => undefined);
+  // Let the browser paint and handle input between the boot steps, and render the app as
+  // a transition (in slices, yielding to the browser) rather than one long task: the
+  // main thread stays responsive while it starts (Total Blocking Time, docs/performance.md).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const el = document.getElementById('root');
+  if (!el) return;
+  const root = createRoot(el);
+  startTransition(() => root.render(<App />));
+}
+
+void boot();

@@ -1,0 +1,34 @@
+import type { RemoteName } from '../routes/route-table';
+export interface RemoteVersion {
+    version: string;
+    entry: string;
+}
+export interface RemoteRecord {
+    stable: RemoteVersion;
+    canary?: RemoteVersion & {
+        percent: number;
+    };
+}
+export type Registry = Partial<Record<RemoteName, RemoteRecord>>;
+export interface ChosenRemote {
+    name: RemoteName;
+    version: string;
+    entry: string;
+    channel: 'stable' | 'canary';
+    stable: RemoteVersion;
+}
+export declare const COHORT_KEY = "tesseraCohort";
+/** A random id kept in localStorage: the same browser stays in the same cohort. */
+export declare function cohortId(storage?: Storage): string;
+/** bucket = hash(id + remote) mod 100 (FNV-1a, stable across browsers). */
+export declare function bucket(id: string, remote: string): number;
+export declare function chooseRemotes(registry: Registry, id: string): ChosenRemote[];
+export declare function fetchRegistry(url?: string): Promise<Registry>;
+export declare function setChosenRemotes(list: ChosenRemote[]): void;
+export declare function getChosenRemotes(): readonly ChosenRemote[];
+export declare function chosenRemote(name: string): ChosenRemote | undefined;
+export declare function onChosenRemotesChange(fn: () => void): () => void;
+/** A canary that failed to load: the rest of this page life uses its stable build. */
+export declare function fallBackToStable(name: string): ChosenRemote | undefined;
+/** The `X-Client-Versions` value: `shell@1.0.0,mf_public@1.1.0,…` (the versions in use). */
+export declare function clientVersions(shellVersion: string, list?: readonly ChosenRemote[]): string;

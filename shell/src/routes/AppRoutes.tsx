@@ -1,0 +1,76 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'shared-ui/router';
+import { useAuthUser } from 'shared-api';
+import { paths } from 'shared-api/contract';
+import { RemotePage } from '../federation/remote-page';
+import { PublicLayout } from '../chrome/PublicLayout';
+import { NotFound } from '../chrome/NotFound';
+import { routeTable, targetFor, type Chrome, type RouteDef } from './route-table';
+
+/** Spec 4: no user → /login; a role not permitted → /dashboard. */
+export function Guarded({ route }: { route: RouteDef }) {
+  const user = useAuthUser();
+  const location = useLocation();
+  if (route.roles) {
+    if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+    if (!route.roles.includes(user.role)) return <Navigate to={paths.dashboard} replace />;
+  }
+  const target = targetFor(route, user?.role ?? null);
+  if (!target) return <Navigate to={paths.dashboard} replace />;
+  return <RemotePage target={target} />;
+}
+
+/** Scrolls to the URL's #anchor once the page that holds it has rendered. */
+function ScrollManager() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const id = decodeURIComponent(hash.slice(1));
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const el = document.getElementById(id);
+      if (el || ++tries > 50) {
+        window.clearInterval(timer);
+        el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      }
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, [pathname, hash]);
+  return null;
+}
+
+// The public chrome ships with the shell; the dashboard and onboarding chrome (and the
+// MUI tier their sidebar and menus use) load with the first page that needs them.
+const DashboardLayout = lazy(() => import('../chrome/DashboardLayout').then((m) => ({ default: m.DashboardLayout })));
+const BareLayout = lazy(() => import('../chrome/BareLayout').then((m) => ({ default: m.BareLayout })));
+
+const layouts: Record<Chrome, () => React.JSX.Element> = {
+  public: () => <PublicLayout><Outlet /></PublicLayout>,
+  dashboard: () => <Suspense fallback={null}><DashboardLayout><Outlet /></DashboardLayout></Suspense>,
+  bare: () => <Suspense fallback={null}><BareLayout><Outlet /></BareLayout></Suspense>,
+};
+
+export function AppRoutes() {
+  const chromes: Chrome[] = ['public', 'dashboard', 'bare'];
+  return (
+    <>
+      <ScrollManager />
+      <Routes>
+        {chromes.map((chrome) => {
+          const Layout = layouts[chrome];
+          return (
+            <Route key={chrome} element={<Layout />}>
+              {routeTable.filter((r) => r.chrome === chrome).map((r) => (
+                <Route key={r.path} path={r.path} element={<Guarded route={r} />} />
+              ))}
+              {chrome === 'public' && <Route path="*" element={<NotFound />} />}
+            </Route>
+          );
+        })}
+      </Routes>
+    </>
+  );
+}

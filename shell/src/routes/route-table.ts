@@ -1,0 +1,156 @@
+// Every route of the platform as data (spec 2). Routes, guards and the sidebar are
+// all derived from this table; the remotes it names are loaded at run time.
+import { matchPath } from 'shared-ui/router';
+import { paths, type Role } from 'shared-api/contract';
+
+export type RemoteName = 'mf_public' | 'mf_investor' | 'mf_owner' | 'mf_admin' | 'mf_onboarding';
+export type Chrome = 'public' | 'dashboard' | 'bare';
+
+export interface RouteTarget {
+  remote: RemoteName;
+  /** Exposed module name, without the leading './'. */
+  module: string;
+  /** Sidebar entry for this role, if any. Lower order comes first. */
+  sidebar?: { label: string; order: number; icon: SidebarIcon };
+}
+
+export type SidebarIcon =
+  | 'dashboard' | 'listings' | 'investors' | 'owners' | 'transactions' | 'orders' | 'profile'
+  | 'investments' | 'wallet' | 'support' | 'active' | 'payouts' | 'audit';
+
+export interface RouteDef {
+  path: string;
+  chrome: Chrome;
+  /** Absent: public. Present: signed-in users with one of these roles. */
+  roles?: readonly Role[];
+  /** The module that renders it; per role when the same path differs by role. */
+  target: RouteTarget | Partial<Record<Role, RouteTarget>>;
+}
+
+const ALL: readonly Role[] = ['INVESTOR', 'PROPERTY_OWNER', 'ADMIN'];
+const pub = (module: string): RouteTarget => ({ remote: 'mf_public', module });
+const t = (remote: RemoteName, module: string, sidebar?: RouteTarget['sidebar']): RouteTarget => ({ remote, module, sidebar });
+const side = (label: string, order: number, icon: SidebarIcon) => ({ label, order, icon });
+
+export const routeTable: readonly RouteDef[] = [
+  { path: paths.home, chrome: 'public', target: pub('Landing') },
+  { path: paths.about, chrome: 'public', target: pub('About') },
+  { path: paths.properties, chrome: 'public', target: pub('Properties') },
+  { path: '/properties/:id', chrome: 'public', target: pub('PropertyDetail') },
+  { path: paths.listProperty, chrome: 'public', target: pub('ListProperty') },
+  { path: paths.privacy, chrome: 'public', target: pub('Privacy') },
+  { path: paths.terms, chrome: 'public', target: pub('Terms') },
+  { path: paths.login, chrome: 'public', target: pub('Login') },
+  { path: paths.signup, chrome: 'public', target: pub('Signup') },
+  { path: paths.verify, chrome: 'public', target: pub('Verify') },
+
+  { path: paths.onboarding, chrome: 'bare', roles: ['INVESTOR', 'PROPERTY_OWNER'], target: t('mf_onboarding', 'Onboarding') },
+  { path: paths.questionnaire, chrome: 'bare', roles: ['INVESTOR'], target: t('mf_onboarding', 'Questionnaire') },
+
+  {
+    path: paths.dashboard, chrome: 'dashboard', roles: ALL,
+    target: {
+      ADMIN: t('mf_admin', 'Overview', side('Dashboard', 0, 'dashboard')),
+      INVESTOR: t('mf_investor', 'Overview', side('Dashboard', 0, 'dashboard')),
+      PROPERTY_OWNER: t('mf_owner', 'Overview', side('Dashboard', 0, 'dashboard')),
+    },
+  },
+  {
+    path: paths.listings, chrome: 'dashboard', roles: ['ADMIN', 'PROPERTY_OWNER'],
+    target: {
+      ADMIN: t('mf_admin', 'Listings', side('Listings', 10, 'listings')),
+      PROPERTY_OWNER: t('mf_owner', 'Listings', side('My Listings', 10, 'listings')),
+    },
+  },
+  { path: paths.createListing, chrome: 'dashboard', roles: ['PROPERTY_OWNER'], target: t('mf_owner', 'ListingEditor') },
+  { path: '/dashboard/listings/:id/edit', chrome: 'dashboard', roles: ['PROPERTY_OWNER'], target: t('mf_owner', 'ListingEditor') },
+  { path: paths.activeListings, chrome: 'dashboard', roles: ['PROPERTY_OWNER'], target: t('mf_owner', 'ActiveListings', side('Active Listings', 20, 'active')) },
+  { path: paths.investors, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Investors', side('Investors', 20, 'investors')) },
+  { path: '/dashboard/investors/:id', chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'UserDetail') },
+  { path: paths.owners, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Owners', side('Owners', 30, 'owners')) },
+  { path: '/dashboard/owners/:id', chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'UserDetail') },
+  { path: paths.transactions, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Transactions', side('Transactions', 40, 'transactions')) },
+  {
+    path: paths.orders, chrome: 'dashboard', roles: ['ADMIN', 'INVESTOR'],
+    target: {
+      ADMIN: t('mf_admin', 'Orders', side('Orders', 50, 'orders')),
+      INVESTOR: t('mf_investor', 'Orders', side('Orders', 20, 'orders')),
+    },
+  },
+  { path: paths.payouts, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Payouts', side('Payouts', 55, 'payouts')) },
+  { path: paths.audit, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Audit', side('Audit trail', 57, 'audit')) },
+  { path: paths.investments, chrome: 'dashboard', roles: ['INVESTOR'], target: t('mf_investor', 'Investments', side('Investments', 10, 'investments')) },
+  {
+    path: paths.wallet, chrome: 'dashboard', roles: ['INVESTOR', 'PROPERTY_OWNER'],
+    target: {
+      INVESTOR: t('mf_investor', 'Wallet', side('Wallet', 30, 'wallet')),
+      PROPERTY_OWNER: t('mf_investor', 'Wallet', side('Wallet', 30, 'wallet')),
+    },
+  },
+  {
+    path: paths.profile, chrome: 'dashboard', roles: ALL,
+    target: {
+      ADMIN: t('mf_onboarding', 'Profile', side('Profile', 60, 'profile')),
+      INVESTOR: t('mf_onboarding', 'Profile', side('Profile', 40, 'profile')),
+      PROPERTY_OWNER: t('mf_onboarding', 'Profile', side('Profile', 40, 'profile')),
+    },
+  },
+  {
+    path: paths.support, chrome: 'dashboard', roles: ALL,
+    target: {
+      ADMIN: t('mf_admin', 'Support', side('Support', 58, 'support')),
+      INVESTOR: t('mf_investor', 'Support', side('Support', 50, 'support')),
+      PROPERTY_OWNER: t('mf_investor', 'Support', side('Support', 50, 'support')),
+    },
+  },
+];
+
+function isPerRole(target: RouteDef['target']): target is Partial<Record<Role, RouteTarget>> {
+  return !('remote' in target);
+}
+
+/** The module that renders `route` for `role` (null role: a visitor). */
+export function targetFor(route: RouteDef, role: Role | null): RouteTarget | null {
+  if (!isPerRole(route.target)) return route.target;
+  return role ? route.target[role] ?? null : null;
+}
+
+export interface SidebarEntry { path: string; label: string; icon: SidebarIcon; order: number }
+
+/** The sidebar of a role, in order. */
+export function sidebarFor(role: Role): SidebarEntry[] {
+  return routeTable
+    .filter((r) => r.chrome === 'dashboard' && (!r.roles || r.roles.includes(role)))
+    .flatMap((r) => {
+      const target = targetFor(r, role);
+      return target?.sidebar ? [{ path: r.path, ...target.sidebar }] : [];
+    })
+    .sort((a, b) => a.order - b.order);
+}
+
+/** Every (remote, module) pair the table names: what the remotes must expose. */
+export function requiredModules(): Map<RemoteName, Set<string>> {
+  const out = new Map<RemoteName, Set<string>>();
+  for (const r of routeTable) {
+    const targets = isPerRole(r.target) ? Object.values(r.target) : [r.target];
+    for (const tg of targets) {
+      if (!tg) continue;
+      if (!out.has(tg.remote)) out.set(tg.remote, new Set());
+      out.get(tg.remote)!.add(tg.module);
+    }
+  }
+  return out;
+}
+
+/** Spec 2: the sidebar highlights the entry whose second path segment matches. */
+export function isSidebarEntryActive(entryPath: string, currentPath: string): boolean {
+  const second = (p: string) => p.split('/').filter(Boolean)[1] ?? '';
+  return second(entryPath) === second(currentPath);
+}
+
+/** The module a URL renders for `role` (null: a visitor), if the role may see it. */
+export function targetForPath(pathname: string, role: Role | null): RouteTarget | null {
+  const route = routeTable.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  if (!route || (route.roles && (!role || !route.roles.includes(role)))) return null;
+  return targetFor(route, role);
+}

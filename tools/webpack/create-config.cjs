@@ -1,0 +1,169 @@
+// One webpack + Module Federation config for the shell and every remote, so the
+// shared singletons, output naming and minifier settings never drift apart.
+const fs = require('node:fs');
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const TerserPlugin = require('terser-webpack-plugin');
+const webpack = require('webpack');
+
+const root = path.resolve(__dirname, '../..');
+const { sharedConfig, productionAliases } = require('./shared.cjs');
+
+// provideExternalRuntime adds its runtime plugin by require.resolve(), i.e. the CommonJS
+// build, which pulls the CommonJS runtime-core and sdk in next to the ES builds the
+// bundler runtime uses: the shell carried the federation runtime twice (docs/performance.md).
+/**
+ * MUI's createTheme and ThemeProvider also carry the CSS-variables theme machinery,
+ * which Tessera's theme never uses: tools/webpack/mui/ holds the branch MUI itself takes
+ * for such a theme, without the rest (about 6 KB gzip on every first visit).
+ */
+function muiNoCssVars() {
+  const shim = (name) => path.join(__dirname, 'mui', `${name}.mjs`);
+  return new webpack.NormalModuleReplacementPlugin(/[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.m?js$/, (result) => {
+    const data = result.createData;
+    if (!data?.resource) return;
+    const name = /(createTheme|ThemeProvider)\.m?js$/.exec(data.resource)[1];
+    data.resource = shim(name);
+    data.request = data.userRequest = data.rawRequest = shim(name);
+    data.context = path.dirname(shim(name));
+  });
+}
+
+/**
+ * shared-api's own files import its contract by relative path ('./contract/constants'),
+ * which bundled a second copy of the contract (validation messages, figures) into the
+ * shared-api module next to the shared 'shared-api/contract' one. Pointing those
+ * requests at the package subpath lets federation share the one copy.
+ */
+function sharedApiContract() {
+  const apiSrc = path.join(root, 'shared-api', 'src');
+  const contractDir = path.join(apiSrc, 'contract');
+  return new webpack.NormalModuleReplacementPlugin(/^(\.\.?\/)+contract(\/[\w-]+)?$/, (result) => {
+    if (!result.context || result.createData?.resource) return;
+    const ctx = path.resolve(result.context);
+    if (!ctx.startsWith(apiSrc + path.sep) && ctx !== apiSrc) return;
+    if (ctx === contractDir || ctx.startsWith(contractDir + path.sep)) return;
+    if (!path.resolve(ctx, result.request).startsWith(contractDir)) return;
+    result.request = 'shared-api/contract';
+  });
+}
+
+// Shared modules the shell bundles into main.js (eager): what every first visit renders.
+// One file instead of a dozen chunks gzips smaller and saves round trips; the other shared
+// entries stay lazy, loaded when a page first imports them. docs/frontend.md.
+const EAGER = ['react', 'react/', 'react-dom', 'react-dom/', 'shared-api', 'shared-api/contract', 'shared-ui/core', 'shared-ui/mui-core', 'shared-ui/router'];
+function hostShared() {
+  return Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, EAGER.includes(k) ? { ...v, eager: true } : v]));
+}
+
+/**
+ * ky loads with the first API call, not with main.js: shared-api's client (its only
+ * user) gets tools/webpack/ky-deferred.js, which loads the real ky on first use.
+ */
+function deferredKy() {
+  return {
+    ky$: path.join(__dirname, 'ky-deferred.js'),
+    'tessera-ky-original$': path.join(root, 'node_modules/ky/distribution/index.js'),
+  };
+}
+
+function federationRuntimeAliases() {
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+  return { [cjs]: cjs.replace(/index\.cjs$/, 'index.js') };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir package folder (__dirname of the caller)
+ * @param {string} o.name federation container name (a JS identifier)
+ * A remote exposes every file of src/exposes/ under its base name ('./Landing').
+ * @param {boolean} [o.isHost] the shell
+ * @param {object[]} [o.plugins] extra webpack plugins
+ * @param {string[]} [o.runtimePlugins] federation runtime plugins (paths)
+ */
+function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins = [] }) {
+  const pkg = require(path.join(dir, 'package.json'));
+  const exposesDir = path.join(dir, 'src/exposes');
+  const exposes = isHost ? {} : Object.fromEntries(
+    fs.readdirSync(exposesDir).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+      .map((f) => [`./${f.replace(/\.tsx?$/, '')}`, `./src/exposes/${f}`]),
+  );
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: isHost ? { main: './src/index.ts' } : {},
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        // Every app builds into a folder named by its version: releases are immutable,
+        // and a tab opened on an old version keeps finding its chunks.
+        path: path.join(dir, 'dist', pkg.version),
+        publicPath: isHost ? `/shell/${pkg.version}/` : 'auto',
+        // A contenthash in an entry filename breaks the federation runtime (TOOLCHAIN.md).
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: { ...federationRuntimeAliases(), ...(isHost ? deferredKy() : {}), ...(production ? productionAliases() : {}) },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+          },
+          { test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/, loader: path.join(__dirname, 'pure-loader.cjs') },
+          // Only @emotion/react's withTheme uses it, and nothing on the platform calls that:
+          // without side effects declared, webpack can leave it (and react-is) out.
+          { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+          { test: /\.(png|jpe?g|webp|avif|svg)$/i, type: 'asset/resource', generator: { filename: 'assets/[name].[contenthash:8][ext]' } },
+        ],
+      },
+      optimization: {
+        minimize: production,
+        // The shell: one chunk per shared module (and per lazy part), no chunks split out
+        // of their overlaps: fewer requests, better gzip, a few modules repeated between
+        // barrels a page rarely loads together (docs/frontend.md measures it).
+        ...(isHost ? { splitChunks: process.env.TESSERA_SPLIT_REACT ? { chunks: 'initial', cacheGroups: { default: false, defaultVendors: false, reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'initial', enforce: true } } } : false } : {}),
+        // SWC's minifier drops the code tree-shaking leaves unused inside modules (the
+        // router barrel: 50 KB gzip with esbuild's minifier, 14 KB with SWC) at about
+        // esbuild's speed; terser does the same three times slower. docs/frontend.md.
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { ecma: 2020, compress: { passes: 2 }, mangle: true }, extractComments: false })],
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: isHost ? hostShared() : Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, { ...v, import: false }])),
+          manifest: true,
+          dts: false,
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          // One federation runtime for the page: the shell provides it, remotes use it
+          // instead of bundling their own copy into every remoteEntry.js.
+          experiments: { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) } },
+        }),
+        muiNoCssVars(),
+        sharedApiContract(),
+        ...plugins,
+      ],
+      devServer: {
+        port: isHost ? 3000 : undefined,
+        historyApiFallback: isHost,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createConfig };
