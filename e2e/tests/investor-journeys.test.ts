@@ -282,8 +282,8 @@ test('buying again: an admin approves, the holding appears in Investments and th
   const allocation = page.getByRole('figure', { name: 'Allocation by property' });
   const share = m.allocationByProperty.find((a) => a.propertyId === cottages._id)!;
   await allocation.getByRole('row', { name: `${cottages.name} ${moneyAuto(share.amount)}` }).waitFor({ state: 'attached' });
-  await page.getByRole('figure', { name: 'Allocation by type' }).locator('canvas').waitFor();
-  await page.getByRole('figure', { name: 'Money invested over time' }).locator('canvas').waitFor();
+  await page.getByRole('figure', { name: 'Allocation by type' }).locator('svg').waitFor();
+  await page.getByRole('figure', { name: 'Money invested over time' }).locator('svg').waitFor();
   await page.waitForTimeout(500); // the charts finish drawing
   await screenshot(page, 'investor-overview');
   expect(s.errors).toEqual([]);
@@ -293,7 +293,7 @@ test('buying again: an admin approves, the holding appears in Investments and th
   const phone = await session(DEMO.investor, MOBILE);
   await phone.page.goto('/dashboard');
   await expectStat(phone.page, 'Total invested', money(m.totalInvested));
-  await phone.page.getByRole('figure', { name: 'Money invested over time' }).locator('canvas').waitFor();
+  await phone.page.getByRole('figure', { name: 'Money invested over time' }).locator('svg').waitFor();
   await phone.page.waitForTimeout(500);
   await screenshot(phone.page, 'investor-overview-mobile');
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);

@@ -8,3 +8,4 @@ export * from './money';
 export * from './validation';
 export * from './requests';
 export * from './responses';
+export * from './image-sizes';

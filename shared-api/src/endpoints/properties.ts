@@ -16,14 +16,23 @@ import type {
 } from '../contract';
 import { http } from '../client';
 import { upload, type UploadOptions } from '../upload';
+import { takePrefetched } from '../prefetch';
 import { filesForm, id, query } from './query';
 
 type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
 
-/** Live listings (ACTIVE, FUNDED); admins may ask for any status. */
-export const getProperties = (q: PropertiesQuery = {}): Promise<Page<Property>> => http.get('v1/properties', { searchParams: query(q) }).json<Page<Property>>();
+/** Live listings (ACTIVE, FUNDED); admins may ask for any status. The first screen's page may already be on its way (prefetch.ts). */
+export const getProperties = (q: PropertiesQuery = {}): Promise<Page<Property>> => {
+  const searchParams = query(q);
+  const ask = () => http.get('v1/properties', { searchParams }).json<Page<Property>>();
+  return takePrefetched('v1/properties', searchParams, ask) ?? ask();
+};
 
-export const getProperty = (propertyId: string): Promise<Property> => http.get(`v1/properties/${id(propertyId)}`).json<Property>();
+export const getProperty = (propertyId: string): Promise<Property> => {
+  const path = `v1/properties/${id(propertyId)}`;
+  const ask = () => http.get(path).json<Property>();
+  return takePrefetched(path, {}, ask) ?? ask();
+};
 
 // ---- Owners ----
 

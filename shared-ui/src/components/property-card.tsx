@@ -1,7 +1,7 @@
 import { useId, type ElementType } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
-import { PROPERTY_TYPE_LABELS, amountRaised, annualReturn, totalValue, type Property } from 'shared-api/contract';
+import { CARD_IMAGE_SIZES, PROPERTY_TYPE_LABELS, amountRaised, annualReturn, totalValue, type Property } from 'shared-api/contract';
 import { Button, brand, formatMoney, formatPercent } from 'shared-ui/core';
 import { ImageIcon } from '../icons-more';
 import { ProgressBar } from './progress-bar';
@@ -24,10 +24,8 @@ export interface PropertyCardProps {
   imageSizes?: string;
 }
 
-const DEFAULT_SIZES = '(min-width: 1280px) 25vw, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
-
 /** Spec 2's property card: image, name, address, progress, raised vs total value, annual return, type, Invest now. */
-export function PropertyCard({ property: p, investHref, linkComponent, priority = false, headingLevel = 'h3', imageSizes = DEFAULT_SIZES }: PropertyCardProps) {
+export function PropertyCard({ property: p, investHref, linkComponent, priority = false, headingLevel = 'h3', imageSizes = CARD_IMAGE_SIZES }: PropertyCardProps) {
   const headingId = useId();
   const raised = amountRaised(p);
   const total = totalValue(p);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { isAbortError, readError } from 'shared-api';
 
 export interface AsyncState<T> {
@@ -33,7 +33,9 @@ export function useAsync<T>(fn: (signal: AbortSignal) => Promise<T>, deps: Depen
     setState((s) => (s.loading && s.error === null ? s : { ...s, loading: true, error: null }));
     fnRef.current(controller.signal).then(
       (data) => {
-        if (live) setState({ data, error: null, loading: false });
+        // The answer renders as a transition: React renders a long list in slices and
+        // keeps the page responsive meanwhile (issue 11: total blocking time).
+        if (live) startTransition(() => setState({ data, error: null, loading: false }));
       },
       async (err: unknown) => {
         if (!live || isAbortError(err)) return;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { getAdminInvestorMetrics, getAdminListingMetrics, getAdminMetrics, getAdminOwnerMetrics } from 'shared-api';
 import type { AdminInvestorMetrics, AdminListingMetrics, AdminMetrics, AdminOwnerMetrics } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
@@ -80,7 +80,8 @@ test('a failed section shows its error with Retry while the others render', asyn
   const { user } = renderPage(<OverviewPage />);
   const section = await screen.findByRole('region', { name: 'Listings' });
   expect(await within(section).findByRole('alert')).toHaveTextContent('Forbidden');
-  expect(await screen.findByRole('region', { name: 'Owners' })).toHaveTextContent('Olivia Owner');
+  const owners = await screen.findByRole('region', { name: 'Owners' });
+  await waitFor(() => expect(owners).toHaveTextContent('Olivia Owner'));
   await user.click(within(section).getByRole('button', { name: 'Retry' }));
   expect(await within(section).findByRole('group', { name: 'Total value listed' })).toHaveTextContent('$2,388,250.00');
 });

@@ -70,7 +70,9 @@ test('filters by status through the URL, and pages', async () => {
   expect(location()).toBe('/dashboard/orders?status=PENDING');
   expect(screen.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
 
-  await user.click(await screen.findByRole('button', { name: 'Next' }));
+  const next = await screen.findByRole('button', { name: 'Next' });
+  await waitFor(() => expect(next).toBeEnabled()); // once the page's total has arrived
+  await user.click(next);
   await waitFor(() => expect(m.orders).toHaveBeenLastCalledWith({ status: 'PENDING', page: 2, pageSize: 10 }));
   expect(location()).toBe('/dashboard/orders?status=PENDING&page=2');
 });

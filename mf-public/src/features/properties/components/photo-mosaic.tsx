@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box } from 'shared-ui/mui-core';
-import type { ImageRef } from 'shared-api/contract';
+import { LEAD_PHOTO_SIZES, type ImageRef } from 'shared-api/contract';
 import { Gallery, ImageIcon } from 'shared-ui/components';
 import { PhotoLibraryIcon } from '../icons';
 import { galleryImages, imageSources } from '../lib/images';
@@ -49,7 +49,7 @@ export function PhotoMosaic({ images, name }: { images: readonly ImageRef[]; nam
           aria-label={`Open the photo gallery of ${name} (${n} ${n === 1 ? 'photo' : 'photos'})`}
           sx={{ ...tileSx, aspectRatio: { xs: '16 / 10', md: '16 / 9' }, borderRadius: 4, gridRow: { md: side.length === 2 ? 'span 2' : 'auto' } }}
         >
-          <img {...imageSources(images[0])} sizes="(min-width: 900px) 60vw, 100vw" alt={`${name}, photo 1 of ${n}`} loading="eager" fetchPriority="high" decoding="async" width={images[0].width} height={images[0].height} />
+          <img {...imageSources(images[0])} sizes={LEAD_PHOTO_SIZES} alt={`${name}, photo 1 of ${n}`} loading="eager" fetchPriority="high" decoding="async" width={images[0].width} height={images[0].height} />
         </Box>
         {side.map((img, k) => (
           <Box

@@ -1,0 +1,121 @@
+// The first screen's data, asked for while the page's code is still loading (issue 11).
+//
+// A visitor's first `/properties` or `/properties/:id` otherwise waits for the shell, the
+// remote's manifest, its entry, the page's module and the shared chunks it needs before the
+// page even asks the API — and only then learns which photo to fetch. The shell's entry
+// (shell/src/index.ts) calls `prefetchFirstScreen` before anything else, so the API call and
+// the first photo travel alongside the code. The endpoint functions (endpoints/properties.ts)
+// take a prefetched answer when one matches their request exactly, and otherwise ask as usual.
+//
+// Only anonymous visitors are prefetched for: a signed-in person's answer can depend on who
+// they are (an admin sees every status; an owner sees their own pending listing), and the
+// prefetch carries no token. Entries live on `window`, so the shell's copy of this module
+// (bundled into main.js, not shared) and shared-api's copy see the same ones.
+//
+// This file imports nothing but constants: it runs before the shared modules are negotiated.
+import { STORAGE_KEYS } from './contract/constants';
+import { PROPERTY_PAGE_SIZE } from './contract/requests';
+import { CARD_IMAGE_SIZES, LEAD_PHOTO_SIZES } from './contract/image-sizes';
+
+const REGISTRY = '__tesseraPrefetch__';
+/** A prefetched answer is used only this soon after it was asked for. */
+export const PREFETCH_MAX_AGE_MS = 10_000;
+
+interface Entry {
+  at: number;
+  response: Promise<Response>;
+}
+
+function registry(): Map<string, Entry> | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as unknown as Record<string, Map<string, Entry> | undefined>;
+  return (w[REGISTRY] ??= new Map());
+}
+
+/** One key for a request however its query is ordered: `v1/properties?page=1&pageSize=12`. */
+export function requestKey(path: string, params: Record<string, string> = {}): string {
+  const clean = path.replace(/^\/+/, '');
+  const qs = new URLSearchParams(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
+  return qs ? `${clean}?${qs}` : clean;
+}
+
+/**
+ * The prefetched answer to exactly this request, once (it is removed as it is taken), or
+ * null. A prefetch that failed or answered other than 2xx yields null through `use`, so the
+ * caller asks again the usual way (with its headers, retries and error handling).
+ */
+export function takePrefetched<T>(path: string, params: Record<string, string>, ask: () => Promise<T>): Promise<T> | null {
+  const map = registry();
+  const key = requestKey(path, params);
+  const entry = map?.get(key);
+  if (!map || !entry) return null;
+  map.delete(key);
+  if (Date.now() - entry.at > PREFETCH_MAX_AGE_MS) return null;
+  return entry.response.then(
+    (res) => (res.ok ? (res.json() as Promise<T>) : ask()),
+    () => ask(),
+  );
+}
+
+function signedIn(): boolean {
+  try {
+    return Boolean(localStorage.getItem(STORAGE_KEYS.accessToken));
+  } catch {
+    return false;
+  }
+}
+
+interface Photo {
+  srcset?: string;
+  url: string;
+}
+
+/** Asks the browser for the photo the page will show first (the largest paint), at the size it will choose. */
+function preloadPhoto(doc: Document, photo: Photo | undefined, sizes: string): void {
+  if (!photo) return;
+  const link = doc.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'image');
+  if (photo.srcset) {
+    link.setAttribute('imagesrcset', photo.srcset);
+    link.setAttribute('imagesizes', sizes);
+  } else {
+    link.href = photo.url;
+  }
+  link.setAttribute('fetchpriority', 'high');
+  doc.head.appendChild(link);
+}
+
+function start(path: string, params: Record<string, string>, firstPhoto: (body: unknown) => Photo | undefined, sizes: string, doc: Document): void {
+  const map = registry();
+  if (!map) return;
+  const key = requestKey(path, params);
+  const response = fetch(`/${key}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  map.set(key, { at: Date.now(), response });
+  // The photo as soon as the answer says which; the page reads the answer from its own clone.
+  response
+    .then((res) => (res.ok ? res.clone().json() : null))
+    .then((body) => { if (body) preloadPhoto(doc, firstPhoto(body), sizes); })
+    .catch(() => undefined);
+}
+
+const PROPERTY_PAGE = /^\/properties\/([^/]+)\/?$/;
+
+/**
+ * Starts the first screen's API call (and its first photo) for the page at `location`, when
+ * there is one to start: `/properties` without filters (its first page), `/properties/:id`.
+ */
+export function prefetchFirstScreen(location: Pick<Location, 'pathname' | 'search'>, doc: Document = document): void {
+  try {
+    if (signedIn()) return;
+    const path = location.pathname;
+    if ((path === '/properties' || path === '/properties/') && new URLSearchParams(location.search).toString() === '') {
+      start('v1/properties', { page: '1', pageSize: String(PROPERTY_PAGE_SIZE) }, (b) => (b as { items?: { images?: Photo[] }[] }).items?.[0]?.images?.[0], CARD_IMAGE_SIZES, doc);
+      return;
+    }
+    const m = PROPERTY_PAGE.exec(path);
+    if (m) start(`v1/properties/${encodeURIComponent(decodeURIComponent(m[1]))}`, {}, (b) => (b as { images?: Photo[] }).images?.[0], LEAD_PHOTO_SIZES, doc);
+  } catch {
+    // A prefetch is only ever a head start: the page asks again if it is missing.
+  }
+}
