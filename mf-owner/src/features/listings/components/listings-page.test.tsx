@@ -99,3 +99,14 @@ test('an owner with no listings is invited to create one', async () => {
   expect(await screen.findByText('You have not listed a property yet')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Create your first listing' })).toHaveAttribute('href', '/dashboard/listings/create');
 });
+
+test('thumbnails load the smallest photo that fits, lazily', async () => {
+  const photo = { _id: 'i1', url: '/download/x.webp', srcset: '/download/x-480.webp 480w, /download/x.webp 1600w', width: 1600, height: 1000 };
+  m.list.mockResolvedValue(pageOf([makeProperty({ _id: 'e', name: 'Photo House', images: [photo] as never })]));
+  const { container } = renderPage(<ListingsPage />, { url: '/dashboard/listings' });
+  await screen.findByRole('table', { name: 'My listings' });
+  const img = container.querySelector('img');
+  expect(img).toHaveAttribute('sizes', '56px');
+  expect(img?.getAttribute('srcset')).toMatch(/\/download\/x-480\.webp 480w/);
+  expect(img).toHaveAttribute('loading', 'lazy');
+});
