@@ -6,7 +6,9 @@ module.exports = {
   displayName: 'e2e',
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', target: 'es2022', esModuleInterop: true } }] },
+  // .tsx too: tests that read the shell's route table pull in shared-ui/router, which
+  // re-exports its Link/NavLink from a .tsx module.
+  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: { isolatedModules: true, jsx: 'react-jsx', module: 'commonjs', target: 'es2022', esModuleInterop: true } }] },
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
   globalSetup: path.join(__dirname, 'lib/global-setup.cjs'),
   globalTeardown: path.join(__dirname, 'lib/global-teardown.cjs'),
