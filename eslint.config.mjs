@@ -42,7 +42,7 @@ const appBoundaries = apps.map((app) => {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.tsbuild/**', '**/coverage/**', 'data/**', 'releases/**', 'e2e/artifacts/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.tsbuild/**', '**/coverage/**', 'data/**', 'releases/**', 'e2e/artifacts/**', 'e2e/.tmp/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

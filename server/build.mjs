@@ -1,6 +1,7 @@
 // Bundles the server into dist/main.js (CommonJS, Node 20). npm packages stay external
 // and load from node_modules, except shared-api (workspace TypeScript source). The SQL
-// migrations are copied beside the bundle.
+// migrations are copied beside the bundle. `--outdir DIR` builds elsewhere than dist/ (the
+// reliability checks build a private copy so a concurrent rebuild cannot pull it away).
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,11 +10,13 @@ import { build } from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((d) => d !== 'shared-api');
+const at = process.argv.indexOf('--outdir');
+const out = at > 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) : path.join(here, 'dist');
 
-rmSync(path.join(here, 'dist'), { recursive: true, force: true });
+rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  outfile: path.join(out, 'main.js'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -23,5 +26,5 @@ await build({
   external: [...external, ...external.map((d) => `${d}/*`)],
   logLevel: 'warning',
 });
-cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
-console.log('server: dist/main.js built');
+cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+console.log(`server: ${path.relative(process.cwd(), path.join(out, 'main.js'))} built`);

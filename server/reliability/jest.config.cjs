@@ -1,5 +1,8 @@
-// `npm run test:reliability`: crash safety and scale-out against the built server
-// (child processes, nginx, PostgreSQL, Redis). Not part of `npm test`: .ci/run calls it.
+// `npm run test:reliability`: crash safety and scale-out against the server built from the
+// current sources (child processes, nginx, PostgreSQL, Redis). Not part of `npm test`:
+// .ci/run calls it. Each test has its own time limit, and every clean-up kills the servers
+// and clients a timed-out test may have left running; forceExit is the last guard, so a
+// failing run always ends.
 const path = require('node:path');
 const server = require('../jest.config.cjs');
 
@@ -8,6 +11,7 @@ module.exports = {
   displayName: 'reliability',
   rootDir: path.resolve(__dirname, '..'),
   testMatch: ['<rootDir>/reliability/**/*.test.ts'],
-  testTimeout: 900_000,
+  testTimeout: 420_000,
   maxWorkers: 1,
+  forceExit: true,
 };

@@ -10,13 +10,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import sharp from 'sharp';
 import { recordCheck } from '../test/report';
 import { postgresQuery, verify } from './lib/checks';
-import { request } from './lib/client';
-import { AckLog, percentile, startLoad, Stats } from './lib/load';
-import { privateBuild, sleep, startServer, type ServerProcess } from './lib/proc';
+import { agent, request } from './lib/client';
+import { abortAllLoads, AckLog, percentile, startLoad, Stats } from './lib/load';
+import { DATABASE_URL, dropSchema, dropStaleSchemas, newSchema, schemaExists } from './lib/pg';
+import { killAllServers, privateBuild, sleep, startServer, type ServerProcess } from './lib/proc';
 import { clientAddress, setupWorld, type World } from './lib/world';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -26,11 +26,10 @@ const { startNginx } = require('../../nginx/nginx.cjs') as {
 
 const INSTANCES = Number(process.env.SCALE_INSTANCES ?? 2);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 24);
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'scale-admin@reliability.test', password: 'ScaleAdmin123!' };
 
-const schema = `rel_scale_${randomBytes(5).toString('hex')}`;
+const schema = newSchema('scale');
 const redisPrefix = `tessera-rel-${randomBytes(4).toString('hex')}:`;
 const jwtSecret = randomBytes(32).toString('hex');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-scale-'));
@@ -70,30 +69,54 @@ const cpuMs = (pid: number): number => {
   }
 };
 
+/** A Redis client that gives up quickly (a missing Redis fails the run, it does not hang it). */
+const redisClient = () => new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+
 beforeAll(async () => {
+  await dropStaleSchemas();
   build = privateBuild();
-  // The first instance migrates; the others find the schema ready (an advisory lock makes it safe either way).
-  for (let i = 0; i < INSTANCES; i++) servers.push(await startServer({ main: build.main, env, logFile: path.join(dataDir, `server-${i}.log`) }));
+  // All instances start at once on the empty schema, as a deployment does: migrations and
+  // the start-up writes (the configured admin) are serialized by advisory locks.
+  const started = await Promise.allSettled(Array.from({ length: INSTANCES }, (_, i) => startServer({ main: build.main, env, logFile: path.join(dataDir, `server-${i}.log`) })));
+  for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
   nginx = await startNginx({ root: webRoot, api: servers.map((s) => s.url), workers: 1 });
   world = await setupWorld(servers[0].url, { outboxFile: path.join(dataDir, 'outbox.log'), adminEmail: ADMIN.email, adminPassword: ADMIN.password, jwtSecret, investors: 8, listings: 6 });
-}, 600_000);
+}, 240_000);
 
 afterAll(async () => {
-  await nginx?.stop();
-  for (const s of servers) await s.kill('SIGKILL');
-  build?.remove();
-  const c = new pg.Client({ connectionString: DATABASE_URL });
-  await c.connect();
-  await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await c.end();
-  const redis = new Redis(REDIS_URL, { lazyConnect: true });
-  await redis.connect();
-  const keys = await redis.keys(`${redisPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
+  // Each step on its own, so one failing (Redis gone, say) does not leave the others undone.
+  const problems: unknown[] = [];
+  const step = async (fn: () => unknown) => {
+    try {
+      await fn();
+    } catch (err) {
+      problems.push(err);
+    }
+  };
+  abortAllLoads();
+  await step(() => nginx?.stop());
+  await step(() => killAllServers());
+  await step(() => build?.remove());
+  await step(() => dropSchema(schema));
+  await step(async () => {
+    const redis = redisClient();
+    try {
+      await redis.connect();
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  });
   if (!process.env.RELIABILITY_KEEP) rmSync(dataDir, { recursive: true, force: true });
   rmSync(webRoot, { recursive: true, force: true });
-});
+  agent.destroy();
+  if (problems.length > 0) throw problems[0];
+  // The run's schema is gone again.
+  expect(await schemaExists(schema)).toBe(false);
+}, 120_000);
 
 describe('state every instance shares', () => {
   it('rate limits are counted once across instances (Redis)', async () => {
@@ -106,10 +129,13 @@ describe('state every instance shares', () => {
     // 10 sign-ins a minute per address in total, not per instance.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    const redis = new Redis(REDIS_URL, { lazyConnect: true });
-    await redis.connect();
-    expect((await redis.keys(`${redisPrefix}rl:*`)).length).toBeGreaterThan(0);
-    redis.disconnect();
+    const redis = redisClient();
+    try {
+      await redis.connect();
+      expect((await redis.keys(`${redisPrefix}rl:*`)).length).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
     shared.rateLimits = true;
   });
 
@@ -160,6 +186,7 @@ it(`mixed traffic through nginx over ${INSTANCES} instances survives losing one`
   for (const id of placedBefore) log.order(id, 'PENDING');
   const stats = new Stats();
   const cpu0 = servers.map((s) => cpuMs(s.pid));
+  const started = Date.now();
   const load = startLoad({ base: () => nginx.url, world, log, stats, retryForMs: 60_000 });
   const killAt = Math.round(SECONDS * 0.35 * 1000);
   const restartAt = Math.round(SECONDS * 0.7 * 1000);
@@ -176,15 +203,19 @@ it(`mixed traffic through nginx over ${INSTANCES} instances survives losing one`
   servers[servers.length - 1] = back;
   const cpuBack0 = cpuMs(back.pid);
   await sleep(SECONDS * 1000 - restartAt);
+  // nginx leaves a failed instance alone for 5 s (fail_timeout) after its last failure: on a
+  // slow machine the traffic goes on (up to 20 s more) until the restarted one has served.
+  for (const end = Date.now() + 20_000; cpuMs(back.pid) - cpuBack0 < 100 && Date.now() < end; ) await sleep(500);
+  const ranSeconds = Math.round((Date.now() - started) / 1000);
   await load.stop();
   const cpuAfterRestart = cpuMs(back.pid) - cpuBack0;
   const verdict = await verify(log, postgresQuery(DATABASE_URL, schema));
   const t = stats.total;
   const summary = {
     instances: INSTANCES,
-    seconds: SECONDS,
+    seconds: ranSeconds,
     requests: t.requests,
-    requestsPerSecond: Math.round(t.requests / SECONDS),
+    requestsPerSecond: Math.round(t.requests / ranSeconds),
     outcomes: t.outcomes,
     duringOutage: outageOutcomes,
     p99ms: Math.round(percentile(t.latencies, 99)),
@@ -200,7 +231,7 @@ it(`mixed traffic through nginx over ${INSTANCES} instances survives losing one`
   process.stdout.write(`scale-out: ${JSON.stringify(summary, null, 2)}\n`);
   const ok = verdict.ok && t.outcomes.unexpected === 0 && t.outcomes.server === 0 && Object.keys(shared).length === 3;
   recordCheck('scale-out', {
-    tried: `${INSTANCES} API instances behind nginx (proxy_next_upstream for repeatable methods) on one PostgreSQL, rate limits in Redis, one upload folder; shared state checked instance against instance (limits, files, sessions, idempotency keys); ${SECONDS} s of mixed traffic (8 investors + an admin) through nginx, one instance SIGKILLed at ${Math.round(killAt / 1000)} s and started again at ${Math.round(restartAt / 1000)} s`,
+    tried: `${INSTANCES} API instances behind nginx (proxy_next_upstream for repeatable methods) on one PostgreSQL, rate limits in Redis, one upload folder, all started at once on an empty schema; shared state checked instance against instance (limits, files, sessions, idempotency keys); ${ranSeconds} s of mixed traffic (8 investors + an admin) through nginx, one instance SIGKILLed at ${Math.round(killAt / 1000)} s and started again at ${Math.round(restartAt / 1000)} s`,
     amount: `${t.requests} requests (${summary.requestsPerSecond}/s, p99 ${summary.p99ms} ms), ${inFlightAtKill} in flight at the kill; acknowledged ${verdict.acknowledged.orders} orders, ${verdict.acknowledged.paidCheckouts} paid deposits, ${verdict.acknowledged.payouts} withdrawals`,
     result: ok
       ? `clients saw ${t.outcomes.retryable} retryable failures (cut connections / 502) and 0 other errors; ${log.retriedToAnswer} retried to an answer (${log.replayed} replays); nothing lost (0 missing, 0 wrong state, 0 unknown orders), 0 invariant violations; the restarted instance served again (${cpuAfterRestart} ms CPU)`
@@ -220,6 +251,6 @@ it(`mixed traffic through nginx over ${INSTANCES} instances survives losing one`
   expect(verdict.duplicateKeys).toBe(0);
   // Every instance worked before the kill; the restarted one works again.
   expect(cpuBeforeKill.every((ms) => ms > 0)).toBe(true);
-  expect(cpuAfterRestart).toBeGreaterThan(0);
+  expect(cpuAfterRestart).toBeGreaterThanOrEqual(100);
   expect(verdict.acknowledged.orders).toBeGreaterThan(20);
-}, 900_000);
+}, 300_000);

@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { AckLog, percentile, startLoad, Stats } from './lib/load';
 import { postgresQuery, pgliteQuery, verify } from './lib/checks';
-import { privateBuild, sleep, startServer, ROOT } from './lib/proc';
+import { agent } from './lib/client';
+import { abortAllLoads, AckLog, percentile, startLoad, Stats } from './lib/load';
+import { DATABASE_URL, dropSchema, dropStaleSchemas, newSchema } from './lib/pg';
+import { killAllServers, privateBuild, sleep, startServer, ROOT, type ServerProcess } from './lib/proc';
 import { setupWorld } from './lib/world';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -29,7 +30,6 @@ const WINDOW_S = Number(option('window', '30'));
 const DB = option('db', 'postgres') as 'postgres' | 'pglite';
 const CLIENTS = Number(option('clients', '8'));
 const THINK = Number(option('think', '10'));
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN = { email: 'soak-admin@reliability.test', password: 'SoakAdmin123!' };
 
 interface MemorySample {
@@ -53,10 +53,34 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 async function main(): Promise<void> {
+  if (!(MINUTES > 0) || !(WINDOW_S > 0) || !(CLIENTS > 0) || !(THINK >= 0) || !['postgres', 'pglite'].includes(DB)) {
+    throw new Error('usage: npm run soak -- [--minutes 5] [--window 30] [--db postgres|pglite] [--clients 8] [--think 10]');
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-soak-'));
-  const schema = `rel_soak_${randomBytes(5).toString('hex')}`;
+  const schema = DB === 'postgres' ? newSchema('soak') : null;
   const jwtSecret = randomBytes(32).toString('hex');
-  const build = privateBuild();
+  let build: ReturnType<typeof privateBuild> | null = null;
+  let cleaned = false;
+  /** Servers, schema, folders: on the way out, whatever happened (also on Ctrl-C). */
+  const cleanUp = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    abortAllLoads();
+    await killAllServers();
+    build?.remove();
+    try {
+      if (schema) await dropSchema(schema);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      agent.destroy();
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`\nsoak: ${signal}, cleaning up\n`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
   const memory: MemorySample[] = [];
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -67,22 +91,24 @@ async function main(): Promise<void> {
     RATE_LIMIT: 'false',
     TRUST_PROXY: 'true',
     MEMORY_PROBE_MS: '5000',
-    ...(DB === 'postgres' ? { DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+    ...(schema ? { DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
   };
   process.stdout.write(`soak: ${MINUTES} min on ${DB}, ${CLIENTS} investors + 1 admin, ${THINK} ms think time, windows of ${WINDOW_S} s (log ${dataDir}/server.log)\n`);
-  const server = await startServer({
-    main: build.main,
-    env,
-    logFile: path.join(dataDir, 'server.log'),
-    nodeArgs: ['--expose-gc', '-r', path.join(ROOT, 'server/reliability/lib/memory-probe.cjs')],
-    onMessage: (m) => {
-      const s = m as { probe?: string; at: number; rss: number; heapUsed: number };
-      if (s.probe === 'memory') memory.push({ at: s.at, rss: s.rss, heapUsed: s.heapUsed });
-    },
-  });
   const rows: Record<string, number | string>[] = [];
   let ok: boolean;
   try {
+    if (schema) await dropStaleSchemas();
+    build = privateBuild();
+    const server: ServerProcess = await startServer({
+      main: build.main,
+      env,
+      logFile: path.join(dataDir, 'server.log'),
+      nodeArgs: ['--expose-gc', '-r', path.join(ROOT, 'server/reliability/lib/memory-probe.cjs')],
+      onMessage: (m) => {
+        const s = m as { probe?: string; at: number; rss: number; heapUsed: number };
+        if (s.probe === 'memory') memory.push({ at: s.at, rss: s.rss, heapUsed: s.heapUsed });
+      },
+    });
     const world = await setupWorld(server.url, { outboxFile: path.join(dataDir, 'outbox.log'), adminEmail: ADMIN.email, adminPassword: ADMIN.password, jwtSecret, investors: CLIENTS, listings: 6, funds: 500_000 });
     const log = new AckLog();
     const stats = new Stats();
@@ -90,11 +116,13 @@ async function main(): Promise<void> {
     const load = startLoad({ base: () => server.url, world, log, stats, thinkMs: THINK });
     process.stdout.write(`\n${'time'.padStart(6)} ${'req/s'.padStart(7)} ${'errors'.padStart(7)} ${'refused'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'heap MB'.padStart(8)}\n`);
     const end = t0 + MINUTES * 60_000;
+    let windowStart = t0;
     while (Date.now() < end) {
       await sleep(Math.min(WINDOW_S * 1000, end - Date.now()));
       const w = stats.cut();
       const last = memory.at(-1);
-      const seconds = WINDOW_S;
+      const seconds = Math.max(1, (Date.now() - windowStart) / 1000);
+      windowStart = Date.now();
       const errors = w.outcomes.retryable + w.outcomes.unexpected + w.outcomes.server;
       const row = {
         t: Math.round((Date.now() - t0) / 1000),
@@ -124,7 +152,7 @@ async function main(): Promise<void> {
     // Bounded: the heap stops rising (under 1 MB/min in the second half) or ends within 10% of the first half's peak.
     const bounded = heapSlope < 1 || lastHeap <= firstMaxHeap * 1.1 + 5;
     await server.kill('SIGTERM');
-    const verdict = await verify(log, DB === 'postgres' ? postgresQuery(DATABASE_URL, schema) : pgliteQuery(path.join(dataDir, 'pglite')));
+    const verdict = await verify(log, schema ? postgresQuery(DATABASE_URL, schema) : pgliteQuery(path.join(dataDir, 'pglite')));
     const errors = total.outcomes.retryable + total.outcomes.unexpected + total.outcomes.server;
     const summary = {
       minutes: MINUTES,
@@ -163,15 +191,7 @@ async function main(): Promise<void> {
       { force: true },
     );
   } finally {
-    await server.kill('SIGKILL');
-    build.remove();
-    if (DB === 'postgres') {
-      const c = new pg.Client({ connectionString: DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
   process.exitCode = ok ? 0 : 1;
 }

@@ -173,7 +173,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot });
 
   await app.ready();
-  if (config.seed) app.seedReport = await seedIfEmpty(app);
-  await ensureAdmin(app);
+  // Several instances may start together on an empty database: one seeds, the others then find it seeded.
+  try {
+    await database.exclusive(async () => {
+      if (config.seed) app.seedReport = await seedIfEmpty(app);
+      await ensureAdmin(app);
+    });
+  } catch (err) {
+    // Its connections go too, so a failed start leaves nothing open.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
   return app;
 }

@@ -1,9 +1,12 @@
 // Cross-cutting behaviour: errors, OpenAPI, CORS, migrations, seed, configuration.
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
 import { loadConfig, ConfigError } from '../src/config';
 import { migrate, readMigrations } from '../src/db/migrate';
-import { buildTestApp, call, invariantViolations, login, makeUser, queryRows, type TestApp } from './helper';
+import { buildTestApp, call, invariantViolations, login, makeUser, onPostgres, queryRows, testConfig, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +79,30 @@ describe('seed on an empty database', () => {
     const rows = await queryRows<{ version: number; name: string }>(t.app, sql`select version, name from schema_migrations order by version`);
     expect(rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
   });
+
+  it('instances starting together on one empty database all start, and seed once (PostgreSQL)', async () => {
+    // PGlite belongs to one process: there is no second instance to race.
+    if (!onPostgres) return;
+    // Three servers on a fresh schema at once: before the start-up writes were serialized,
+    // one died on a unique violation (both created the configured admin), and two seeded.
+    const config = testConfig({ seed: true, adminPassword: 'Adm1nSecret!' });
+    const started = await Promise.allSettled([0, 1, 2].map(() => buildApp(config, { logger: false })));
+    const apps = started.filter((r): r is PromiseFulfilledResult<FastifyInstance> => r.status === 'fulfilled').map((r) => r.value);
+    try {
+      expect(started.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+      expect(apps.filter((a) => a.seedReport !== null)).toHaveLength(1);
+      const [{ n }] = await queryRows<{ n: number }>(apps[0], sql`select count(*)::int as n from users where email = 'admin@tessera.local'`);
+      expect(n).toBe(1);
+      expect(await queryRows(apps[0], sql`select 1 from users`)).toHaveLength(5);
+    } finally {
+      for (const a of apps) await a.close();
+      const client = new pg.Client({ connectionString: config.databaseUrl as string });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${config.databaseSchema} CASCADE`);
+      await client.end();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('errors', () => {

@@ -7,6 +7,7 @@ export { ProgressBar, type ProgressBarProps } from './components/progress-bar';
 export { EmptyState, ErrorState, LoadingState, type EmptyStateProps, type ErrorStateProps, type LoadingStateProps } from './components/states';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
 export { useAsync, type AsyncState } from './hooks/use-async';
+export { useFreshUser } from './hooks/use-fresh-user';
 export { ChevronLeftIcon, ChevronRightIcon, UploadIcon, PdfIcon, ImageIcon, ErrorIcon, InboxIcon } from './icons-more';
 export { PropertyCard, type PropertyCardProps, type PropertyCardData } from './components/property-card';
 export { PropertyGrid, type PropertyGridProps } from './components/property-grid';

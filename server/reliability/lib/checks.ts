@@ -11,7 +11,7 @@ export type Query = (sqls: string[]) => Promise<Record<string, unknown>[][]>;
 /** PostgreSQL, in one schema. */
 export function postgresQuery(url: string, schema: string): Query {
   return async (sqls) => {
-    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}`, connectionTimeoutMillis: 10_000, query_timeout: 120_000 });
     await client.connect();
     try {
       const out: Record<string, unknown>[][] = [];

@@ -115,8 +115,16 @@ function classify(a: Answer): Outcome {
   return 'unexpected';
 }
 
+/** Loads still running: a failing test aborts them in its clean-up, so nothing keeps the process alive. */
+const running = new Set<() => void>();
+export function abortAllLoads(): void {
+  for (const abort of running) abort();
+}
+
 export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): number; opsDone(): number } {
   let stopping = false;
+  /** Abandoned (a failing run): retries give up at once. */
+  let aborted = false;
   let inFlight = 0;
   let ops = 0;
   const retryForMs = o.retryForMs ?? 90_000;
@@ -151,7 +159,7 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
 
   async function renew(p: Person): Promise<void> {
     uncertainToken.delete(p);
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 30 && !aborted; i++) {
       try {
         const s = await signIn(o.base(), p.email, p.password);
         p.token = s.token;
@@ -186,7 +194,7 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
         if (r.headers['idempotent-replayed'] === 'true') o.log.replayed += 1;
         return Object.assign(r, { key });
       }
-      if (Date.now() > deadline) {
+      if (Date.now() > deadline || aborted) {
         o.log.unresolved.push(`${method} ${url} key ${key}`);
         return null;
       }
@@ -204,7 +212,7 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
       const r = await as(p, what, method, url, json === undefined ? {} : { json });
       if (!(r instanceof NoAnswer) && !RETRYABLE_STATUSES.has(r.status)) return { answer: r, uncertain };
       uncertain = true;
-      if (Date.now() > deadline) return { answer: null, uncertain };
+      if (Date.now() > deadline || aborted) return { answer: null, uncertain };
       await sleep(delay);
       delay = Math.min(delay * 2, 2000);
     }
@@ -261,7 +269,7 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
         return r.status === 303 || (unknown && r.status === 409);
       }
       unknown = true;
-      if (Date.now() > deadline) return false;
+      if (Date.now() > deadline || aborted) return false;
       await sleep(delay);
       delay = Math.min(delay * 2, 2000);
     }
@@ -304,12 +312,18 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
     }
   };
   const workers = [...o.world.investors.map((p) => worker(() => investorStep(p), think)), worker(() => adminStep(o.world.admin), Math.max(think, 50))];
+  const abort = () => {
+    stopping = true;
+    aborted = true;
+  };
+  running.add(abort);
   return {
     inFlight: () => inFlight,
     opsDone: () => ops,
     async stop() {
       stopping = true;
       await Promise.all(workers);
+      running.delete(abort);
     },
   };
 }

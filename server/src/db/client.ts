@@ -22,6 +22,13 @@ export interface ScriptRunner {
 export interface Database extends ScriptRunner {
   kind: 'postgres' | 'pglite';
   db: Db;
+  /**
+   * Runs `fn` while no other server on the same database (and schema) runs its own: the
+   * start-up writes (demo seed, the configured admin), so instances starting together
+   * do not both create them. A session advisory lock on a connection of its own (not the
+   * pool's, so `fn` can use the whole pool); PGlite has one process only.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -37,7 +44,12 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'datab
       // An idle client died (database restart); the pool replaces it on next use.
     });
     if (config.databaseSchema) {
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.databaseSchema}`);
+      try {
+        await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.databaseSchema}`);
+      } catch (err) {
+        // Another server created it at the same moment (IF NOT EXISTS is not atomic).
+        if ((err as { code?: string }).code !== '23505' && (err as { code?: string }).code !== '42P06') throw err;
+      }
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
@@ -56,6 +68,18 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'datab
           throw err;
         } finally {
           client.release();
+        }
+      },
+      async exclusive(fn) {
+        const client = new pg.Client({ connectionString: config.databaseUrl as string, options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined });
+        await client.connect();
+        try {
+          // One lock per schema: servers of other schemas (tests, other apps) do not wait.
+          await client.query("SELECT pg_advisory_lock(hashtext('tessera-startup:' || coalesce(current_schema(), '')))");
+          return await fn();
+        } finally {
+          // Ending the session releases the lock.
+          await client.end().catch(() => undefined);
         }
       },
       close: () => pool.end(),
@@ -78,6 +102,7 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'datab
         });
       });
     },
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }

@@ -19,10 +19,10 @@ import { CountrySelect } from '../../components/country-select';
 import { PhoneField } from '../../components/phone-field';
 import { findCountry } from '../../lib/countries';
 import { useCountryData } from '../../lib/use-country-data';
-import { useFreshUser } from '../../lib/use-fresh-user';
 import { clearDraft, readDraft, writeDraft, type OnboardingDraft } from './onboarding-draft';
 import { SubmissionSteps } from './submission-steps';
 import { useOnboardingSubmit } from './use-onboarding-submit';
+import { useFreshUser } from 'shared-ui/components';
 
 type FieldKey = 'user_type' | 'nationality' | 'phone_number' | 'subscription' | 'business_name' | 'businessFile' | 'idFile';
 

@@ -1,8 +1,7 @@
 // /dashboard/profile (every role): picture, names, country and phone, password.
 import { Box } from 'shared-ui/mui-core';
-import { LoadingState, PageHeader } from 'shared-ui/components';
+import { LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
 import { useAuthUser } from 'shared-api';
-import { useFreshUser } from '../../lib/use-fresh-user';
 import { AvatarCard } from './avatar-card';
 import { DetailsForm } from './details-form';
 import { PasswordForm } from './password-form';

@@ -3,12 +3,11 @@
 import { Box, Link, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
-import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
+import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
 import { StatCard } from 'shared-ui/display';
 import { getMyMetrics, useAuthUser } from 'shared-api';
 import { SUBSCRIPTION_TOKENS, paths, type UserMetrics } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
-import { useFreshUser } from '../../../lib/use-fresh-user';
 import { PortfolioCharts } from './portfolio-charts';
 
 function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribed: boolean }) {
