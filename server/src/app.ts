@@ -34,6 +34,7 @@ import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import staticPlugin, { spaFallback } from './plugins/static';
 import uploadsPlugin from './plugins/uploads';
+import housekeepingPlugin from './plugins/housekeeping';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { VERSION } from './version';
 
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimitPlugin, { enabled: config.rateLimit, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(authPlugin, { config });
   await app.register(uploadsPlugin);
+  await app.register(housekeepingPlugin, { enabled: config.housekeeping });
 
   await app.register(swagger, {
     openapi: {

@@ -35,6 +35,8 @@ export interface Config {
   seed: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimit: boolean;
+  /** Hourly deletion of rows past their retention (plugins/housekeeping.ts). */
+  housekeeping: boolean;
   trustProxy: boolean;
   corsOrigins: string[];
   /** Payments provider for deposits and the subscription ('sandbox': a test page served by this server). */
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     seed: bool('SEED', true),
     logLevel,
     rateLimit: bool('RATE_LIMIT', true),
+    housekeeping: bool('HOUSEKEEPING', true),
     trustProxy: bool('TRUST_PROXY', false),
     corsOrigins,
     paymentsProvider,

@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seed: false,
     logLevel: 'silent',
     rateLimit: false,
+    housekeeping: false,
     trustProxy: false,
     corsOrigins: [],
     paymentsProvider: 'sandbox',
