@@ -36,13 +36,18 @@ export async function signInAs(s: Session, email: string, password: string): Pro
   });
   if (!res.ok) throw new Error(`signin ${email}: ${res.status} ${await res.text()}`);
   const auth = (await res.json()) as { accessToken: string; user: { role: string } };
-  await s.context.addInitScript(([user, token]) => {
+  await keepSession(s, auth.user, auth.accessToken);
+  return auth;
+}
+
+/** Stores a signed-in user and token the way the app keeps a session (before any page loads). */
+export async function keepSession(s: Session, user: unknown, accessToken: string): Promise<void> {
+  await s.context.addInitScript(([u, token]) => {
     if (!window.localStorage.getItem('accessToken')) {
-      window.localStorage.setItem('authUser', user);
+      window.localStorage.setItem('authUser', u);
       window.localStorage.setItem('accessToken', token);
     }
-  }, [JSON.stringify(auth.user), auth.accessToken] as const);
-  return auth;
+  }, [JSON.stringify(user), accessToken] as const);
 }
 
 export const DEMO = {

@@ -2,7 +2,7 @@
 // sent to /dashboard before anything of the admin remote is downloaded, and the server
 // refuses every admin call made with that role's token.
 import type { Browser } from 'playwright-core';
-import { DEMO, launch, open, platform, type Session } from '../lib/browser';
+import { DEMO, keepSession, launch, open, platform, type Session } from '../lib/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,12 +29,7 @@ function signIn(email: string, password: string): Promise<Auth> {
 async function sessionAs(account: { email: string; password: string }): Promise<Session> {
   const s = await open(browser);
   const auth = await signIn(account.email, account.password);
-  await s.context.addInitScript(([user, token]) => {
-    if (!window.localStorage.getItem('accessToken')) {
-      window.localStorage.setItem('authUser', user);
-      window.localStorage.setItem('accessToken', token);
-    }
-  }, [JSON.stringify(auth.user), auth.accessToken] as const);
+  await keepSession(s, auth.user, auth.accessToken);
   return s;
 }
 

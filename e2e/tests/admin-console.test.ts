@@ -3,10 +3,10 @@
 // documents) and approves it, edits a listing, and finds every action in the audit
 // trail. Screenshots land in e2e/artifacts/admin-*.png.
 import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launch, open, platform, screenshot, type Session } from '../lib/browser';
+import { DEMO, keepSession, launch, open, platform, screenshot, type Session } from '../lib/browser';
+import { api, newAccount, uploadFiles, type Account } from '../lib/api';
+import { pdf, png } from '../lib/files';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,88 +18,7 @@ afterAll(async () => {
 
 const MOBILE = { width: 360, height: 780 };
 
-// ---- Files made in the test ----
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A real PNG: a width × height rectangle of one colour. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-/** A one-page PDF with a line of text. */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 // ---- API helpers ----
-
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${platform().baseURL}${url}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-async function uploadFiles<T>(url: string, field: 'file' | 'files', files: { name: string; type: string; data: Buffer }[], token: string): Promise<T> {
-  const form = new FormData();
-  for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
-  const res = await fetch(`${platform().baseURL}${url}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` }, body: form });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`PATCH ${url}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-function verificationCode(email: string): string {
-  const outbox = fs.readFileSync(path.join(platform().dataDir, 'outbox.log'), 'utf8');
-  const entries = outbox.split('===== ').filter((e) => e.includes(`To: ${email}`));
-  const match = entries.at(-1)?.match(/verification code is (\d+)/);
-  if (!match) throw new Error(`no verification code for ${email}`);
-  return match[1];
-}
 
 // Sign-ins are rate limited (10 a minute per address): each account signs in once.
 interface Auth { accessToken: string; user: { _id: string } }
@@ -107,18 +26,6 @@ const auths = new Map<string, Promise<Auth>>();
 function signIn(email: string, password: string): Promise<Auth> {
   if (!auths.has(email)) auths.set(email, api<Auth>('POST', '/v1/auth/signin', { email, password }));
   return auths.get(email) as Promise<Auth>;
-}
-
-let seq = 0;
-interface Account { id: string; email: string; password: string; name: string }
-
-/** A new account, signed up and e-mail verified (through the API). */
-async function newAccount(kind: 'investor' | 'property-owner', firstName: string, lastName: string): Promise<Account> {
-  const email = `${kind}-${Date.now()}-${++seq}@example.com`;
-  const password = 'Journey123!';
-  const { user } = await api<{ user: { _id: string } }>('POST', `/v1/auth/signup/${kind}`, { email, password, firstName, lastName });
-  await api('POST', '/v1/auth/otp/verify', { email, code: verificationCode(email), purpose: 'VERIFY_EMAIL' });
-  return { id: user._id, email, password, name: `${firstName} ${lastName}` };
 }
 
 /** The early-access subscription, paid on the sandbox provider's page (spec 9: $15). */
@@ -157,12 +64,7 @@ async function adminSession(viewport?: { width: number; height: number }): Promi
   const s = await open(browser, viewport ? { viewport } : {});
   const auth = await signIn(DEMO.admin.email, DEMO.admin.password);
   // The way the app keeps a session (lib/browser's signInAs, without a new sign-in).
-  await s.context.addInitScript(([user, token]) => {
-    if (!window.localStorage.getItem('accessToken')) {
-      window.localStorage.setItem('authUser', user);
-      window.localStorage.setItem('accessToken', token);
-    }
-  }, [JSON.stringify(auth.user), auth.accessToken] as const);
+  await keepSession(s, auth.user, auth.accessToken);
   return s;
 }
 

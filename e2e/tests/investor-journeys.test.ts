@@ -7,7 +7,8 @@
 // Screenshots land in e2e/artifacts/investor-*.png.
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launch, open, platform, screenshot, type Session } from '../lib/browser';
+import { DEMO, keepSession, launch, open, screenshot, type Session } from '../lib/browser';
+import { api } from '../lib/api';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,21 +23,10 @@ const MOBILE = { width: 360, height: 780 };
 
 // ---- API ----
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${platform().baseURL}${url}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 // Sign-in is rate limited per address (10 a minute): one sign-in per account for the file.
 const auths = new Map<string, { accessToken: string; user: unknown }>();
 async function authOf(who: { email: string; password: string }): Promise<{ accessToken: string; user: unknown }> {
-  if (!auths.has(who.email)) auths.set(who.email, await call<{ accessToken: string; user: unknown }>('POST', '/v1/auth/signin', undefined, who));
+  if (!auths.has(who.email)) auths.set(who.email, await api<{ accessToken: string; user: unknown }>('POST', '/v1/auth/signin', who));
   return auths.get(who.email)!;
 }
 const tokenOf = async (who: { email: string; password: string }) => (await authOf(who)).accessToken;
@@ -54,10 +44,10 @@ interface Metrics {
 interface Holding { propertyId: string; quantity: number; amountInvested: number; property: { name: string; totalQuantity: number } }
 interface ApiProperty { _id: string; name: string; unitPrice: number; totalQuantity: number }
 
-const wallet = async (token: string) => call<Wallet>('GET', '/v1/wallets/balance', token);
+const wallet = async (token: string) => api<Wallet>('GET', '/v1/wallets/balance', undefined, token);
 
 async function propertyNamed(name: string): Promise<ApiProperty> {
-  const list = await call<{ items: ApiProperty[] }>('GET', `/v1/properties?searchName=${encodeURIComponent(name)}`);
+  const list = await api<{ items: ApiProperty[] }>('GET', `/v1/properties?searchName=${encodeURIComponent(name)}`);
   const p = list.items.find((i) => i.name === name);
   if (!p) throw new Error(`no property ${name}`);
   return p;
@@ -79,13 +69,8 @@ async function session(who: { email: string; password: string }, viewport?: { wi
   const s = await open(browser, viewport ? { viewport } : {});
   const auth = await authOf(who);
   // The stored session the app reads (as lib/browser's signInAs does), with the current user.
-  const user = await call<unknown>('GET', '/v1/users/me', auth.accessToken);
-  await s.context.addInitScript(([u, token]) => {
-    if (!window.localStorage.getItem('accessToken')) {
-      window.localStorage.setItem('authUser', u);
-      window.localStorage.setItem('accessToken', token);
-    }
-  }, [JSON.stringify(user), auth.accessToken] as const);
+  const user = await api<unknown>('GET', '/v1/users/me', undefined, auth.accessToken);
+  await keepSession(s, user, auth.accessToken);
   return s;
 }
 
@@ -233,13 +218,13 @@ test('buying again: an admin approves, the holding appears in Investments and th
   const admin = await tokenOf(DEMO.admin);
   const cottages = await propertyNamed('Bluebonnet Cottages');
   const units = 5;
-  const metricsBefore = await call<Metrics>('GET', '/v1/users/me/metrics', token);
-  const heldBefore = (await call<Holding | null>('GET', `/v1/holdings/${cottages._id}`, token))?.quantity ?? 0;
+  const metricsBefore = await api<Metrics>('GET', '/v1/users/me/metrics', undefined, token);
+  const heldBefore = (await api<Holding | null>('GET', `/v1/holdings/${cottages._id}`, undefined, token))?.quantity ?? 0;
 
   const s = await session(DEMO.investor);
   const { page } = s;
   await buyOnPropertyPage(page, cottages, units);
-  const pending = await call<{ items: { _id: string; propertyId: string; quantity: number }[] }>('GET', '/v1/orders?status=PENDING', token);
+  const pending = await api<{ items: { _id: string; propertyId: string; quantity: number }[] }>('GET', '/v1/orders?status=PENDING', undefined, token);
   const order = pending.items.find((o) => o.propertyId === cottages._id && o.quantity === units);
   expect(order).toBeDefined();
 
@@ -248,8 +233,8 @@ test('buying again: an admin approves, the holding appears in Investments and th
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   await expectStat(page, 'Pending orders', String(metricsBefore.pendingOrders + 1));
 
-  expect((await call<{ status: string }>('PATCH', `/v1/orders/${order!._id}/review`, admin, { decision: 'APPROVE' })).status).toBe('COMPLETED');
-  const holding = await call<Holding>('GET', `/v1/holdings/${cottages._id}`, token);
+  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order!._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe('COMPLETED');
+  const holding = await api<Holding>('GET', `/v1/holdings/${cottages._id}`, undefined, token);
   expect(holding.quantity).toBe(heldBefore + units);
 
   await page.goto('/dashboard/investments');
@@ -266,7 +251,7 @@ test('buying again: an admin approves, the holding appears in Investments and th
   await screenshot(page, 'investor-investments');
 
   // The overview shows the server's new figures.
-  const m = await call<Metrics>('GET', '/v1/users/me/metrics', token);
+  const m = await api<Metrics>('GET', '/v1/users/me/metrics', undefined, token);
   expect(m.holdingsCount).toBe(metricsBefore.holdingsCount + (heldBefore === 0 ? 1 : 0));
   expect(m.totalInvested).toBeCloseTo(metricsBefore.totalInvested + units * cottages.unitPrice, 2);
   expect(m.pendingOrders).toBe(metricsBefore.pendingOrders);
@@ -339,9 +324,9 @@ test('a withdrawal is held until an admin pays it, and the history exports as CS
   await hold.getByText('Held', { exact: true }).waitFor();
 
   // An admin pays it: the request and its hold say so.
-  const payouts = await call<{ _id: string; amount: number; status: string }[]>('GET', '/v1/wallets/payouts', token);
+  const payouts = await api<{ _id: string; amount: number; status: string }[]>('GET', '/v1/wallets/payouts', undefined, token);
   const mine = payouts.find((p) => p.amount === 125.5 && p.status === 'REQUESTED')!;
-  await call('PATCH', `/v1/payouts/${mine._id}`, admin, { status: 'PAID' });
+  await api('PATCH', `/v1/payouts/${mine._id}`, { status: 'PAID' }, admin);
   await page.reload();
   await requests.getByRole('row').nth(1).getByText('Paid', { exact: true }).waitFor();
   await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).getByText('Paid out', { exact: true }).waitFor();
@@ -349,7 +334,7 @@ test('a withdrawal is held until an admin pays it, and the history exports as CS
   await expectStat(page, 'Held', money(paid.held));
 
   // The history pages and exports.
-  const ledger = await call<{ total: number }>('GET', '/v1/transactions/owned?pageSize=1', token);
+  const ledger = await api<{ total: number }>('GET', '/v1/transactions/owned?pageSize=1', undefined, token);
   await page.getByText(`1–10 of ${ledger.total.toLocaleString('en-US')}`).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^tessera-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -376,7 +361,7 @@ test('a withdrawal is held until an admin pays it, and the history exports as CS
 });
 
 test('an investor who is not verified sees why they cannot invest yet and what to do', async () => {
-  const me = await call<{ isSubscribed: boolean; onboardingCompleted: boolean }>('GET', '/v1/users/me', await tokenOf(PENDING));
+  const me = await api<{ isSubscribed: boolean; onboardingCompleted: boolean }>('GET', '/v1/users/me', undefined, await tokenOf(PENDING));
   const s = await session(PENDING);
   const { page } = s;
   await page.goto('/dashboard');
@@ -438,8 +423,8 @@ test('an owner opens Wallet and Support from the owner sidebar', async () => {
 
   // An admin closes it; the owner follows the status.
   const admin = await tokenOf(DEMO.admin);
-  const mine = await call<{ items: { _id: string; subject: string }[] }>('GET', '/v1/support/mine', token);
-  await call('PATCH', `/v1/support/${mine.items.find((t) => t.subject === subject)!._id}/close`, admin);
+  const mine = await api<{ items: { _id: string; subject: string }[] }>('GET', '/v1/support/mine', undefined, token);
+  await api('PATCH', `/v1/support/${mine.items.find((t) => t.subject === subject)!._id}/close`, undefined, admin);
   await page.reload();
   await ticket.getByText('Closed', { exact: true }).waitFor();
   await screenshot(page, 'investor-owner-support');

@@ -2,11 +2,10 @@
 // until subscribed and then onboards and answers the questionnaire, a user changes the
 // avatar and the password. Admins then see the documents and answers through the API.
 // Screenshots land in e2e/artifacts/onboarding-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launch, open, platform, screenshot, signInAs, type Session } from '../lib/browser';
+import { api, newAccount } from '../lib/api';
+import { pdf, png } from '../lib/files';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,90 +30,7 @@ const MSG = {
 };
 const ALL_RULES = [MSG.userType, MSG.nationality, MSG.phone, MSG.subscription, MSG.businessName, MSG.businessDocs, MSG.identity];
 
-// ---- Files made in the test ----
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A real PNG: a size × size square of one colour. */
-function png(size: number, [r, g, b]: [number, number, number]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-/** A one-page PDF with a line of text and a correct cross-reference table. */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 // ---- API helpers ----
-
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${platform().baseURL}${url}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** The newest verification code mailed to `email` (the outbox of the server's data folder). */
-function verificationCode(email: string): string {
-  const outbox = fs.readFileSync(path.join(platform().dataDir, 'outbox.log'), 'utf8');
-  const entries = outbox.split('===== ').filter((e) => e.includes(`To: ${email}`));
-  const match = entries.at(-1)?.match(/verification code is (\d+)/);
-  if (!match) throw new Error(`no verification code for ${email}`);
-  return match[1];
-}
-
-let seq = 0;
-/** A new account, signed up and e-mail-verified the way a person does it (through the API). */
-async function newAccount(kind: 'investor' | 'property-owner', firstName: string, lastName: string) {
-  const email = `${kind}-${Date.now()}-${++seq}@example.com`;
-  const password = 'Journey123!';
-  const { user } = await api<{ user: { _id: string } }>('POST', `/v1/auth/signup/${kind}`, { email, password, firstName, lastName });
-  await api('POST', '/v1/auth/otp/verify', { email, code: verificationCode(email), purpose: 'VERIFY_EMAIL' });
-  return { id: user._id, email, password, name: `${firstName} ${lastName}` };
-}
 
 interface UserDetail {
   status: string;
@@ -205,7 +121,7 @@ test('an owner onboards as a business entity, meeting every rule in order, and l
   // The identity document must be an image.
   await page.getByLabel(/Identity document \(/).setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: pdf('Passport') });
   await page.getByText(MSG.onlyImages).first().waitFor();
-  await page.getByLabel(/Identity document \(/).setInputFiles({ name: 'passport-scan.png', mimeType: 'image/png', buffer: png(64, [40, 90, 200]) });
+  await page.getByLabel(/Identity document \(/).setInputFiles({ name: 'passport-scan.png', mimeType: 'image/png', buffer: png(64, 64, [40, 90, 200]) });
   await page.getByRole('img', { name: 'Preview of passport-scan.png' }).waitFor();
   await screenshot(page, 'onboarding-owner-filled-desktop');
 
@@ -258,7 +174,7 @@ test('an investor who is not subscribed is stopped, subscribes, onboards, answer
   expect(await page.getByRole('textbox', { name: /Phone number/ }).inputValue()).toBe('202 555 0143');
   await page.getByRole('checkbox', { name: /I consent/ }).check();
   await submitExpecting(page, MSG.identity);
-  await page.getByLabel(/Identity document \(/).setInputFiles({ name: 'driving-licence.png', mimeType: 'image/png', buffer: png(48, [200, 60, 60]) });
+  await page.getByLabel(/Identity document \(/).setInputFiles({ name: 'driving-licence.png', mimeType: 'image/png', buffer: png(48, 48, [200, 60, 60]) });
   await submitButton(page).click();
   await page.waitForURL((u) => u.pathname === '/onboarding/questionnaire');
   await page.getByText(MSG.submitted).first().waitFor();
@@ -319,7 +235,7 @@ test('a user changes the avatar and the password, then logs in with the new one'
   await page.goto('/dashboard/profile');
   await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
 
-  await page.getByLabel('New profile picture').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png(96, [20, 160, 90]) });
+  await page.getByLabel('New profile picture').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png(96, 96, [20, 160, 90]) });
   await page.getByText('Preview, not saved yet').waitFor();
   await page.getByRole('button', { name: 'Save picture' }).click();
   await page.getByText('Your profile picture has been updated').first().waitFor();

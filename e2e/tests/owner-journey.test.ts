@@ -4,9 +4,10 @@
 // owner sees the investor and the funding in Active listings, and posts an off-plan
 // progress update on another listing that the property page then shows.
 // Screenshots land in e2e/artifacts/owner-*.png.
-import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launch, open, platform, screenshot, signInAs, type Session } from '../lib/browser';
+import { DEMO, launch, open, screenshot, signInAs, type Session } from '../lib/browser';
+import { api, payOnSandbox } from '../lib/api';
+import { pdf, png } from '../lib/files';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,66 +17,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// ---- Files made in the test ----
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([head, body, crc]);
-}
-
-/** A real size × size PNG of one colour. */
-function png(size: number, rgb: [number, number, number]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
-}
-
-/** A one-page PDF with a line of text and a correct cross-reference table. */
-function pdf(text: string): Buffer {
-  const content = `BT /F1 16 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((o, i) => {
-    const at = body.length;
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-    return at;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 // ---- API ----
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${platform().baseURL}${url}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 async function tokenOf(who: { email: string; password: string }): Promise<string> {
-  return (await call<{ accessToken: string }>('POST', '/v1/auth/signin', undefined, who)).accessToken;
+  return (await api<{ accessToken: string }>('POST', '/v1/auth/signin', who)).accessToken;
 }
 
 interface ApiProperty {
@@ -138,9 +83,9 @@ test('an owner creates a rental-ready listing with three images and a PDF and se
   await images.setInputFiles({ name: 'deed.pdf', mimeType: 'application/pdf', buffer: pdf('Deed') });
   await form.getByText('Invalid file type. Only Images are allowed.').waitFor();
   await images.setInputFiles([
-    { name: 'front.png', mimeType: 'image/png', buffer: png(48, [200, 90, 40]) },
-    { name: 'living-room.png', mimeType: 'image/png', buffer: png(48, [40, 120, 200]) },
-    { name: 'roof-terrace.png', mimeType: 'image/png', buffer: png(48, [60, 160, 80]) },
+    { name: 'front.png', mimeType: 'image/png', buffer: png(48, 48, [200, 90, 40]) },
+    { name: 'living-room.png', mimeType: 'image/png', buffer: png(48, 48, [40, 120, 200]) },
+    { name: 'roof-terrace.png', mimeType: 'image/png', buffer: png(48, 48, [60, 160, 80]) },
   ]);
   await page.getByLabel('Documents', { exact: true }).setInputFiles({ name: 'valuation-report.pdf', mimeType: 'application/pdf', buffer: pdf('Valuation report') });
   const chosen = page.getByRole('list', { name: 'Images: chosen files' });
@@ -160,7 +105,7 @@ test('an owner creates a rental-ready listing with three images and a PDF and se
   await screenshot(page, 'owner-listing-pending');
 
   // The server has the listing with its files.
-  const owned = await call<{ items: ApiProperty[] }>('GET', `/v1/properties/owned?searchName=${encodeURIComponent(NAME)}`, await tokenOf(DEMO.owner));
+  const owned = await api<{ items: ApiProperty[] }>('GET', `/v1/properties/owned?searchName=${encodeURIComponent(NAME)}`, undefined, await tokenOf(DEMO.owner));
   expect(owned.items).toHaveLength(1);
   const p = owned.items[0];
   listingId = p._id;
@@ -180,7 +125,7 @@ test('an owner creates a rental-ready listing with three images and a PDF and se
 
 test('an admin approves it and it appears on /properties', async () => {
   expect(listingId).not.toBe('');
-  const approved = await call<ApiProperty>('PATCH', `/v1/properties/${listingId}/review`, await tokenOf(DEMO.admin), { decision: 'APPROVE' });
+  const approved = await api<ApiProperty>('PATCH', `/v1/properties/${listingId}/review`, { decision: 'APPROVE' }, await tokenOf(DEMO.admin));
   expect(approved.status).toBe('ACTIVE');
 
   const s = await open(browser);
@@ -198,19 +143,17 @@ test('an investor buys units, and the owner sees the investor and the funding in
   const investor = await tokenOf(DEMO.investor);
   const admin = await tokenOf(DEMO.admin);
   // Money for the purchase, through the sandbox payment page.
-  const before = await call<{ balance: number }>('GET', '/v1/wallets/balance', investor);
+  const before = await api<{ balance: number }>('GET', '/v1/wallets/balance', undefined, investor);
   const cost = UNITS_BOUGHT * 125;
   if (before.balance < cost) {
-    const checkout = await call<{ checkoutUrl: string }>('POST', '/v1/wallets/deposit', investor, { amount: cost, returnPath: '/dashboard/wallet' });
+    const checkout = await api<{ checkoutUrl: string }>('POST', '/v1/wallets/deposit', { amount: cost, returnPath: '/dashboard/wallet' }, investor);
     const pay = await open(browser);
-    await pay.page.goto(checkout.checkoutUrl);
-    await pay.page.getByRole('button', { name: /^Pay / }).click();
-    await pay.page.waitForURL(/checkout=/);
+    await payOnSandbox(pay.page, checkout.checkoutUrl, '/dashboard/wallet');
     await pay.context.close();
   }
-  const order = await call<{ _id: string; status: string }>('POST', '/v1/orders', investor, { propertyId: listingId, quantity: UNITS_BOUGHT });
+  const order = await api<{ _id: string; status: string }>('POST', '/v1/orders', { propertyId: listingId, quantity: UNITS_BOUGHT }, investor);
   expect(order.status).toBe('PENDING');
-  expect((await call<{ status: string }>('PATCH', `/v1/orders/${order._id}/review`, admin, { decision: 'APPROVE' })).status).toBe('COMPLETED');
+  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe('COMPLETED');
 
   const s = await ownerSession();
   const { page } = s;
@@ -241,7 +184,7 @@ test('an investor buys units, and the owner sees the investor and the funding in
 
 test('the owner posts an off-plan progress update that the property page shows', async () => {
   const owner = await tokenOf(DEMO.owner);
-  const offPlan = (await call<{ items: ApiProperty[] }>('GET', '/v1/properties/owned?status=ACTIVE&searchName=Evergreen', owner)).items[0];
+  const offPlan = (await api<{ items: ApiProperty[] }>('GET', '/v1/properties/owned?status=ACTIVE&searchName=Evergreen', undefined, owner)).items[0];
   expect(offPlan?.name).toBe('Evergreen Heights');
   const next = Math.min(100, (offPlan.progress ?? 0) + 5);
   const note = `Cladding finished on every floor (${Date.now().toString(36)}).`;

@@ -1,10 +1,9 @@
 // Issue 5's journeys in Chromium against the running platform: a visitor filters and
 // browses properties, Invest now while logged out, sign-up with every validation
 // message then e-mail verification and log-in, the contact form.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launch, open, platform, screenshot } from '../lib/browser';
+import { verificationCode } from '../lib/api';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -16,20 +15,6 @@ async function apiToken(email: string, password: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`signin ${email}: ${res.status}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-/** The latest verification code e-mailed to `email`, from the server's outbox file. */
-async function codeFromOutbox(email: string): Promise<string> {
-  const file = path.join(platform().dataDir, 'outbox.log');
-  for (let i = 0; i < 40; i++) {
-    if (fs.existsSync(file)) {
-      const entries = fs.readFileSync(file, 'utf8').split('===== ').filter((e) => e.includes(`To: ${email}\n`));
-      const code = entries.at(-1)?.match(/verification code: (\d{6})/)?.[1];
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code for ${email} in ${file}`);
 }
 
 const gallerySays = (page: Page, text: string) => page.getByRole('dialog').getByText(text, { exact: true }).waitFor();
@@ -169,7 +154,7 @@ test('sign-up shows each validation message, then succeeds; the e-mailed code ve
   await page.waitForURL((u) => u.pathname === '/verify');
   expect(await page.getByLabel(/^Email/).inputValue()).toBe(email);
 
-  await page.getByLabel(/^Verification code/).fill(await codeFromOutbox(email));
+  await page.getByLabel(/^Verification code/).fill(await verificationCode(email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
   await page.getByRole('link', { name: 'Continue to log in' }).click();

@@ -2,7 +2,8 @@
 // units from the property page; an investor subscribes from the landing page (the
 // sandbox payment page declines, then pays).
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launch, open, platform, screenshot, signInAs } from '../lib/browser';
+import { DEMO, launch, open, screenshot, signInAs } from '../lib/browser';
+import { api, payOnSandbox } from '../lib/api';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launch(); });
@@ -11,22 +12,10 @@ afterAll(async () => { await browser?.close(); });
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const PENDING = { email: 'pending@tessera.local', password: 'Pending123!' };
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${platform().baseURL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** Funds the signed-in investor's wallet through a deposit checkout paid on the sandbox page. */
 async function deposit(page: Page, token: string, amount: number): Promise<void> {
-  const checkout = await api<{ checkoutUrl: string }>('POST', '/v1/payments/checkouts', token, { purpose: 'DEPOSIT', amount, returnPath: '/properties' });
-  await page.goto(checkout.checkoutUrl);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL((u) => u.pathname === '/properties' && u.searchParams.has('checkout'));
+  const checkout = await api<{ checkoutUrl: string }>('POST', '/v1/payments/checkouts', { purpose: 'DEPOSIT', amount, returnPath: '/properties' }, token);
+  await payOnSandbox(page, checkout.checkoutUrl, '/properties');
 }
 
 test('a verified investor with money buys units from the property page', async () => {
@@ -35,14 +24,14 @@ test('a verified investor with money buys units from the property page', async (
   const { accessToken } = await signInAs(s, DEMO.investor.email, DEMO.investor.password);
   // Money arrives through a deposit paid on the sandbox payment page.
   await deposit(page, accessToken, 1000);
-  const { balance } = await api<{ balance: number }>('GET', '/v1/wallets/balance', accessToken);
+  const { balance } = await api<{ balance: number }>('GET', '/v1/wallets/balance', undefined, accessToken);
   expect(balance).toBeGreaterThanOrEqual(1000);
 
   await page.goto('/properties');
   await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Harborview Residences' }) }).getByRole('link', { name: 'Invest now' }).click();
   await page.getByRole('heading', { level: 1, name: 'Harborview Residences' }).waitFor();
   const id = new URL(page.url()).pathname.split('/').pop()!;
-  const before = await api<{ availableQuantity: number; totalQuantity: number; unitPrice: number }>('GET', `/v1/properties/${id}`, accessToken);
+  const before = await api<{ availableQuantity: number; totalQuantity: number; unitPrice: number }>('GET', `/v1/properties/${id}`, undefined, accessToken);
   const panel = page.getByRole('region', { name: 'Invest in this property' });
   await panel.getByText(usd(balance)).waitFor();
 
@@ -64,7 +53,7 @@ test('a verified investor with money buys units from the property page', async (
   await panel.getByText(usd(balance - 4 * before.unitPrice)).waitFor();
   await screenshot(page, 'public-journey-invest');
 
-  const orders = await api<{ items: { quantity: number; amount: number; status: string; propertyId: string }[] }>('GET', '/v1/orders', accessToken);
+  const orders = await api<{ items: { quantity: number; amount: number; status: string; propertyId: string }[] }>('GET', '/v1/orders', undefined, accessToken);
   expect(orders.items[0]).toMatchObject({ propertyId: id, quantity: 4, amount: 4 * before.unitPrice, status: 'PENDING' });
   expect(s.errors).toEqual([]);
   await s.context.close();

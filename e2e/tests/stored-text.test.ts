@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launch, open, platform, signInAs, type Session } from '../lib/browser';
+import { DEMO, launch, open, signInAs, type Session } from '../lib/browser';
+import { api } from '../lib/api';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { record } = require('../../server/reliability/report.cjs') as { record: (check: string, r: object) => boolean };
@@ -30,16 +31,7 @@ afterAll(async () => {
   });
 });
 
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${platform().baseURL}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-const token = async (a: { email: string; password: string }) => (await api<{ accessToken: string }>('POST', '/v1/auth/signin', null, a)).accessToken;
+const token = async (a: { email: string; password: string }) => (await api<{ accessToken: string }>('POST', '/v1/auth/signin', a)).accessToken;
 
 /** Watches a page for dialogs; checks a visit showed `literals` as text and ran nothing. */
 async function expectInert(s: Session, page: string, who: string, literals: string[]): Promise<void> {
@@ -86,7 +78,7 @@ test('markup in stored text is shown as text on every page that shows it', async
   const investor = await token(DEMO.investor);
 
   // A listing named with markup, approved so that it is public.
-  const listing = await api<{ _id: string }>('POST', '/v1/properties/owned/rental-ready', owner, {
+  const listing = await api<{ _id: string }>('POST', '/v1/properties/owned/rental-ready', {
     name: `${IMG} Villa`,
     address: '1 Escape St, Springfield',
     state: 'IL',
@@ -94,12 +86,12 @@ test('markup in stored text is shown as text on every page that shows it', async
     totalQuantity: 100,
     unitPrice: 10,
     roiInFiveYears: 20,
-  });
-  await api('PATCH', `/v1/properties/${listing._id}/review`, admin, { decision: 'APPROVE' });
+  }, owner);
+  await api('PATCH', `/v1/properties/${listing._id}/review`, { decision: 'APPROVE' }, admin);
   // A support message with markup.
-  await api('POST', '/support', investor, { subject: `${SCRIPT} help`, message: `${IMG} my order ${SVG}` });
+  await api('POST', '/support', { subject: `${SCRIPT} help`, message: `${IMG} my order ${SVG}` }, investor);
   // A person named with markup.
-  const me = await api<{ _id: string }>('PATCH', '/v1/users/me', investor, { firstName: IMG, lastName: '<b>Bold</b>' });
+  const me = await api<{ _id: string }>('PATCH', '/v1/users/me', { firstName: IMG, lastName: '<b>Bold</b>' }, investor);
 
   const visitor = await open(browser);
   await expectInert(visitor, '/properties', 'visitor', [`${IMG} Villa`]);

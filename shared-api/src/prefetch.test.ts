@@ -29,7 +29,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 beforeEach(() => {
   asked.length = 0;
   localStorage.clear();
-  document.head.innerHTML = '';
+  document.head.replaceChildren();
   delete (window as unknown as Record<string, unknown>).__tesseraPrefetch__;
   fetchMock = jest.fn(() => answer(PAGE));
   global.fetch = fetchMock as unknown as typeof fetch;
