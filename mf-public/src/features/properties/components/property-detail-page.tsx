@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'shared-ui/router';
-import { Box, Chip, Container, Paper, Skeleton, Typography } from 'shared-ui/mui';
+import { Box, Container, Typography } from 'shared-ui/mui-core';
+import { Paper, Skeleton } from 'shared-ui/mui-surfaces';
 import { getProperty } from 'shared-api';
 import { PROPERTY_TYPE_LABELS, paths } from 'shared-api/contract';
 import { Button, visuallyHidden } from 'shared-ui/core';
@@ -8,10 +10,39 @@ import { ArrowBackIcon, PlaceIcon } from '../icons';
 import { isSoldOut } from '../lib/invest';
 import { ConstructionProgress } from './construction-progress';
 import { DocumentsList } from './documents-list';
-import { InvestPanel } from './invest-panel';
 import { PhotoMosaic } from './photo-mosaic';
 import { PropertyFigures } from './property-figures';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+
+// The invest panel (its form needs MUI's inputs) loads beside the page rather than before
+// it: the photo and the figures show without waiting for it (issue 11: LCP).
+const InvestPanel = lazy(() => import('./invest-panel').then((m) => ({ default: m.InvestPanel })));
+
+/** The panel's place while its code loads, about as tall as the panel, so nothing jumps. */
+function InvestPanelPlaceholder() {
+  return <Skeleton variant="rounded" height={300} aria-hidden />;
+}
+
+/** A small label (type, fully funded). */
+function Tag({ label, tone }: { label: string; tone: 'primary' | 'success' }) {
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        height: 24,
+        px: 1.25,
+        borderRadius: 3,
+        fontSize: '0.8125rem',
+        fontWeight: 500,
+        ...(tone === 'primary' ? { border: 1, borderColor: 'primary.main', color: 'primary.main' } : { bgcolor: 'success.main', color: 'success.contrastText' }),
+      }}
+    >
+      {label}
+    </Box>
+  );
+}
 
 function BackLink() {
   return (
@@ -58,8 +89,8 @@ export function PropertyDetailPage() {
       <BackLink />
       <Box component="header" sx={{ mb: 3 }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
-          <Chip label={PROPERTY_TYPE_LABELS[p.type] ?? p.type} color="primary" variant="outlined" size="small" />
-          {soldOut && <Chip label="Fully funded" color="success" size="small" />}
+          <Tag label={PROPERTY_TYPE_LABELS[p.type] ?? p.type} tone="primary" />
+          {soldOut && <Tag label="Fully funded" tone="success" />}
         </Box>
         <Typography component="h1" variant="h2">
           {p.name}
@@ -86,7 +117,9 @@ export function PropertyDetailPage() {
           <PropertyFigures property={p} />
         </Box>
         <Box sx={{ gridArea: 'invest', position: { md: 'sticky' }, top: { md: 88 } }}>
-          <InvestPanel property={p} onOrdered={reload} />
+          <Suspense fallback={<InvestPanelPlaceholder />}>
+            <InvestPanel property={p} onOrdered={reload} />
+          </Suspense>
         </Box>
         <Box sx={{ gridArea: 'details', display: 'grid', gap: 3 }}>
           <Paper variant="outlined" component="section" aria-labelledby="about-property-title" sx={{ p: { xs: 2.5, md: 3 } }}>
