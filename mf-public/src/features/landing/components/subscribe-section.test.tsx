@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, createCheckout, getCheckout, getMe, useSessionStore } from 'shared-api';
 import type { Checkout, User } from 'shared-api/contract';
 import { goToExternal } from '../../../lib/browser';
@@ -89,6 +89,26 @@ test('back from a paid checkout: the user is refreshed and the successful modal 
   const closes = screen.getAllByRole('button', { name: 'Close' });
   await user.click(closes[closes.length - 1]);
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('an investor who has not finished onboarding is offered the way back there', async () => {
+  useSessionStore.getState().setSession(investor(), 'tok');
+  getCheckoutMock.mockResolvedValue(checkout({ status: 'PAID' }));
+  getMeMock.mockResolvedValue(investor({ isSubscribed: true }));
+  const { user, location } = renderPage(<SubscribeSection />, { url: '/?checkout=c1#subscribe' });
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('link', { name: 'Continue onboarding' }));
+  await waitFor(() => expect(location()).toBe('/onboarding'));
+});
+
+test('an onboarded investor gets only Close', async () => {
+  useSessionStore.getState().setSession(investor({ onboardingCompleted: true }), 'tok');
+  getCheckoutMock.mockResolvedValue(checkout({ status: 'PAID' }));
+  getMeMock.mockResolvedValue(investor({ isSubscribed: true, onboardingCompleted: true }));
+  renderPage(<SubscribeSection />, { url: '/?checkout=c1#subscribe' });
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).queryByRole('link', { name: 'Continue onboarding' })).not.toBeInTheDocument();
+  expect(within(dialog).getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
 });
 
 test.each(['DECLINED', 'EXPIRED'] as const)('back from a %s checkout: the failed modal', async (status) => {

@@ -91,7 +91,11 @@ export function SubscribeSection() {
           ))}
         </Box>
       </Paper>
-      <SubscriptionModals open={modal} onClose={() => setModal(null)} />
+      <SubscriptionModals
+        open={modal}
+        onClose={() => setModal(null)}
+        next={user?.role === 'INVESTOR' && !user.onboardingCompleted ? { label: 'Continue onboarding', to: paths.onboarding } : null}
+      />
     </Section>
   );
 }
