@@ -126,7 +126,9 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = (str('LOG_LEVEL') ?? 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const publicUrl = (url('PUBLIC_URL', 'http://localhost:8080', ['http:', 'https:']) as string).replace(/\/+$/, '');
+  // Without PUBLIC_URL, links (e-mails, payment returns) point at this server on this machine.
+  const port = int('PORT', 8080, 0, 65535);
+  const publicUrl = (url('PUBLIC_URL', `http://localhost:${port || 8080}`, ['http:', 'https:']) as string).replace(/\/+$/, '');
   const corsOrigins = (str('CORS_ORIGINS') ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
   for (const o of corsOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(o)) problems.push(`CORS_ORIGINS: ${o} is not an origin (scheme://host[:port])`);
@@ -136,7 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!PAYMENTS_PROVIDERS.includes(paymentsProvider)) problems.push(`PAYMENTS_PROVIDER must be one of ${PAYMENTS_PROVIDERS.join(', ')}`);
 
   const config: Config = {
-    port: int('PORT', 8080, 0, 65535),
+    port,
     host: str('HOST') ?? '127.0.0.1',
     databaseUrl,
     databaseSchema,

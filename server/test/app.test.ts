@@ -192,6 +192,13 @@ describe('CORS and headers', () => {
 });
 
 describe('configuration', () => {
+  it('points links at this server when PUBLIC_URL is not set', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/tessera-config-test' };
+    expect(loadConfig(base).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ ...base, PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(loadConfig({ ...base, PORT: '9090', PUBLIC_URL: 'https://tessera.example/' }).publicUrl).toBe('https://tessera.example');
+  });
+
   it('reads defaults and refuses bad values, listing every problem', () => {
     const c = loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/tessera-config-test' });
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, tokenTtlMinutes: 15, sessionMaxHours: 12, linkTtlMinutes: 60, redisUrl: null, redisPrefix: 'tessera:', seed: true, rateLimit: true, webRoot: null, pgliteDir: '/tmp/tessera-config-test/pglite' });
