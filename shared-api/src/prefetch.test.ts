@@ -5,7 +5,10 @@ import { PREFETCH_MAX_AGE_MS, prefetchFirstScreen, requestKey } from './prefetch
 import { getProperties, getProperty } from './endpoints/properties';
 
 const asked: string[] = [];
+/** The API's origin as configured (null: the page's own). */
+let mockApiBase: string | null = null;
 jest.mock('./client', () => ({
+  apiUrl: (path: string) => `${mockApiBase ?? window.location.origin}/${path.replace(/^\/+/, '')}`,
   http: {
     get: (path: string, options?: { searchParams?: Record<string, string> }) => ({
       json: () => {
@@ -27,6 +30,7 @@ function answer(body: unknown, status = 200) {
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
+  mockApiBase = null;
   asked.length = 0;
   localStorage.clear();
   document.head.replaceChildren();
@@ -39,7 +43,7 @@ describe('prefetchFirstScreen', () => {
   it('asks for the first catalogue page of an unfiltered /properties, and the page takes it instead of asking', async () => {
     prefetchFirstScreen({ pathname: '/properties', search: '' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0][0]).toBe('/v1/properties?page=1&pageSize=12');
+    expect(fetchMock.mock.calls[0][0]).toBe(`${window.location.origin}/v1/properties?page=1&pageSize=12`);
     // The page's own call, its query in another order, is answered by the prefetch.
     await expect(getProperties({ pageSize: 12, page: 1 })).resolves.toEqual(PAGE);
     expect(asked).toEqual([]);
@@ -62,7 +66,7 @@ describe('prefetchFirstScreen', () => {
   it('asks for a property page, and preloads its lead photo', async () => {
     fetchMock.mockImplementation(() => answer({ _id: 'p 1', images: PAGE.items[0].images }));
     prefetchFirstScreen({ pathname: '/properties/p%201', search: '' });
-    expect(fetchMock.mock.calls[0][0]).toBe('/v1/properties/p%201');
+    expect(fetchMock.mock.calls[0][0]).toBe(`${window.location.origin}/v1/properties/p%201`);
     await expect(getProperty('p 1')).resolves.toMatchObject({ _id: 'p 1' });
     expect(asked).toEqual([]);
     for (let i = 0; i < 5; i++) await flush();
@@ -95,6 +99,13 @@ describe('prefetchFirstScreen', () => {
     await expect(getProperties({ page: 1, pageSize: 12 })).resolves.toEqual({ from: 'http' });
     spy.mockRestore();
     expect(asked).toEqual(['v1/properties?page=1&pageSize=12', 'v1/properties/gone', 'v1/properties?page=1&pageSize=12']);
+  });
+
+  it('is not taken when the API is configured on another origin', async () => {
+    prefetchFirstScreen({ pathname: '/properties', search: '' });
+    mockApiBase = 'https://api.example.com';
+    await expect(getProperties({ page: 1, pageSize: 12 })).resolves.toEqual({ from: 'http' });
+    expect(asked).toEqual(['v1/properties?page=1&pageSize=12']);
   });
 
   it('never throws, even on a malformed address', () => {

@@ -40,16 +40,16 @@ export function requestKey(path: string, params: Record<string, string> = {}): s
 }
 
 /**
- * The prefetched answer to exactly this request, once (it is removed as it is taken), or
- * null. A prefetch that failed or answered other than 2xx yields null through `use`, so the
- * caller asks again the usual way (with its headers, retries and error handling).
+ * The prefetched answer to exactly this request (its absolute URL, as the API client would
+ * ask it: an API configured on another origin never matches), once: it is removed as it is
+ * taken. Null when there is none or it is stale. A prefetch that failed or answered other
+ * than 2xx calls `ask`, so the caller asks again the usual way (headers, retries, errors).
  */
-export function takePrefetched<T>(path: string, params: Record<string, string>, ask: () => Promise<T>): Promise<T> | null {
+export function takePrefetched<T>(url: string, ask: () => Promise<T>): Promise<T> | null {
   const map = registry();
-  const key = requestKey(path, params);
-  const entry = map?.get(key);
+  const entry = map?.get(url);
   if (!map || !entry) return null;
-  map.delete(key);
+  map.delete(url);
   if (Date.now() - entry.at > PREFETCH_MAX_AGE_MS) return null;
   return entry.response.then(
     (res) => (res.ok ? (res.json() as Promise<T>) : ask()),
@@ -89,9 +89,9 @@ function preloadPhoto(doc: Document, photo: Photo | undefined, sizes: string): v
 function start(path: string, params: Record<string, string>, firstPhoto: (body: unknown) => Photo | undefined, sizes: string, doc: Document): void {
   const map = registry();
   if (!map) return;
-  const key = requestKey(path, params);
-  const response = fetch(`/${key}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  map.set(key, { at: Date.now(), response });
+  const url = `${window.location.origin}/${requestKey(path, params)}`;
+  const response = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  map.set(url, { at: Date.now(), response });
   // The photo as soon as the answer says which; the page reads the answer from its own clone.
   response
     .then((res) => (res.ok ? res.clone().json() : null))

@@ -3,18 +3,17 @@
 import { useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
 import { Gallery, ImageIcon, PdfIcon } from 'shared-ui';
-import { absoluteSrcset, fileUrl } from 'shared-api';
+import { fileUrl, imageSources } from 'shared-api';
 import type { FileRef, ImageRef } from 'shared-api/contract';
 import { fileSize } from '../lib/format';
 
 export function ListingImages({ images, name }: { images: readonly ImageRef[]; name: string }) {
   const [open, setOpen] = useState<number | null>(null);
   if (images.length === 0) return <Typography color="text.secondary">No images were uploaded.</Typography>;
-  const gallery = images.map((img, i) => ({
-    url: fileUrl(img.url),
-    srcset: img.srcset ? absoluteSrcset(img.srcset) : undefined,
-    alt: `${name} — image ${i + 1} of ${images.length}`,
-  }));
+  const gallery = images.map((img, i) => {
+    const { src, srcSet } = imageSources(img);
+    return { url: src, srcset: srcSet, alt: `${name} — image ${i + 1} of ${images.length}` };
+  });
   return (
     <>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))' }}>

@@ -155,5 +155,7 @@ describe('endpoint functions', () => {
     expect(api.downloadUrl('abc.webp')).toBe('https://api.test/download/abc.webp');
     expect(api.fileUrl('/download/abc.webp?exp=1&sig=x')).toBe('https://api.test/download/abc.webp?exp=1&sig=x');
     expect(api.absoluteSrcset('/download/a-480.webp 480w, /download/a.webp 960w')).toBe('https://api.test/download/a-480.webp 480w, https://api.test/download/a.webp 960w');
+    expect(api.imageSources({ url: '/download/a.webp', srcset: '/download/a-480.webp 480w' })).toEqual({ src: 'https://api.test/download/a.webp', srcSet: 'https://api.test/download/a-480.webp 480w' });
+    expect(api.imageSources({ url: '/download/a.webp' })).toEqual({ src: 'https://api.test/download/a.webp', srcSet: undefined });
   });
 });

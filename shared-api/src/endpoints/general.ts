@@ -14,6 +14,11 @@ export const downloadUrl = (filename: string): string => apiUrl(`download/${enco
  */
 export const fileUrl = (url: string): string => apiUrl(url);
 
+/** An API image's `src` and `srcSet`, made absolute, to spread on an <img> (add `sizes`). */
+export function imageSources(img: { url: string; srcset?: string | null }): { src: string; srcSet?: string } {
+  return { src: fileUrl(img.url), srcSet: img.srcset ? absoluteSrcset(img.srcset) : undefined };
+}
+
 /** A srcset the API returned, made absolute. */
 export const absoluteSrcset = (srcset: string): string =>
   srcset

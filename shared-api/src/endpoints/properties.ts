@@ -14,9 +14,9 @@ import type {
   PropertyUpdate,
   ReviewPropertyBody,
 } from '../contract';
-import { http } from '../client';
+import { apiUrl, http } from '../client';
 import { upload, type UploadOptions } from '../upload';
-import { takePrefetched } from '../prefetch';
+import { requestKey, takePrefetched } from '../prefetch';
 import { filesForm, id, query } from './query';
 
 type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
@@ -25,13 +25,13 @@ type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
 export const getProperties = (q: PropertiesQuery = {}): Promise<Page<Property>> => {
   const searchParams = query(q);
   const ask = () => http.get('v1/properties', { searchParams }).json<Page<Property>>();
-  return takePrefetched('v1/properties', searchParams, ask) ?? ask();
+  return takePrefetched(apiUrl(requestKey('v1/properties', searchParams)), ask) ?? ask();
 };
 
 export const getProperty = (propertyId: string): Promise<Property> => {
   const path = `v1/properties/${id(propertyId)}`;
   const ask = () => http.get(path).json<Property>();
-  return takePrefetched(path, {}, ask) ?? ask();
+  return takePrefetched(apiUrl(path), ask) ?? ask();
 };
 
 // ---- Owners ----

@@ -1,6 +1,6 @@
 import { Box, Typography } from 'shared-ui/mui';
 import { Button, DataTable, StatusBadge, formatDate, formatMoney, formatNumber, type DataTablePagination } from 'shared-ui';
-import { absoluteSrcset, fileUrl } from 'shared-api';
+import { imageSources } from 'shared-api';
 import { PROPERTY_TYPE_LABELS, amountRaised, unitsSold, type Property, type User } from 'shared-api/contract';
 import { PersonLink } from '../../components/links';
 import { PROPERTY_STATUS_LABELS } from '../../lib/labels';
@@ -23,7 +23,7 @@ function Thumb({ p }: { p: Property }) {
   const img = p.images[0];
   return (
     <Box sx={{ width: 56, height: 42, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', flexShrink: 0 }}>
-      {img && <Box component="img" src={fileUrl(img.url)} srcSet={img.srcset ? absoluteSrcset(img.srcset) : undefined} sizes="56px" alt="" loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+      {img && <Box component="img" {...imageSources(img)} sizes="56px" alt="" loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
     </Box>
   );
 }

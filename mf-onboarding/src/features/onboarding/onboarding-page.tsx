@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'shared-ui/router';
 import { Alert, Box, Link as MuiLink, Paper, Typography } from 'shared-ui/mui';
 import { Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, TextField } from 'shared-ui/mui-inputs';
 import { Button, FilePicker, LoadingState, PageHeader, StatusBadge, toast } from 'shared-ui';
+import { useFreshUser } from 'shared-ui/components';
 import { readError, useAuthUser } from 'shared-api';
 import {
   MESSAGES,
@@ -22,7 +23,6 @@ import { useCountryData } from '../../lib/use-country-data';
 import { clearDraft, readDraft, writeDraft, type OnboardingDraft } from './onboarding-draft';
 import { SubmissionSteps } from './submission-steps';
 import { useOnboardingSubmit } from './use-onboarding-submit';
-import { useFreshUser } from 'shared-ui/components';
 
 type FieldKey = 'user_type' | 'nationality' | 'phone_number' | 'subscription' | 'business_name' | 'businessFile' | 'idFile';
 

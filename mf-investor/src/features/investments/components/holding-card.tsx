@@ -3,7 +3,7 @@ import { Box, Link, Paper, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { ImageIcon } from 'shared-ui/components';
 import { formatMoney, formatNumber, formatPercent } from 'shared-ui/core';
-import { absoluteSrcset, fileUrl } from 'shared-api';
+import { imageSources } from 'shared-api';
 import { PROPERTY_TYPE_LABELS, annualReturn, paths, progressPercent, type Holding } from 'shared-api/contract';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -31,8 +31,7 @@ export function HoldingCard({ holding: h }: { holding: Holding }) {
         {image ? (
           <Box
             component="img"
-            src={fileUrl(image.url)}
-            srcSet={image.srcset ? absoluteSrcset(image.srcset) : undefined}
+            {...imageSources(image)}
             sizes={image.srcset ? '(min-width: 600px) 200px, 100vw' : undefined}
             alt={`Photo of ${p.name}`}
             loading="lazy"

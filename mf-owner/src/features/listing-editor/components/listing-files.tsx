@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, IconButton, Link } from 'shared-ui/mui';
 import { CloseIcon, ConfirmDialog, FilePicker, PdfIcon, toast } from 'shared-ui';
-import { absoluteSrcset, deletePropertyFile, fileUrl, readError } from 'shared-api';
+import { deletePropertyFile, fileUrl, imageSources, readError } from 'shared-api';
 import { UPLOAD_MAX_FILES, displayFileName, type FileRef, type ImageRef, type Property } from 'shared-api/contract';
 
 export interface ListingFilesProps {
@@ -72,7 +72,7 @@ export function ListingFiles({
               const label = `image ${i + 1}`;
               return (
                 <Box component="li" key={img._id} sx={{ position: 'relative', width: 120, height: 90, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-                  <Box component="img" src={fileUrl(img.url)} srcSet={img.srcset ? absoluteSrcset(img.srcset) : undefined} sizes="120px" alt={`Uploaded ${label}`} loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                  <Box component="img" {...imageSources(img)} sizes="120px" alt={`Uploaded ${label}`} loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
                   {!disabled && (
                     <IconButton
                       aria-label={`Remove uploaded ${label}`}

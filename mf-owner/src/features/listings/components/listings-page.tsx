@@ -5,7 +5,7 @@ import { Box, Typography } from 'shared-ui/mui-core';
 import { TextField } from 'shared-ui/mui-inputs';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, ConfirmDialog, DataTable, PageHeader, formatMoney, formatNumber, toast, useAsync, type DataTableColumn } from 'shared-ui';
-import { absoluteSrcset, deleteOwnedProperty, fileUrl, getOwnedProperties, readError } from 'shared-api';
+import { deleteOwnedProperty, getOwnedProperties, imageSources, readError } from 'shared-api';
 import { PROPERTY_STATUSES, PROPERTY_TYPE_LABELS, paths, unitsSold, type Property, type PropertyStatus } from 'shared-api/contract';
 import { ListingStatus } from '../../../components/listing-status';
 import { STATUS_LABELS } from '../../../lib/status';
@@ -75,7 +75,7 @@ export function ListingsPage() {
       render: (p) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 200 }}>
           <Box sx={{ width: 56, height: 42, flexShrink: 0, borderRadius: 1.5, overflow: 'hidden', bgcolor: 'action.hover' }}>
-            {p.images[0] && <Box component="img" src={fileUrl(p.images[0].url)} srcSet={p.images[0].srcset ? absoluteSrcset(p.images[0].srcset) : undefined} sizes="56px" alt="" loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
+            {p.images[0] && <Box component="img" {...imageSources(p.images[0])} sizes="56px" alt="" loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
           </Box>
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>

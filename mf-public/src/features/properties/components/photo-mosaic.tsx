@@ -3,7 +3,8 @@ import { Box } from 'shared-ui/mui-core';
 import { LEAD_PHOTO_SIZES, type ImageRef } from 'shared-api/contract';
 import { Gallery, ImageIcon } from 'shared-ui/components';
 import { PhotoLibraryIcon } from '../icons';
-import { galleryImages, imageSources } from '../lib/images';
+import { imageSources } from 'shared-api';
+import { galleryImages } from '../lib/images';
 
 const tileSx = {
   position: 'relative',

@@ -1,11 +1,6 @@
-import { absoluteSrcset, fileUrl } from 'shared-api';
+import { imageSources } from 'shared-api';
 import type { ImageRef } from 'shared-api/contract';
 import type { GalleryImage } from 'shared-ui/components';
-
-/** The API's image links, made absolute (the API may live on another origin). */
-export function imageSources(img: ImageRef): { src: string; srcSet?: string } {
-  return { src: fileUrl(img.url), srcSet: img.srcset ? absoluteSrcset(img.srcset) : undefined };
-}
 
 export function galleryImages(images: readonly ImageRef[], name: string): GalleryImage[] {
   return images.map((img, i) => {
