@@ -4,6 +4,7 @@
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
+const https = require('node:https');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -48,6 +49,7 @@ const CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f:]+(?:\/\d{1,3})?
  * @param {boolean} [o.brotli] default: when the modules are installed
  * @param {number|'auto'} [o.workers]
  * @param {string} [o.user] a `user` directive (only when nginx runs as root and must read root-only files)
+ * @param {{ cert: string, key: string }} [o.tls] PEM certificate (chain) and key: HTTPS with HTTP/2 on `listen`
  */
 function renderConfig(o) {
   if (!o.root) throw new Error('a releases root is required (--root)');
@@ -75,6 +77,16 @@ function renderConfig(o) {
       : '';
     return `    location ^~ /remotes/${name}/ {\n      alias ${root}/${name}/;\n${allow}      location ~ /\\. { return 404; }\n      try_files $uri =404;\n    }`;
   }).join('\n');
+  if (o.tls) for (const f of [o.tls.cert, o.tls.key]) if (!f || !fs.existsSync(f)) throw new Error(`TLS: ${f || 'a certificate and a key are required'} does not exist`);
+  const tls = o.tls
+    ? [
+      `    ssl_certificate ${path.resolve(o.tls.cert)};`,
+      `    ssl_certificate_key ${path.resolve(o.tls.key)};`,
+      '    ssl_protocols TLSv1.2 TLSv1.3;',
+      '    ssl_session_cache shared:tessera_tls:10m;',
+      '    ssl_session_timeout 1d;',
+    ].join('\n')
+    : '    # Plain HTTP: TLS terminates in front of nginx (or pass --tls-cert/--tls-key).';
   const values = {
     MAIN: main,
     WORKERS: String(o.workers ?? 'auto'),
@@ -82,7 +94,9 @@ function renderConfig(o) {
     MIME_TYPES: fs.existsSync('/etc/nginx/mime.types') ? '/etc/nginx/mime.types' : path.join(prefix, 'conf/mime.types'),
     BROTLI: brotliConf,
     API_SERVERS: upstreamServers(o.api),
-    LISTEN: o.listen ?? '127.0.0.1:8080',
+    // nginx 1.22 (Debian 12) takes HTTP/2 as a listen parameter.
+    LISTEN: `${o.listen ?? '127.0.0.1:8080'}${o.tls ? ' ssl http2' : ''}`,
+    TLS: tls,
     RELEASES: root,
     REMOTES: remotes,
   };
@@ -172,12 +186,22 @@ function checkConfig(confFile, prefix) {
   if (r.status !== 0) throw new Error(`nginx -t failed for ${confFile}:\n${r.stderr}`);
 }
 
+/** Any answer from `url` (HTTPS: the certificate may be self-signed). */
+function answers(url) {
+  if (url.startsWith('http:')) return fetch(url, { signal: AbortSignal.timeout(1000) }).then(() => true);
+  return new Promise((resolve, reject) => {
+    const req = https.get(url, { rejectUnauthorized: false, timeout: 1000 }, (res) => { res.resume(); resolve(true); });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
 async function waitUntilServing(url, child, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (child.exitCode !== null) return false;
     try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      await answers(url);
       return true;
     } catch { /* not yet */ }
     await new Promise((r) => setTimeout(r, 50));
@@ -221,7 +245,7 @@ async function start(o, prefix, ownPrefix) {
     child.stderr.on('data', (d) => { stderr += d; });
     running.add(child);
     child.on('exit', () => running.delete(child));
-    const url = `http://${host}:${port}`;
+    const url = `${o.tls ? 'https' : 'http'}://${host}:${port}`;
     if (await waitUntilServing(`${url}/remotes.json`, child, 10_000)) {
       const read = (f) => () => { try { return fs.readFileSync(path.join(prefix, 'logs', f), 'utf8'); } catch { return ''; } };
       return {
@@ -252,4 +276,19 @@ async function start(o, prefix, ownPrefix) {
   throw new Error(`nginx did not start:\n${lastError.trim().split('\n').slice(-10).join('\n')}`);
 }
 
-module.exports = { renderConfig, writeConfig, startNginx, brotliAvailable, upstreamOf, upstreamServers, freePort };
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, for local runs and measurements
+ * over HTTPS (browsers must be told to accept it). Needs openssl.
+ * @returns {{ cert: string, key: string }}
+ */
+function selfSignedCertificate(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  const cert = path.join(dir, 'tls-cert.pem');
+  const key = path.join(dir, 'tls-key.pem');
+  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2', '-subj', '/CN=localhost',
+    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) throw new Error(`openssl could not make a certificate: ${r.error?.message ?? r.stderr}`);
+  return { cert, key };
+}
+
+module.exports = { renderConfig, writeConfig, startNginx, brotliAvailable, upstreamOf, upstreamServers, freePort, selfSignedCertificate };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { platform } from '../lib/browser';
 
 import { cleanup, deriveVersion, publishAll, release, startSite, tempDir, root } from '../lib/nginx.cjs';
-import { renderConfig, freePort } from '../../nginx/nginx.cjs';
+import { renderConfig, freePort, selfSignedCertificate } from '../../nginx/nginx.cjs';
 
 let releases: string;
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -190,6 +190,26 @@ test('the admin allowlist hides mf_admin from other addresses only', async () =>
     await allowed.stop();
   }
   expect(() => renderConfig({ root: releases, api: 'http://127.0.0.1:1', prefix: '/tmp/x', adminAllow: ['everyone'] })).toThrow(/not an address or CIDR/);
+});
+
+test('with a certificate it serves HTTPS over HTTP/2, with the same headers and routes', async () => {
+  const tls = selfSignedCertificate(tempDir('tls'));
+  const secure = await startSite(releases, platform().baseURL, { tls });
+  try {
+    expect(secure.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    // curl reports the protocol it spoke (-k: the certificate is self-signed).
+    const curl = (p: string) => spawnSync('curl', ['-sk', '--http2', '-o', '/dev/null', '-D', '-', '-w', '%{http_version} %{http_code}', `${secure.url}${p}`], { encoding: 'utf8' }).stdout;
+    const page = curl('/properties');
+    expect(page).toMatch(/2 200$/);
+    expect(page).toMatch(/strict-transport-security: max-age=31536000/i);
+    expect(page).toMatch(/content-security-policy: default-src 'self'/i);
+    expect(curl('/v1/health')).toMatch(/2 200$/);
+    expect(curl(`/remotes/mf_public/${version}/${hashedChunk()}`)).toMatch(/cache-control: public, max-age=31536000, immutable[\s\S]*2 200$/i);
+    expect(curl('/shell/missing.js')).toMatch(/2 404$/);
+  } finally {
+    await secure.stop();
+  }
+  expect(() => renderConfig({ root: releases, api: 'http://127.0.0.1:1', prefix: '/tmp/x', tls: { cert: '/nonexistent.pem', key: tls.key } })).toThrow(/nonexistent\.pem does not exist/);
 });
 
 test('node nginx/run.mjs: runs in the foreground, and --render-only gives a config nginx accepts', async () => {

@@ -1,8 +1,8 @@
 // The first-screen prefetch: what it asks for, when, and how the endpoint functions take it.
 import { CARD_IMAGE_SIZES, LEAD_PHOTO_SIZES, STORAGE_KEYS } from './contract';
-import { PREFETCH_MAX_AGE_MS, prefetchFirstScreen, requestKey } from './prefetch';
+import { PREFETCH_MAX_AGE_MS, prefetchFirstScreen, prefetchPending, requestKey } from './prefetch';
 // ./client is mocked below (jest hoists the mock above these imports).
-import { getProperties, getProperty } from './endpoints/properties';
+import { getProperties, getProperty, peekProperties, peekProperty } from './endpoints/properties';
 
 const asked: string[] = [];
 /** The API's origin as configured (null: the page's own). */
@@ -71,6 +71,39 @@ describe('prefetchFirstScreen', () => {
     expect(asked).toEqual([]);
     for (let i = 0; i < 5; i++) await flush();
     expect(document.head.querySelector('link[rel="preload"]')?.getAttribute('imagesizes')).toBe(LEAD_PHOTO_SIZES);
+  });
+
+  it('offers an answer that has arrived for the first render, once; not before it has arrived', async () => {
+    let arrive: (v: unknown) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise((r) => { arrive = r; }).then(() => answer(PAGE)));
+    expect(prefetchPending()).toBe(false);
+    prefetchFirstScreen({ pathname: '/properties', search: '' });
+    expect(prefetchPending()).toBe(true);
+    expect(peekProperties({ page: 1, pageSize: 12 })).toBeUndefined();
+    arrive(undefined);
+    for (let i = 0; i < 5; i++) await flush();
+    // Another query never matches; the same one, in any order, does, and takes it.
+    expect(peekProperties({ page: 2, pageSize: 12 })).toBeUndefined();
+    expect(peekProperties({ pageSize: 12, page: 1 })).toEqual(PAGE);
+    expect(peekProperties({ page: 1, pageSize: 12 })).toBeUndefined();
+    expect(prefetchPending()).toBe(false);
+    await expect(getProperties({ page: 1, pageSize: 12 })).resolves.toEqual({ from: 'http' });
+    expect(asked).toEqual(['v1/properties?page=1&pageSize=12']);
+  });
+
+  it('a property that has arrived is taken by the endpoint without asking again; an error answer is never offered', async () => {
+    fetchMock.mockImplementation(() => answer({ _id: 'p1', images: [] }));
+    prefetchFirstScreen({ pathname: '/properties/p1', search: '' });
+    for (let i = 0; i < 5; i++) await flush();
+    await expect(getProperty('p1')).resolves.toEqual({ _id: 'p1', images: [] });
+    expect(peekProperty('p1')).toBeUndefined();
+
+    fetchMock.mockImplementation(() => answer({ statusCode: 404 }, 404));
+    prefetchFirstScreen({ pathname: '/properties/gone', search: '' });
+    for (let i = 0; i < 5; i++) await flush();
+    expect(peekProperty('gone')).toBeUndefined();
+    await expect(getProperty('gone')).resolves.toEqual({ from: 'http' });
+    expect(asked).toEqual(['v1/properties/gone']);
   });
 
   it('does nothing for a signed-in person, a filtered list or another page', () => {

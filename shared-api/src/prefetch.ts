@@ -24,6 +24,8 @@ export const PREFETCH_MAX_AGE_MS = 10_000;
 interface Entry {
   at: number;
   response: Promise<Response>;
+  /** The parsed answer, once a 2xx answer has arrived and been read: the page can render it at once. */
+  body?: unknown;
 }
 
 function registry(): Map<string, Entry> | null {
@@ -51,10 +53,30 @@ export function takePrefetched<T>(url: string, ask: () => Promise<T>): Promise<T
   if (!map || !entry) return null;
   map.delete(url);
   if (Date.now() - entry.at > PREFETCH_MAX_AGE_MS) return null;
+  if (entry.body !== undefined) return Promise.resolve(entry.body as T);
   return entry.response.then(
     (res) => (res.ok ? (res.json() as Promise<T>) : ask()),
     () => ask(),
   );
+}
+
+/**
+ * The prefetched answer to exactly this request if it has already arrived (a 2xx, read),
+ * taken like `takePrefetched`; otherwise undefined and the entry stays for `takePrefetched`.
+ * A page renders it in its first render instead of a skeleton followed by the data.
+ */
+export function peekPrefetched<T>(url: string): T | undefined {
+  const map = registry();
+  const entry = map?.get(url);
+  if (!map || !entry || entry.body === undefined) return undefined;
+  map.delete(url);
+  if (Date.now() - entry.at > PREFETCH_MAX_AGE_MS) return undefined;
+  return entry.body as T;
+}
+
+/** Whether a first-screen answer is on its way or waiting to be taken (the page needs no HTTP client to show it). */
+export function prefetchPending(): boolean {
+  return (registry()?.size ?? 0) > 0;
 }
 
 function signedIn(): boolean {
@@ -91,11 +113,17 @@ function start(path: string, params: Record<string, string>, firstPhoto: (body: 
   if (!map) return;
   const url = `${window.location.origin}/${requestKey(path, params)}`;
   const response = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  map.set(url, { at: Date.now(), response });
-  // The photo as soon as the answer says which; the page reads the answer from its own clone.
+  const entry: Entry = { at: Date.now(), response };
+  map.set(url, entry);
+  // Read once it arrives: the photo starts as soon as the answer says which, and the page
+  // finds the answer ready (peekPrefetched). Each reader reads its own clone of the response.
   response
     .then((res) => (res.ok ? res.clone().json() : null))
-    .then((body) => { if (body) preloadPhoto(doc, firstPhoto(body), sizes); })
+    .then((body: unknown) => {
+      if (body === null || body === undefined) return;
+      entry.body = body;
+      preloadPhoto(doc, firstPhoto(body), sizes);
+    })
     .catch(() => undefined);
 }
 

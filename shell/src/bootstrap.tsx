@@ -4,6 +4,7 @@ import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { configureApi, getSession } from 'shared-api';
 import { chooseRemotes, clientVersions, cohortId, fetchRegistry, onChosenRemotesChange, setChosenRemotes, type Registry } from './federation/registry';
 import { prefetchRemotePage } from './federation/remote-page';
+import { prefetchPending } from 'shared-api/prefetch';
 import { targetForPath } from './routes/route-table';
 import { App } from './App';
 
@@ -33,8 +34,9 @@ async function boot() {
   const target = targetForPath(window.location.pathname, getSession().user?.role ?? null);
   if (target) prefetchRemotePage(target);
   // Pages that ask the API as they open get the HTTP client now, not after they render
-  // (ky loads on first use: tools/webpack/ky-deferred.js); the static public pages never wait for it.
-  if (!target || !STATIC_PAGES.has(target.module)) void import('tessera-ky-original').catch(() => undefined);
+  // (ky loads on first use: tools/webpack/ky-deferred.js). The static public pages, and a
+  // first screen whose answer is already on its way (prefetchFirstScreen), never wait for it.
+  if (!target || !(STATIC_PAGES.has(target.module) || prefetchPending())) void import('tessera-ky-original').catch(() => undefined);
   // Let the browser paint and handle input between the boot steps, and render the app as
   // a transition (in slices, yielding to the browser) rather than one long task: the
   // main thread stays responsive while it starts (Total Blocking Time, docs/performance.md).

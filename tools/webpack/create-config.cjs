@@ -94,7 +94,7 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
       mode: production ? 'production' : 'development',
       context: dir,
       entry: isHost ? { main: './src/index.ts' } : {},
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      devtool: production ? (process.env.TESSERA_SOURCE_MAPS ? 'source-map' : false) : 'eval-cheap-module-source-map',
       output: {
         // Every app builds into a folder named by its version: releases are immutable,
         // and a tab opened on an old version keeps finding its chunks.

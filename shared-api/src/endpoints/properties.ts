@@ -16,7 +16,7 @@ import type {
 } from '../contract';
 import { apiUrl, http } from '../client';
 import { upload, type UploadOptions } from '../upload';
-import { requestKey, takePrefetched } from '../prefetch';
+import { peekPrefetched, requestKey, takePrefetched } from '../prefetch';
 import { filesForm, id, query } from './query';
 
 type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
@@ -33,6 +33,12 @@ export const getProperty = (propertyId: string): Promise<Property> => {
   const ask = () => http.get(path).json<Property>();
   return takePrefetched(apiUrl(path), ask) ?? ask();
 };
+
+/** The prefetched answer of `getProperties(q)` if it has already arrived (taken), else undefined: a page's first render. */
+export const peekProperties = (q: PropertiesQuery = {}): Page<Property> | undefined => peekPrefetched(apiUrl(requestKey('v1/properties', query(q))));
+
+/** The prefetched answer of `getProperty(id)` if it has already arrived (taken), else undefined. */
+export const peekProperty = (propertyId: string): Property | undefined => peekPrefetched(apiUrl(`v1/properties/${id(propertyId)}`));
 
 // ---- Owners ----
 

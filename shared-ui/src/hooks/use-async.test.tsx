@@ -29,6 +29,28 @@ describe('useAsync', () => {
     await waitFor(() => expect(result.current.error).toBe('An error occured, please try again.'));
   });
 
+  test('an answer at hand renders at once, without a loading state or a call; reload and new deps call', async () => {
+    const fn = jest.fn(async (_signal: AbortSignal) => 'asked');
+    const initial = jest.fn(() => 'at hand');
+    const { result, rerender } = renderHook(({ dep }) => useAsync(fn, [dep], initial), { initialProps: { dep: 1 } });
+    expect(result.current).toMatchObject({ data: 'at hand', loading: false, error: null });
+    await act(async () => undefined);
+    expect(fn).not.toHaveBeenCalled();
+    rerender({ dep: 1 });
+    expect(initial).toHaveBeenCalledTimes(1);
+    act(() => result.current.reload());
+    await waitFor(() => expect(result.current.data).toBe('asked'));
+    expect(fn).toHaveBeenCalledTimes(1);
+    rerender({ dep: 2 });
+    await waitFor(() => expect(fn).toHaveBeenCalledTimes(2));
+  });
+
+  test('with nothing at hand it loads as usual', async () => {
+    const { result } = renderHook(() => useAsync(async () => 7, [], () => undefined));
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.data).toBe(7));
+  });
+
   test('reload runs again', async () => {
     let n = 0;
     const { result } = renderHook(() => useAsync(async () => (n += 1), []));

@@ -14,13 +14,18 @@ export interface AsyncState<T> {
  * Runs `fn` when `deps` change and tracks data, error and loading. Results of a
  * superseded run are dropped, and its signal is aborted.
  * `const { data, error, loading, reload } = useAsync((signal) => getProperty(id, { signal }), [id]);`
+ *
+ * `initial`, read once as the component mounts, is an answer already at hand (a prefetched
+ * one: shared-api's peekProperties): it renders in the first render, without a loading
+ * state, and the first run of `fn` is skipped. Later deps changes and `reload` run `fn`.
  */
-export function useAsync<T>(fn: (signal: AbortSignal) => Promise<T>, deps: DependencyList): AsyncState<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: string | null; loading: boolean }>({
-    data: undefined,
-    error: null,
-    loading: true,
+export function useAsync<T>(fn: (signal: AbortSignal) => Promise<T>, deps: DependencyList, initial?: () => T | undefined): AsyncState<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: string | null; loading: boolean }>(() => {
+    const data = initial?.();
+    return { data, error: null, loading: data === undefined };
   });
+  // Read on the first render only: whether the first run is already answered by `initial`.
+  const answered = useRef(state.data !== undefined);
   const [version, setVersion] = useState(0);
   const fnRef = useRef(fn);
   useEffect(() => {
@@ -28,6 +33,10 @@ export function useAsync<T>(fn: (signal: AbortSignal) => Promise<T>, deps: Depen
   });
 
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false;
+      return;
+    }
     const controller = new AbortController();
     let live = true;
     setState((s) => (s.loading && s.error === null ? s : { ...s, loading: true, error: null }));

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, getProperties, useSessionStore } from 'shared-api';
+import { prefetchFirstScreen } from 'shared-api/prefetch';
 import { makeProperty, makeUser, pageOf } from '../../../testing/fixtures';
 import { renderPage } from 'shared-ui/testing';
 import { PropertiesPage } from './properties-page';
@@ -34,6 +35,22 @@ test('cards with the spec figures; a visitor’s Invest now goes to /login, the 
   expect(screen.getByRole('link', { name: 'View details of Harborview Residences' })).toHaveAttribute('href', '/properties/p1');
   expect(screen.getByText('2 properties')).toBeInTheDocument();
   expect(getPropertiesMock).toHaveBeenCalledWith({ searchName: undefined, state: undefined, type: undefined, page: 1, pageSize: 12 });
+});
+
+test('a first page prefetched by the shell renders in the first render: no skeleton, no second call', async () => {
+  const body = pageOf(two);
+  const res = { ok: true, status: 200, json: () => Promise.resolve(JSON.parse(JSON.stringify(body))), clone: () => res };
+  const fetchMock = jest.fn(() => Promise.resolve(res));
+  global.fetch = fetchMock as unknown as typeof fetch;
+  prefetchFirstScreen({ pathname: '/properties', search: '' });
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  renderPage(<PropertiesPage />, { url: '/properties' });
+  // Synchronously, in the first render.
+  expect(within(screen.getByRole('list', { name: 'Properties' })).getAllByRole('article')).toHaveLength(2);
+  expect(screen.getByText('2 properties')).toBeInTheDocument();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(getPropertiesMock).not.toHaveBeenCalled();
+  expect(fetchMock).toHaveBeenCalledTimes(1);
 });
 
 test('a signed-in user’s Invest now opens the property', async () => {

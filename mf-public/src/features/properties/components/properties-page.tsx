@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Box, Container, Typography } from 'shared-ui/mui-core';
 import { Paper, Skeleton } from 'shared-ui/mui-surfaces';
-import { getProperties, useIsAuthenticated } from 'shared-api';
+import { getProperties, peekProperties, useIsAuthenticated } from 'shared-api';
 import { PROPERTY_PAGE_SIZE } from 'shared-api/contract';
 import { Button, formatNumber } from 'shared-ui/core';
 import { useAsync, EmptyState, ErrorState, PageHeader, PropertyGrid } from 'shared-ui/components';
@@ -34,7 +34,8 @@ export function PropertiesPage() {
   const signedIn = useIsAuthenticated();
   const [filters, update] = usePropertyFilters();
   const { q, state, type, page } = filters;
-  const { data, error, loading, reload } = useAsync(async () => getProperties(toQuery({ q, state, type, page })), [q, state, type, page]);
+  // A prefetched first page (shared-api/src/prefetch.ts) that has arrived renders at once, without the skeleton.
+  const { data, error, loading, reload } = useAsync(async () => getProperties(toQuery({ q, state, type, page })), [q, state, type, page], () => peekProperties(toQuery({ q, state, type, page })));
   const listTop = useRef<HTMLDivElement>(null);
   const firstPage = useRef(page);
 

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'shared-ui/router';
 import { Box, Container, Typography } from 'shared-ui/mui-core';
 import { Paper, Skeleton } from 'shared-ui/mui-surfaces';
-import { getProperty } from 'shared-api';
+import { getProperty, peekProperty } from 'shared-api';
 import { PROPERTY_TYPE_LABELS, paths } from 'shared-api/contract';
 import { Button, visuallyHidden } from 'shared-ui/core';
 import { useAsync, ErrorState } from 'shared-ui/components';
@@ -12,10 +12,11 @@ import { ConstructionProgress } from './construction-progress';
 import { DocumentsList } from './documents-list';
 import { PhotoMosaic } from './photo-mosaic';
 import { PropertyFigures } from './property-figures';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-// The invest panel (its form needs MUI's inputs) loads beside the page rather than before
-// it: the photo and the figures show without waiting for it (issue 11: LCP).
+// The invest panel (its form needs MUI's inputs, about 70 KB of shared chunks) loads once
+// the property is on screen: the photo and the figures never wait for it (issue 11: LCP).
 const InvestPanel = lazy(() => import('./invest-panel').then((m) => ({ default: m.InvestPanel })));
 
 /** The panel's place while its code loads, about as tall as the panel, so nothing jumps. */
@@ -71,8 +72,9 @@ function DetailSkeleton() {
 
 export function PropertyDetailPage() {
   const { id = '' } = useParams();
-  const { data: p, error, loading, reload } = useAsync(async () => getProperty(id), [id]);
+  const { data: p, error, loading, reload } = useAsync(async () => getProperty(id), [id], () => peekProperty(id));
   useDocumentTitle(p?.name ?? 'Property');
+  const investReady = useAfterPaint(Boolean(p));
 
   if (!p) {
     return (
@@ -117,9 +119,13 @@ export function PropertyDetailPage() {
           <PropertyFigures property={p} />
         </Box>
         <Box sx={{ gridArea: 'invest', position: { md: 'sticky' }, top: { md: 88 } }}>
-          <Suspense fallback={<InvestPanelPlaceholder />}>
-            <InvestPanel property={p} onOrdered={reload} />
-          </Suspense>
+          {investReady ? (
+            <Suspense fallback={<InvestPanelPlaceholder />}>
+              <InvestPanel property={p} onOrdered={reload} />
+            </Suspense>
+          ) : (
+            <InvestPanelPlaceholder />
+          )}
         </Box>
         <Box sx={{ gridArea: 'details', display: 'grid', gap: 3 }}>
           <Paper variant="outlined" component="section" aria-labelledby="about-property-title" sx={{ p: { xs: 2.5, md: 3 } }}>
