@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
 
@@ -16,9 +16,11 @@ export function useAfterPaint(ready: boolean, timeoutMs = 1000): boolean {
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The frame after this commit, then an idle moment (or a timer where there is no requestIdleCallback).
+    // What then renders, renders as a transition: in slices, the page responsive meanwhile.
+    const done = () => startTransition(() => setAfter(true));
     const frame = requestAnimationFrame(() => {
-      if (w.requestIdleCallback) idle = w.requestIdleCallback(() => setAfter(true), { timeout: timeoutMs });
-      else timer = setTimeout(() => setAfter(true), 50);
+      if (w.requestIdleCallback) idle = w.requestIdleCallback(done, { timeout: timeoutMs });
+      else timer = setTimeout(done, 50);
     });
     return () => {
       cancelAnimationFrame(frame);
