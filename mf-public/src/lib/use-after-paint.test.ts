@@ -13,7 +13,7 @@ test('stays false while the content is not ready; turns true after a frame and a
 });
 
 test('uses requestIdleCallback where there is one, and cancels it on unmount', async () => {
-  const w = window as Window & { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
+  const w = window as unknown as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown };
   const callbacks: (() => void)[] = [];
   w.requestIdleCallback = jest.fn((cb: () => void) => callbacks.push(cb));
   w.cancelIdleCallback = jest.fn();
