@@ -6,4 +6,7 @@ import { prefetchFirstScreen } from 'shared-api/prefetch';
 
 // The first screen's API call and photo start now, alongside the code (shared-api/src/prefetch.ts).
 prefetchFirstScreen(window.location);
-import(/* webpackMode: "eager" */ './bootstrap');
+// The app's modules (React, MUI, the shell) evaluate in the next task rather than in
+// main.js's own: two shorter tasks instead of one long one, so the browser can paint and
+// answer input in between (issue 11: total blocking time).
+setTimeout(() => void import(/* webpackMode: "eager" */ './bootstrap'), 0);
