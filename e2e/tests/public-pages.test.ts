@@ -32,7 +32,11 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect({ page: name, overflow }).toEqual({ page: name, overflow: 0 });
       if (name === 'properties') await s.page.getByRole('list', { name: 'Properties' }).waitFor();
       if (name === 'landing') {
-        await s.page.locator('#contact').scrollIntoViewIfNeeded();
+        // Scrolling to the placeholder loads the sections, which replace it and may move
+        // the contact section: scroll there again once it is rendered, then wait for the form.
+        await s.page.evaluate(() => document.getElementById('contact')?.scrollIntoView());
+        await s.page.getByRole('heading', { name: 'Get in touch' }).waitFor();
+        await s.page.evaluate(() => document.getElementById('contact')?.scrollIntoView());
         await s.page.getByRole('button', { name: 'Send message' }).waitFor();
       }
       await screenshot(s.page, `public-${name}-${label}`);
