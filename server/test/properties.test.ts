@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from 'shared-api/contract';
 import { properties } from '../src/db/schema';
+import { acceptedEncodings } from '../src/modules/properties/catalogue-cache';
 import { buildTestApp, call, LISTING, makeInvestor, makeProperty, makeUser, multipart, PDF, placeOrder, pngImage, snapshot, type TestApp, type TestUser } from './helper';
 
 let t: TestApp;
@@ -357,6 +359,36 @@ describe('the public catalogue served from memory (catalogue-cache.ts)', () => {
     // Different queries are different pages.
     expect((await listed('&searchName=Cache%20Check')).items.map((i) => i._id)).toEqual([p._id]);
     expect((await listed('&searchName=No%20Such%20Name')).total).toBe(0);
+  });
+
+  it('sends the cached page compressed to clients that accept it: brotli, then gzip, else as it is', async () => {
+    const url = '/v1/properties?pageSize=100&sort=price_asc';
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const as = (acceptEncoding: string) => call(t.app, { method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+    const br = await as('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await as('gzip;q=1.0, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect((await as('identity, deflate')).headers['content-encoding']).toBeUndefined();
+    // The same page, served twice compressed, is the same bytes (compressed once, kept).
+    expect((await as('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+  });
+
+  it('reads Accept-Encoding as HTTP says: order and spaces do not matter, q=0 refuses, * allows', () => {
+    expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings(' GZIP ;q=0.5 ')).toEqual(['gzip']);
+    expect(acceptedEncodings('br;q=0, gzip;q=0.000')).toEqual([]);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings(undefined)).toEqual([]);
+    expect(acceptedEncodings('identity')).toEqual([]);
   });
 
   it('gives admins their own, uncached view of any status', async () => {

@@ -6,6 +6,11 @@
 // the page only if nothing changed since; a page also expires after CATALOGUE_CACHE_MS
 // (default 1000; 0 turns the cache off), which bounds the one race left: a page read while
 // a change was being committed. Admins' lists (any status, signed links) are not cached.
+//
+// A cached page is also kept compressed (brotli, gzip), made once on the first request
+// that accepts it: clients that send Accept-Encoding (browsers, nginx passing theirs on)
+// get a fraction of the bytes, and neither the API nor nginx compresses the page again.
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,7 +20,44 @@ const TTL_MS = (() => {
 })();
 const MAX_ENTRIES = 256;
 
-interface Entry { version: string; at: number; value: Promise<string> }
+/** Bodies smaller than this go out as they are (compression would gain little). */
+const MIN_COMPRESS_BYTES = 1024;
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The codings a request's Accept-Encoding allows, best first (a `;q=0` one is refused). */
+export function acceptedEncodings(header: string | string[] | undefined): ContentEncoding[] {
+  const allowed = new Set<string>();
+  for (const part of String(header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((x) => x.trim());
+    const q = params.find((x) => x.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) allowed.add(name);
+  }
+  return (['br', 'gzip'] as const).filter((e) => allowed.has(e) || allowed.has('*'));
+}
+
+/** A serialized catalogue page, with its compressed forms made on first use. */
+export class CataloguePage {
+  private readonly encoded = new Map<ContentEncoding, Buffer>();
+  constructor(readonly json: string, private readonly compress = true) {}
+
+  /** The body for a request's Accept-Encoding, and its Content-Encoding (none: the JSON as it is). */
+  for(acceptEncoding: string | string[] | undefined): { body: string | Buffer; encoding?: ContentEncoding } {
+    if (!this.compress || this.json.length < MIN_COMPRESS_BYTES) return { body: this.json };
+    const encoding = acceptedEncodings(acceptEncoding)[0];
+    if (!encoding) return { body: this.json };
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = encoding === 'br'
+        ? brotliCompressSync(this.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.json) } })
+        : gzipSync(this.json, { level: 6 });
+      this.encoded.set(encoding, body);
+    }
+    return { body, encoding };
+  }
+}
+
+interface Entry { version: string; at: number; value: Promise<CataloguePage> }
 interface State { entries: Map<string, Entry>; reading: Promise<string> | null }
 const states = new WeakMap<FastifyInstance, State>();
 
@@ -35,17 +77,18 @@ function version(app: FastifyInstance, s: State): Promise<string> {
 }
 
 /**
- * The serialized page for `key` from memory when the catalogue has not changed since it
- * was read, else `load()` (which reads and serializes it; requests for the same page
- * meanwhile share that load).
+ * The page for `key` from memory when the catalogue has not changed since it was read,
+ * else `load()` (which reads and serializes it; requests for the same page meanwhile share
+ * that load).
  */
-export async function cachedCatalogue(app: FastifyInstance, key: string, load: () => Promise<string>): Promise<string> {
-  if (TTL_MS === 0) return load();
+export async function cachedCatalogue(app: FastifyInstance, key: string, load: () => Promise<string>): Promise<CataloguePage> {
+  // Uncached, a page is read for one response: compressing it would cost more than it saves here.
+  if (TTL_MS === 0) return new CataloguePage(await load(), false);
   const s = stateOf(app);
   const v = await version(app, s);
   const hit = s.entries.get(key);
   if (hit && hit.version === v && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = load();
+  const value = load().then((json) => new CataloguePage(json));
   const entry: Entry = { version: v, at: Date.now(), value };
   s.entries.delete(key);
   s.entries.set(key, entry);

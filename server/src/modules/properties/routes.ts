@@ -47,9 +47,12 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The public catalogue comes from memory while it has not changed (catalogue-cache.ts).
       const key = service.publicCatalogueKey(request, request.query);
       if (key === null) return service.listProperties(app, request, request.query);
-      const json = await cachedCatalogue(app, key, async () => reply.serialize(await service.listProperties(app, request, request.query)) as string);
-      // A string is sent as it is (already serialized by this route's serializer).
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const page = await cachedCatalogue(app, key, async () => reply.serialize(await service.listProperties(app, request, request.query)) as string);
+      // Sent as it is: serialized by this route's serializer, compressed when the client accepts it.
+      const { body, encoding } = page.for(request.headers['accept-encoding']);
+      reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 
