@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Theme } from 'shared-ui/mui-core';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from 'shared-ui/mui-data';
 import { formatNumber } from 'shared-ui/core';
 import type { DataTableGridProps } from './data-table';
@@ -11,24 +12,44 @@ function defaultCell(row: unknown, key: string): ReactNode {
   return '—';
 }
 
+/** A header as the short label a stacked cell shows beside its value (text headers only). */
+function labelOf(header: ReactNode): string | undefined {
+  return typeof header === 'string' || typeof header === 'number' ? String(header) : undefined;
+}
+
+// On a phone each row becomes a block of "label  value" lines instead of a table many
+// screens wide that scrolls sideways. The header row stays for screen readers (visually
+// hidden), and the elements keep their table roles explicitly: CSS display would
+// otherwise take the table semantics away in some browsers.
+const stackOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
+    '& tbody, & tbody tr, & tbody td': { display: 'block', width: '100%' },
+    '& tbody tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& tbody tr:last-of-type': { borderBottom: 0 },
+    '& tbody td': { display: 'flex', flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5, border: 0, py: 0.75, textAlign: 'right' },
+    '& tbody td[data-label]::before': { content: 'attr(data-label)', fontWeight: 600, color: 'text.secondary', textAlign: 'left', mr: 'auto' },
+  },
+});
+
 export default function DataTableGrid<T>({ label, columns, rows: list, getRowId, loading }: DataTableGridProps<T>) {
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table aria-label={label} aria-busy={loading || undefined} size="medium" sx={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        <TableHead>
-          <TableRow>
+      <Table role="table" aria-label={label} aria-busy={loading || undefined} size="medium" sx={[{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }, stackOnPhones]}>
+        <TableHead role="rowgroup">
+          <TableRow role="row">
             {columns.map((c) => (
-              <TableCell key={c.key} align={c.align} sx={{ width: c.width }} scope="col">
+              <TableCell key={c.key} align={c.align} sx={{ width: c.width }} scope="col" role="columnheader">
                 {c.header}
               </TableCell>
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody role="rowgroup">
           {list.map((row) => (
-            <TableRow key={getRowId(row)} hover>
+            <TableRow key={getRowId(row)} hover role="row">
               {columns.map((c) => (
-                <TableCell key={c.key} align={c.align}>
+                <TableCell key={c.key} align={c.align} role="cell" data-label={labelOf(c.header)}>
                   {c.render ? c.render(row) : defaultCell(row, c.key)}
                 </TableCell>
               ))}

@@ -28,6 +28,15 @@ describe('DataTable', () => {
     expect(within(body[1]).getByRole('button', { name: 'Open Oak Lane' })).toBeInTheDocument();
   });
 
+  test('each cell carries its column’s label (stacked on phones) and keeps its table role', async () => {
+    const icon = { key: 'icon', header: <span aria-label="Flag" />, render: () => '!' };
+    renderUi(<DataTable label="Orders" columns={[...columns, icon]} rows={rows} getRowId={(r) => r._id} />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Property', 'Units', 'Action', null]);
+    expect(within(table).getAllByRole('rowgroup')).toHaveLength(2);
+  });
+
   test('loading without rows: a status; with rows: the table stays, busy', async () => {
     const { rerender } = renderUi(<DataTable label="Orders" columns={columns} rows={undefined} loading getRowId={(r) => r._id} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading Orders');
