@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from 'shared-api/contract';
 import { properties } from '../src/db/schema';
-import { acceptedEncodings } from '../src/modules/properties/catalogue-cache';
+import { preferredEncoding } from '../src/modules/properties/catalogue-cache';
 import { buildTestApp, call, LISTING, makeInvestor, makeProperty, makeUser, multipart, PDF, placeOrder, pngImage, snapshot, type TestApp, type TestUser } from './helper';
 
 let t: TestApp;
@@ -382,13 +382,14 @@ describe('the public catalogue served from memory (catalogue-cache.ts)', () => {
     expect((await as('br')).rawPayload.equals(br.rawPayload)).toBe(true);
   });
 
-  it('reads Accept-Encoding as HTTP says: order and spaces do not matter, q=0 refuses, * allows', () => {
-    expect(acceptedEncodings('gzip, deflate, br')).toEqual(['br', 'gzip']);
-    expect(acceptedEncodings(' GZIP ;q=0.5 ')).toEqual(['gzip']);
-    expect(acceptedEncodings('br;q=0, gzip;q=0.000')).toEqual([]);
-    expect(acceptedEncodings('*')).toEqual(['br', 'gzip']);
-    expect(acceptedEncodings(undefined)).toEqual([]);
-    expect(acceptedEncodings('identity')).toEqual([]);
+  it('reads Accept-Encoding as HTTP says: order, case and spaces do not matter, q-values rank, q=0 refuses, * allows', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding(' GZIP ;q=0.5 ')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.5, gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.000')).toBeNull();
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('identity')).toBeNull();
   });
 
   it('gives admins their own, uncached view of any status', async () => {

@@ -48,11 +48,8 @@ export function requestKey(path: string, params: Record<string, string> = {}): s
  * than 2xx calls `ask`, so the caller asks again the usual way (headers, retries, errors).
  */
 export function takePrefetched<T>(url: string, ask: () => Promise<T>): Promise<T> | null {
-  const map = registry();
-  const entry = map?.get(url);
-  if (!map || !entry) return null;
-  map.delete(url);
-  if (Date.now() - entry.at > PREFETCH_MAX_AGE_MS) return null;
+  const entry = take(url, () => true);
+  if (!entry) return null;
   if (entry.body !== undefined) return Promise.resolve(entry.body as T);
   return entry.response.then(
     (res) => (res.ok ? (res.json() as Promise<T>) : ask()),
@@ -62,16 +59,20 @@ export function takePrefetched<T>(url: string, ask: () => Promise<T>): Promise<T
 
 /**
  * The prefetched answer to exactly this request if it has already arrived (a 2xx, read),
- * taken like `takePrefetched`; otherwise undefined and the entry stays for `takePrefetched`.
- * A page renders it in its first render instead of a skeleton followed by the data.
+ * taken like `takePrefetched`; otherwise undefined, and an entry still on its way stays
+ * for `takePrefetched`. A page renders it in its first render instead of a skeleton.
  */
 export function peekPrefetched<T>(url: string): T | undefined {
+  return take(url, (e) => e.body !== undefined)?.body as T | undefined;
+}
+
+/** Removes and returns the entry for `url` when `wanted` accepts it; null when there is none, it is not wanted, or it is stale. */
+function take(url: string, wanted: (e: Entry) => boolean): Entry | null {
   const map = registry();
   const entry = map?.get(url);
-  if (!map || !entry || entry.body === undefined) return undefined;
+  if (!map || !entry || !wanted(entry)) return null;
   map.delete(url);
-  if (Date.now() - entry.at > PREFETCH_MAX_AGE_MS) return undefined;
-  return entry.body as T;
+  return Date.now() - entry.at > PREFETCH_MAX_AGE_MS ? null : entry;
 }
 
 /** Whether a first-screen answer is on its way or waiting to be taken (the page needs no HTTP client to show it). */

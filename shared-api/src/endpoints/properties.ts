@@ -21,24 +21,28 @@ import { filesForm, id, query } from './query';
 
 type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
 
+// The addresses the API client asks, which a first-screen prefetch is keyed by (prefetch.ts).
+const catalogueUrl = (searchParams: Record<string, string>) => apiUrl(requestKey('v1/properties', searchParams));
+const propertyPath = (propertyId: string) => `v1/properties/${id(propertyId)}`;
+
 /** Live listings (ACTIVE, FUNDED); admins may ask for any status. The first screen's page may already be on its way (prefetch.ts). */
 export const getProperties = (q: PropertiesQuery = {}): Promise<Page<Property>> => {
   const searchParams = query(q);
   const ask = () => http.get('v1/properties', { searchParams }).json<Page<Property>>();
-  return takePrefetched(apiUrl(requestKey('v1/properties', searchParams)), ask) ?? ask();
+  return takePrefetched(catalogueUrl(searchParams), ask) ?? ask();
 };
 
 export const getProperty = (propertyId: string): Promise<Property> => {
-  const path = `v1/properties/${id(propertyId)}`;
+  const path = propertyPath(propertyId);
   const ask = () => http.get(path).json<Property>();
   return takePrefetched(apiUrl(path), ask) ?? ask();
 };
 
 /** The prefetched answer of `getProperties(q)` if it has already arrived (taken), else undefined: a page's first render. */
-export const peekProperties = (q: PropertiesQuery = {}): Page<Property> | undefined => peekPrefetched(apiUrl(requestKey('v1/properties', query(q))));
+export const peekProperties = (q: PropertiesQuery = {}): Page<Property> | undefined => peekPrefetched(catalogueUrl(query(q)));
 
 /** The prefetched answer of `getProperty(id)` if it has already arrived (taken), else undefined. */
-export const peekProperty = (propertyId: string): Property | undefined => peekPrefetched(apiUrl(`v1/properties/${id(propertyId)}`));
+export const peekProperty = (propertyId: string): Property | undefined => peekPrefetched(apiUrl(propertyPath(propertyId)));
 
 // ---- Owners ----
 

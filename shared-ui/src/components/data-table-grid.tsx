@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Theme } from 'shared-ui/mui-core';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from 'shared-ui/mui-data';
-import { formatNumber } from 'shared-ui/core';
+import { formatNumber, visuallyHidden } from 'shared-ui/core';
 import type { DataTableGridProps } from './data-table';
 
 function defaultCell(row: unknown, key: string): ReactNode {
@@ -23,7 +23,7 @@ function labelOf(header: ReactNode): string | undefined {
 // otherwise take the table semantics away in some browsers.
 const stackOnPhones = (theme: Theme) => ({
   [theme.breakpoints.down('sm')]: {
-    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
+    '& thead': visuallyHidden,
     '& tbody, & tbody tr, & tbody td': { display: 'block', width: '100%' },
     '& tbody tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
     '& tbody tr:last-of-type': { borderBottom: 0 },

@@ -11,6 +11,7 @@
 // that accepts it: clients that send Accept-Encoding (browsers, nginx passing theirs on)
 // get a fraction of the bytes, and neither the API nor nginx compresses the page again.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
@@ -24,16 +25,13 @@ const MAX_ENTRIES = 256;
 const MIN_COMPRESS_BYTES = 1024;
 
 export type ContentEncoding = 'br' | 'gzip';
+// No cache: the header is the client's to choose, and a cache keyed by it would grow without bound.
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
-/** The codings a request's Accept-Encoding allows, best first (a `;q=0` one is refused). */
-export function acceptedEncodings(header: string | string[] | undefined): ContentEncoding[] {
-  const allowed = new Set<string>();
-  for (const part of String(header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((x) => x.trim());
-    const q = params.find((x) => x.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) allowed.add(name);
-  }
-  return (['br', 'gzip'] as const).filter((e) => allowed.has(e) || allowed.has('*'));
+/** The coding a request's Accept-Encoding prefers of brotli and gzip (q-values honoured, `;q=0` refuses), or null. */
+export function preferredEncoding(header: string | string[] | undefined): ContentEncoding | null {
+  const value = (Array.isArray(header) ? header.join(',') : header ?? '').toLowerCase();
+  return value ? (encodings.negotiate(value) as ContentEncoding | null) : null;
 }
 
 /** A serialized catalogue page, with its compressed forms made on first use. */
@@ -44,7 +42,7 @@ export class CataloguePage {
   /** The body for a request's Accept-Encoding, and its Content-Encoding (none: the JSON as it is). */
   for(acceptEncoding: string | string[] | undefined): { body: string | Buffer; encoding?: ContentEncoding } {
     if (!this.compress || this.json.length < MIN_COMPRESS_BYTES) return { body: this.json };
-    const encoding = acceptedEncodings(acceptEncoding)[0];
+    const encoding = preferredEncoding(acceptEncoding);
     if (!encoding) return { body: this.json };
     let body = this.encoded.get(encoding);
     if (!body) {

@@ -34,8 +34,9 @@ export function PropertiesPage() {
   const signedIn = useIsAuthenticated();
   const [filters, update] = usePropertyFilters();
   const { q, state, type, page } = filters;
+  const listQuery = toQuery({ q, state, type, page });
   // A prefetched first page (shared-api/src/prefetch.ts) that has arrived renders at once, without the skeleton.
-  const { data, error, loading, reload } = useAsync(async () => getProperties(toQuery({ q, state, type, page })), [q, state, type, page], () => peekProperties(toQuery({ q, state, type, page })));
+  const { data, error, loading, reload } = useAsync(async () => getProperties(listQuery), [q, state, type, page], () => peekProperties(listQuery));
   const listTop = useRef<HTMLDivElement>(null);
   const firstPage = useRef(page);
 
