@@ -6,6 +6,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './ensure-installed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -14,11 +15,7 @@ const run = (args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
-  // npm install, not npm ci: see .ci/run (npm/cli#4828).
-  console.log('Installing dependencies…');
-  run(['install', '--no-audit', '--no-fund']);
-}
+ensureInstalled();
 const rebuild = process.argv.includes('--rebuild');
 const built = fs.existsSync(path.join(root, 'build/web/remotes.json')) && fs.existsSync(path.join(root, 'server/dist/main.js'));
 if (rebuild || !built) {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, ConfigError } from '../src/config';
 import { migrate, readMigrations } from '../src/db/migrate';
-import { buildTestApp, call, invariantViolations, login, makeUser, onPostgres, queryRows, testConfig, type TestApp } from './helper';
+import { buildTestApp, call, invariantViolations, itOnPostgres, login, makeUser, queryRows, testConfig, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,9 +80,8 @@ describe('seed on an empty database', () => {
     expect(rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
   });
 
-  it('instances starting together on one empty database all start, and seed once (PostgreSQL)', async () => {
-    // PGlite belongs to one process: there is no second instance to race.
-    if (!onPostgres) return;
+  // PGlite belongs to one process: there is no second instance to race.
+  itOnPostgres('instances starting together on one empty database all start, and seed once (PostgreSQL)', async () => {
     // Three servers on a fresh schema at once: before the start-up writes were serialized,
     // one died on a unique violation (both created the configured admin), and two seeded.
     const config = testConfig({ seed: true, adminPassword: 'Adm1nSecret!' });

@@ -16,6 +16,9 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { sandboxToken } from '../src/modules/payments/sandbox';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
+/** A test that only means something on PostgreSQL (real concurrency, several instances):
+ *  jest reports it as skipped on PGlite instead of letting it pass without checking anything. */
+export const itOnPostgres: jest.It = onPostgres ? it : it.skip;
 
 export interface TestApp {
   app: FastifyInstance;
