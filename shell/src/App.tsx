@@ -2,6 +2,7 @@ import { BrowserRouter } from 'shared-ui/router';
 import { AppThemeProvider, ToastProvider } from 'shared-ui/core';
 import { GlobalErrorScreen } from './chrome/GlobalErrorScreen';
 import { AppRoutes } from './routes/AppRoutes';
+import { PreviewBadge } from './chrome/PreviewBadge';
 
 export function App() {
   return (
@@ -10,6 +11,7 @@ export function App() {
         <GlobalErrorScreen>
           <BrowserRouter>
             <AppRoutes />
+            <PreviewBadge />
           </BrowserRouter>
         </GlobalErrorScreen>
       </ToastProvider>
