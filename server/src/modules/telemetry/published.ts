@@ -37,7 +37,7 @@ export function isPublished(src: VersionsSource, remote: string, version: string
   const key = `${dir}\0${remote}\0${version}`;
   const hit = cache.get(key);
   if (hit && now - hit.at < TTL_MS) return hit.published;
-  let published = false;
+  let published: boolean;
   try {
     published = statSync(path.join(dir, remote, version, 'mf-manifest.json')).isFile();
   } catch {
