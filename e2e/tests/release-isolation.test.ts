@@ -223,3 +223,19 @@ test('?preview= pins a published version for one tab only, with a badge and a wa
   const after = await until(() => health(preview), (h) => h.preview.loads >= before.preview.loads + 2, 'the preview loads');
   expect(after).toMatchObject({ loads: before.loads, failures: before.failures });
 });
+
+test('the first-screen prefetch carries X-Client-Versions like every later API call', async () => {
+  editRegistry((r) => { delete r.mf_public.canary; });
+  const v = await visit();
+  const [req] = await Promise.all([
+    v.page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/properties' && r.method() === 'GET'),
+    v.page.goto('/properties'),
+  ]);
+  const header = (await req.allHeaders())['x-client-versions'] ?? '';
+  expect(header.split(',')).toEqual(expect.arrayContaining([expect.stringMatching(/^shell@/), `mf_public@${stable}`]));
+  await v.page.getByRole('heading', { level: 1 }).first().waitFor();
+  // The page took the prefetched answer: one call only.
+  expect(v.requests.filter((p) => p === '/v1/properties')).toHaveLength(1);
+  expect(v.errors).toEqual([]);
+  await leave(v);
+});
