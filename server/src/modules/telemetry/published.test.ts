@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ConfigError, loadConfig } from '../../config';
 import { clearPublishedCache, isPublished, liveRegistry } from './published';
 import { uaClass } from './ua';
 
@@ -65,4 +66,16 @@ test('user-agent classes: device and engine, never the raw string', () => {
   expect(uaClass('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe('bot');
   expect(uaClass(undefined)).toBe('unknown');
   expect(uaClass('curl/8.5.0')).toBe('desktop-other');
+});
+
+test('RELEASES_DIR: read as the releases root, refused when it is not a folder', () => {
+  const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: path.join(dir, 'data') };
+  expect(loadConfig(base).releasesDir).toBeNull();
+  expect(loadConfig({ ...base, RELEASES_DIR: dir }).releasesDir).toBe(dir);
+  expect(() => loadConfig({ ...base, RELEASES_DIR: path.join(dir, 'nope') })).toThrow(ConfigError);
+  try {
+    loadConfig({ ...base, RELEASES_DIR: path.join(dir, 'nope') });
+  } catch (e) {
+    expect((e as ConfigError).problems).toEqual([`RELEASES_DIR ${path.join(dir, 'nope')} is not a folder`]);
+  }
 });
