@@ -82,10 +82,12 @@ async function landingVersion(v: Visit, url = '/'): Promise<string> {
   return m[1];
 }
 
-/** Leaves the page (the shell sends its health report on pagehide), then closes the profile. */
+/**
+ * Leaves the page: the shell sends its health report on pagehide. The profile stays open
+ * until the report has arrived (the caller closes it): closing it at once may cancel it.
+ */
 async function leave(v: Visit): Promise<void> {
   await v.page.goto('about:blank');
-  await v.context.close();
 }
 
 const manifestsLoaded = (v: Visit) => v.requests.filter((p) => /^\/remotes\/mf_public\/[^/]+\/mf-manifest\.json$/.test(p)).map((p) => p.split('/')[3]);
@@ -183,6 +185,8 @@ test('a canary whose files are missing falls back to stable with no visible erro
   const header = await clientVersionsOfApiCall(v);
   expect(header.split(',')).toContain(`mf_public@${stable}`);
   await leave(v);
+  await until(async () => (await failuresOf(broken)) >= before + 1, 'the first failure report');
+  await v.context.close();
 
   // The whole version folder gone: its manifest is a 404.
   const aside = `${dir}.aside`;
@@ -193,6 +197,8 @@ test('a canary whose files are missing falls back to stable with no visible erro
     expect(await w.page.getByText('This area is unavailable').count()).toBe(0);
     expect(w.errors).toEqual([]);
     await leave(w);
+    await until(async () => (await failuresOf(broken)) >= before + 2, 'the second failure report');
+    await w.context.close();
   } finally {
     fs.renameSync(aside, dir);
   }

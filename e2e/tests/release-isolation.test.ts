@@ -87,10 +87,12 @@ async function visit(context?: BrowserContext): Promise<Visit> {
   return v;
 }
 
-/** Leaves the page (its health report goes out on pagehide), then closes the profile. */
-async function leave(v: Visit, close = true): Promise<void> {
+/**
+ * Leaves the page: its health report goes out on pagehide. The profile stays open until the
+ * report has arrived (the caller closes it): closing it at once may cancel the beacon.
+ */
+async function leave(v: Visit): Promise<void> {
   await v.page.goto('about:blank');
-  if (close) await v.context.close();
 }
 
 interface Counts { loads: number; failures: number; errors: number }
@@ -157,6 +159,7 @@ test('a canary built to throw at import: the stable page shows, the failure is t
   expect(canary).toMatchObject({ failures: canaryBefore.failures + 1, loads: canaryBefore.loads });
   const stableAfter = await until(() => health(stable), (h) => h.loads >= stableBefore.loads + 1, 'the stable load');
   expect(stableAfter).toMatchObject({ failures: stableBefore.failures, errors: stableBefore.errors });
+  await v.context.close();
 });
 
 test('a canary whose first page throws while rendering falls back to stable, counted as the canary\'s error', async () => {
@@ -175,6 +178,7 @@ test('a canary whose first page throws while rendering falls back to stable, cou
   expect(canary).toMatchObject({ loads: canaryBefore.loads + 1, errors: canaryBefore.errors + 1, failures: canaryBefore.failures });
   const stableAfter = await until(() => health(stable), (h) => h.loads >= stableBefore.loads + 1, 'the stable load');
   expect(stableAfter).toMatchObject({ errors: stableBefore.errors, failures: stableBefore.failures });
+  await v.context.close();
   editRegistry((r) => { delete r.mf_public.canary; });
 });
 
@@ -215,13 +219,15 @@ test('?preview= pins a published version for one tab only, with a badge and a wa
   await a.page.reload();
   await a.page.getByRole('heading', { name: HEADING, exact: true }).waitFor();
   expect([...a.errors, ...b.errors, ...c.errors]).toEqual([]);
-  await leave(b, false);
+  await leave(b);
   await leave(a);
   await leave(c);
 
   // The preview loads (two pages of tab a) are reported as preview, not as canary loads.
   const after = await until(() => health(preview), (h) => h.preview.loads >= before.preview.loads + 2, 'the preview loads');
   expect(after).toMatchObject({ loads: before.loads, failures: before.failures });
+  await a.context.close();
+  await c.context.close();
 });
 
 test('the first-screen prefetch carries X-Client-Versions like every later API call', async () => {
@@ -237,5 +243,5 @@ test('the first-screen prefetch carries X-Client-Versions like every later API c
   // The page took the prefetched answer: one call only.
   expect(v.requests.filter((p) => p === '/v1/properties')).toHaveLength(1);
   expect(v.errors).toEqual([]);
-  await leave(v);
+  await v.context.close();
 });
