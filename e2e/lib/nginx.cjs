@@ -46,12 +46,17 @@ function publishAll() {
   return dir;
 }
 
+/** The build's globals carry its version (tools/webpack/create-config.cjs). */
+const { versionedGlobal } = require('../../tools/webpack/create-config.cjs');
+
 /**
  * A second, visibly different version of a remote, derived from a published one: the
- * build is copied, its manifest says `version`, and `text` is replaced by `replacement`
- * in the one file that contains it. Chunk names keep the original content hashes; every
- * version lives under its own URL (/remotes/<name>/<version>/), so caching stays correct.
- * This stands in for "the team rebuilt with a new version" without editing the package.
+ * build is copied, its manifest says `version`, its versioned globals (chunk-loading array,
+ * container) are renamed as a build at `version` names them, and `text` is replaced by
+ * `replacement` in the one file that contains it. Chunk names keep the original content
+ * hashes; every version lives under its own URL (/remotes/<name>/<version>/), so caching
+ * stays correct. This stands in for "the team rebuilt with a new version" without editing
+ * the package (buildVariant below does rebuild, for builds that must differ in code).
  */
 function deriveVersion(releasesRoot, remote, fromVersion, version, { text, replacement }) {
   const src = path.join(releasesRoot, remote, fromVersion);
@@ -60,7 +65,15 @@ function deriveVersion(releasesRoot, remote, fromVersion, version, { text, repla
   const manifestFile = path.join(out, 'mf-manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   manifest.metaData.buildInfo.buildVersion = version;
+  const [from, to] = [versionedGlobal(remote, fromVersion), versionedGlobal(remote, version)];
+  if (manifest.metaData.globalName !== from) throw new Error(`${src}: globalName ${manifest.metaData.globalName}, expected ${from}`);
+  manifest.metaData.globalName = to;
   fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  const globalName = new RegExp(`\\b(webpackChunk)?${from}\\b`, 'g');
+  for (const f of fs.readdirSync(out).filter((n) => n.endsWith('.js'))) {
+    const file = path.join(out, f);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(globalName, (_m, chunk) => `${chunk ?? ''}${to}`));
+  }
   const hits = fs.readdirSync(out).filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(out, f), 'utf8').includes(text));
   if (hits.length !== 1) throw new Error(`"${text}" is in ${hits.length} files of ${src} (${hits.join(', ')}); expected exactly one`);
   const file = path.join(out, hits[0]);
@@ -68,9 +81,37 @@ function deriveVersion(releasesRoot, remote, fromVersion, version, { text, repla
   return { dir: out, file: hits[0] };
 }
 
+const PACKAGES = { mf_public: 'mf-public', mf_investor: 'mf-investor', mf_owner: 'mf-owner', mf_admin: 'mf-admin', mf_onboarding: 'mf-onboarding' };
+
+/**
+ * A real webpack build of a remote at `version` from a patched copy of its sources (the
+ * package's own files, under e2e/.tmp, resolving modules from the repository's
+ * node_modules), built with the shared config (tools/webpack/create-config.cjs) like the
+ * package itself. `patch(dir)` edits the copy (dir is the copied package folder). Returns
+ * the build folder (dist/<version>), ready to publish.
+ */
+function buildVariant(remote, version, patch) {
+  const pkg = PACKAGES[remote];
+  if (!pkg) throw new Error(`unknown remote ${remote}`);
+  const from = path.join(root, pkg);
+  const dir = path.join(tempDir(`${pkg}-${version}-src`), pkg);
+  fs.cpSync(from, dir, { recursive: true, filter: (src) => !/^[\\/](node_modules|dist|\.tsbuild)([\\/]|$)/.test(src.slice(from.length)) });
+  const pkgFile = path.join(dir, 'package.json');
+  fs.writeFileSync(pkgFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(pkgFile, 'utf8')), version }, null, 2));
+  // The copy's tsconfig and webpack config name the repository's files by absolute path.
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.join(root, 'tsconfig.base.json'), include: ['src'] }));
+  fs.writeFileSync(path.join(dir, 'webpack.config.cjs'), `const { createConfig } = require(${JSON.stringify(path.join(root, 'tools/webpack/create-config.cjs'))});\nmodule.exports = createConfig({ dir: __dirname, name: ${JSON.stringify(remote)} });\n`);
+  patch(dir);
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production', '--config', path.join(dir, 'webpack.config.cjs')], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+  if (r.status !== 0) throw new Error(`building ${remote} ${version} failed (${r.status}):\n${r.stderr}${r.stdout}`);
+  const out = path.join(dir, 'dist', version);
+  if (!fs.existsSync(path.join(out, 'mf-manifest.json'))) throw new Error(`building ${remote} ${version}: no manifest in ${out}`);
+  return out;
+}
+
 /** nginx serving `releasesRoot`, proxying the API to `api`. */
 async function startSite(releasesRoot, api, opts = {}) {
   return startNginx({ root: releasesRoot, api, prefix: tempDir('nginx'), ...opts });
 }
 
-module.exports = { tempDir, cleanup, release, publishAll, deriveVersion, startSite, root };
+module.exports = { tempDir, cleanup, release, publishAll, deriveVersion, buildVariant, startSite, root };

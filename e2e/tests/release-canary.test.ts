@@ -8,6 +8,8 @@ import { launch, platform } from '../lib/browser';
 import { bucket, COHORT_KEY } from '../../shell/src/federation/registry';
 
 import { cleanup, deriveVersion, publishAll, release, startSite } from '../lib/nginx.cjs';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startPlatform } = require('../lib/platform.cjs') as { startPlatform: (o: object) => Promise<{ stop: () => Promise<void> }> };
 
 const HEADING = 'Real Estate Investment For Everyone';
 let browser: Browser;
@@ -17,6 +19,7 @@ let stable: string;
 let canary: string;
 let broken: string;
 let adminToken: string;
+let api: Awaited<ReturnType<typeof startPlatform>>;
 const canaryHeading = () => `${HEADING} (v${canary})`;
 
 beforeAll(async () => {
@@ -29,6 +32,8 @@ beforeAll(async () => {
     const derived = deriveVersion(releases, 'mf_public', stable, v, { text: HEADING, replacement: `${HEADING} (v${v})` });
     release(releases, ['publish', 'mf_public', '--from', derived.dir]);
   }
+  // The API accepts health reports for the versions published in this releases root.
+  api = await startPlatform({ template: process.env.TESSERA_E2E_TEMPLATE, name: 'release-canary-api', env: { RELEASES_DIR: releases } });
   site = await startSite(releases, platform().baseURL);
   browser = await launch();
   const res = await fetch(`${platform().baseURL}/v1/auth/signin`, {
@@ -39,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.stop();
+  await api?.stop();
   cleanup();
 });
 
@@ -74,6 +80,14 @@ async function landingVersion(v: Visit, url = '/'): Promise<string> {
   const m = /\(v([^)]+)\)$/.exec(text ?? '');
   if (!m) throw new Error(`unexpected heading: ${text}`);
   return m[1];
+}
+
+/**
+ * Leaves the page: the shell sends its health report on pagehide. The profile stays open
+ * until the report has arrived (the caller closes it): closing it at once may cancel it.
+ */
+async function leave(v: Visit): Promise<void> {
+  await v.page.goto('about:blank');
 }
 
 const manifestsLoaded = (v: Visit) => v.requests.filter((p) => /^\/remotes\/mf_public\/[^/]+\/mf-manifest\.json$/.test(p)).map((p) => p.split('/')[3]);
@@ -170,6 +184,8 @@ test('a canary whose files are missing falls back to stable with no visible erro
   // From then on the page reports the version it really uses.
   const header = await clientVersionsOfApiCall(v);
   expect(header.split(',')).toContain(`mf_public@${stable}`);
+  await leave(v);
+  await until(async () => (await failuresOf(broken)) >= before + 1, 'the first failure report');
   await v.context.close();
 
   // The whole version folder gone: its manifest is a 404.
@@ -180,6 +196,8 @@ test('a canary whose files are missing falls back to stable with no visible erro
     expect(await landingVersion(w)).toBe(stable);
     expect(await w.page.getByText('This area is unavailable').count()).toBe(0);
     expect(w.errors).toEqual([]);
+    await leave(w);
+    await until(async () => (await failuresOf(broken)) >= before + 2, 'the second failure report');
     await w.context.close();
   } finally {
     fs.renameSync(aside, dir);

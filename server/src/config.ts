@@ -32,6 +32,12 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   webRoot: string | null;
+  /**
+   * The releases root (RELEASES_DIR, as the release tool's): telemetry is accepted only for
+   * versions published there (<root>/<remote>/<version>/mf-manifest.json). Unset: the
+   * versions in WEB_ROOT/remotes/. Neither: no report is accepted.
+   */
+  releasesDir?: string | null;
   seed: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimit: boolean;
@@ -123,6 +129,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`WEB_ROOT ${webRoot} is not a folder`);
   }
 
+  const releasesDir = str('RELEASES_DIR') ? path.resolve(str('RELEASES_DIR') as string) : null;
+  if (releasesDir !== null && !(existsSync(releasesDir) && statSync(releasesDir).isDirectory())) {
+    problems.push(`RELEASES_DIR ${releasesDir} is not a folder`);
+  }
+
   const logLevel = (str('LOG_LEVEL') ?? 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -157,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: str('MAIL_FROM') ?? 'Tessera <no-reply@tessera.local>',
     publicUrl,
     webRoot,
+    releasesDir,
     seed: bool('SEED', true),
     logLevel,
     rateLimit: bool('RATE_LIMIT', true),

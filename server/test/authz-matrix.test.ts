@@ -248,7 +248,8 @@ const ROWS: Row[] = [
   { name: 'GET /v1/transactions/export.csv', req: () => ({ method: 'GET', url: '/v1/transactions/export.csv' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/transactions/{id}', req: () => ({ method: 'GET', url: `/v1/transactions/${fixtures.entry}` }), expect: ADMIN_ONLY() },
   // Telemetry (the shell's remote-load reports)
-  { name: 'POST /v1/telemetry/remote-load', req: () => ({ method: 'POST', url: '/v1/telemetry/remote-load', payload: { remote: 'mf_public', version: '1.0.0' } }), expect: { anon: 204, investor: 204 } },
+  // Anonymous: reached by anyone (this app has no releases root, so no version is published: 422, never 401/403).
+  { name: 'POST /v1/telemetry/remote-load', req: () => ({ method: 'POST', url: '/v1/telemetry/remote-load', payload: { remote: 'mf_public', version: '1.0.0' } }), expect: { anon: 422, investor: 422 } },
   { name: 'GET /v1/telemetry/remote-load/summary', req: () => ({ method: 'GET', url: '/v1/telemetry/remote-load/summary' }), expect: ADMIN_ONLY() },
   // Files
   { name: 'GET /download (KYC)', req: () => ({ method: 'GET', url: fixtures.kycFile }), expect: { anon: 404, investor2: 404, owner: 404, investor: 200, admin: 200 } },

@@ -22,8 +22,8 @@ it('deletes old idempotency keys, telemetry, ended sessions and spent codes; kee
     (${user.id}, 'old-1', 'h', 201, '{}', now() - interval '25 hours'),
     (${user.id}, 'old-2', 'h', 201, '{}', now() - interval '3 days'),
     (${user.id}, 'fresh', 'h', 201, '{}', now() - interval '1 hour')`);
-  await db.execute(sql`INSERT INTO remote_load_failures (remote, version, created_at) VALUES
-    ('mf_public', '1.0.0', now() - interval '31 days'), ('mf_public', '1.0.1', now() - interval '2 days')`);
+  await db.execute(sql`INSERT INTO remote_health_reports (remote, version, failures, created_at) VALUES
+    ('mf_public', '1.0.0', 1, now() - interval '31 days'), ('mf_public', '1.0.1', 1, now() - interval '2 days')`);
   await db.execute(sql`INSERT INTO sessions (user_id, created_at, expires_at, revoked_at) VALUES
     (${user.id}, now() - interval '20 days', now() - interval '10 days', NULL),
     (${user.id}, now() - interval '20 days', now() + interval '1 hour', now() - interval '8 days'),
@@ -36,15 +36,15 @@ it('deletes old idempotency keys, telemetry, ended sessions and spent codes; kee
   const ledgerBefore = await count('ledger_entries');
 
   const report = await runHousekeeping(t.app);
-  expect(report).toEqual({ idempotencyKeys: 2, remoteLoadFailures: 1, sessions: 2, otpCodes: 2 });
+  expect(report).toEqual({ idempotencyKeys: 2, remoteHealthReports: 1, sessions: 2, otpCodes: 2 });
   expect(await count('idempotency_keys', `key = 'fresh'`)).toBe(1);
   expect(await count('idempotency_keys')).toBe(1);
-  expect(await count('remote_load_failures')).toBe(1);
+  expect(await count('remote_health_reports')).toBe(1);
   expect(await count('sessions')).toBe(sessionsBefore - 2);
   expect(await count('otp_codes', `expires_at > now()`)).toBe(1);
   expect(await count('ledger_entries')).toBe(ledgerBefore);
   // The live session still works.
   expect((await call(t.app, { method: 'GET', url: '/v1/users/me', as: user })).statusCode).toBe(200);
   // A second run finds nothing more.
-  expect(await runHousekeeping(t.app)).toEqual({ idempotencyKeys: 0, remoteLoadFailures: 0, sessions: 0, otpCodes: 0 });
+  expect(await runHousekeeping(t.app)).toEqual({ idempotencyKeys: 0, remoteHealthReports: 0, sessions: 0, otpCodes: 0 });
 });

@@ -52,6 +52,15 @@ describe('prefetchFirstScreen', () => {
     expect(asked).toEqual(['v1/properties?page=1&pageSize=12']);
   });
 
+  it('carries X-Client-Versions like every call of the API client (issue 17)', () => {
+    prefetchFirstScreen({ pathname: '/properties/p1', search: '' }, document, { clientVersions: 'shell@1.0.0,mf_public@1.1.0' });
+    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    expect(init.headers).toEqual({ accept: 'application/json', 'X-Client-Versions': 'shell@1.0.0,mf_public@1.1.0' });
+    // Without versions (nothing chosen yet), no empty header.
+    prefetchFirstScreen({ pathname: '/properties', search: '' });
+    expect((fetchMock.mock.calls[1][1] as RequestInit).headers).toEqual({ accept: 'application/json' });
+  });
+
   it('preloads the first photo at the size the card shows it', async () => {
     prefetchFirstScreen({ pathname: '/properties', search: '' });
     for (let i = 0; i < 5; i++) await flush();

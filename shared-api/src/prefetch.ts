@@ -109,11 +109,18 @@ function preloadPhoto(doc: Document, photo: Photo | undefined, sizes: string): v
   doc.head.appendChild(link);
 }
 
-function start(path: string, params: Record<string, string>, firstPhoto: (body: unknown) => Photo | undefined, sizes: string, doc: Document): void {
+export interface PrefetchOptions {
+  /** Sent as `X-Client-Versions`, like every call of the API client (`shell@1.0.0,mf_public@1.1.0`). */
+  clientVersions?: string;
+}
+
+function start(path: string, params: Record<string, string>, firstPhoto: (body: unknown) => Photo | undefined, sizes: string, doc: Document, opts: PrefetchOptions): void {
   const map = registry();
   if (!map) return;
   const url = `${window.location.origin}/${requestKey(path, params)}`;
-  const response = fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.clientVersions) headers['X-Client-Versions'] = opts.clientVersions;
+  const response = fetch(url, { headers, credentials: 'same-origin' });
   const entry: Entry = { at: Date.now(), response };
   map.set(url, entry);
   // Read once it arrives: the photo starts as soon as the answer says which, and the page
@@ -134,16 +141,16 @@ const PROPERTY_PAGE = /^\/properties\/([^/]+)\/?$/;
  * Starts the first screen's API call (and its first photo) for the page at `location`, when
  * there is one to start: `/properties` without filters (its first page), `/properties/:id`.
  */
-export function prefetchFirstScreen(location: Pick<Location, 'pathname' | 'search'>, doc: Document = document): void {
+export function prefetchFirstScreen(location: Pick<Location, 'pathname' | 'search'>, doc: Document = document, opts: PrefetchOptions = {}): void {
   try {
     if (signedIn()) return;
     const path = location.pathname;
     if ((path === '/properties' || path === '/properties/') && new URLSearchParams(location.search).toString() === '') {
-      start('v1/properties', { page: '1', pageSize: String(PROPERTY_PAGE_SIZE) }, (b) => (b as { items?: { images?: Photo[] }[] }).items?.[0]?.images?.[0], CARD_IMAGE_SIZES, doc);
+      start('v1/properties', { page: '1', pageSize: String(PROPERTY_PAGE_SIZE) }, (b) => (b as { items?: { images?: Photo[] }[] }).items?.[0]?.images?.[0], CARD_IMAGE_SIZES, doc, opts);
       return;
     }
     const m = PROPERTY_PAGE.exec(path);
-    if (m) start(`v1/properties/${encodeURIComponent(decodeURIComponent(m[1]))}`, {}, (b) => (b as { images?: Photo[] }).images?.[0], LEAD_PHOTO_SIZES, doc);
+    if (m) start(`v1/properties/${encodeURIComponent(decodeURIComponent(m[1]))}`, {}, (b) => (b as { images?: Photo[] }).images?.[0], LEAD_PHOTO_SIZES, doc, opts);
   } catch {
     // A prefetch is only ever a head start: the page asks again if it is missing.
   }

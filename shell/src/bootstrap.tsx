@@ -2,7 +2,9 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { configureApi, getSession } from 'shared-api';
-import { chooseRemotes, clientVersions, cohortId, fetchRegistry, onChosenRemotesChange, setChosenRemotes, type Registry } from './federation/registry';
+import { clientVersions, onChosenRemotesChange } from './federation/registry';
+import { selectRemotes } from './federation/selection';
+import { flushOnPageHide } from './federation/health';
 import { prefetchRemotePage } from './federation/remote-page';
 import { prefetchPending } from 'shared-api/prefetch';
 import { targetForPath } from './routes/route-table';
@@ -17,15 +19,10 @@ declare const __SHELL_VERSION__: string;
 const STATIC_PAGES = new Set(['Landing', 'About', 'Privacy', 'Terms', 'ListProperty']);
 
 async function boot() {
-  let registry: Registry = {};
-  try {
-    registry = await fetchRegistry();
-  } catch (err) {
-    // Without a registry every area shows its unavailable panel; the chrome still works.
-    console.error('Could not load /remotes.json', err);
-  }
-  const chosen = chooseRemotes(registry, cohortId());
-  setChosenRemotes(chosen);
+  // The versions chosen for this page (cohort, preview pins): ./federation/selection.ts.
+  const chosen = await selectRemotes();
+  // Remote health goes to the API in one request, when the page is hidden or left.
+  flushOnPageHide();
   registerRemotes(chosen.map((c) => ({ name: c.name, entry: c.entry })));
   configureApi({ clientVersions: clientVersions(__SHELL_VERSION__), onUnauthorized: () => window.location.assign('/login') });
   // A canary that falls back to stable changes the versions every later API call reports.

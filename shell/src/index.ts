@@ -3,9 +3,15 @@
 // path); everything it imports statically is an eager shared module
 // (tools/webpack/create-config.cjs), the rest is loaded on demand. docs/frontend.md.
 import { prefetchFirstScreen } from 'shared-api/prefetch';
+import { clientVersions } from './federation/registry';
+import { selectRemotes } from './federation/selection';
 
-// The first screen's API call and photo start now, alongside the code (shared-api/src/prefetch.ts).
-prefetchFirstScreen(window.location);
+declare const __SHELL_VERSION__: string;
+
+// The first screen's API call and photo start as soon as the remote versions are chosen
+// (/remotes.json is preloaded by index.html, so it has usually arrived by now), alongside
+// the code (shared-api/src/prefetch.ts), and carry X-Client-Versions like every later call.
+void selectRemotes().then(() => prefetchFirstScreen(window.location, document, { clientVersions: clientVersions(__SHELL_VERSION__) }));
 // The app's modules (React, MUI, the shell) evaluate in the next task rather than in
 // main.js's own: two shorter tasks instead of one long one, so the browser can paint and
 // answer input in between (issue 11: total blocking time).

@@ -73,6 +73,16 @@ function federationRuntimeAliases() {
 }
 
 /**
+ * The name of a build's globals: `mf_public` 1.1.0 → `mf_public_1_1_0` (chunk-loading
+ * array `webpackChunkmf_public_1_1_0`, container `window.mf_public_1_1_0`).
+ * @param {string} name
+ * @param {string} version
+ */
+function versionedGlobal(name, version) {
+  return `${name}_${String(version).replace(/[^0-9A-Za-z]/g, '_')}`;
+}
+
+/**
  * @param {object} o
  * @param {string} o.dir package folder (__dirname of the caller)
  * @param {string} o.name federation container name (a JS identifier)
@@ -83,6 +93,7 @@ function federationRuntimeAliases() {
  */
 function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins = [] }) {
   const pkg = require(path.join(dir, 'package.json'));
+  const globalName = versionedGlobal(name, pkg.version);
   const exposesDir = path.join(dir, 'src/exposes');
   const exposes = isHost ? {} : Object.fromEntries(
     fs.readdirSync(exposesDir).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
@@ -103,7 +114,11 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
         // A contenthash in an entry filename breaks the federation runtime (TOOLCHAIN.md).
         filename: '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
-        uniqueName: name,
+        // Every global a build defines carries its version (versionedGlobal): two versions of
+        // one remote in one page (a canary that failed, then its stable build) never share
+        // a chunk-loading array, so never each other's chunks or module instances.
+        uniqueName: globalName,
+        chunkLoadingGlobal: `webpackChunk${globalName}`,
         clean: true,
       },
       resolve: {
@@ -141,6 +156,10 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
+          // The container's global (mf-manifest.json's metaData.globalName, which the
+          // runtime reads the container from) is versioned too; `name` stays the remote's
+          // name, the one the shell loads by ('mf_public/Landing').
+          library: { type: 'var', name: globalName },
           exposes,
           remotes: {},
           shared: isHost ? hostShared() : Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, { ...v, import: false }])),
@@ -166,4 +185,4 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
   };
 }
 
-module.exports = { createConfig };
+module.exports = { createConfig, versionedGlobal };

@@ -12,7 +12,7 @@ export const RETENTION = {
   /** An Idempotency-Key answers repeats for a day: long past any client's retries. */
   idempotencyKeysHours: 24,
   /** Remote-load failures: `npm run release -- status` reads at most 30 days. */
-  remoteLoadFailuresDays: 30,
+  remoteHealthDays: 30,
   /** Sessions, once expired or revoked: kept a week for support questions, then gone. */
   endedSessionsDays: 7,
   /** One-time codes, once expired or used. */
@@ -26,7 +26,7 @@ const EVERY_MS = 3_600_000;
 
 export interface HousekeepingReport {
   idempotencyKeys: number;
-  remoteLoadFailures: number;
+  remoteHealthReports: number;
   sessions: number;
   otpCodes: number;
 }
@@ -48,7 +48,7 @@ export async function runHousekeeping(app: FastifyInstance): Promise<Housekeepin
   const r = RETENTION;
   return {
     idempotencyKeys: await deleteInBatches(app, 'idempotency_keys', `created_at < now() - interval '${r.idempotencyKeysHours} hours'`),
-    remoteLoadFailures: await deleteInBatches(app, 'remote_load_failures', `created_at < now() - interval '${r.remoteLoadFailuresDays} days'`),
+    remoteHealthReports: await deleteInBatches(app, 'remote_health_reports', `created_at < now() - interval '${r.remoteHealthDays} days'`),
     sessions: await deleteInBatches(app, 'sessions', `coalesce(revoked_at, expires_at) < now() - interval '${r.endedSessionsDays} days'`),
     otpCodes: await deleteInBatches(app, 'otp_codes', `coalesce(consumed_at, expires_at) < now() - interval '${r.spentCodesDays} days'`),
   };

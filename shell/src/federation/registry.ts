@@ -3,10 +3,19 @@
 import type { RemoteName } from '../routes/route-table';
 
 export interface RemoteVersion { version: string; entry: string }
-export interface RemoteRecord { stable: RemoteVersion; canary?: RemoteVersion & { percent: number } }
+/**
+ * One remote in remotes.json. `published` (optional, written by the release tool): every
+ * version published for this remote, the ones a tab may preview; without it only the
+ * stable and canary versions can be previewed.
+ */
+export interface RemoteRecord { stable: RemoteVersion; canary?: RemoteVersion & { percent: number }; published?: string[] }
 export type Registry = Partial<Record<RemoteName, RemoteRecord>>;
 
-export interface ChosenRemote { name: RemoteName; version: string; entry: string; channel: 'stable' | 'canary'; stable: RemoteVersion }
+/** stable: the live build; canary: the cohort's canary; preview: pinned by this tab (?preview=). */
+export type Channel = 'stable' | 'canary' | 'preview';
+export interface ChosenRemote { name: RemoteName; version: string; entry: string; channel: Channel; stable: RemoteVersion }
+/** Versions this tab pins (remote → version), from `?preview=` and kept in sessionStorage. */
+export type PreviewPins = Partial<Record<string, string>>;
 
 export const COHORT_KEY = 'tesseraCohort';
 
@@ -31,9 +40,26 @@ export function bucket(id: string, remote: string): number {
   return h % 100;
 }
 
-export function chooseRemotes(registry: Registry, id: string): ChosenRemote[] {
+/** The manifest URL of another version of a remote: its stable entry with the version folder changed. */
+export function entryOfVersion(rec: RemoteRecord, version: string): string {
+  if (rec.canary?.version === version) return rec.canary.entry;
+  return rec.stable.entry.replace(/\/[^/]+\/mf-manifest\.json$/, `/${encodeURIComponent(version)}/mf-manifest.json`);
+}
+
+/** Whether `version` of this remote is published: listed in `published`, or its stable or canary. */
+export function isPublished(rec: RemoteRecord | undefined, version: string): boolean {
+  if (!rec?.stable?.entry) return false;
+  if (rec.stable.version === version || rec.canary?.version === version) return true;
+  return Array.isArray(rec.published) && rec.published.includes(version);
+}
+
+export function chooseRemotes(registry: Registry, id: string, pins: PreviewPins = {}): ChosenRemote[] {
   return (Object.entries(registry) as [RemoteName, RemoteRecord][]).flatMap(([name, rec]): ChosenRemote[] => {
     if (!rec?.stable?.entry) return [];
+    const pinned = pins[name];
+    if (pinned && isPublished(rec, pinned)) {
+      return [{ name, version: pinned, entry: entryOfVersion(rec, pinned), channel: 'preview', stable: rec.stable }];
+    }
     const canary = rec.canary;
     if (canary && canary.percent > 0 && bucket(id, name) < canary.percent) {
       return [{ name, version: canary.version, entry: canary.entry, channel: 'canary', stable: rec.stable }];
@@ -61,10 +87,10 @@ export function onChosenRemotesChange(fn: () => void): () => void {
   return () => { listeners.delete(fn); };
 }
 
-/** A canary that failed to load: the rest of this page life uses its stable build. */
+/** A canary (or previewed version) that failed: the rest of this page life uses the stable build. */
 export function fallBackToStable(name: string): ChosenRemote | undefined {
   const c = chosenRemote(name);
-  if (!c || c.channel !== 'canary') return undefined;
+  if (!c || c.channel === 'stable') return undefined;
   c.channel = 'stable';
   c.version = c.stable.version;
   c.entry = c.stable.entry;

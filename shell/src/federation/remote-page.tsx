@@ -1,29 +1,38 @@
 // Renders one exposed module of one remote inside Suspense and an error boundary,
 // so a remote that fails leaves the chrome and every other area working.
-import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
-import { loadRemote, preloadRemote } from '@module-federation/enhanced/runtime';
+import { Component, Suspense, lazy, useEffect, useState, useSyncExternalStore, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Button, Spinner } from 'shared-ui/core';
 import type { RouteTarget } from '../routes/route-table';
+import { chosenRemote, onChosenRemotesChange } from './registry';
+import { failAndFallBack } from './fallback';
+import { recordError } from './health';
+import { UNAVAILABLE } from './runtime-plugin';
 
 /** Every exposed module default-exports a component with no required props. */
 export type RemotePageModule = { default: ComponentType };
 
+// Keyed by module and version (`mf_public/Landing@1.1.0`): after a canary falls back, its
+// stable build gets components of its own, never the canary's.
 const cache = new Map<string, ComponentType>();
 // Loads started before React asked (prefetchRemotePage), taken by the first render.
 const early = new Map<string, Promise<RemotePageModule | null | undefined>>();
 
-function lazyRemote(id: string): ComponentType {
-  let C = cache.get(id);
+const versionOf = (remote: string) => chosenRemote(remote)?.version ?? '';
+
+function lazyRemote(id: string, version: string): ComponentType {
+  const key = `${id}@${version}`;
+  let C = cache.get(key);
   if (!C) {
     C = lazy(async () => {
-      const started = early.get(id);
-      early.delete(id);
+      const started = early.get(key);
+      early.delete(key);
       const mod = await (started ?? loadRemote<RemotePageModule>(id));
       if (!mod?.default) throw new Error(`Remote module ${id} is unavailable`);
       return mod;
     });
-    cache.set(id, C);
+    cache.set(key, C);
   }
   return C;
 }
@@ -36,24 +45,61 @@ function lazyRemote(id: string): ComponentType {
  */
 export function prefetchRemotePage(target: RouteTarget): void {
   const id = `${target.remote}/${target.module}`;
-  if (early.has(id) || cache.has(id)) return;
+  const key = `${id}@${versionOf(target.remote)}`;
+  if (early.has(key) || cache.has(key)) return;
   void preloadRemote([{ nameOrAlias: target.remote, exposes: [`./${target.module}`], resourceCategory: 'sync' }]).catch(() => undefined);
   const started = loadRemote<RemotePageModule>(id);
   started.catch(() => undefined);
-  early.set(id, started);
+  early.set(key, started);
 }
 
-interface BoundaryProps { id: string; onRetry: () => void; children: ReactNode }
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+/** Remotes whose page has rendered (committed) at least once in this page life. */
+const rendered = new Set<string>();
+
+/**
+ * An error the boundary caught: counted against the version in use (first one per page).
+ * A canary or preview whose page throws before it ever rendered falls back to its stable
+ * build (true: the page re-renders from stable, no panel); anything else shows the panel.
+ */
+function onPageError(remote: string, error: unknown): boolean {
+  if ((error as { [UNAVAILABLE]?: boolean } | null)?.[UNAVAILABLE]) return false; // a load failure, counted as such
+  const detail = `error while rendering: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
+  if (!rendered.has(remote)) return failAndFallBack(remote, detail, registerRemotes, 'error') !== null;
+  const c = chosenRemote(remote);
+  if (c) recordError(c.name, c.version, c.channel, detail);
+  return false;
+}
+
+interface BoundaryProps { id: string; remote: string; onRetry: () => void; onFellBack: () => void; children: ReactNode }
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; fellBack: boolean }> {
+  override state = { failed: false, fellBack: false };
   static getDerivedStateFromError() { return { failed: true }; }
+  override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    if (onPageError(this.props.remote, error)) {
+      this.setState({ fellBack: true });
+      this.props.onFellBack();
+    }
+  }
   override componentDidUpdate(prev: BoundaryProps) {
-    if (prev.id !== this.props.id && this.state.failed) this.setState({ failed: false });
+    if (prev.id !== this.props.id && this.state.failed) this.setState({ failed: false, fellBack: false });
   }
   override render() {
     if (!this.state.failed) return this.props.children;
+    // Falling back to the stable build: the page is on its way, nothing else shows.
+    if (this.state.fellBack) return <PageLoading />;
     return <AreaUnavailable onRetry={() => { this.setState({ failed: false }); this.props.onRetry(); }} />;
   }
+}
+
+/** Marks the remote as rendered once its page has committed. */
+function Rendered({ remote }: { remote: string }) {
+  useEffect(() => { rendered.add(remote); }, [remote]);
+  return null;
+}
+
+/** The version of `remote` in use, re-rendering when it changes (a fallback). */
+function useRemoteVersion(remote: string): string {
+  return useSyncExternalStore(onChosenRemotesChange, () => versionOf(remote), () => versionOf(remote));
 }
 
 export function AreaUnavailable({ onRetry }: { onRetry: () => void }) {
@@ -81,11 +127,19 @@ export function PageLoading() {
 export function RemotePage({ target }: { target: RouteTarget }) {
   const id = `${target.remote}/${target.module}`;
   const [attempt, setAttempt] = useState(0);
-  const Page = lazyRemote(id);
+  const version = useRemoteVersion(target.remote);
+  const Page = lazyRemote(id, version);
   return (
-    <RemoteBoundary key={`${id}#${attempt}`} id={id} onRetry={() => { cache.delete(id); setAttempt((a) => a + 1); }}>
+    <RemoteBoundary
+      key={`${id}@${version}#${attempt}`}
+      id={id}
+      remote={target.remote}
+      onRetry={() => { cache.delete(`${id}@${version}`); setAttempt((a) => a + 1); }}
+      onFellBack={() => setAttempt((a) => a + 1)}
+    >
       <Suspense fallback={<PageLoading />}>
         <Page />
+        <Rendered remote={target.remote} />
       </Suspense>
     </RemoteBoundary>
   );

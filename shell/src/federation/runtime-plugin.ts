@@ -1,9 +1,12 @@
 // Federation runtime plugin: a remote that fails to load never breaks the page.
-// A failed canary is retried from its stable build; a failed stable build resolves
-// to a module whose component shows the "area unavailable" panel (the page's error
-// boundary offers Retry). No static react import here (TOOLCHAIN.md).
+// A failed canary (or preview) is retried from its stable build (./fallback.ts); a failed
+// stable build resolves to a module whose component shows the "area unavailable" panel
+// (the page's error boundary offers Retry). Every load and failure is recorded against the
+// version and channel that really ran (./health.ts). No static react import here (TOOLCHAIN.md).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { chosenRemote, fallBackToStable } from './registry';
+import { chosenRemote } from './registry';
+import { failAndFallBack } from './fallback';
+import { recordLoad } from './health';
 
 export const UNAVAILABLE = Symbol.for('tessera.remoteUnavailable');
 
@@ -16,43 +19,40 @@ function unavailableModule(remote: string) {
   return { __esModule: true, default: Fallback };
 }
 
-const tried = new Set<string>();
+type Origin = { registerRemotes?: (r: { name: string; entry: string }[], o?: { force?: boolean }) => void; loadRemote?: (id: string) => Promise<unknown> };
+
+/** The first lines of an error, for the report's detail. */
+function describe(lifecycle: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error ?? '');
+  return `failed at ${lifecycle}: ${message}`.slice(0, 300);
+}
 
 const plugin: () => ModuleFederationRuntimePlugin = () => ({
   name: 'tessera-remote-fallback',
+  onLoad(args) {
+    // The exposed module was fetched and evaluated without throwing.
+    const remote = String(args.id).split('/')[0];
+    const c = chosenRemote(remote);
+    if (c) recordLoad(c.name, c.version, c.channel);
+  },
   async errorLoadRemote(args) {
-    const { id, from, lifecycle, origin } = args as typeof args & { origin?: { registerRemotes?: (r: unknown[], o?: unknown) => void; loadRemote?: (id: string) => Promise<unknown> } };
+    const { id, from, lifecycle, origin, error } = args as typeof args & { origin?: Origin; error?: unknown };
     // Manifest and share failures surface again at onLoad; recover only there.
     if (lifecycle !== 'onLoad') return undefined;
     const remote = String(id).split('/')[0];
-    const chosen = chosenRemote(remote);
-    if (chosen && chosen.channel === 'canary' && !tried.has(remote) && origin?.registerRemotes && origin.loadRemote) {
-      tried.add(remote);
-      // Reported under the canary's version (before the switch), so `release status` can judge it.
-      reportLoadFailure(remote, `canary failed at ${lifecycle}`);
-      fallBackToStable(remote);
+    const register = origin?.registerRemotes?.bind(origin) ?? (() => undefined);
+    const stable = failAndFallBack(remote, describe(lifecycle, error), register);
+    if (stable && origin?.loadRemote) {
       try {
-        origin.registerRemotes([{ name: remote, entry: chosen.stable.entry }], { force: true });
         const mod = await origin.loadRemote(String(id));
         if (mod) return from === 'build' ? () => mod : mod;
       } catch {
-        /* fall through to the unavailable panel */
+        /* the stable build failed too: its own errorLoadRemote recorded it; show the panel */
       }
     }
-    reportLoadFailure(remote, `failed at ${lifecycle}`);
     const mod = unavailableModule(remote);
     return from === 'build' ? () => mod : mod;
   },
 });
-
-function reportLoadFailure(remote: string, detail: string): void {
-  const c = chosenRemote(remote);
-  try {
-    const body = JSON.stringify({ remote, version: c?.version ?? 'unknown', detail });
-    if (navigator.sendBeacon) navigator.sendBeacon('/v1/telemetry/remote-load', new Blob([body], { type: 'application/json' }));
-  } catch {
-    /* telemetry is best effort */
-  }
-}
 
 export default plugin;
