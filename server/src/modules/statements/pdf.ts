@@ -35,7 +35,13 @@ interface Column {
   align?: 'left' | 'right';
 }
 
-export function statementPdf(s: Statement): Promise<Buffer> {
+/** A PDF holds at most this many lines (about 220 pages per 10,000); the CSV holds more. */
+export const PDF_MAX_LINES = 20_000;
+/** Laying out is synchronous: give the event loop a turn every so many rows. */
+const ROWS_PER_TURN = 250;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function statementPdf(s: Statement): Promise<Buffer> {
   const title = s.period.kind === 'YEAR' ? `Annual tax summary ${s.period.label}` : `Monthly statement ${s.period.label}`;
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -85,13 +91,14 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(text, left, doc.y);
     doc.moveDown(0.3);
   };
-  const table = (cols: Column[], rows: { cells: string[]; bold?: boolean; color?: string }[]) => {
+  const table = async (cols: Column[], rows: { cells: string[]; bold?: boolean; color?: string }[]) => {
     const header = () => {
       drawRow(cols, cols.map((c) => c.title), { bold: true, color: MUTED });
       rule();
     };
     header();
-    for (const r of rows) {
+    for (const [i, r] of rows.entries()) {
+      if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
       if (doc.y + ROW > bottom()) {
         doc.addPage();
         header();
@@ -115,7 +122,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     for (const t of c.byType) sumRows.push({ cells: [`    ${t.label}`, String(t.count), formatCents(t.totalCents)], color: MUTED });
   }
   sumRows.push({ cells: ['Closing balance', '', formatCents(s.closingCents)], bold: true });
-  table(sumCols, sumRows);
+  await table(sumCols, sumRows);
   doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Money in ${formatCents(s.creditsCents)}, money out ${formatCents(s.debitsCents)}. Opening balance plus the amounts above equals the closing balance.`, left, doc.y, { width });
   doc.moveDown(1);
 
@@ -124,7 +131,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('No income received in this period.', left, doc.y);
     doc.moveDown(1);
   } else {
-    table(
+    await table(
       [
         { title: 'Property', width: width * 0.6 },
         { title: 'Payments', width: width * 0.15, align: 'right' },
@@ -138,7 +145,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
   if (s.lines.length === 0) {
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('No money moved in this period.', left, doc.y);
   } else {
-    table(
+    await table(
       [
         { title: 'Date (UTC)', width: width * 0.16 },
         { title: 'Type', width: width * 0.17 },

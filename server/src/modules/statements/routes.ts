@@ -5,11 +5,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { statementFileName, type StatementFormat, type StatementPeriods } from 'shared-api/contract';
+import { badRequest } from '../../lib/http-error';
 import { assertSame, errors, Id, StringEnum, type Same } from '../../lib/schema';
 import { currentUser } from '../../plugins/auth';
 import type { Executor } from '../../db/client';
 import { statementCsv } from './csv';
-import { statementPdf } from './pdf';
+import { PDF_MAX_LINES, statementPdf } from './pdf';
 import { buildStatement, statementPeriods, statementPerson, statementRange, userExists } from './service';
 
 const tags = ['statements'];
@@ -47,6 +48,9 @@ async function sendStatement(db: Executor, reply: FastifyReply, userId: string, 
   const name = statementFileName(period, format);
   reply.header('Content-Disposition', `attachment; filename="${name}"`).header('X-Content-Type-Options', 'nosniff');
   if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(statementCsv(statement));
+  if (statement.lines.length > PDF_MAX_LINES) {
+    throw badRequest(`${statement.lines.length} entries in this period; a PDF statement holds at most ${PDF_MAX_LINES}. Download the CSV, or a month at a time.`);
+  }
   const pdf = await statementPdf(statement);
   return reply.type('application/pdf').header('Content-Length', String(pdf.length)).send(pdf);
 }
