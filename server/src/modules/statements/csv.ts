@@ -1,12 +1,13 @@
 // A statement as one CSV table (RFC 4180, spreadsheet-safe cells): the summary rows first
-// (opening balance, each category, closing balance), then income by property, then every
+// (opening balance, each category, closing balance), then income by property (and, for
+// owners, the distributions they funded by property), then every
 // ledger line of the period. Amounts are plain decimals in USD ("-1234.56").
 import { centsToDecimal } from 'shared-api/contract';
 import { csvDocument, type CsvColumn } from '../transactions/csv';
 import type { Statement } from './service';
 
 export interface StatementCsvRow {
-  section: 'Summary' | 'Income by property' | 'Ledger';
+  section: 'Summary' | 'Income by property' | 'Distributions funded by property' | 'Ledger';
   item: string;
   date: string;
   type: string;
@@ -44,6 +45,9 @@ export function statementCsv(s: Statement): string {
   rows.push({ ...blank, section: 'Summary', item: 'Closing balance', date: end, amountCents: s.closingCents, balanceAfterCents: s.closingCents });
   for (const p of s.incomeByProperty) {
     rows.push({ ...blank, section: 'Income by property', item: p.propertyName, category: 'Income', property: p.propertyName, description: `${p.count} ${p.count === 1 ? 'payment' : 'payments'}`, amountCents: p.totalCents });
+  }
+  for (const p of s.fundedByProperty) {
+    rows.push({ ...blank, section: 'Distributions funded by property', item: p.propertyName, category: 'Distributions funded', property: p.propertyName, description: `${p.count} ${p.count === 1 ? 'distribution' : 'distributions'}`, amountCents: p.totalCents });
   }
   for (const l of s.lines) {
     rows.push({

@@ -141,6 +141,18 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     );
   }
 
+  if (s.fundedByProperty.length > 0) {
+    heading('Distributions funded by property');
+    await table(
+      [
+        { title: 'Property', width: width * 0.6 },
+        { title: 'Distributions', width: width * 0.15, align: 'right' },
+        { title: 'Funded', width: width * 0.25, align: 'right' },
+      ],
+      s.fundedByProperty.map((p) => ({ cells: [p.propertyName, String(p.count), formatCents(p.totalCents)] })),
+    );
+  }
+
   heading(`Ledger lines (${s.lines.length})`);
   if (s.lines.length === 0) {
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('No money moved in this period.', left, doc.y);

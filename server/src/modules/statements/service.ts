@@ -80,6 +80,8 @@ export interface Statement {
   categories: StatementCategoryTotal[];
   /** Income received (distribution payments), by property. */
   incomeByProperty: StatementPropertyTotal[];
+  /** Distributions an owner funded for their holders, by property (negative). */
+  fundedByProperty: StatementPropertyTotal[];
   /** Money in and out over the period, whatever the category. */
   creditsCents: number;
   debitsCents: number;
@@ -165,6 +167,7 @@ export async function buildStatement(db: Executor, person: StatementPerson, rang
   const categories: StatementCategoryTotal[] = STATEMENT_CATEGORIES.map((category) => ({ category, label: STATEMENT_CATEGORY_LABELS[category], count: 0, totalCents: 0, byType: [] }));
   const byCategory = new Map(categories.map((c) => [c.category, c]));
   const income = new Map<string, StatementPropertyTotal>();
+  const funded = new Map<string, StatementPropertyTotal>();
   let creditsCents = 0;
   let debitsCents = 0;
   for (const l of lines) {
@@ -177,12 +180,13 @@ export async function buildStatement(db: Executor, person: StatementPerson, rang
     t.totalCents += l.amountCents;
     if (l.amountCents > 0) creditsCents += l.amountCents;
     else debitsCents += l.amountCents;
-    if (l.type === 'DISTRIBUTION_PAYMENT') {
+    const perProperty = l.category === 'INCOME' ? income : l.category === 'DISTRIBUTIONS_FUNDED' ? funded : null;
+    if (perProperty) {
       const key = l.propertyId ?? '';
-      const p = income.get(key) ?? { propertyId: l.propertyId, propertyName: l.propertyName ?? 'Unknown property', count: 0, totalCents: 0 };
+      const p = perProperty.get(key) ?? { propertyId: l.propertyId, propertyName: l.propertyName ?? (l.propertyId ? 'Unknown property' : 'No property'), count: 0, totalCents: 0 };
       p.count += 1;
       p.totalCents += l.amountCents;
-      income.set(key, p);
+      perProperty.set(key, p);
     }
   }
 
@@ -201,7 +205,8 @@ export async function buildStatement(db: Executor, person: StatementPerson, rang
     openingCents,
     closingCents,
     categories,
-    incomeByProperty: [...income.values()].sort((a, b2) => b2.totalCents - a.totalCents || a.propertyName.localeCompare(b2.propertyName)),
+    incomeByProperty: [...income.values()].sort((a, b2) => Math.abs(b2.totalCents) - Math.abs(a.totalCents) || a.propertyName.localeCompare(b2.propertyName)),
+    fundedByProperty: [...funded.values()].sort((a, b2) => Math.abs(b2.totalCents) - Math.abs(a.totalCents) || a.propertyName.localeCompare(b2.propertyName)),
     creditsCents,
     debitsCents,
     lines,
