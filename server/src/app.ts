@@ -25,6 +25,7 @@ import paymentRoutes from './modules/payments/routes';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/provider';
 import payoutRoutes from './modules/payouts/routes';
 import propertyRoutes from './modules/properties/routes';
+import statementRoutes from './modules/statements/routes';
 import supportRoutes from './modules/support/routes';
 import transactionRoutes from './modules/transactions/routes';
 import userRoutes from './modules/users/routes';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderRoutes, { prefix: '/v1/orders' });
   await app.register(holdingRoutes, { prefix: '/v1/holdings' });
   await app.register(transactionRoutes, { prefix: '/v1/transactions' });
+  await app.register(statementRoutes, { prefix: '/v1' });
   await app.register(supportRoutes);
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });

@@ -247,6 +247,11 @@ const ROWS: Row[] = [
   { name: 'GET /v1/transactions', req: () => ({ method: 'GET', url: '/v1/transactions' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/transactions/export.csv', req: () => ({ method: 'GET', url: '/v1/transactions/export.csv' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/transactions/{id}', req: () => ({ method: 'GET', url: `/v1/transactions/${fixtures.entry}` }), expect: ADMIN_ONLY() },
+  // Statements: the own ones for wallet holders, anyone's for admins
+  { name: 'GET /v1/statements', req: () => ({ method: 'GET', url: '/v1/statements' }), expect: WALLET_HOLDERS() },
+  { name: 'GET /v1/statements/{file}', req: () => ({ method: 'GET', url: `/v1/statements/${new Date().toISOString().slice(0, 7)}.csv` }), expect: WALLET_HOLDERS() },
+  { name: 'GET /v1/admin/users/{id}/statements', req: () => ({ method: 'GET', url: `/v1/admin/users/${who.investor.id}/statements` }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/users/{id}/statements/{file}', req: () => ({ method: 'GET', url: `/v1/admin/users/${who.investor.id}/statements/${new Date().toISOString().slice(0, 4)}.pdf` }), expect: ADMIN_ONLY() },
   // Telemetry (the shell's remote-load reports)
   // Anonymous: reached by anyone (this app has no releases root, so no version is published: 422, never 401/403).
   { name: 'POST /v1/telemetry/remote-load', req: () => ({ method: 'POST', url: '/v1/telemetry/remote-load', payload: { remote: 'mf_public', version: '1.0.0' } }), expect: { anon: 422, investor: 422 } },

@@ -107,6 +107,10 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['exportMyTransactionsCsv', () => api.exportMyTransactionsCsv(), 'GET', 'v1/transactions/owned/export.csv'],
   ['getTransactions', () => api.getTransactions({ userId: ID }), 'GET', 'v1/transactions'],
   ['getTransaction', () => api.getTransaction(ID), 'GET', `v1/transactions/${ID}`],
+  ['getMyStatementPeriods', () => api.getMyStatementPeriods(), 'GET', 'v1/statements'],
+  ['downloadMyStatement', () => api.downloadMyStatement('2026-03', 'pdf'), 'GET', 'v1/statements/2026-03.pdf'],
+  ['getUserStatementPeriods', () => api.getUserStatementPeriods(ID), 'GET', `v1/admin/users/${ID}/statements`],
+  ['downloadUserStatement', () => api.downloadUserStatement(ID, '2026', 'csv'), 'GET', `v1/admin/users/${ID}/statements/2026.csv`],
   ['exportTransactionsCsv', () => api.exportTransactionsCsv({ from: '2026-01-01' }), 'GET', 'v1/transactions/export.csv'],
 ];
 

@@ -11,4 +11,5 @@ export * from './payouts';
 export * from './orders';
 export * from './holdings';
 export * from './transactions';
+export * from './statements';
 export { query as toSearchParams } from './query';

@@ -19,6 +19,8 @@ jest.mock('shared-api', () => ({
   getUserWallet: jest.fn(),
   getInvestorHoldings: jest.fn(),
   getTransactions: jest.fn(),
+  getUserStatementPeriods: jest.fn(() => Promise.resolve({ months: [], years: [] })),
+  downloadUserStatement: jest.fn(),
 }));
 const money = sharedApi as unknown as Record<string, jest.Mock>;
 
@@ -115,6 +117,9 @@ test("an investor's orders, wallet and holdings (admin views)", async () => {
   expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
   expect(await screen.findByRole('table', { name: 'Latest wallet movements' })).toHaveTextContent('Card deposit');
   expect(money.getTransactions).toHaveBeenCalledWith({ userId: 'u1', page: 1, pageSize: 10 });
+  // Statements sit in the wallet tab, for this person.
+  expect(await screen.findByRole('heading', { level: 2, name: 'Statements' })).toBeInTheDocument();
+  expect(money.getUserStatementPeriods).toHaveBeenCalledWith('u1');
 
   await user.click(screen.getByRole('tab', { name: 'Holdings' }));
   const holdings = await screen.findByRole('table', { name: 'Holdings of this investor' });

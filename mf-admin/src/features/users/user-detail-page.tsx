@@ -15,6 +15,7 @@ import { useUrlFilters } from '../../lib/use-url-filters';
 import { EditPersonDialog } from './edit-person-dialog';
 import { HoldingsPanel, OrdersPanel, PropertiesPanel, WalletPanel } from './person-activity';
 import { KycDocuments, ProfileDetails, QuestionnaireAnswersView } from './person-profile';
+import { StatementsPanel } from './statements-panel';
 
 type TabKey = 'profile' | 'orders' | 'wallet' | 'holdings' | 'properties';
 
@@ -147,7 +148,12 @@ function Person({ initial }: { initial: UserDetail }) {
           </>
         )}
         {tab === 'orders' && <OrdersPanel userId={person._id} />}
-        {tab === 'wallet' && <WalletPanel userId={person._id} />}
+        {tab === 'wallet' && (
+          <>
+            <WalletPanel userId={person._id} />
+            <StatementsPanel userId={person._id} name={name} />
+          </>
+        )}
         {tab === 'holdings' && <HoldingsPanel userId={person._id} />}
         {tab === 'properties' && <PropertiesPanel ownerId={person._id} />}
       </Box>

@@ -18,6 +18,8 @@ jest.mock('shared-api', () => ({
   deposit: jest.fn(),
   withdraw: jest.fn(),
   exportMyTransactionsCsv: jest.fn(),
+  getMyStatementPeriods: jest.fn(),
+  downloadMyStatement: jest.fn(),
 }));
 jest.mock('../../../lib/browser');
 
@@ -50,6 +52,7 @@ beforeEach(() => {
   m.wallet.mockResolvedValue(makeWallet({ balance: 1234.5, held: 300 }));
   m.payouts.mockResolvedValue([makePayout({ _id: 'w1', amount: 100, status: 'REQUESTED' })]);
   m.ledger.mockResolvedValue(pageOf(entries, { total: 4 }));
+  jest.mocked(api.getMyStatementPeriods).mockResolvedValue({ months: [], years: [] });
   m.order.mockImplementation(async (id: string) => makeOrder({ _id: id, status: id === 'o1' ? 'PENDING' : 'CANCELLED' }));
 });
 
@@ -61,10 +64,12 @@ test('loading', () => {
   m.wallet.mockReturnValue(never());
   m.payouts.mockReturnValue(never());
   m.ledger.mockReturnValue(never());
+  jest.mocked(api.getMyStatementPeriods).mockReturnValue(never());
   renderPage(<WalletPage />, { url: '/dashboard/wallet' });
   expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
   expect(within(balance()).getByLabelText('Loading')).toBeInTheDocument();
-  expect(screen.getByRole('status')).toHaveTextContent('Loading Transactions');
+  // The ledger, then the statement lists (monthly, annual), each announce their loading.
+  expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Loading Transactions', 'Loading Monthly statements', 'Loading Annual tax summaries']);
 });
 
 test("data: the server's balance and held amount, withdrawal requests, and the ledger with type, amount, date and status", async () => {

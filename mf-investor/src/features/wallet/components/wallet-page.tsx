@@ -12,6 +12,7 @@ import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useOpenDeposits } from '../hooks/use-open-deposits';
 import { DepositForm } from './deposit-form';
 import { PayoutsSection } from './payouts-section';
+import { StatementsSection } from './statements-section';
 import { TransactionsSection } from './transactions-section';
 import { WithdrawForm } from './withdraw-form';
 
@@ -87,6 +88,7 @@ export function WalletPage() {
 
       <PayoutsSection payouts={payouts.data} error={payouts.error} onRetry={payouts.reload} />
       <TransactionsSection refreshKey={refreshKey} payouts={payouts.data} />
+      <StatementsSection refreshKey={refreshKey} />
     </Box>
   );
 }

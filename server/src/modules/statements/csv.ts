@@ -1,0 +1,67 @@
+// A statement as one CSV table (RFC 4180, spreadsheet-safe cells): the summary rows first
+// (opening balance, each category, closing balance), then income by property (and, for
+// owners, the distributions they funded by property), then every
+// ledger line of the period. Amounts are plain decimals in USD ("-1234.56").
+import { centsToDecimal } from 'shared-api/contract';
+import { csvDocument, type CsvColumn } from '../transactions/csv';
+import type { Statement } from './service';
+
+export interface StatementCsvRow {
+  section: 'Summary' | 'Income by property' | 'Distributions funded by property' | 'Ledger';
+  item: string;
+  date: string;
+  type: string;
+  category: string;
+  property: string;
+  description: string;
+  amountCents: number | null;
+  balanceAfterCents: number | null;
+  entry: string;
+}
+
+export const STATEMENT_CSV_COLUMNS: CsvColumn<StatementCsvRow>[] = [
+  { title: 'Section', value: (r) => r.section },
+  { title: 'Item', value: (r) => r.item },
+  { title: 'Date (UTC)', value: (r) => r.date },
+  { title: 'Type', value: (r) => r.type },
+  { title: 'Category', value: (r) => r.category },
+  { title: 'Property', value: (r) => r.property },
+  { title: 'Description', value: (r) => r.description },
+  { title: 'Amount (USD)', value: (r) => (r.amountCents === null ? '' : centsToDecimal(r.amountCents)), numeric: true },
+  { title: 'Balance after (USD)', value: (r) => (r.balanceAfterCents === null ? '' : centsToDecimal(r.balanceAfterCents)), numeric: true },
+  { title: 'Entry', value: (r) => r.entry },
+];
+
+const blank = { date: '', type: '', category: '', property: '', description: '', balanceAfterCents: null, entry: '' };
+
+export function statementCsv(s: Statement): string {
+  const rows: StatementCsvRow[] = [];
+  const start = s.period.start.toISOString();
+  const end = s.toDate ? s.generatedAt.toISOString() : s.period.end.toISOString();
+  rows.push({ ...blank, section: 'Summary', item: 'Opening balance', date: start, amountCents: s.openingCents, balanceAfterCents: s.openingCents });
+  for (const c of s.categories) {
+    rows.push({ ...blank, section: 'Summary', item: c.label, category: c.label, description: `${c.count} ${c.count === 1 ? 'entry' : 'entries'}`, amountCents: c.totalCents });
+  }
+  rows.push({ ...blank, section: 'Summary', item: 'Closing balance', date: end, amountCents: s.closingCents, balanceAfterCents: s.closingCents });
+  for (const p of s.incomeByProperty) {
+    rows.push({ ...blank, section: 'Income by property', item: p.propertyName, category: 'Income', property: p.propertyName, description: `${p.count} ${p.count === 1 ? 'payment' : 'payments'}`, amountCents: p.totalCents });
+  }
+  for (const p of s.fundedByProperty) {
+    rows.push({ ...blank, section: 'Distributions funded by property', item: p.propertyName, category: 'Distributions funded', property: p.propertyName, description: `${p.count} ${p.count === 1 ? 'distribution' : 'distributions'}`, amountCents: p.totalCents });
+  }
+  for (const l of s.lines) {
+    rows.push({
+      section: 'Ledger',
+      item: l.label,
+      date: l.date.toISOString(),
+      type: l.type,
+      category: s.categories.find((c) => c.category === l.category)?.label ?? l.category,
+      property: l.propertyName ?? '',
+      description: l.description,
+      amountCents: l.amountCents,
+      balanceAfterCents: l.balanceAfterCents,
+      entry: l.entryId,
+    });
+  }
+  return csvDocument(STATEMENT_CSV_COLUMNS, rows);
+}

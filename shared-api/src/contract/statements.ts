@@ -1,0 +1,158 @@
+// Statements (issue 18, deliver 5): a monthly statement or an annual tax summary of one
+// wallet, built over the ledger. Each ledger entry type falls in one statement category;
+// the table names the types that exist today and those planned (distributions, the
+// platform's management fee, trades), so they categorize correctly once they exist. A type
+// not in the table still appears (category "Other", or "Trades" for TRADE_*), never dropped.
+//
+// Periods are calendar months (YYYY-MM) and years (YYYY) in UTC: [first instant, next period).
+
+export const STATEMENT_CATEGORIES = ['DEPOSITS', 'WITHDRAWALS', 'INVESTMENTS', 'OWNER_PROCEEDS', 'INCOME', 'DISTRIBUTIONS_FUNDED', 'FEES', 'TRADES', 'OTHER'] as const;
+export type StatementCategory = (typeof STATEMENT_CATEGORIES)[number];
+
+export const STATEMENT_CATEGORY_LABELS: Record<StatementCategory, string> = {
+  DEPOSITS: 'Deposits',
+  WITHDRAWALS: 'Withdrawals',
+  INVESTMENTS: 'Investments',
+  OWNER_PROCEEDS: 'Owner proceeds',
+  INCOME: 'Income',
+  DISTRIBUTIONS_FUNDED: 'Distributions funded',
+  FEES: 'Fees',
+  TRADES: 'Trades',
+  OTHER: 'Other',
+};
+
+export interface StatementEntryKind {
+  category: StatementCategory;
+  /** What a statement line calls an entry of this type. */
+  label: string;
+}
+
+/**
+ * Ledger entry type → statement category and line label. Keys are plain strings on purpose:
+ * the planned types (DISTRIBUTION_*, MANAGEMENT_FEE, TRADE_*) are listed before they exist.
+ */
+export const STATEMENT_ENTRY_KINDS: Readonly<Record<string, StatementEntryKind>> = {
+  DEPOSIT: { category: 'DEPOSITS', label: 'Deposit' },
+  WITHDRAWAL_HOLD: { category: 'WITHDRAWALS', label: 'Withdrawal requested (held)' },
+  WITHDRAWAL_RELEASE: { category: 'WITHDRAWALS', label: 'Withdrawal released (returned)' },
+  ORDER_HOLD: { category: 'INVESTMENTS', label: 'Order (held)' },
+  ORDER_REFUND: { category: 'INVESTMENTS', label: 'Order refund' },
+  OWNER_PAYOUT: { category: 'OWNER_PROCEEDS', label: 'Sale proceeds' },
+  SUBSCRIPTION_FEE: { category: 'FEES', label: 'Subscription fee' },
+  // Planned with distributions (issue 18): rent paid to holders, funded from the owner's
+  // wallet (net of the platform's management fee), the fee credited to the platform.
+  DISTRIBUTION_PAYMENT: { category: 'INCOME', label: 'Distribution received' },
+  DISTRIBUTION_FUNDING: { category: 'DISTRIBUTIONS_FUNDED', label: 'Distribution paid to holders' },
+  MANAGEMENT_FEE: { category: 'FEES', label: 'Management fee' },
+  // Planned with the market (a later issue).
+  TRADE_BUY: { category: 'TRADES', label: 'Units bought' },
+  TRADE_SELL: { category: 'TRADES', label: 'Units sold' },
+  TRADE_HOLD: { category: 'TRADES', label: 'Trade (held)' },
+  TRADE_REFUND: { category: 'TRADES', label: 'Trade refund' },
+  TRADE_FEE: { category: 'FEES', label: 'Trading fee' },
+};
+
+/** "SOME_NEW_TYPE" → "Some new type". */
+function humanize(type: string): string {
+  const words = type.toLowerCase().replace(/_+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Entry';
+}
+
+/** The category and label of any entry type, known or not. */
+export function statementEntryKind(type: string): StatementEntryKind {
+  const known = Object.prototype.hasOwnProperty.call(STATEMENT_ENTRY_KINDS, type) ? STATEMENT_ENTRY_KINDS[type] : undefined;
+  if (known) return known;
+  if (type.startsWith('TRADE_')) return { category: 'TRADES', label: humanize(type) };
+  return { category: 'OTHER', label: humanize(type) };
+}
+
+// ---- Money ----
+
+/** Integer cents → "$1,234.56" (negative: "-$1,234.56"); exact, no floating point. */
+export function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`);
+  const neg = cents < 0;
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = String(abs % 100).padStart(2, '0');
+  return `${neg ? '-' : ''}$${whole}.${frac}`;
+}
+
+/** Integer cents → "1234.56" (CSV: a number a spreadsheet reads, no symbol or separators). */
+export function centsToDecimal(cents: number): string {
+  const neg = cents < 0;
+  const abs = Math.abs(cents);
+  return `${neg ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+// ---- Periods ----
+
+export type StatementPeriodKind = 'MONTH' | 'YEAR';
+export const STATEMENT_FORMATS = ['pdf', 'csv'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+/** A period in a statement URL: YYYY-MM (monthly statement) or YYYY (annual tax summary). */
+export const STATEMENT_PERIOD_PATTERN = '^\\d{4}(-(0[1-9]|1[0-2]))?$';
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export interface StatementPeriodRange {
+  period: string;
+  kind: StatementPeriodKind;
+  /** First instant, inclusive (UTC). */
+  start: Date;
+  /** First instant of the next period, exclusive (UTC). */
+  end: Date;
+  /** "March 2026" or "2026". */
+  label: string;
+}
+
+/** Parses YYYY-MM or YYYY into its UTC range; null when it is neither. */
+export function parseStatementPeriod(period: string): StatementPeriodRange | null {
+  const m = /^(\d{4})(?:-(\d{2}))?$/.exec(period);
+  if (!m) return null;
+  const year = Number(m[1]);
+  if (year < 1970) return null;
+  if (m[2] === undefined) {
+    return { period, kind: 'YEAR', start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)), label: String(year) };
+  }
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) return null;
+  return {
+    period,
+    kind: 'MONTH',
+    start: new Date(Date.UTC(year, month - 1, 1)),
+    end: new Date(Date.UTC(year, month, 1)),
+    label: `${MONTH_NAMES[month - 1]} ${year}`,
+  };
+}
+
+/** The period's label ("March 2026", "2026"), or the text itself when it is not a period. */
+export function statementPeriodLabel(period: string): string {
+  return parseStatementPeriod(period)?.label ?? period;
+}
+
+/** The file a statement downloads as: tessera-statement-2026-03.pdf. */
+export function statementFileName(period: string, format: StatementFormat): string {
+  return `tessera-statement-${period}.${format}`;
+}
+
+// ---- Wire types ----
+
+export interface StatementPeriod {
+  /** YYYY-MM or YYYY. */
+  period: string;
+  kind: StatementPeriodKind;
+  /** "March 2026" or "2026". */
+  label: string;
+  /** Ledger entries in the period (0 for the running month before any activity). */
+  entries: number;
+}
+
+export interface StatementPeriods {
+  /** Months with activity (and the running month), newest first. */
+  months: StatementPeriod[];
+  /** Years with activity (and the running year), newest first. */
+  years: StatementPeriod[];
+}
