@@ -12,3 +12,4 @@ export * from './orders';
 export * from './holdings';
 export * from './transactions';
 export { query as toSearchParams } from './query';
+export * from './returns';
