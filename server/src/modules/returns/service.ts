@@ -12,6 +12,7 @@ import {
   annualReturn,
   centsToDollars,
   cumulativeAt,
+  heldSinceRecords,
   holdingValue,
   monthEnds,
   percentOf,
@@ -697,7 +698,10 @@ export async function myReturns(app: FastifyInstance, request: FastifyRequest, n
     incomeOverTime: cumulativeAt(dates, incomeEvents),
     valueOverTime: valueAt(
       dates,
-      purchases.map((p) => ({ date: String(p.day), propertyId: String(p.property_id), units: Number(p.quantity), costCents: Number(p.amount_cents) })),
+      heldSinceRecords(
+        purchases.map((p) => ({ date: String(p.day), propertyId: String(p.property_id), units: Number(p.quantity), costCents: Number(p.amount_cents) })),
+        dists.map((d) => ({ propertyId: String(d.property_id), date: date(d.record_date), units: Number(d.units) })),
+      ),
       appraisals.map((a) => ({ propertyId: String(a.property_id), date: date(a.appraised_on), valuePerUnitCents: Number(a.value_per_unit_cents) })),
     ),
   };
