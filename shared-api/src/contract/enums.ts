@@ -41,6 +41,12 @@ export const LEDGER_ENTRY_TYPES = [
   'ORDER_REFUND',
   'OWNER_PAYOUT',
   'SUBSCRIPTION_FEE',
+  // Issue 18: the owner funds a distribution and pays the management fee; holders receive
+  // their payment, the platform revenue account the fee.
+  'DISTRIBUTION_FUNDING',
+  'DISTRIBUTION_PAYMENT',
+  'MANAGEMENT_FEE',
+  'FEE_REVENUE',
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 

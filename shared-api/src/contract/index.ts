@@ -10,3 +10,4 @@ export * from './requests';
 export * from './responses';
 export * from './image-sizes';
 export * from './statements';
+export * from './returns';

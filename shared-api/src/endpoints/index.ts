@@ -13,3 +13,4 @@ export * from './holdings';
 export * from './transactions';
 export * from './statements';
 export { query as toSearchParams } from './query';
+export * from './returns';

@@ -31,6 +31,10 @@ export const LedgerTotalsSchema = Type.Object({
     ORDER_REFUND: n(),
     OWNER_PAYOUT: n(),
     SUBSCRIPTION_FEE: n(),
+    DISTRIBUTION_FUNDING: n(),
+    DISTRIBUTION_PAYMENT: n(),
+    MANAGEMENT_FEE: n(),
+    FEE_REVENUE: n(),
   }),
 });
 assertSame<Same<Static<typeof LedgerTotalsSchema>, LedgerTotals>>();
