@@ -154,7 +154,7 @@ describe('verbs and history', () => {
     expect(reg()).toEqual({ stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' }, published: ['1.0.0', '1.1.0', '1.2.0'] });
 
     const history = release.readHistory(root());
-    expect(history.map((h: { verb: string; from: string | null; to: string }) => `${h.verb} ${h.from ?? '-'}→${h.to}`)).toEqual([
+    expect(history.map((h) => `${h.verb} ${h.from ?? '-'}→${h.to}`)).toEqual([
       'publish -→1.0.0', 'publish -→1.1.0', 'publish -→1.2.0',
       'canary 1.0.0→1.1.0', 'rollback 1.1.0→1.0.0',
       'canary 1.0.0→1.1.0', 'promote 1.0.0→1.1.0',

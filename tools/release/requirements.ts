@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './files';
 
-export interface SharedInfo { version?: string; requiredVersion?: string | false; singleton: boolean }
+export interface SharedInfo { version?: string; requiredVersion?: string | false; singleton?: boolean }
 export interface Requirements {
   shell: string;
   /** remote → exposed modules the route table names (without "./"). */
