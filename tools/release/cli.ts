@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ReleaseError, UsageError } from './errors';
 import { defaultRoot } from './files';
 import { parsePercent, parseSteps } from './percent';
-import { readHistory, REMOTE_NAMES, type HistoryEntry } from './registry';
+import { liveShellVersion, readHistory, REMOTE_NAMES, type HistoryEntry } from './registry';
 import { decide, DEFAULT_PLAN, type RolloutPlan } from './rollout';
 import { smokeTest } from './smoke';
 import { compare, pct, wilson } from './stats';
@@ -88,11 +88,18 @@ export function planFrom(opts: Record<string, string | true>): RolloutPlan {
 /** Runs the smoke test unless --skip-smoke; refuses a build that fails it. */
 async function smokeOrSkip(root: string, remote: string, version: string, dir: string, skip: boolean): Promise<verbs.SmokeNote> {
   if (skip) return { result: 'skipped', detail: '--skip-smoke' };
+  // Releases are immutable: a version that passed against the shell that is live now passed.
+  const live = liveShellVersion(root);
+  const earlier = live ? readHistory(root).find((e) => e.remote === remote && e.to === version && e.smoke === 'passed' && e.smokeShell === live) : undefined;
+  if (earlier) {
+    console.log(`${remote} ${version}: smoke test passed against shell ${live} at ${earlier.time} (history); not run again`);
+    return { result: 'passed', detail: `passed against shell ${live} at ${earlier.time}`, shell: live! };
+  }
   const r = await smokeTest({ root, remote, version, dir });
   if (r.result === 'failed') throw new ReleaseError(`refused: ${remote} ${version} fails its smoke test in Chromium (${r.detail}); nothing was changed`, r.problems);
   if (r.result !== 'passed') console.log(`${remote} ${version}: smoke test not run: ${r.detail}`);
   else console.log(`${remote} ${version}: smoke test passed (${r.detail})`);
-  return { result: r.result, detail: r.detail };
+  return { result: r.result, detail: r.detail, shell: r.shell };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -195,7 +202,8 @@ export async function main(argv: string[]): Promise<number> {
           telemetryError = (err as Error).message;
         }
       }
-      if (opts.json) console.log(JSON.stringify({ ...s, telemetry: summary, telemetryError }, null, 2));
+      // `failures` is the summary under its earlier name (scripts read it).
+      if (opts.json) console.log(JSON.stringify({ ...s, telemetry: summary, failures: summary, telemetryError, failureError: telemetryError }, null, 2));
       else printStatus(s, summary, telemetryError, hours);
       return telemetryError ? 1 : 0;
     }
@@ -261,7 +269,7 @@ export function historyLine(e: HistoryEntry): string {
 
 function rateCell(summary: Summary, remote: string, version: string): string {
   const c = countsOf(summary, remote, version);
-  if (!countsLoads(summary)) return `${c.failures} failures (no load counts)`;
+  if (!countsLoads(summary)) return `${version}: ${c.failures} failures (this API counts no loads)`;
   const bad = c.failures + c.errors;
   const n = Math.max(c.loads, bad);
   const w = wilson(bad, n);

@@ -152,5 +152,5 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     await site.close();
   }
   const detail = `${checked.length} checks in Chromium against shell ${live}${problems.length ? `; ${problems.length} failed` : ''}`;
-  return { result: problems.length ? 'failed' : 'passed', detail, problems, checked };
+  return { result: problems.length ? 'failed' : 'passed', detail, problems, checked, shell: live };
 }

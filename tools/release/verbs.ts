@@ -16,7 +16,7 @@ import { decide, next, start, type Health, type Rollout, type RolloutPlan } from
 import { liveRemotesAgainstShell, shellNeeds, validateBuild, type HostShared, type Required } from './validation';
 
 /** What a smoke test found, recorded in history (the CLI runs it before the verb). */
-export interface SmokeNote { result: 'passed' | 'failed' | 'skipped' | 'unavailable'; detail?: string }
+export interface SmokeNote { result: 'passed' | 'failed' | 'skipped' | 'unavailable'; detail?: string; /** The live shell it ran against. */ shell?: string }
 
 export interface VerbOptions {
   user?: string;
@@ -29,7 +29,7 @@ export interface VerbOptions {
 }
 
 const timeOf = (opts: VerbOptions) => (opts.now ?? new Date()).toISOString();
-const smokeField = (opts: VerbOptions) => (opts.smoke ? { smoke: opts.smoke.result, ...(opts.smoke.detail ? { smokeDetail: opts.smoke.detail } : {}) } : {});
+const smokeField = (opts: VerbOptions) => (opts.smoke ? { smoke: opts.smoke.result, ...(opts.smoke.detail ? { smokeDetail: opts.smoke.detail } : {}), ...(opts.smoke.shell ? { smokeShell: opts.smoke.shell } : {}) } : {});
 
 /** The build to publish: --from, else <pkg>/dist/<package.json version>. */
 export function sourceOf(remote: Target, from?: string): string {
