@@ -6,7 +6,7 @@ import { parsePercent, parseSteps } from './percent';
 import { liveShellVersion, readHistory, REMOTE_NAMES, type HistoryEntry } from './registry';
 import { decide, DEFAULT_PLAN, type RolloutPlan } from './rollout';
 import { smokeTest } from './smoke';
-import { compare, pct, wilson } from './stats';
+import { badOf, compare, pct, wilson } from './stats';
 import { fetchSummary, countsOf, countsLoads, healthFrom, hoursSince, tokenFrom, type Summary } from './telemetry';
 import { createToken, listTokens, revokeToken } from './tokens';
 import * as verbs from './verbs';
@@ -270,8 +270,7 @@ export function historyLine(e: HistoryEntry): string {
 function rateCell(summary: Summary, remote: string, version: string): string {
   const c = countsOf(summary, remote, version);
   if (!countsLoads(summary)) return `${version}: ${c.failures} failures (this API counts no loads)`;
-  const bad = c.failures + c.errors;
-  const n = Math.max(c.loads, bad);
+  const { bad, n } = badOf(c);
   const w = wilson(bad, n);
   return `${version}: ${c.loads} loads, ${c.failures} failures, ${c.errors} errors, ${n ? `${pct(w.rate, 2)} [${pct(w.low, 2)}–${pct(w.high, 2)}]` : 'no loads'}`;
 }
@@ -286,7 +285,7 @@ function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null
   for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
 
   if (summary) {
-    console.log(`\nHealth over the last ${hours} h (error rate = (failures + errors) / loads, 95% Wilson interval):`);
+    console.log(`\nHealth over the last ${hours} h (error rate = (failures + errors) / (loads + failures), 95% Wilson interval):`);
     for (const r of s.remotes) {
       if (!r.stable) continue;
       console.log(`  ${r.remote.padEnd(13)} stable ${rateCell(summary, r.remote, r.stable)}`);

@@ -55,7 +55,7 @@ test('a healthy rollout walks every step, counting each step’s own loads, then
 
 test('a canary failing above the stable’s rate rolls back at once, even before its step’s minimum', () => {
   const r = fresh();
-  const d = decide(r, h([60, 5, 4], [20_000, 20, 20]), at(1));
+  const d = decide(r, h([55, 5, 4], [20_000, 20, 20]), at(1));
   expect(d.action).toBe('rollback');
   expect(d.percent).toBe(0);
   expect(d.reason).toMatch(/^breach at 1%: canary error rate 15\.0% \(95% CI .*9 bad of 60 loads\) is above the stable's 0\.2% .*Fisher exact p=.* < 0\.05, excess 14\.80 pp > floor 0\.50 pp/);

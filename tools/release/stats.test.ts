@@ -52,14 +52,15 @@ describe('Fisher exact test (one-sided, canary worse)', () => {
 });
 
 describe('compare', () => {
-  test('error rate = (failures + errors) / loads, both versions', () => {
-    const c = compare({ loads: 200, failures: 6, errors: 4 }, { loads: 1000, failures: 3, errors: 2 });
+  test('error rate = (failures + errors) / (loads + failures), both versions', () => {
+    const c = compare({ loads: 194, failures: 6, errors: 4 }, { loads: 997, failures: 3, errors: 2 });
     expect(c.canary).toMatchObject({ bad: 10, n: 200, rate: 0.05 });
     expect(c.stable).toMatchObject({ bad: 5, n: 1000, rate: 0.005 });
     expect(c.excess).toBeCloseTo(0.045, 10);
     expect(c.pValue).toBeLessThan(0.001);
   });
-  test('a source that counts successful loads only: failures are load attempts too', () => {
+  test('failed loads are attempts too; never more bad pages than attempts', () => {
     expect(badOf({ loads: 0, failures: 3, errors: 0 })).toEqual({ bad: 3, n: 3 });
+    expect(badOf({ loads: 1, failures: 0, errors: 5 })).toEqual({ bad: 1, n: 1 });
   });
 });

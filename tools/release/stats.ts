@@ -5,13 +5,19 @@
 // the normal approximation of a z-test is poor; Fisher's test is exact at any count, and
 // with log-factorials it is cheap for millions of loads.
 
+/**
+ * A version's page counts: `loads` pages that loaded it, `failures` pages where loading it
+ * failed, `errors` pages where its error boundary caught an error (first per page).
+ */
 export interface Counts { loads: number; failures: number; errors: number }
 
-/** Bad page loads (load failures + first error per page) out of loads, never above loads. */
+/**
+ * Bad pages (failures + errors) out of attempts (loads + failures: a failed load is an
+ * attempt that did not load), never more bad pages than attempts.
+ */
 export function badOf(c: Counts): { bad: number; n: number } {
-  const bad = Math.max(0, c.failures) + Math.max(0, c.errors);
-  // A failed load is itself a load attempt; if a source counts successes only, count it in.
-  return { bad, n: Math.max(c.loads, bad) };
+  const n = Math.max(0, c.loads) + Math.max(0, c.failures);
+  return { bad: Math.min(n, Math.max(0, c.failures) + Math.max(0, c.errors)), n };
 }
 
 /** Wilson score interval of k successes in n trials (z 1.96: 95 %). */
