@@ -300,7 +300,14 @@ describe('the CLI', () => {
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/does not expose .*\.\/Listings/);
 
-    expect(cli(['canary', 'mf_owner', '1.1.0', 'ten'])).toMatchObject({ code: 1, err: expect.stringMatching(/percent must be a whole number/) });
+    for (const bad of ['ten', '', '1e1', '0x0a', '10.5', '-1', '010', '10%']) {
+      expect(cli(['canary', 'mf_owner', '1.1.0', bad])).toMatchObject({ code: 1, err: expect.stringMatching(/percent must be a whole number from 0 to 100/) });
+    }
+    expect(cli(['rollout', 'mf_owner', '1.1.0', '--steps', '5,1,100'])).toMatchObject({ code: 1, err: expect.stringMatching(/steps must increase/) });
+    expect(cli(['rollout', 'mf_owner', '1.1.0', '--min-minutes', '1e1'])).toMatchObject({ code: 1, err: expect.stringMatching(/--min-minutes must be a plain non-negative number/) });
+    expect(cli(['prune'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- prune --keep N/) });
+    expect(cli(['tick'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- tick --api URL/) });
+    expect(cli(['status', '--hours'])).toMatchObject({ code: 2, err: expect.stringMatching(/--hours needs a value/) });
     expect(cli(['canary', 'mf_nobody', '1.1.0', '10'])).toMatchObject({ code: 1, err: expect.stringMatching(/unknown remote "mf_nobody"/) });
     expect(cli(['canary', 'mf_owner', '1.1.0'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- canary/) });
     expect(cli(['launch'])).toMatchObject({ code: 2, err: expect.stringMatching(/unknown verb "launch"/) });
