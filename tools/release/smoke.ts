@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { entryOf, liveShellVersion, readRegistry, type Registry, type RemoteName } from './registry';
 import { readRequirements } from './requirements';
 import type { Manifest } from './validation';
@@ -28,7 +29,7 @@ export interface SmokeInput { root: string; remote: string; version: string; dir
 export interface SmokeResult extends SmokeNote { problems: string[]; checked: string[] }
 
 /** Serves the releases root with the candidate pinned; resolves its base URL. */
-async function serve(root: string, remote: string, version: string, dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function serve(root: string, remote: string, version: string, dir: string, reports: string[]): Promise<{ url: string; close: () => Promise<void> }> {
   const registry: Registry = { ...readRegistry(root) };
   registry[remote as RemoteName] = { stable: { version, entry: entryOf(remote, version) }, published: [version] };
   const candidatePrefix = `/remotes/${remote}/${version}/`;
@@ -46,6 +47,23 @@ async function serve(root: string, remote: string, version: string, dir: string)
     const url = new URL(req.url ?? '/', 'http://x');
     const p = decodeURIComponent(url.pathname);
     if (p === '/remotes.json') { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(registry)); return; }
+    if (p === '/v1/telemetry/remote-load' && req.method === 'POST') {
+      // What the shell itself reports as failed (both report formats): evidence too.
+      let body = '';
+      req.on('data', (d: Buffer) => { body += d; });
+      req.on('end', () => {
+        try {
+          type Item = { remote?: string; version?: string; failures?: number; errors?: number; path?: string; detail?: string };
+          const r = JSON.parse(body) as Item & { items?: Item[] };
+          const items: Item[] = r.items ?? (r.remote ? [{ ...r, failures: 1 }] : []);
+          for (const i of items) {
+            if (i.remote === remote && ((i.failures ?? 0) > 0 || (i.errors ?? 0) > 0)) reports.push(`the shell reported ${i.failures ? 'a load failure' : 'an error'} of ${i.remote} ${i.version}${i.path ? ` on ${i.path}` : ''}${i.detail ? `: ${i.detail}` : ''}`);
+          }
+        } catch { /* not ours to judge */ }
+        res.writeHead(204).end();
+      });
+      return;
+    }
     if (p.startsWith('/v1/') || p === '/v1') { res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"no API during the smoke test"}'); return; }
     let file: string | null = null;
     if (p.startsWith(candidatePrefix)) file = inside(dir, `/${p.slice(candidatePrefix.length)}`);
@@ -73,7 +91,14 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
   const pages = readRequirements(path.join(root, 'shell', live))?.pages?.[remote] ?? [];
 
   const { chromium } = await import('playwright-core');
-  const site = await serve(root, remote, version, dir);
+  const reports: string[] = [];
+  const site = await serve(root, remote, version, dir, reports);
+  /** Leaves the page (the shell sends its per-page report then) and takes what it reported. */
+  const reported = async (p: Page): Promise<string[]> => {
+    await p.goto('about:blank').catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    return reports.splice(0);
+  };
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
   const problems: string[] = [];
   const checked: string[] = [];
@@ -105,8 +130,17 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
         try {
           const mod = (await inst.loadRemote(`${id}/${m}`)) as { default?: unknown } | null | undefined;
           const d = mod?.default;
-          if (typeof d !== 'function' && !(d && typeof d === 'object' && '$$typeof' in d)) out.push({ module: m, error: 'exports no component (default export)' });
-          else out.push({ module: m });
+          if (typeof d !== 'function' && !(d && typeof d === 'object' && '$$typeof' in d)) { out.push({ module: m, error: 'exports no component (default export)' }); continue; }
+          // The shell's runtime turns a module that failed to load into a stand-in whose
+          // component throws a marked error (shell/src/federation/runtime-plugin.ts): call
+          // it outside React to tell (a real page just fails on its first hook here).
+          let standIn: string | null = null;
+          if (typeof d === 'function' && d.length === 0) {
+            try { (d as () => unknown)(); } catch (err) {
+              if (err && (err as Record<symbol, unknown>)[Symbol.for('tessera.remoteUnavailable')]) standIn = (err as Error).message;
+            }
+          }
+          out.push(standIn ? { module: m, error: `failed to load (the shell put its "unavailable" stand-in instead: ${standIn})` } : { module: m });
         } catch (err) {
           out.push({ module: m, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
         }
@@ -118,6 +152,8 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
       if (r.error) problems.push(`./${r.module} throws on import: ${r.error.slice(0, 300)}`);
     }
     if (errors.length && !problems.length) problems.push(`uncaught error while importing: ${errors[0].slice(0, 300)}`);
+    const told = await reported(page);
+    if (told.length && !problems.length) problems.push(`while importing, ${told[0]}`);
     await context.close();
 
     // 2. Render the public pages the live shell shows for this remote.
@@ -141,6 +177,10 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
         else if (state.loading) problems.push(`${pg.path} (./${pg.module}) still loading after ${timeout} ms`);
         else if (state.empty) problems.push(`${pg.path} (./${pg.module}) renders nothing (empty page area)`);
         else if (errs.length) problems.push(`${pg.path} (./${pg.module}) throws: ${errs[0].slice(0, 200)}`);
+        else {
+          const told = await reported(p);
+          if (told.length) problems.push(`${pg.path} (./${pg.module}): ${told[0]}`);
+        }
       } catch (err) {
         problems.push(`${pg.path} (./${pg.module}): ${(err as Error).message.split('\n')[0]}`);
       } finally {
