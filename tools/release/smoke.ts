@@ -96,7 +96,13 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
   /** Leaves the page (the shell sends its per-page report then) and takes what it reported. */
   const reported = async (p: Page): Promise<string[]> => {
     await p.goto('about:blank').catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 300));
+    // Beacons arrive a little later: wait until none has come for half a second (2 s at most).
+    const end = Date.now() + 2000;
+    let seen = -1;
+    while (Date.now() < end && seen !== reports.length) {
+      seen = reports.length;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     return reports.splice(0);
   };
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
@@ -163,6 +169,7 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
       const errs: string[] = [];
       p.on('pageerror', (e) => errs.push(String(e.message ?? e)));
       checked.push(`render ${pg.path} (./${pg.module})`);
+      reports.splice(0); // what came after the previous page's wait is not this page's
       try {
         await p.goto(pg.path, { timeout });
         // Settled: the page's spinner gone, or the unavailable panel shown.
@@ -173,14 +180,13 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
           const text = main?.innerText.trim() ?? '';
           return { unavailable: /This area is unavailable/.test(document.body.innerText), loading: Boolean(document.querySelector('[aria-label="Loading page"]')), empty: !main || (text.length === 0 && main.querySelectorAll('img,svg,canvas,input,button').length === 0) };
         });
+        // Always collected here, so a late report is never blamed on the next page.
+        const told = await reported(p);
         if (state.unavailable) problems.push(`${pg.path} (./${pg.module}) shows "This area is unavailable"${errs[0] ? `: ${errs[0].slice(0, 200)}` : ''}`);
         else if (state.loading) problems.push(`${pg.path} (./${pg.module}) still loading after ${timeout} ms`);
         else if (state.empty) problems.push(`${pg.path} (./${pg.module}) renders nothing (empty page area)`);
         else if (errs.length) problems.push(`${pg.path} (./${pg.module}) throws: ${errs[0].slice(0, 200)}`);
-        else {
-          const told = await reported(p);
-          if (told.length) problems.push(`${pg.path} (./${pg.module}): ${told[0]}`);
-        }
+        else if (told.length) problems.push(`${pg.path} (./${pg.module}): ${told[0]}`);
       } catch (err) {
         problems.push(`${pg.path} (./${pg.module}): ${(err as Error).message.split('\n')[0]}`);
       } finally {

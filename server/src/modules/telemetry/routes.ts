@@ -1,5 +1,5 @@
 // POST /v1/telemetry/remote-load: anonymous, rate limited per IP, body validated.
-// GET  /v1/telemetry/remote-load/summary: failures per remote version (admins or a release token; `release status`).
+// GET  /v1/telemetry/remote-load/summary: failures per remote version (admins; `release status`).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../lib/schema';
@@ -29,9 +29,8 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/remote-load/summary',
     {
-      // An admin's session, or a release token (which authenticates this route only).
-      onRequest: [releaseTokenOrAdmin(app)],
-      schema: { tags, summary: 'Remote-load failures per remote version (admins, release tokens)', security: [{ bearerAuth: [] }], querystring: SummaryQuerySchema, response: { 200: SummarySchema, ...errors(400, 401, 403) } },
+      onRequest: [releaseTokenOrAdmin(app)], // an admin's session, or a release token (valid for this route only)
+      schema: { tags, summary: 'Remote-load failures per remote version (admins)', security: [{ bearerAuth: [] }], querystring: SummaryQuerySchema, response: { 200: SummarySchema, ...errors(400, 401, 403) } },
     },
     async (request) => service.summary(app, request.query.hours ?? 24),
   );
