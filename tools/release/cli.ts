@@ -325,6 +325,8 @@ function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null
 
 /** Runs the CLI and sets the exit code (0 done, 1 refused, 2 usage). */
 export function run(argv: string[]): Promise<void> {
+  // Piped into `head`: a closed pipe ends the output, not with a stack trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => { if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw err; });
   return main(argv).then(
     (code) => { process.exitCode = code; },
     (err: unknown) => {
