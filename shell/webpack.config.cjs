@@ -12,5 +12,6 @@ module.exports = createConfig({
   plugins: [
     new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), scriptLoading: 'defer' }),
     new webpack.DefinePlugin({ __SHELL_VERSION__: JSON.stringify(pkg.version) }),
+    new (require('../tools/release/requirements-plugin.cjs').ShellRequirementsPlugin)({ version: pkg.version }),
   ],
 });

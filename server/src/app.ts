@@ -178,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(supportRoutes);
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });
+  await app.register(import('./modules/release-tokens/routes'), { prefix: '/v1/admin/release-tokens' });
   if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot });
 
   await app.ready();

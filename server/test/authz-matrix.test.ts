@@ -288,6 +288,17 @@ const ROWS: Row[] = [
   // Anonymous: reached by anyone (this app has no releases root, so no version is published: 422, never 401/403).
   { name: 'POST /v1/telemetry/remote-load', req: () => ({ method: 'POST', url: '/v1/telemetry/remote-load', payload: { remote: 'mf_public', version: '1.0.0' } }), expect: { anon: 422, investor: 422 } },
   { name: 'GET /v1/telemetry/remote-load/summary', req: () => ({ method: 'GET', url: '/v1/telemetry/remote-load/summary' }), expect: ADMIN_ONLY() },
+  // Release tokens (issue 17)
+  { name: 'POST /v1/admin/release-tokens', req: () => ({ method: 'POST', url: '/v1/admin/release-tokens', payload: { name: 'matrix' } }), expect: ADMIN_ONLY(201) },
+  { name: 'GET /v1/admin/release-tokens', req: () => ({ method: 'GET', url: '/v1/admin/release-tokens' }), expect: ADMIN_ONLY() },
+  {
+    name: 'DELETE /v1/admin/release-tokens/{id}',
+    req: async () => {
+      const created = await call(t.app, { method: 'POST', url: '/v1/admin/release-tokens', payload: { name: 'matrix' }, as: who.admin });
+      return { method: 'DELETE', url: `/v1/admin/release-tokens/${created.json<{ id: string }>().id}` };
+    },
+    expect: ADMIN_ONLY(),
+  },
   // Files
   { name: 'GET /download (KYC)', req: () => ({ method: 'GET', url: fixtures.kycFile }), expect: { anon: 404, investor2: 404, owner: 404, investor: 200, admin: 200 } },
   { name: 'GET /download (image of a pending listing)', req: () => ({ method: 'GET', url: fixtures.imageFile }), expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 } },

@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { requiredModules } from '../../shell/src/routes/route-table';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const release = require('./release.cjs');
+import * as release from './index';
 
 const CLI = path.join(__dirname, 'cli.mjs');
 const REQUIRED: Record<string, string[]> = { mf_public: ['Landing', 'About'], mf_admin: ['Overview'] };
@@ -110,7 +109,7 @@ describe('verbs and history', () => {
     const r = release.publish(root(), 'mf_public', { ...opts, from: good('1.0.0') });
     expect(r).toMatchObject({ version: '1.0.0', stable: true });
     expect(fs.existsSync(path.join(root(), 'mf_public/1.0.0/remoteEntry.js'))).toBe(true);
-    expect(JSON.parse(registryText())).toEqual({ mf_public: { stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' } } });
+    expect(JSON.parse(registryText())).toEqual({ mf_public: { stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' }, published: ['1.0.0'] } });
 
     const before = fs.readFileSync(path.join(root(), 'mf_public/1.0.0/remoteEntry.js'), 'utf8');
     const again = fakeBuild({ name: 'mf_public', version: '1.0.0', exposes: ['Landing', 'About', 'Changed'] });
@@ -119,6 +118,8 @@ describe('verbs and history', () => {
 
     expect(release.publish(root(), 'mf_public', { ...opts, from: good('1.1.0') })).toMatchObject({ stable: false });
     expect(JSON.parse(registryText()).mf_public.stable.version).toBe('1.0.0');
+    // Every registry change writes the published versions (the API accepts telemetry for these only).
+    expect(JSON.parse(registryText()).mf_public.published).toEqual(['1.0.0', '1.1.0']);
     expect(fs.readdirSync(path.join(root(), 'mf_public')).sort()).toEqual(['1.0.0', '1.1.0']);
   });
 
@@ -132,6 +133,7 @@ describe('verbs and history', () => {
     expect(reg()).toEqual({
       stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' },
       canary: { version: '1.1.0', entry: '/remotes/mf_public/1.1.0/mf-manifest.json', percent: 10 },
+      published: ['1.0.0', '1.1.0', '1.2.0'],
     });
     // A rollback with a canary running ends the canary.
     expect(release.rollback(root(), 'mf_public', opts)).toMatchObject({ channel: 'canary', from: '1.1.0', to: '1.0.0' });
@@ -149,10 +151,10 @@ describe('verbs and history', () => {
     expect(release.rollback(root(), 'mf_public', opts)).toMatchObject({ channel: 'stable', from: '1.2.0', to: '1.1.0' });
     expect(release.rollback(root(), 'mf_public', opts)).toMatchObject({ channel: 'stable', from: '1.1.0', to: '1.0.0' });
     expect(() => release.rollback(root(), 'mf_public', opts)).toThrow(/no earlier stable version/);
-    expect(reg()).toEqual({ stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' } });
+    expect(reg()).toEqual({ stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' }, published: ['1.0.0', '1.1.0', '1.2.0'] });
 
     const history = release.readHistory(root());
-    expect(history.map((h: { verb: string; from: string | null; to: string }) => `${h.verb} ${h.from ?? '-'}→${h.to}`)).toEqual([
+    expect(history.map((h) => `${h.verb} ${h.from ?? '-'}→${h.to}`)).toEqual([
       'publish -→1.0.0', 'publish -→1.1.0', 'publish -→1.2.0',
       'canary 1.0.0→1.1.0', 'rollback 1.1.0→1.0.0',
       'canary 1.0.0→1.1.0', 'promote 1.0.0→1.1.0',
@@ -225,8 +227,8 @@ describe('verbs and history', () => {
     const t = Date.now();
     expect(() => release.withLock(root(), () => 1, { timeoutMs: 300 })).toThrow(/another release command .* holds/);
     expect(Date.now() - t).toBeGreaterThanOrEqual(300);
-    // A lock left by a dead process is taken over.
-    fs.writeFileSync(path.join(root(), '.release.lock'), '999999');
+    // A lock left by a dead process of this host, older than staleMs, is taken over.
+    fs.writeFileSync(path.join(root(), '.release.lock'), JSON.stringify({ host: os.hostname(), pid: 999999, time: new Date(Date.now() - 60_000).toISOString() }));
     expect(release.withLock(root(), () => 42)).toBe(42);
     expect(fs.existsSync(path.join(root(), '.release.lock'))).toBe(false);
   });
@@ -277,7 +279,7 @@ describe('atomic writes', () => {
 
 describe('the CLI', () => {
   const cli = (args: string[], env: Record<string, string> = {}) => {
-    const r = spawnSync(process.execPath, [CLI, ...args, '--root', root()], { encoding: 'utf8', env: { ...process.env, RELEASE_USER: 'cli-tester', ...env } });
+    const r = spawnSync(process.execPath, [CLI, ...args, '--root', root(), '--skip-smoke'], { encoding: 'utf8', env: { ...process.env, RELEASE_USER: 'cli-tester', ...env } });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
   /** A remote build that exposes what the real route table needs. */
@@ -298,7 +300,14 @@ describe('the CLI', () => {
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/does not expose .*\.\/Listings/);
 
-    expect(cli(['canary', 'mf_owner', '1.1.0', 'ten'])).toMatchObject({ code: 1, err: expect.stringMatching(/percent must be a whole number/) });
+    for (const bad of ['ten', '', '1e1', '0x0a', '10.5', '-1', '010', '10%']) {
+      expect(cli(['canary', 'mf_owner', '1.1.0', bad])).toMatchObject({ code: 1, err: expect.stringMatching(/percent must be a whole number from 0 to 100/) });
+    }
+    expect(cli(['rollout', 'mf_owner', '1.1.0', '--steps', '5,1,100'])).toMatchObject({ code: 1, err: expect.stringMatching(/steps must increase/) });
+    expect(cli(['rollout', 'mf_owner', '1.1.0', '--min-minutes', '1e1'])).toMatchObject({ code: 1, err: expect.stringMatching(/--min-minutes must be a plain non-negative number/) });
+    expect(cli(['prune'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- prune --keep N/) });
+    expect(cli(['tick'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- tick --api URL/) });
+    expect(cli(['status', '--hours'])).toMatchObject({ code: 2, err: expect.stringMatching(/--hours needs a value/) });
     expect(cli(['canary', 'mf_nobody', '1.1.0', '10'])).toMatchObject({ code: 1, err: expect.stringMatching(/unknown remote "mf_nobody"/) });
     expect(cli(['canary', 'mf_owner', '1.1.0'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- canary/) });
     expect(cli(['launch'])).toMatchObject({ code: 2, err: expect.stringMatching(/unknown verb "launch"/) });
@@ -316,9 +325,9 @@ describe('the CLI', () => {
     expect(JSON.parse(cli(['status', '--json']).out).remotes.find((r: { remote: string }) => r.remote === 'mf_owner').canary).toBeNull();
     expect(cli(['history', 'mf_owner']).out.trim().split('\n')).toHaveLength(4);
 
-    // status --api without credentials says what is missing and exits non-zero.
-    const noToken = cli(['status', '--api', 'http://127.0.0.1:9'], { TESSERA_TOKEN: '', TESSERA_ADMIN_EMAIL: '', TESSERA_ADMIN_PASSWORD: '' });
+    // status --api without a token says what is missing and exits non-zero.
+    const noToken = cli(['status', '--api', 'http://127.0.0.1:9'], { TESSERA_TOKEN: '', TESSERA_RELEASE_TOKEN: '' });
     expect(noToken.code).toBe(1);
-    expect(noToken.out).toMatch(/failures unavailable: failures need an admin/);
+    expect(noToken.out).toMatch(/telemetry unavailable: reading telemetry needs a release token: set TESSERA_RELEASE_TOKEN/);
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error';
 import { errors } from '../../lib/schema';
+import { releaseTokenOrAdmin } from '../release-tokens/service';
 import { RemoteLoadBodySchema, SummaryQuerySchema, SummarySchema } from './schemas';
 import * as service from './service';
 import { uaClass } from './ua';
@@ -44,8 +45,8 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/remote-load/summary',
     {
-      onRequest: [app.authenticate, app.requireRole('ADMIN')],
-      schema: { tags, summary: 'Health per remote version, the stable beside the canary (admins)', security: [{ bearerAuth: [] }], querystring: SummaryQuerySchema, response: { 200: SummarySchema, ...errors(400, 401, 403) } },
+      onRequest: [releaseTokenOrAdmin(app)], // an admin's session, or a release token (valid for this route only)
+      schema: { tags, summary: 'Health per remote version, the stable beside the canary (admins, release tokens)', security: [{ bearerAuth: [] }], querystring: SummaryQuerySchema, response: { 200: SummarySchema, ...errors(400, 401, 403) } },
     },
     async (request) => service.summary(app, request.query.hours ?? 24, request.query.alpha ?? 0.05),
   );

@@ -1,0 +1,86 @@
+// Release tokens: `tsr_` + 32 random bytes (base64url); the database keeps their SHA-256.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conflict, notFound, unauthorized } from '../../lib/http-error';
+import type { ReleaseToken } from './schemas';
+
+// The table of migration 0065 (the SQL is the source of truth).
+export const releaseTokens = pgTable('release_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const PREFIX = 'tsr_';
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type Row = typeof releaseTokens.$inferSelect;
+const view = (r: Row): ReleaseToken => ({
+  id: r.id,
+  name: r.name,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt.toISOString(),
+  revokedAt: r.revokedAt ? r.revokedAt.toISOString() : null,
+  lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
+});
+
+export async function create(app: FastifyInstance, name: string, createdBy: string): Promise<ReleaseToken & { token: string }> {
+  const token = `${PREFIX}${randomBytes(32).toString('base64url')}`;
+  const [row] = await app.db.insert(releaseTokens).values({ name: name.trim(), tokenHash: hash(token), createdBy }).returning();
+  return { ...view(row), token };
+}
+
+export async function list(app: FastifyInstance): Promise<ReleaseToken[]> {
+  return (await app.db.select().from(releaseTokens).orderBy(desc(releaseTokens.createdAt))).map(view);
+}
+
+export async function revoke(app: FastifyInstance, id: string): Promise<ReleaseToken> {
+  const [row] = await app.db.update(releaseTokens).set({ revokedAt: new Date() }).where(and(eq(releaseTokens.id, id), isNull(releaseTokens.revokedAt))).returning();
+  if (row) return view(row);
+  const [existing] = await app.db.select({ id: releaseTokens.id }).from(releaseTokens).where(eq(releaseTokens.id, id));
+  if (existing) throw conflict('This release token is already revoked');
+  throw notFound('Release token not found');
+}
+
+/** The live token a bearer value names (and its use recorded), or null. */
+export async function verify(app: FastifyInstance, token: string): Promise<{ id: string; name: string } | null> {
+  if (!token.startsWith(PREFIX) || token.length > 100) return null;
+  const [row] = await app.db
+    .update(releaseTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(releaseTokens.tokenHash, hash(token)), isNull(releaseTokens.revokedAt)))
+    .returning({ id: releaseTokens.id, name: releaseTokens.name });
+  return row ?? null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The release token a telemetry read was made with (then request.user is null). */
+    releaseToken?: { id: string; name: string };
+  }
+}
+
+/**
+ * For the telemetry summary only: a release token (`Bearer tsr_…`), else an admin's session.
+ * Every other route authenticates with app.authenticate, which refuses release tokens.
+ */
+export function releaseTokenOrAdmin(app: FastifyInstance) {
+  const admin = app.requireRole('ADMIN');
+  return async (request: FastifyRequest, reply: Parameters<typeof admin>[1]): Promise<void> => {
+    const m = /^Bearer (tsr_[A-Za-z0-9_-]+)$/.exec(request.headers.authorization?.trim() ?? '');
+    if (m) {
+      const found = await verify(app, m[1]);
+      if (!found) throw unauthorized('This release token is invalid or revoked');
+      request.releaseToken = found;
+      return;
+    }
+    await app.authenticate(request, reply);
+    await admin(request, reply);
+  };
+}

@@ -1,0 +1,341 @@
+// npm run release -- <verb> …   (README: "Releases")
+import path from 'node:path';
+import { ReleaseError, UsageError } from './errors';
+import { defaultRoot } from './files';
+import { parsePercent, parseSteps } from './percent';
+import { liveShellVersion, readHistory, REMOTE_NAMES, type HistoryEntry } from './registry';
+import { decide, DEFAULT_PLAN, type RolloutPlan } from './rollout';
+import { smokeTest } from './smoke';
+import { badOf, compare, pct, wilson } from './stats';
+import { fetchSummary, countsOf, countsLoads, healthFrom, hoursSince, tokenFrom, type Summary } from './telemetry';
+import { createToken, listTokens, revokeToken } from './tokens';
+import * as verbs from './verbs';
+
+export const USAGE = `Usage: npm run release -- <verb> [arguments] [options]
+
+  publish <remote|shell|all> [--from DIR] [--skip-smoke]
+                                 copy a build into <root>/<remote>/<version>/ (never overwrites) after
+                                 a smoke test in Chromium; the first release of a remote is its stable
+  canary <remote> <version> <percent> [--skip-smoke]
+                                 send <percent>% of cohorts to <version> (by hand; see rollout)
+  rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads 200] [--min-minutes 10]
+          [--alpha 0.05] [--floor 0.5] [--budget 2] [--skip-smoke]
+                                 start a progressive rollout that promotes or rolls back itself
+  tick --api URL                 advance every running rollout once (cron / systemd timer)
+  promote <remote> [<version>]   the canary (or the published <version>) becomes the stable version
+  promote shell <version>        the shell page (index.html) switches to <version>
+  rollback <remote|shell>        end the canary and its rollout; without one, back to the previous stable
+  status [--api URL] [--hours 24] [--json]
+                                 versions, canaries, rollouts, recent changes; with --api per version:
+                                 loads, failures, errors, error rate with its 95% Wilson interval
+  history [<remote>] [--limit 20] [--json]
+  prune --keep N [--dry-run]     delete versions neither live, nor in a running rollout, nor among the
+                                 last N, nor live within the last 24 hours
+  token create <name> | token list | token revoke <id>   --api URL (an admin: TESSERA_ADMIN_EMAIL and
+                                 TESSERA_ADMIN_PASSWORD, signs in once) — release tokens for --api
+
+Remotes: ${REMOTE_NAMES.join(', ')}; and shell. Percentages are whole numbers 0-100 ("5", not "5%", "5.0", "1e1").
+Options: --root DIR (or RELEASES_DIR; default <repo>/releases), --user NAME (or RELEASE_USER),
+         --token T (or TESSERA_RELEASE_TOKEN) for --api.
+Exit codes: 0 done, 1 refused (the message says why; nothing changed), 2 usage error.`;
+
+const FLAGS = new Set(['json', 'help', 'skip-smoke', 'dry-run']);
+
+export function parseArgs(argv: string[]) {
+  const pos: string[] = [];
+  const opts: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-h') { opts.help = true; continue; }
+    if (!a.startsWith('--')) { pos.push(a); continue; }
+    const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
+    if (FLAGS.has(k)) { opts[k] = true; continue; }
+    const v = inline ?? argv[++i];
+    if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new UsageError(`--${k} needs a value`);
+    opts[k] = v;
+  }
+  return { verb: pos[0], args: pos.slice(1), opts };
+}
+
+function arity(args: string[], min: number, max: number, usage: string) {
+  if (args.length < min || args.length > max) throw new UsageError(`usage: npm run release -- ${usage}`);
+}
+
+const str = (v: string | true | undefined) => (typeof v === 'string' ? v : undefined);
+
+/** A non-negative decimal flag ("10", "0.5"); refuses "1e1", "0x0a", "", "-1". */
+function decimal(v: string | true | undefined, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string' || !/^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/.test(v)) throw new ReleaseError(`--${name} must be a plain non-negative number, not "${String(v)}"`);
+  return Number(v);
+}
+
+export function planFrom(opts: Record<string, string | true>): RolloutPlan {
+  const plan: RolloutPlan = {
+    steps: opts.steps !== undefined ? parseSteps(String(opts.steps)) : DEFAULT_PLAN.steps,
+    minLoads: decimal(opts['min-loads'], 'min-loads', DEFAULT_PLAN.minLoads),
+    minMinutes: decimal(opts['min-minutes'], 'min-minutes', DEFAULT_PLAN.minMinutes),
+    alpha: decimal(opts.alpha, 'alpha', DEFAULT_PLAN.alpha),
+    floor: decimal(opts.floor, 'floor', DEFAULT_PLAN.floor * 100) / 100,
+    budget: decimal(opts.budget, 'budget', DEFAULT_PLAN.budget * 100) / 100,
+  };
+  if (!Number.isInteger(plan.minLoads)) throw new ReleaseError(`--min-loads must be a whole number, not "${String(opts['min-loads'])}"`);
+  if (!(plan.alpha > 0 && plan.alpha < 1)) throw new ReleaseError('--alpha must be between 0 and 1 (like 0.05)');
+  if (plan.floor > 1 || plan.budget > 1) throw new ReleaseError('--floor and --budget are percentage points (0-100)');
+  return plan;
+}
+
+/** Runs the smoke test unless --skip-smoke; refuses a build that fails it. */
+async function smokeOrSkip(root: string, remote: string, version: string, dir: string, skip: boolean): Promise<verbs.SmokeNote> {
+  if (skip) return { result: 'skipped', detail: '--skip-smoke' };
+  // Releases are immutable: a version that passed against the shell that is live now passed.
+  const live = liveShellVersion(root);
+  const earlier = live ? readHistory(root).find((e) => e.remote === remote && e.to === version && e.smoke === 'passed' && e.smokeShell === live) : undefined;
+  if (earlier) {
+    console.log(`${remote} ${version}: smoke test passed against shell ${live} at ${earlier.time} (history); not run again`);
+    return { result: 'passed', detail: `passed against shell ${live} at ${earlier.time}`, shell: live! };
+  }
+  const r = await smokeTest({ root, remote, version, dir });
+  if (r.result === 'failed') throw new ReleaseError(`refused: ${remote} ${version} fails its smoke test in Chromium (${r.detail}); nothing was changed`, r.problems);
+  if (r.result !== 'passed') console.log(`${remote} ${version}: smoke test not run: ${r.detail}`);
+  else console.log(`${remote} ${version}: smoke test passed (${r.detail})`);
+  return { result: r.result, detail: r.detail, shell: r.shell };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const { verb, args, opts } = parseArgs(argv);
+  if (!verb || opts.help || verb === 'help') { console.log(USAGE); return 0; }
+  const root = path.resolve(str(opts.root) ?? defaultRoot());
+  const common = { user: str(opts.user) };
+  const skip = opts['skip-smoke'] === true;
+
+  switch (verb) {
+    case 'publish': {
+      arity(args, 1, 1, 'publish <remote|shell|all> [--from DIR] [--skip-smoke]');
+      const one = async (name: string, from?: string) => {
+        const { dir, version } = verbs.checkBuild(root, name, { ...common, from });
+        if (verbs.isPublished(root, name, version)) throw new ReleaseError(`refused: ${name} ${version} is already published (${path.join(root, name, version)}); releases are immutable: bump the version and rebuild`);
+        const smoke = await smokeOrSkip(root, name, version, dir, skip);
+        report(verbs.publish(root, name, { ...common, from, smoke }));
+      };
+      if (args[0] === 'all') {
+        if (opts.from) throw new UsageError('--from names one build: publish <remote> --from DIR');
+        // The shell first: the remotes are checked against the live shell's needs.
+        for (const name of ['shell', ...REMOTE_NAMES]) {
+          try {
+            await one(name);
+          } catch (err) {
+            if (err instanceof ReleaseError && /already published/.test(err.message)) console.log(`${name}: ${err.message.split(';')[0].replace(/^refused: /, '')}, skipped`);
+            else throw err;
+          }
+        }
+        return 0;
+      }
+      await one(args[0], str(opts.from));
+      return 0;
+    }
+    case 'canary': {
+      arity(args, 3, 3, 'canary <remote> <version> <percent> [--skip-smoke]');
+      const [remote, version, percent] = args;
+      parsePercent(percent);
+      const smoke = verbs.isPublished(root, remote, version) ? await smokeOrSkip(root, remote, version, path.join(root, remote, version), skip) : undefined;
+      const r = verbs.canary(root, remote, version, percent, { ...common, smoke });
+      console.log(`${r.remote}: canary ${r.version} at ${r.percent}% (stable ${r.stable}). Watch it: npm run release -- status --api <url>`);
+      return 0;
+    }
+    case 'rollout': {
+      arity(args, 2, 2, 'rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads N] [--min-minutes M] [--alpha A] [--floor PP] [--budget PP]');
+      const [remote, version] = args;
+      const plan = planFrom(opts);
+      const smoke = verbs.isPublished(root, remote, version) ? await smokeOrSkip(root, remote, version, path.join(root, remote, version), skip) : undefined;
+      const r = verbs.startRollout(root, remote, version, plan, { ...common, smoke });
+      console.log(`${remote}: rollout of ${version} started at ${plan.steps[0]}% (stable ${r.stable}); steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min.`);
+      console.log('It advances on each `npm run release -- tick --api <url>` (cron or systemd timer: README "Rollouts").');
+      return 0;
+    }
+    case 'tick': {
+      arity(args, 0, 0, 'tick --api URL');
+      const api = str(opts.api);
+      if (!api) throw new UsageError('usage: npm run release -- tick --api URL   (with TESSERA_RELEASE_TOKEN)');
+      const now = new Date();
+      const running = Object.values(verbs.status(root).remotes).flatMap((r) => (r.rollout?.status === 'running' ? [r.rollout] : []));
+      if (!running.length) { console.log('no rollout running'); return 0; }
+      let summary: Summary | null = null;
+      let problem: string | null = null;
+      try {
+        summary = await fetchSummary({ api, token: tokenFrom(str(opts.token)) }, Math.max(...running.map((r) => hoursSince(r, now))));
+        if (!countsLoads(summary)) problem = 'the API reports no load counts (an API older than issue 17): rollouts wait';
+      } catch (err) {
+        problem = (err as Error).message;
+      }
+      const results = verbs.tick(root, (r) => healthFrom(summary, r), { now });
+      for (const r of results) console.log(`${r.remote} ${r.version}: ${r.action} — ${r.reason}`);
+      if (problem) { console.error(`release: telemetry unavailable: ${problem}`); return 1; }
+      return 0;
+    }
+    case 'promote': {
+      arity(args, 1, 2, 'promote <remote> [<version>] | promote shell <version>');
+      const r = verbs.promote(root, args[0], args[1], common);
+      console.log(`${r.remote}: ${r.version} is stable${r.from ? ` (was ${r.from}; rollback returns to it)` : ''}`);
+      return 0;
+    }
+    case 'rollback': {
+      arity(args, 1, 1, 'rollback <remote|shell>');
+      const r = verbs.rollback(root, args[0], common);
+      console.log(r.channel === 'canary'
+        ? `${r.remote}: canary ${r.from} ended; everyone gets stable ${r.to} on their next load`
+        : `${r.remote}: stable is back to ${r.to} (was ${r.from}); it takes effect on the next load`);
+      return 0;
+    }
+    case 'status': {
+      arity(args, 0, 0, 'status [--api URL] [--hours 24] [--json]');
+      const hours = opts.hours === undefined ? 24 : Number(opts.hours);
+      if (!Number.isInteger(hours) || hours < 1 || hours > 720) throw new UsageError('--hours must be a whole number from 1 to 720');
+      const s = verbs.status(root);
+      let summary: Summary | null = null;
+      let telemetryError: string | null = null;
+      const api = str(opts.api);
+      if (api) {
+        try {
+          summary = await fetchSummary({ api, token: tokenFrom(str(opts.token)) }, hours);
+        } catch (err) {
+          telemetryError = (err as Error).message;
+        }
+      }
+      // `failures` is the summary under its earlier name (scripts read it).
+      if (opts.json) console.log(JSON.stringify({ ...s, telemetry: summary, failures: summary, telemetryError, failureError: telemetryError }, null, 2));
+      else printStatus(s, summary, telemetryError, hours);
+      return telemetryError ? 1 : 0;
+    }
+    case 'history': {
+      arity(args, 0, 1, 'history [<remote>] [--limit 20]');
+      const limit = opts.limit === undefined ? 20 : Number(opts.limit);
+      if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a whole number of at least 1');
+      const h = readHistory(root).filter((e) => !args[0] || e.remote === args[0]).slice(-limit);
+      if (opts.json) console.log(JSON.stringify(h, null, 2));
+      else if (!h.length) console.log('no changes recorded');
+      else h.forEach((e) => console.log(historyLine(e)));
+      return 0;
+    }
+    case 'prune': {
+      arity(args, 0, 0, 'prune --keep N [--dry-run]');
+      const keep = str(opts.keep);
+      if (keep === undefined || !/^[1-9][0-9]*$/.test(keep)) throw new UsageError('usage: npm run release -- prune --keep N [--dry-run]   (N: a whole number, at least 1)');
+      const res = verbs.prune(root, Number(keep), { ...common, dryRun: opts['dry-run'] === true });
+      for (const r of res) {
+        console.log(`${r.remote}: ${r.deleted.length ? `${opts['dry-run'] ? 'would delete' : 'deleted'} ${r.deleted.join(', ')}` : 'nothing to delete'}; kept ${r.kept.map((k) => `${k.version} (${k.why})`).join(', ')}`);
+      }
+      return 0;
+    }
+    case 'token': {
+      const api = str(opts.api);
+      const sub = args[0];
+      if (!api || !['create', 'list', 'revoke'].includes(sub)) throw new UsageError('usage: npm run release -- token create <name> | token list | token revoke <id>   --api URL');
+      if (sub === 'create') {
+        arity(args, 2, 2, 'token create <name> --api URL');
+        const t = await createToken(api, args[1]);
+        console.log(`release token "${t.name}" (${t.id}) created. It is shown this once; keep it as a secret:\n\n  export TESSERA_RELEASE_TOKEN=${t.token}\n\nIt can read remote-load telemetry only. Revoke it: npm run release -- token revoke ${t.id} --api ${api}`);
+      } else if (sub === 'list') {
+        arity(args, 1, 1, 'token list --api URL');
+        for (const t of await listTokens(api)) console.log(`${t.id}  ${t.name.padEnd(24)} created ${t.createdAt} by ${t.createdBy ?? '-'}  last used ${t.lastUsedAt ?? 'never'}${t.revokedAt ? `  REVOKED ${t.revokedAt}` : ''}`);
+      } else {
+        arity(args, 2, 2, 'token revoke <id> --api URL');
+        await revokeToken(api, args[1]);
+        console.log(`release token ${args[1]} revoked`);
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown verb "${verb}"\n\n${USAGE}`);
+  }
+}
+
+function report(r: { remote: string; version: string; dir: string; stable: boolean }) {
+  console.log(`${r.remote}: published ${r.version} → ${path.relative(process.cwd(), r.dir) || r.dir}${r.stable ? ' (first release: now stable)' : ''}`);
+}
+
+export function historyLine(e: HistoryEntry): string {
+  const smoke = e.smoke ? ` [smoke ${String(e.smoke)}]` : '';
+  const what = ({
+    publish: `published ${e.to}${e.stable ? ' (stable)' : ''}`,
+    canary: `canary ${e.to} at ${e.percent}%`,
+    rollout: `rollout of ${e.to} started at ${e.percent}%`,
+    promote: `promoted ${e.to} (was ${e.from})`,
+    rollback: e.channel === 'canary' ? `ended canary ${e.from} (stable ${e.to})` : `rolled back ${e.from} → ${e.to}`,
+    prune: `pruned ${Array.isArray(e.deleted) ? e.deleted.join(', ') : ''}`,
+  } as Record<string, string>)[e.verb] ?? `${e.verb} ${e.from ?? ''} → ${e.to ?? ''}`;
+  return `${e.time}  ${e.remote.padEnd(13)} ${what}  by ${e.user}${smoke}${e.reason ? `\n${' '.repeat(26)}why: ${String(e.reason)}` : ''}`;
+}
+
+function rateCell(summary: Summary, remote: string, version: string): string {
+  const c = countsOf(summary, remote, version);
+  if (!countsLoads(summary)) return `${version}: ${c.failures} failures (this API counts no loads)`;
+  const { bad, n } = badOf(c);
+  const w = wilson(bad, n);
+  return `${version}: ${c.loads} loads, ${c.failures} failures, ${c.errors} errors, ${n ? `${pct(w.rate, 2)} [${pct(w.low, 2)}–${pct(w.high, 2)}]` : 'no loads'}`;
+}
+
+function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null, telemetryError: string | null, hours: number) {
+  console.log(`Releases in ${s.root}`);
+  const shellLive = s.shell.live && s.shell.live !== s.shell.stable ? ` (index.html loads ${s.shell.live}!)` : '';
+  console.log(`shell: stable ${s.shell.stable ?? '-'}${shellLive}; published ${s.shell.published.join(', ') || '-'}\n`);
+  const rows = [['REMOTE', 'STABLE', 'CANARY', 'PUBLISHED']];
+  for (const r of s.remotes) rows.push([r.remote, r.stable ?? '-', r.canary ? `${r.canary.version} @ ${r.canary.percent}%` : '-', r.published.join(', ') || '-']);
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
+
+  if (summary) {
+    console.log(`\nHealth over the last ${hours} h (error rate = (failures + errors) / (loads + failures), 95% Wilson interval):`);
+    for (const r of s.remotes) {
+      if (!r.stable) continue;
+      console.log(`  ${r.remote.padEnd(13)} stable ${rateCell(summary, r.remote, r.stable)}`);
+      if (r.canary) console.log(`  ${''.padEnd(13)} canary ${rateCell(summary, r.remote, r.canary.version)}`);
+    }
+  } else if (telemetryError) {
+    console.log(`\ntelemetry unavailable: ${telemetryError}`);
+  } else {
+    console.log('\n(loads, failures and error rates per version: add --api <url> with TESSERA_RELEASE_TOKEN)');
+  }
+
+  const rollouts = s.remotes.flatMap((r) => (r.rollout ? [r.rollout] : []));
+  if (rollouts.length) {
+    console.log('\nRollouts:');
+    const now = new Date();
+    for (const r of rollouts) {
+      const step = r.plan.steps[r.step];
+      console.log(`  ${r.remote} ${r.version} (stable ${r.stable}): ${r.status}${r.status === 'running' ? ` at step ${r.step + 1}/${r.plan.steps.length} = ${step}%` : ''}, started ${r.startedAt} by ${r.startedBy}`);
+      if (r.status === 'running') {
+        const health = summary ? healthFrom(summary, r) : null;
+        const d = decide(r, health, now);
+        const at = d.nextDecisionAt ?? new Date(Date.parse(r.stepStartedAt) + r.plan.minMinutes * 60_000).toISOString();
+        console.log(`    next decision: at the first tick after ${at}${d.loadsNeeded ? ` and ${d.loadsNeeded} more canary loads` : ''}`);
+        if (health) {
+          const c = compare(health.canary, health.stable);
+          console.log(`    since the start: canary ${pct(c.canary.rate, 2)} of ${c.canary.n}, stable ${pct(c.stable.rate, 2)} of ${c.stable.n}, Fisher p=${c.pValue.toPrecision(2)}`);
+        }
+      }
+      console.log(`    last decision (${r.last.time}, ${r.last.action}): ${r.last.reason}`);
+    }
+  }
+  if (s.history.length) {
+    console.log('\nRecent changes:');
+    for (const e of s.history) console.log(`  ${historyLine(e)}`);
+  }
+}
+
+/** Runs the CLI and sets the exit code (0 done, 1 refused, 2 usage). */
+export function run(argv: string[]): Promise<void> {
+  // Piped into `head`: a closed pipe ends the output, not with a stack trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => { if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw err; });
+  return main(argv).then(
+    (code) => { process.exitCode = code; },
+    (err: unknown) => {
+      if (err instanceof UsageError) { console.error(err.message); process.exitCode = 2; return; }
+      if (err instanceof ReleaseError) { console.error(`release: ${err.message}`); process.exitCode = 1; return; }
+      console.error(`release: ${(err as Error).stack ?? String(err)}`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+if (require.main === module) void run(process.argv.slice(2));

@@ -1,0 +1,57 @@
+// What a shell build needs of the remotes, written beside its release as requirements.json
+// by the shell's webpack build (requirements-plugin.cjs): the exposed modules its route
+// table renders, per remote, the public pages (for the smoke test), and its shared
+// singletons with their versions and ranges. Validation reads the LIVE shell's file, so a
+// remote is checked against the shell users actually run, not against the checkout.
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './files';
+
+export interface SharedInfo { version?: string; requiredVersion?: string | false; singleton?: boolean }
+export interface Requirements {
+  shell: string;
+  /** remote → exposed modules the route table names (without "./"). */
+  modules: Record<string, string[]>;
+  /** remote → public pages without parameters: a path that renders each module. */
+  pages: Record<string, { module: string; path: string }[]>;
+  shared: Record<string, SharedInfo>;
+}
+
+interface RouteLike { path: string; roles?: readonly string[]; target: unknown }
+
+/** Computed from the checkout (the shell's build calls this). */
+export function requirementsFromSource(shellVersion: string): Requirements {
+  // A TypeScript file: this module runs under tsx (CLI, webpack plugin) or ts-jest (tests).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const table = require(path.join(repoRoot, 'shell/src/routes/route-table.ts')) as {
+    requiredModules(): Map<string, Set<string>>;
+    routeTable: readonly RouteLike[];
+  };
+  const modules: Record<string, string[]> = {};
+  for (const [remote, mods] of table.requiredModules()) modules[remote] = [...mods].sort();
+  const pages: Requirements['pages'] = {};
+  for (const r of table.routeTable ?? []) {
+    const t = r.target as { remote?: string; module?: string } | undefined;
+    if (r.roles || !t?.remote || !t.module || r.path.includes(':') || r.path.includes('*')) continue;
+    (pages[t.remote] ??= []).push({ module: t.module, path: r.path });
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { sharedConfig } = require(path.join(repoRoot, 'tools/webpack/shared.cjs')) as { sharedConfig(): Record<string, { version?: string; requiredVersion?: string; singleton?: boolean }> };
+  const installed = (name: string): string | undefined => {
+    const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+    try { return (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version; } catch { return undefined; }
+  };
+  const shared: Record<string, SharedInfo> = {};
+  for (const [name, c] of Object.entries(sharedConfig())) {
+    shared[name] = { version: c.version ?? installed(name), requiredVersion: c.requiredVersion, singleton: Boolean(c.singleton) };
+  }
+  return { shell: shellVersion, modules, pages, shared };
+}
+
+export function readRequirements(shellDir: string): Requirements | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(shellDir, 'requirements.json'), 'utf8')) as Requirements;
+  } catch {
+    return null;
+  }
+}
