@@ -1,6 +1,6 @@
 // Response shapes beyond the domain types (types.ts).
 import type { LedgerEntryType, PropertyStatus, PropertyType, Role, UserStatus } from './enums';
-import type { LedgerEntry, Page, Payout, Property, User } from './types';
+import type { LedgerEntry, Page, Payout, User } from './types';
 import type { PropertyWithRevision } from './revisions';
 
 export interface MessageResult {

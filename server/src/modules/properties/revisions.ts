@@ -24,7 +24,6 @@ import { audit } from '../admin/audit';
 import { objectKeys, toFileRef, toImageRef } from '../files/service';
 
 type PropertyFileKind = 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT';
-const SHORT: Record<PropertyFileKind, RevisionFileKind> = { PROPERTY_IMAGE: 'IMAGE', PROPERTY_DOCUMENT: 'DOCUMENT' };
 
 /** The live files of listings, in their order (position, then upload time). */
 export async function liveFiles(db: Executor, propertyId: string, kind?: PropertyFileKind): Promise<FileRow[]> {
