@@ -219,6 +219,18 @@ describe('a change to a live listing is a revision under review', () => {
     expect((await decide(p._id, { decision: 'APPROVE' })).json()).toMatchObject({ name: 'Revision Funded Renamed', status: 'FUNDED' });
   });
 
+  it("the owner's lists keep a listing under revision where it was (active), flagged with its changes", async () => {
+    const { id } = await liveListing('Revision Lists');
+    await edit(id, { name: 'Revision Lists Renamed' });
+    const active = (await get('/v1/properties/owned?status=ACTIVE&searchName=Revision%20Lists', owner)).json<{ items: P[] }>();
+    expect(active.items.map((p) => [p.name, p.status, p.revision?.status])).toEqual([['Revision Lists', 'ACTIVE', 'PENDING']]);
+    const byAdmin = (await get(`/v1/properties/owners-property/${owner.id}?searchName=Revision%20Lists`, admin)).json<{ items: P[] }>();
+    expect(byAdmin.items[0].revision?.fieldChanges).toEqual([{ field: 'name', from: 'Revision Lists', to: 'Revision Lists Renamed' }]);
+    const queue = (await get('/v1/properties/revisions', admin)).json<{ items: (Rev & { propertyId: string; propertyName: string })[] }>();
+    expect(queue.items.find((r) => r.propertyId === id)).toMatchObject({ propertyName: 'Revision Lists', status: 'PENDING' });
+    expect((await get('/v1/properties/revisions', owner)).statusCode).toBe(403);
+  });
+
   it('a listing pending review or rejected is still edited in place', async () => {
     const p = await makeProperty(t.app, owner, { body: { name: 'Revision In Place' } });
     const res = await edit(p._id, { name: 'Revision In Place Two' });

@@ -1,8 +1,9 @@
 import type { ActiveInvestments, Page, Property, PropertyRevision, PropertyWithRevision } from 'shared-api/contract';
 
-/** A listing as the API returns it; override what the test is about. */
-export function makeProperty(overrides: Partial<Property> = {}): Property {
+/** A listing as the API returns it to its owner (no changes under review); override what the test is about. */
+export function makeProperty(overrides: Partial<PropertyWithRevision> = {}): PropertyWithRevision {
   return {
+    revision: null,
     _id: 'p1',
     name: 'Maple Court',
     address: '12 Maple St, Austin',

@@ -50,8 +50,9 @@ export const peekProperty = (propertyId: string): Property | undefined => peekPr
 
 // ---- Owners ----
 
-export const getOwnedProperties = (q: OwnedPropertiesQuery = {}): Promise<Page<Property>> =>
-  http.get('v1/properties/owned', { searchParams: query(q) }).json<Page<Property>>();
+/** The owner's listings, each with its changes under review (`revision`). */
+export const getOwnedProperties = (q: OwnedPropertiesQuery = {}): Promise<Page<PropertyWithRevision>> =>
+  http.get('v1/properties/owned', { searchParams: query(q) }).json<Page<PropertyWithRevision>>();
 
 /** An own listing with its pending (or last rejected) revision. */
 export const getOwnedProperty = (propertyId: string): Promise<PropertyWithRevision> => http.get(`v1/properties/owned/${id(propertyId)}`).json<PropertyWithRevision>();
@@ -94,8 +95,8 @@ export const getActiveInvestments = (propertyId: string): Promise<ActiveInvestme
   http.get(`v1/properties/active-investments/${id(propertyId)}`).json<ActiveInvestments>();
 
 /** An owner's listings (that owner and admins). */
-export const getOwnersProperties = (ownerId: string, q: OwnedPropertiesQuery = {}): Promise<Page<Property>> =>
-  http.get(`v1/properties/owners-property/${id(ownerId)}`, { searchParams: query(q) }).json<Page<Property>>();
+export const getOwnersProperties = (ownerId: string, q: OwnedPropertiesQuery = {}): Promise<Page<PropertyWithRevision>> =>
+  http.get(`v1/properties/owners-property/${id(ownerId)}`, { searchParams: query(q) }).json<Page<PropertyWithRevision>>();
 
 /** The owner's view of one listing, with units sold, amount raised, total value. */
 export const getOwnerPropertyView = (propertyId: string): Promise<OwnerPropertyView> =>

@@ -76,7 +76,7 @@ test('filters go to the API and into the address; an owner is filtered through t
   await waitFor(() => expect(location()).toContain('q=Harbor'));
   expect(getProperties).toHaveBeenLastCalledWith(expect.objectContaining({ searchName: 'Harbor' }));
 
-  jest.mocked(getOwnersProperties).mockResolvedValue(pageOf([live, makeProperty({ _id: 'p3', name: 'Desert Villas', state: 'AZ' })]));
+  jest.mocked(getOwnersProperties).mockResolvedValue(pageOf([live, makeProperty({ _id: 'p3', name: 'Desert Villas', state: 'AZ' })].map((p) => ({ ...p, revision: null }))));
   await user.click(screen.getByRole('combobox', { name: 'Owner' }));
   await user.click(await screen.findByRole('option', { name: /Olivia Owner/ }));
   await waitFor(() => expect(location()).toContain('owner=o1'));

@@ -405,3 +405,23 @@ export async function decideRevision(
   });
   return gone.flatMap(objectKeys);
 }
+
+/** Listings with their shown revisions (pending, or last rejected): one query for the lot, then each revision's files. */
+export async function withRevisions<T extends { _id: string }>(app: FastifyInstance, rows: PropertyRow[], items: T[]): Promise<(T & { revision: PropertyRevision | null })[]> {
+  const ids = rows.map((r) => r.id);
+  const latest = new Map<string, RevisionRow>();
+  if (ids.length > 0) {
+    const revs = await app.db
+      .select()
+      .from(propertyRevisions)
+      .where(inArray(propertyRevisions.propertyId, ids))
+      .orderBy(desc(propertyRevisions.createdAt), desc(propertyRevisions.id));
+    for (const r of revs) if (!latest.has(r.propertyId)) latest.set(r.propertyId, r);
+  }
+  const out: (T & { revision: PropertyRevision | null })[] = [];
+  for (const [i, item] of items.entries()) {
+    const r = latest.get(rows[i].id);
+    out.push({ ...item, revision: r && r.status !== 'APPROVED' ? await toRevision(app, app.db, r, rows[i]) : null });
+  }
+  return out;
+}

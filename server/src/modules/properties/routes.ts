@@ -62,7 +62,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/owned',
-    { onRequest: owner, schema: { tags, summary: "The owner's listings", security: secured, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertySchema), ...errors(401, 403) } } },
+    { onRequest: owner, schema: { tags, summary: "The owner's listings (each with its changes under review)", security: secured, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) } } },
     async (request) => service.listOwnerProperties(app, currentUser(request).id, request.query),
   );
 
@@ -193,7 +193,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/owners-property/:ownerId',
-    { onRequest: ownerOrAdmin, schema: { tags, summary: "An owner's listings (that owner, admins)", security: secured, params: OwnerIdParams, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertySchema), ...errors(401, 403) } } },
+    { onRequest: ownerOrAdmin, schema: { tags, summary: "An owner's listings (that owner, admins), each with its changes under review", security: secured, params: OwnerIdParams, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) } } },
     async (request) => service.ownersProperties(app, request, request.params.ownerId, request.query),
   );
 

@@ -34,7 +34,7 @@ import { readUploads } from '../../plugins/uploads';
 import { audit } from '../admin/audit';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files/service';
 import { deletionRefusal, holdsOrAwaits, investorsOfProperty } from './holdings';
-import { decideRevision, isPermutation, liveFiles, pendingRevisions, proposeFields, proposeOrder, revisionOf, stageFiles, unstageFile, writePositions } from './revisions';
+import { decideRevision, isPermutation, withRevisions, liveFiles, pendingRevisions, proposeFields, proposeOrder, revisionOf, stageFiles, unstageFile, writePositions } from './revisions';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
 export const MAX_DOCUMENTS_PER_PROPERTY = 20;
@@ -147,6 +147,16 @@ async function pageOf(app: FastifyInstance, where: SQL[], q: PropertiesQuery): P
   return { items: await toProperties(app, app.db, rows.map((r) => r.row), extras), total, page, pageSize };
 }
 
+/** A page of an owner's listings, each with its pending (or last rejected) revision (issue 16). */
+async function ownerPageOf(app: FastifyInstance, where: SQL[], q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
+  const page = await pageOf(app, where, q);
+  const rows = page.items.length ? await app.db.select().from(properties).where(inArray(properties.id, page.items.map((p) => p._id))) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = page.items.map((p) => byId.get(p._id)).filter((r): r is PropertyRow => r !== undefined);
+  const items = page.items.filter((p) => byId.has(p._id));
+  return { ...page, items: await withRevisions(app, ordered, items) };
+}
+
 function filters(q: PropertiesQuery): SQL[] {
   const where: SQL[] = [];
   const name = q.searchName?.trim();
@@ -178,11 +188,11 @@ export function publicCatalogueKey(request: FastifyRequest, q: PropertiesQuery):
   return JSON.stringify([q.searchName?.trim() ?? '', q.status ?? '', q.state ?? '', q.type ?? '', q.sort ?? 'newest', q.page ?? 1, q.pageSize ?? PROPERTY_PAGE_SIZE]);
 }
 
-export async function listOwnerProperties(app: FastifyInstance, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<Property>> {
-  return pageOf(app, [eq(properties.ownerId, ownerId), ...filters(q)], q);
+export async function listOwnerProperties(app: FastifyInstance, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
+  return ownerPageOf(app, [eq(properties.ownerId, ownerId), ...filters(q)], q);
 }
 
-export async function ownersProperties(app: FastifyInstance, request: FastifyRequest, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<Property>> {
+export async function ownersProperties(app: FastifyInstance, request: FastifyRequest, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
   const me = currentUser(request);
   if (me.role !== 'ADMIN' && me.id !== ownerId) throw forbidden();
   return listOwnerProperties(app, ownerId, q);
