@@ -103,7 +103,7 @@ export function ListingFiles({
             {keptImages.map((img, i) => {
               const label = `image ${i + 1}`;
               return (
-                <Box component="li" key={img._id} sx={{ width: 120 }}>
+                <Box component="li" key={img._id} sx={{ minWidth: 120 }}>
                 <Box sx={{ position: 'relative', width: 120, height: 90, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: i === 0 ? 'primary.main' : 'divider' }}>
                   <Box component="img" {...imageSources(img)} sizes="120px" alt={`Uploaded ${label}${i === 0 ? ' (cover)' : ''}`} loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
                   {i === 0 && (
@@ -139,6 +139,7 @@ export function ListingFiles({
                           variant="caption"
                           disabled={busy}
                           aria-label={`Make ${label} the cover`}
+                          sx={{ whiteSpace: 'nowrap' }}
                           onClick={() => void reorder('PROPERTY_IMAGE', moved(imageIds, i, 0), `Image ${i + 1} is now the cover.`)}
                         >
                           Make cover
