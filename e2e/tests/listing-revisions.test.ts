@@ -82,7 +82,7 @@ test('the owner edits the live listing: new name, third photo as the cover; it s
   // The cover is chosen with a button (keyboard: focus and Enter).
   const photos = page.getByRole('list', { name: 'Uploaded images' });
   await photos.getByRole('img', { name: 'Uploaded image 1 (cover)' }).waitFor();
-  await photos.getByRole('button', { name: 'Make image 3 the cover' }).focus();
+  await photos.getByRole('button', { name: 'Make cover: image 3' }).focus();
   await page.keyboard.press('Enter');
   await page.getByRole('status').filter({ hasText: 'Image 3 is now the cover.' }).waitFor();
   const notice = page.getByRole('region', { name: 'Changes under review' });

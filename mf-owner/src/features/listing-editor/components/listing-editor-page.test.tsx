@@ -322,9 +322,9 @@ describe('editing', () => {
     expect(within(list()).getByRole('img', { name: 'Uploaded image 1 (cover)' })).toHaveAttribute('src', expect.stringContaining('a.png'));
     expect(within(list()).getByRole('button', { name: 'Move image 1 earlier' })).toBeDisabled();
     expect(within(list()).getByRole('button', { name: 'Move image 3 later' })).toBeDisabled();
-    expect(within(list()).queryByRole('button', { name: 'Make image 1 the cover' })).not.toBeInTheDocument();
+    expect(within(list()).queryByRole('button', { name: 'Make cover: image 1' })).not.toBeInTheDocument();
 
-    await ui.user.click(within(list()).getByRole('button', { name: 'Make image 3 the cover' }));
+    await ui.user.click(within(list()).getByRole('button', { name: 'Make cover: image 3' }));
     expect(m.order).toHaveBeenCalledWith(p._id, { kind: 'PROPERTY_IMAGE', ids: ['img-c', 'img-a', 'img-b'] });
     expect(await screen.findByText('Image 3 is now the cover.')).toBeInTheDocument();
     expect(within(list()).getByRole('img', { name: 'Uploaded image 1 (cover)' })).toHaveAttribute('src', expect.stringContaining('c.png'));
@@ -342,7 +342,7 @@ describe('editing', () => {
     const p = makeProperty({ status: 'ACTIVE', images });
     m.order.mockResolvedValue(withRev(p, makeRevision({ images: [images[1], images[0]], coverChanged: true, fileChanges: [{ kind: 'IMAGE', change: 'MOVED', fileId: 'img-b', name: 'b.png', url: '/download/b.png', from: 2, to: 1 }] })));
     const ui = await editPage(p);
-    await ui.user.click(screen.getByRole('button', { name: 'Make image 2 the cover' }));
+    await ui.user.click(screen.getByRole('button', { name: 'Make cover: image 2' }));
     expect(await screen.findByText(/Image 2 is now the cover\. The new order is sent for review/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Changes under review' })).toHaveTextContent('Image moved from position 2 to 1');
     expect(within(screen.getByRole('list', { name: 'Uploaded images' })).getByRole('img', { name: 'Uploaded image 1 (cover)' })).toHaveAttribute('src', expect.stringContaining('b.png'));

@@ -138,7 +138,7 @@ export function ListingFiles({
                           type="button"
                           variant="caption"
                           disabled={busy}
-                          aria-label={`Make ${label} the cover`}
+                          aria-label={`Make cover: ${label}`}
                           sx={{ whiteSpace: 'nowrap' }}
                           onClick={() => void reorder('PROPERTY_IMAGE', moved(imageIds, i, 0), `Image ${i + 1} is now the cover.`)}
                         >
