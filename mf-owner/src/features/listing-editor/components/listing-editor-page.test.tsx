@@ -193,6 +193,22 @@ test('a rental-ready listing with three images and a PDF is created, uploaded wi
   expect(screen.getByText('Your listing was submitted for review.')).toBeInTheDocument();
 });
 
+test('creating: the chosen images are sent in the order chosen, the first being the cover', async () => {
+  const created = makeProperty({ _id: 'new-3' });
+  m.createRentalReady.mockResolvedValue(created);
+  m.uploadImages.mockResolvedValue(withRev(created));
+  const ui = createPage();
+  await fillDetails(ui);
+  const front = png('front.png');
+  const kitchen = png('kitchen.png');
+  await ui.user.upload(imagesInput(), [front, kitchen]);
+  expect(screen.getByText('The first image is the cover: move them up or down to choose.')).toBeInTheDocument();
+  await ui.user.click(screen.getByRole('button', { name: 'Move kitchen.png up' }));
+  await ui.user.click(screen.getByRole('button', { name: 'Submit for review' }));
+  await waitFor(() => expect(m.uploadImages).toHaveBeenCalled());
+  expect(m.uploadImages.mock.calls[0][1]).toEqual([kitchen, front]);
+});
+
 test('an off-plan listing is created through the off-plan call with its progress', async () => {
   m.createOffPlan.mockResolvedValue(makeProperty({ _id: 'op-1', type: 'OFF_PLAN', progress: 15 }));
   const ui = createPage();

@@ -174,7 +174,8 @@ export function ListingFiles({
           onError={(m) => toast.error(m)}
           progress={images.map(() => imageProgress ?? undefined)}
           disabled={disabled || imageRoom.max === 0}
-          helperText={imageRoom.hint}
+          helperText={imageRoom.hint ?? (keptImages.length === 0 && images.length > 1 ? 'The first image is the cover: move them up or down to choose.' : undefined)}
+          reorderable
           name="images"
         />
       </Box>
@@ -228,6 +229,7 @@ export function ListingFiles({
           progress={documents.map(() => documentProgress ?? undefined)}
           disabled={disabled || documentRoom.max === 0}
           helperText={documentRoom.hint ?? 'Title deeds, valuations, floor plans: PDF, up to 5MB each, at most 5 files.'}
+          reorderable
           name="documents"
         />
       </Box>
