@@ -190,6 +190,17 @@ const ROWS: Row[] = [
     },
     expect: OWNER_ONLY(),
   },
+  { name: 'PUT /v1/properties/owned/{id}/files/order', req: async () => ({ method: 'PUT', url: `/v1/properties/owned/${await freshProperty()}/files/order`, payload: { kind: 'PROPERTY_IMAGE', ids: [] } }), expect: OWNER_ONLY() },
+  { name: 'GET /v1/properties/revisions', req: () => ({ method: 'GET', url: '/v1/properties/revisions' }), expect: ADMIN_ONLY() },
+  {
+    name: 'PATCH /v1/properties/{id}/revision',
+    req: async () => {
+      const id = await freshProperty(true);
+      await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${id}/rental-ready`, as: who.owner, payload: { name: 'Revised' } });
+      return { method: 'PATCH', url: `/v1/properties/${id}/revision`, payload: { decision: 'REJECT', reason: 'No' } };
+    },
+    expect: ADMIN_ONLY(),
+  },
   { name: 'PATCH /v1/properties/offPlan-progress/{propertyId}', req: () => ({ method: 'PATCH', url: `/v1/properties/offPlan-progress/${fixtures.offPlan}`, payload: { percent: 10 } }), expect: OWNER_ONLY() },
   { name: 'GET /v1/properties/active-investments/{id}', req: () => ({ method: 'GET', url: `/v1/properties/active-investments/${fixtures.active}` }), expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 } },
   { name: 'GET /v1/properties/owners-property/{ownerId}', req: () => ({ method: 'GET', url: `/v1/properties/owners-property/${who.owner.id}` }), expect: { anon: 401, investor: 403, owner2: 403, owner: 200, admin: 200 } },

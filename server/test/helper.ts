@@ -226,6 +226,7 @@ const TABLES = [
   'checkouts',
   'payouts',
   'idempotency_keys',
+  'property_revisions',
 ];
 
 /** Every row of every table, to prove a refused call changed nothing. */

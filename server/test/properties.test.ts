@@ -201,7 +201,7 @@ describe("owners' listings", () => {
 });
 
 describe('changing listings', () => {
-  it("the owner's changes go back to review; admin edits stay live and are audited", async () => {
+  it("the owner's changes to a live listing wait in a revision; admin edits stay live and are audited", async () => {
     const p = await makeProperty(t.app, owner, { type: 'OFF_PLAN', approveAs: admin });
     const wrongType = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/rental-ready`, as: owner, payload: { name: 'X' } });
     expect(wrongType.statusCode).toBe(400);
@@ -210,8 +210,8 @@ describe('changing listings', () => {
     const mass = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/off-plan`, as: owner, payload: { ownerId: owner2.id } });
     expect(mass.statusCode).toBe(400);
     const edited = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/off-plan`, as: owner, payload: { name: 'Renamed', unitPrice: 60 } });
-    expect(edited.json()).toMatchObject({ name: 'Renamed', unitPrice: 60, status: 'PENDING_REVIEW' });
-    await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: admin, payload: { decision: 'APPROVE' } });
+    expect(edited.json()).toMatchObject({ name: LISTING.name, unitPrice: LISTING.unitPrice, status: 'ACTIVE', revision: { status: 'PENDING', proposed: { name: 'Renamed', unitPrice: 60 } } });
+    await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/revision`, as: admin, payload: { decision: 'APPROVE' } });
     const byAdmin = await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/off-plan`, as: admin, payload: { description: 'Checked', progress: 35 } });
     expect(byAdmin.json()).toMatchObject({ description: 'Checked', progress: 35, status: 'ACTIVE' });
     expect(byAdmin.json().progressUpdates.map((u: { percent: number }) => u.percent)).toEqual([35]);
@@ -278,7 +278,7 @@ describe('images, documents, downloads', () => {
   });
 
   it('documents are PDFs, served as attachments with nosniff', async () => {
-    const p = await makeProperty(t.app, owner, { approveAs: admin });
+    const p = await makeProperty(t.app, owner);
     const { payload, headers } = multipart([{ field: 'files', filename: 'Titlé deed <final>.pdf', contentType: 'application/pdf', data: PDF }]);
     const res = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/documents`, as: owner, payload, headers });
     expect(res.statusCode).toBe(200);
@@ -351,8 +351,11 @@ describe('the public catalogue served from memory (catalogue-cache.ts)', () => {
     await sell(p._id, 7);
     page = await listed('&sort=price_desc');
     expect(page.items.find((i) => i._id === p._id)?.availableQuantity).toBe(93);
-    // New images belong to this listing only.
+    // New images of a live listing wait for review (issue 16), then belong to this listing only.
     expect((await images(p._id, 2)).statusCode).toBe(200);
+    page = await listed('&sort=price_desc');
+    expect(page.items.find((i) => i._id === p._id)?.images).toHaveLength(0);
+    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/revision`, as: admin, payload: { decision: 'APPROVE' } })).statusCode).toBe(200);
     page = await listed('&sort=price_desc');
     expect(page.items.find((i) => i._id === p._id)?.images).toHaveLength(2);
     for (const other of page.items.filter((i) => i._id !== p._id)) expect(other.images.every((img) => !page.items.find((i) => i._id === p._id)!.images.some((mine) => mine.url === img.url))).toBe(true);

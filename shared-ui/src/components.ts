@@ -12,3 +12,4 @@ export { ChevronLeftIcon, ChevronRightIcon, UploadIcon, PdfIcon, ImageIcon, Erro
 export { PropertyCard, type PropertyCardProps, type PropertyCardData } from './components/property-card';
 export { PropertyGrid, type PropertyGridProps } from './components/property-grid';
 export { Gallery, type GalleryProps, type GalleryImage } from './components/gallery';
+export { RevisionChanges, type RevisionChangesProps } from './components/revision-changes';

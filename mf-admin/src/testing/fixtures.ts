@@ -1,5 +1,5 @@
 // Domain objects as the API returns them; override what the test is about.
-import type { AuditEntry, Holding, LedgerEntry, Order, Page, Payout, Property, SupportTicket, User, UserDetail } from 'shared-api/contract';
+import type { AuditEntry, Holding, LedgerEntry, Order, Page, Payout, Property, PropertyRevision, SupportTicket, User, UserDetail } from 'shared-api/contract';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -149,3 +149,31 @@ export function pageOf<T>(items: T[], total = items.length, page = 1, pageSize =
 
 /** A promise that never settles (a call still loading). */
 export const pending = <T>() => new Promise<T>(() => undefined);
+
+/** A live listing's changes under review: a new name and price, an image added as the new cover, one removed, a document moved. */
+export function makeRevision(overrides: Partial<PropertyRevision> = {}): PropertyRevision {
+  return {
+    _id: 'rev-1',
+    propertyId: 'p1',
+    propertyName: 'Harbor Lofts',
+    status: 'PENDING',
+    proposed: { name: 'Harbor Lofts II', description: 'Now with a roof garden.' },
+    images: [{ _id: 'img-new', url: '/download/img-new.webp?exp=1&sig=x' }, { _id: 'img-1', url: '/download/img-1.webp' }],
+    documents: [],
+    fieldChanges: [
+      { field: 'name', from: 'Harbor Lofts', to: 'Harbor Lofts II' },
+      { field: 'description', from: 'Lofts by the harbor.', to: 'Now with a roof garden.' },
+    ],
+    fileChanges: [
+      { kind: 'IMAGE', change: 'ADDED', fileId: 'img-new', name: 'roof-garden.png', url: '/download/img-new.webp?exp=1&sig=x', from: null, to: 1 },
+      { kind: 'IMAGE', change: 'REMOVED', fileId: 'img-2', name: 'old-lobby.png', url: '/download/img-2.webp', from: 2, to: null },
+      { kind: 'DOCUMENT', change: 'MOVED', fileId: 'doc-2', name: 'valuation.pdf', url: '/download/doc-2.pdf', from: 2, to: 1 },
+    ],
+    coverChanged: true,
+    reason: null,
+    createdAt: '2026-01-03T10:00:00.000Z',
+    updatedAt: '2026-01-03T10:00:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
+}

@@ -1,8 +1,9 @@
-import type { ActiveInvestments, Page, Property } from 'shared-api/contract';
+import type { ActiveInvestments, Page, Property, PropertyRevision, PropertyWithRevision } from 'shared-api/contract';
 
-/** A listing as the API returns it; override what the test is about. */
-export function makeProperty(overrides: Partial<Property> = {}): Property {
+/** A listing as the API returns it to its owner (no changes under review); override what the test is about. */
+export function makeProperty(overrides: Partial<PropertyWithRevision> = {}): PropertyWithRevision {
   return {
+    revision: null,
     _id: 'p1',
     name: 'Maple Court',
     address: '12 Maple St, Austin',
@@ -32,4 +33,30 @@ export function pageOf<T>(items: T[], overrides: Partial<Page<T>> = {}): Page<T>
 
 export function noInvestors(propertyId: string): ActiveInvestments {
   return { propertyId, unitsSold: 0, investors: [] };
+}
+
+/** A listing as its owner reads it: with its revision (none by default). */
+export function withRev(p: Property, revision: PropertyRevision | null = null): PropertyWithRevision {
+  return { ...p, revision };
+}
+
+/** A revision of a live listing; override what the test is about. */
+export function makeRevision(overrides: Partial<PropertyRevision> = {}): PropertyRevision {
+  return {
+    _id: 'rev-1',
+    propertyId: 'p1',
+    propertyName: 'Maple Court',
+    status: 'PENDING',
+    proposed: {},
+    images: [],
+    documents: [],
+    fieldChanges: [],
+    fileChanges: [],
+    coverChanged: false,
+    reason: null,
+    createdAt: '2026-01-03T10:00:00.000Z',
+    updatedAt: '2026-01-03T10:00:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
 }

@@ -101,7 +101,38 @@ export const files = pgTable('files', {
   width: integer('width'),
   height: integer('height'),
   variants: jsonb('variants').$type<FileVariant[]>().notNull().default([]),
+  /** Order of a listing's images (0 = cover) and documents (issue 16). */
+  position: integer('position').notNull().default(0),
+  /** Set while the file is staged for a revision of a live listing (property_id is then null). */
+  revisionId: uuid('revision_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Proposed field values of a revision (only the changed ones; price in cents). */
+export interface RevisionFields {
+  name?: string;
+  address?: string;
+  state?: string;
+  description?: string;
+  totalQuantity?: number;
+  unitPriceCents?: number;
+  roiInFiveYears?: number;
+  progress?: number;
+}
+
+export const propertyRevisions = pgTable('property_revisions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  propertyId: uuid('property_id').notNull(),
+  status: text('status').$type<'PENDING' | 'APPROVED' | 'REJECTED'>().notNull().default('PENDING'),
+  fields: jsonb('fields').$type<RevisionFields>().notNull().default({}),
+  images: jsonb('images').$type<string[]>().notNull(),
+  documents: jsonb('documents').$type<string[]>().notNull(),
+  reason: text('reason'),
+  createdBy: uuid('created_by').notNull(),
+  decidedBy: uuid('decided_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
 });
 
 export const progressUpdates = pgTable('progress_updates', {
@@ -240,6 +271,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 export type UserRow = typeof users.$inferSelect;
 export type PropertyRow = typeof properties.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
+export type RevisionRow = typeof propertyRevisions.$inferSelect;
 export type SupportRow = typeof supportTickets.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;

@@ -131,7 +131,8 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
           })
           .returning({ id: properties.id });
         propertyIds.set(l.name, p.id);
-        await insertFiles(tx, rows.map((r) => ({ ...r, userId: ownerId, propertyId: p.id })));
+        // The first image is the cover (issue 16: listings keep the order chosen).
+        await insertFiles(tx, rows.map((r, k) => ({ ...r, userId: ownerId, propertyId: p.id, position: k })));
         for (const [k, percent] of progress.entries()) {
           await tx.insert(progressUpdates).values({
             propertyId: p.id,

@@ -11,3 +11,4 @@ export * from './responses';
 export * from './image-sizes';
 export * from './statements';
 export * from './returns';
+export * from './revisions';

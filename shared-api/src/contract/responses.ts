@@ -1,6 +1,7 @@
 // Response shapes beyond the domain types (types.ts).
 import type { LedgerEntryType, PropertyStatus, PropertyType, Role, UserStatus } from './enums';
-import type { LedgerEntry, Page, Payout, Property, User } from './types';
+import type { LedgerEntry, Page, Payout, User } from './types';
+import type { PropertyWithRevision } from './revisions';
 
 export interface MessageResult {
   message: string;
@@ -64,7 +65,7 @@ export interface AdminOwnerMetrics {
 }
 
 /** The owner's view of one listing: the property and its figures. */
-export interface OwnerPropertyView extends Property {
+export interface OwnerPropertyView extends PropertyWithRevision {
   unitsSold: number;
   amountRaised: number;
   totalValue: number;

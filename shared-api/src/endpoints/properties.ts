@@ -1,6 +1,7 @@
 // /v1/properties (spec 7): the catalogue, owners' listings, admin review and edits.
 import type {
   ActiveInvestments,
+  FileOrderBody,
   MessageResult,
   OffPlanPropertyInput,
   OffPlanPropertyUpdate,
@@ -11,8 +12,11 @@ import type {
   PropertiesQuery,
   Property,
   PropertyInput,
+  PropertyRevision,
   PropertyUpdate,
+  PropertyWithRevision,
   ReviewPropertyBody,
+  ReviewRevisionBody,
 } from '../contract';
 import { apiUrl, http } from '../client';
 import { upload, type UploadOptions } from '../upload';
@@ -46,10 +50,12 @@ export const peekProperty = (propertyId: string): Property | undefined => peekPr
 
 // ---- Owners ----
 
-export const getOwnedProperties = (q: OwnedPropertiesQuery = {}): Promise<Page<Property>> =>
-  http.get('v1/properties/owned', { searchParams: query(q) }).json<Page<Property>>();
+/** The owner's listings, each with its changes under review (`revision`). */
+export const getOwnedProperties = (q: OwnedPropertiesQuery = {}): Promise<Page<PropertyWithRevision>> =>
+  http.get('v1/properties/owned', { searchParams: query(q) }).json<Page<PropertyWithRevision>>();
 
-export const getOwnedProperty = (propertyId: string): Promise<Property> => http.get(`v1/properties/owned/${id(propertyId)}`).json<Property>();
+/** An own listing with its pending (or last rejected) revision. */
+export const getOwnedProperty = (propertyId: string): Promise<PropertyWithRevision> => http.get(`v1/properties/owned/${id(propertyId)}`).json<PropertyWithRevision>();
 
 export const deleteOwnedProperty = (propertyId: string): Promise<MessageResult> => http.delete(`v1/properties/owned/${id(propertyId)}`).json<MessageResult>();
 
@@ -57,24 +63,29 @@ export const createOffPlanProperty = (body: OffPlanPropertyInput): Promise<Prope
 
 export const createRentalReadyProperty = (body: PropertyInput): Promise<Property> => http.post('v1/properties/owned/rental-ready', { json: body }).json<Property>();
 
-/** The owner's changes send the listing back to review. */
-export const updateOwnedOffPlan = (propertyId: string, body: OffPlanPropertyUpdate): Promise<Property> =>
-  http.patch(`v1/properties/owned/${id(propertyId)}/off-plan`, { json: body }).json<Property>();
+// The owner's changes to a live listing (ACTIVE, FUNDED) are a revision under review (the
+// answer's `revision`); a listing pending review or rejected is changed in place.
+export const updateOwnedOffPlan = (propertyId: string, body: OffPlanPropertyUpdate): Promise<PropertyWithRevision> =>
+  http.patch(`v1/properties/owned/${id(propertyId)}/off-plan`, { json: body }).json<PropertyWithRevision>();
 
-export const updateOwnedRentalReady = (propertyId: string, body: PropertyUpdate): Promise<Property> =>
-  http.patch(`v1/properties/owned/${id(propertyId)}/rental-ready`, { json: body }).json<Property>();
+export const updateOwnedRentalReady = (propertyId: string, body: PropertyUpdate): Promise<PropertyWithRevision> =>
+  http.patch(`v1/properties/owned/${id(propertyId)}/rental-ready`, { json: body }).json<PropertyWithRevision>();
 
 /** Up to 5 images (JPEG, PNG, WebP, AVIF), 5 MB each. */
-export const uploadPropertyImages = (propertyId: string, files: readonly Blob[], opts: Progress = {}): Promise<Property> =>
-  upload<Property>(`v1/properties/owned/${id(propertyId)}/images`, filesForm('files', files), { method: 'PATCH', ...opts });
+export const uploadPropertyImages = (propertyId: string, files: readonly Blob[], opts: Progress = {}): Promise<PropertyWithRevision> =>
+  upload<PropertyWithRevision>(`v1/properties/owned/${id(propertyId)}/images`, filesForm('files', files), { method: 'PATCH', ...opts });
 
 /** Up to 5 PDF documents, 5 MB each. */
-export const uploadPropertyDocuments = (propertyId: string, files: readonly Blob[], opts: Progress = {}): Promise<Property> =>
-  upload<Property>(`v1/properties/owned/${id(propertyId)}/documents`, filesForm('files', files), { method: 'PATCH', ...opts });
+export const uploadPropertyDocuments = (propertyId: string, files: readonly Blob[], opts: Progress = {}): Promise<PropertyWithRevision> =>
+  upload<PropertyWithRevision>(`v1/properties/owned/${id(propertyId)}/documents`, filesForm('files', files), { method: 'PATCH', ...opts });
 
 /** Removes one image or document of an own listing. */
-export const deletePropertyFile = (propertyId: string, fileId: string): Promise<Property> =>
-  http.delete(`v1/properties/owned/${id(propertyId)}/files/${id(fileId)}`).json<Property>();
+export const deletePropertyFile = (propertyId: string, fileId: string): Promise<PropertyWithRevision> =>
+  http.delete(`v1/properties/owned/${id(propertyId)}/files/${id(fileId)}`).json<PropertyWithRevision>();
+
+/** The order of an own listing's images (the first is the cover) or documents. */
+export const setPropertyFileOrder = (propertyId: string, body: FileOrderBody): Promise<PropertyWithRevision> =>
+  http.put(`v1/properties/owned/${id(propertyId)}/files/order`, { json: body }).json<PropertyWithRevision>();
 
 export const updateOffPlanProgress = (propertyId: string, body: ProgressUpdateBody): Promise<Property> =>
   http.patch(`v1/properties/offPlan-progress/${id(propertyId)}`, { json: body }).json<Property>();
@@ -84,8 +95,8 @@ export const getActiveInvestments = (propertyId: string): Promise<ActiveInvestme
   http.get(`v1/properties/active-investments/${id(propertyId)}`).json<ActiveInvestments>();
 
 /** An owner's listings (that owner and admins). */
-export const getOwnersProperties = (ownerId: string, q: OwnedPropertiesQuery = {}): Promise<Page<Property>> =>
-  http.get(`v1/properties/owners-property/${id(ownerId)}`, { searchParams: query(q) }).json<Page<Property>>();
+export const getOwnersProperties = (ownerId: string, q: OwnedPropertiesQuery = {}): Promise<Page<PropertyWithRevision>> =>
+  http.get(`v1/properties/owners-property/${id(ownerId)}`, { searchParams: query(q) }).json<Page<PropertyWithRevision>>();
 
 /** The owner's view of one listing, with units sold, amount raised, total value. */
 export const getOwnerPropertyView = (propertyId: string): Promise<OwnerPropertyView> =>
@@ -100,6 +111,13 @@ export const adminUpdateRentalReady = (propertyId: string, body: PropertyUpdate)
 
 export const adminUpdateOffPlan = (propertyId: string, body: OffPlanPropertyUpdate): Promise<Property> =>
   http.patch(`v1/properties/${id(propertyId)}/off-plan`, { json: body }).json<Property>();
+
+/** Changes to live listings waiting for review. */
+export const getPendingRevisions = (): Promise<{ items: PropertyRevision[] }> => http.get('v1/properties/revisions').json<{ items: PropertyRevision[] }>();
+
+/** Approve (applied at once) or reject (with a reason) a live listing's changes under review. */
+export const reviewRevision = (propertyId: string, body: ReviewRevisionBody): Promise<PropertyWithRevision> =>
+  http.patch(`v1/properties/${id(propertyId)}/revision`, { json: body }).json<PropertyWithRevision>();
 
 /** PENDING_REVIEW → ACTIVE (APPROVE) or REJECTED (REJECT, with a reason). */
 export const reviewProperty = (propertyId: string, body: ReviewPropertyBody): Promise<Property> =>

@@ -28,7 +28,7 @@ beforeEach(() => {
   });
 });
 
-function Harness(props: { kind?: FileKind; multiple?: boolean; maxFiles?: number; progress?: number[]; onError?: (m: string) => void; initial?: File[] }) {
+function Harness(props: { kind?: FileKind; multiple?: boolean; maxFiles?: number; progress?: number[]; onError?: (m: string) => void; initial?: File[]; reorderable?: boolean }) {
   const [files, setFiles] = useState<File[]>(props.initial ?? []);
   return (
     <FilePicker
@@ -40,6 +40,7 @@ function Harness(props: { kind?: FileKind; multiple?: boolean; maxFiles?: number
       files={files}
       onChange={setFiles}
       onError={props.onError}
+      reorderable={props.reorderable}
     />
   );
 }
@@ -169,5 +170,29 @@ describe('FilePicker', () => {
       zone.dispatchEvent(Object.assign(new Event('drop', { bubbles: true, cancelable: true }), { dataTransfer }));
     });
     expect(onError).toHaveBeenCalledWith('Invalid file type. Only Images are allowed.');
+  });
+
+  test('reorderable: chosen files move up and down with buttons, keyboard included, the ends disabled', async () => {
+    const a = file('a.png', 'image/png');
+    const b = file('b.png', 'image/png');
+    const c = file('c.png', 'image/png');
+    const { user } = setup({ multiple: true, reorderable: true, initial: [a, b, c] });
+    const list = () => screen.getByRole('list', { name: 'Identity document: chosen files' });
+    const names = () => within(list()).getAllByRole('listitem').map((li) => li.textContent?.slice(0, 5));
+    expect(within(list()).getByRole('button', { name: 'Move a.png up' })).toBeDisabled();
+    expect(within(list()).getByRole('button', { name: 'Move c.png down' })).toBeDisabled();
+    await user.click(within(list()).getByRole('button', { name: 'Move c.png up' }));
+    expect(names()).toEqual(['a.png', 'c.png', 'b.png']);
+    const up = within(list()).getByRole('button', { name: 'Move c.png up' });
+    up.focus();
+    await user.keyboard('{Enter}');
+    expect(names()).toEqual(['c.png', 'a.png', 'b.png']);
+    // The moved row keeps its element, so focus stays with it.
+    expect(within(list()).getByRole('button', { name: 'Move c.png up' })).toBe(up);
+  });
+
+  test('not reorderable: no move buttons', () => {
+    setup({ multiple: true, initial: [file('a.png', 'image/png'), file('b.png', 'image/png')] });
+    expect(screen.queryByRole('button', { name: /Move/ })).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import {
   type FileKind,
 } from 'shared-api/contract';
 import { CloseIcon, brand, visuallyHidden } from 'shared-ui/core';
-import { PdfIcon, UploadIcon } from 'shared-ui/components';
+import { ChevronLeftIcon, ChevronRightIcon, PdfIcon, UploadIcon } from 'shared-ui/components';
 
 export interface FilePickerProps {
   /** Visible label and the input's accessible name. */
@@ -30,7 +30,21 @@ export interface FilePickerProps {
   required?: boolean;
   helperText?: string;
   name?: string;
+  /** Chosen files can be moved up and down (the order they are sent in), with buttons. */
+  reorderable?: boolean;
 }
+
+/** A stable key per chosen File object, so a moved row keeps its element (and its focus). */
+const fileKeys = new WeakMap<File, number>();
+let nextFileKey = 0;
+const keyOf = (f: File) => {
+  let k = fileKeys.get(f);
+  if (k === undefined) {
+    k = ++nextFileKey;
+    fileKeys.set(f, k);
+  }
+  return k;
+};
 
 const KIND_HINT: Record<FileKind, string> = {
   images: 'JPEG, PNG, WEBP or AVIF',
@@ -65,6 +79,7 @@ export function FilePicker({
   required = false,
   helperText,
   name,
+  reorderable = false,
 }: FilePickerProps) {
   const inputId = useId();
   const labelId = useId();
@@ -132,6 +147,13 @@ export function FilePicker({
   const remove = (index: number) => {
     setError(null);
     onChange(files.filter((_, i) => i !== index));
+  };
+
+  const move = (from: number, to: number) => {
+    const next = [...files];
+    const [f] = next.splice(from, 1);
+    next.splice(to, 0, f);
+    onChange(next);
   };
 
   const hint = helperText ?? `${KIND_HINT[kind]}, up to ${UPLOAD_MAX_MB}MB${limit > 1 ? ` each, at most ${limit} files` : ''}.`;
@@ -213,7 +235,7 @@ export function FilePicker({
             return (
               <Box
                 component="li"
-                key={`${file.name}-${file.size}-${file.lastModified}-${i}`}
+                key={keyOf(file)}
                 sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, pr: 0.5, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
               >
                 <Box sx={{ width: 48, height: 48, flexShrink: 0, borderRadius: 1.5, overflow: 'hidden', bgcolor: brand.blueSoft, display: 'grid', placeItems: 'center' }}>
@@ -239,6 +261,16 @@ export function FilePicker({
                     />
                   )}
                 </Box>
+                {reorderable && files.length > 1 && (
+                  <>
+                    <IconButton aria-label={`Move ${file.name} up`} onClick={() => move(i, i - 1)} disabled={disabled || i === 0} size="small">
+                      <ChevronLeftIcon fontSize="small" sx={{ transform: 'rotate(90deg)' }} />
+                    </IconButton>
+                    <IconButton aria-label={`Move ${file.name} down`} onClick={() => move(i, i + 1)} disabled={disabled || i === files.length - 1} size="small">
+                      <ChevronRightIcon fontSize="small" sx={{ transform: 'rotate(90deg)' }} />
+                    </IconButton>
+                  </>
+                )}
                 <IconButton aria-label={`Remove ${file.name}`} onClick={() => remove(i)} disabled={disabled} size="small">
                   <CloseIcon fontSize="small" />
                 </IconButton>

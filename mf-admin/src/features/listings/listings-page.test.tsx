@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { deleteProperty, getOwnersProperties, getProperties, getProperty, getUsers } from 'shared-api';
+import { deleteProperty, getOwnersProperties, getPendingRevisions, getProperties, getProperty, getUsers, reviewRevision } from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
-import { makeProperty, makeUser, pageOf, pending } from '../../testing/fixtures';
+import { makeProperty, makeRevision, makeUser, pageOf, pending } from '../../testing/fixtures';
 import { renderPage } from 'shared-ui/testing';
 import { ListingsPage } from './listings-page';
 
@@ -13,6 +13,8 @@ jest.mock('shared-api', () => ({
   getUsers: jest.fn(),
   deleteProperty: jest.fn(),
   reviewProperty: jest.fn(),
+  getPendingRevisions: jest.fn(),
+  reviewRevision: jest.fn(),
 }));
 
 const owner = makeUser({ _id: 'o1', firstName: 'Olivia', lastName: 'Owner', email: 'owner@example.com', role: 'PROPERTY_OWNER', status: 'VERIFIED' });
@@ -26,6 +28,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   clearDirectory();
   jest.mocked(getUsers).mockResolvedValue(pageOf([owner]));
+  jest.mocked(getPendingRevisions).mockResolvedValue({ items: [] });
   jest.mocked(getProperties).mockImplementation(async (q = {}) => (q.status === 'PENDING_REVIEW' ? pageOf([waiting]) : pageOf([live, waiting])));
 });
 
@@ -73,7 +76,7 @@ test('filters go to the API and into the address; an owner is filtered through t
   await waitFor(() => expect(location()).toContain('q=Harbor'));
   expect(getProperties).toHaveBeenLastCalledWith(expect.objectContaining({ searchName: 'Harbor' }));
 
-  jest.mocked(getOwnersProperties).mockResolvedValue(pageOf([live, makeProperty({ _id: 'p3', name: 'Desert Villas', state: 'AZ' })]));
+  jest.mocked(getOwnersProperties).mockResolvedValue(pageOf([live, makeProperty({ _id: 'p3', name: 'Desert Villas', state: 'AZ' })].map((p) => ({ ...p, revision: null }))));
   await user.click(screen.getByRole('combobox', { name: 'Owner' }));
   await user.click(await screen.findByRole('option', { name: /Olivia Owner/ }));
   await waitFor(() => expect(location()).toContain('owner=o1'));
@@ -104,4 +107,22 @@ test('deleting asks first; a refusal is shown', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Delete listing' }));
   expect(await screen.findByText('Harbor Lofts deleted')).toBeInTheDocument();
   expect(deleteProperty).toHaveBeenCalledWith('p1');
+});
+
+test('changes to live listings: a tab counts them, the dialog shows the diff, approve applies and refreshes', async () => {
+  const revision = makeRevision();
+  jest.mocked(getPendingRevisions).mockResolvedValueOnce({ items: [revision] }).mockResolvedValue({ items: [] });
+  jest.mocked(reviewRevision).mockResolvedValue({ ...live, name: 'Harbor Lofts II', revision: null });
+  const { user } = renderPage(<ListingsPage />, { url: '/?tab=changes' });
+  const table = await screen.findByRole('table', { name: 'Changes to live listings under review' });
+  expect(screen.getByRole('tab', { name: /Changes under review/ })).toHaveTextContent('1');
+  const row = within(table).getByText('Harbor Lofts').closest('tr')!;
+  expect(row).toHaveTextContent('2 fields, 3 file changes, new cover');
+  await user.click(within(row).getByRole('button', { name: 'Review the changes to Harbor Lofts' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Changes to Harbor Lofts' });
+  await user.click(within(dialog).getByRole('button', { name: 'Approve changes' }));
+  await waitFor(() => expect(reviewRevision).toHaveBeenCalledWith('p1', { decision: 'APPROVE' }));
+  expect(await screen.findByText('The changes to Harbor Lofts are live')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Changes to Harbor Lofts' })).not.toBeInTheDocument());
+  expect(await screen.findByText('No live listing has changes waiting for review')).toBeInTheDocument();
 });

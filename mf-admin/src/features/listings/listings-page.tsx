@@ -5,8 +5,8 @@ import { Box, Chip } from 'shared-ui/mui';
 import { Autocomplete, TextField } from 'shared-ui/mui-forms';
 import { Tab, Tabs } from 'shared-ui/mui-data';
 import { ConfirmDialog, PageHeader, formatNumber, toast, useAsync } from 'shared-ui';
-import { deleteProperty, getProperties, getProperty, readError } from 'shared-api';
-import { PROPERTY_TYPE_LABELS, US_STATES, type Property, type User } from 'shared-api/contract';
+import { deleteProperty, getPendingRevisions, getProperties, getProperty, readError } from 'shared-api';
+import { PROPERTY_TYPE_LABELS, US_STATES, type Property, type PropertyRevision, type User } from 'shared-api/contract';
 import { FilterBar, SearchField, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { fullName } from '../../components/links';
 import { propertyIndex, usePeople } from '../../lib/directory';
@@ -16,6 +16,8 @@ import { EditListingDialog } from './edit-listing-dialog';
 import { LISTINGS_PAGE_SIZE, fetchListings } from './fetch-listings';
 import { ListingDialog } from './listing-dialog';
 import { ListingsTable } from './listings-table';
+import { RevisionDialog } from './revision-dialog';
+import { RevisionsTable } from './revisions-table';
 
 const FILTERS = ['tab', 'q', 'status', 'type', 'state', 'owner', 'view'] as const;
 
@@ -37,7 +39,7 @@ function OwnerFilter({ value, onChange, people }: { value: string; onChange: (id
 
 export function ListingsPage() {
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
-  const tab = filters.tab === 'review' ? 'review' : 'all';
+  const tab = filters.tab === 'review' ? 'review' : filters.tab === 'changes' ? 'changes' : 'all';
   const people = usePeople();
 
   const all = useAsync(
@@ -45,6 +47,9 @@ export function ListingsPage() {
     [tab, filters.q, filters.status, filters.type, filters.state, filters.owner, page],
   );
   const queue = useAsync(() => getProperties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: LISTINGS_PAGE_SIZE }), [tab, page]);
+  // Changes to live listings waiting for review (issue 16).
+  const changes = useAsync(() => getPendingRevisions(), [tab]);
+  const [revision, setRevision] = useState<PropertyRevision | null>(null);
 
   // ?view=<id> opens that listing (links from the other pages of the console).
   const [open, setOpen] = useState<Property | null>(null);
@@ -73,6 +78,7 @@ export function ListingsPage() {
   const refresh = () => {
     all.reload();
     queue.reload();
+    changes.reload();
     propertyIndex.clear();
   };
 
@@ -108,7 +114,7 @@ export function ListingsPage() {
       <PageHeader title="Listings" subtitle="Every property on the platform: review new listings, edit or delete any of them." />
       <Tabs
         value={tab}
-        onChange={(_e, v: string) => setFilters({ tab: v === 'review' ? 'review' : '' })}
+        onChange={(_e, v: string) => setFilters({ tab: v === 'review' || v === 'changes' ? v : '' })}
         aria-label="Listings views"
         variant="scrollable"
         allowScrollButtonsMobile
@@ -123,6 +129,24 @@ export function ListingsPage() {
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
               Review queue
               {pendingCount !== undefined && <Chip size="small" color={pendingCount > 0 ? 'warning' : 'default'} label={formatNumber(pendingCount)} aria-label={`${formatNumber(pendingCount)} pending`} />}
+            </Box>
+          }
+        />
+        <Tab
+          value="changes"
+          id="listings-tab-changes"
+          aria-controls="listings-panel"
+          label={
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              Changes under review
+              {changes.data && (
+                <Chip
+                  size="small"
+                  color={changes.data.items.length > 0 ? 'warning' : 'default'}
+                  label={formatNumber(changes.data.items.length)}
+                  aria-label={`${formatNumber(changes.data.items.length)} pending`}
+                />
+              )}
             </Box>
           }
         />
@@ -149,6 +173,8 @@ export function ListingsPage() {
               {...tableProps}
             />
           </>
+        ) : tab === 'changes' ? (
+          <RevisionsTable rows={changes.data?.items} loading={changes.loading} error={changes.error} onRetry={changes.reload} onOpen={setRevision} />
         ) : (
           <ListingsTable
             label="Listings pending review"
@@ -172,6 +198,14 @@ export function ListingsPage() {
           refresh();
         }}
         onEdit={(p) => setEditing(p)}
+      />
+      <RevisionDialog
+        revision={revision}
+        onClose={() => setRevision(null)}
+        onDecided={() => {
+          setRevision(null);
+          refresh();
+        }}
       />
       <EditListingDialog
         listing={editing}

@@ -129,7 +129,7 @@ test("an investor's orders, wallet and holdings (admin views)", async () => {
 
 test("an owner's page lists their properties; an id under the wrong list moves to the right one", async () => {
   jest.mocked(getUser).mockResolvedValue(makeUserDetail({ role: 'PROPERTY_OWNER', firstName: 'Olga', lastName: 'Owner', status: 'VERIFIED' }));
-  jest.mocked(getOwnersProperties).mockResolvedValue(pageOf([makeProperty()]));
+  jest.mocked(getOwnersProperties).mockResolvedValue(pageOf([{ ...makeProperty(), revision: null }]));
   const { user, location } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: '/dashboard/:list/:id' });
   await waitFor(() => expect(location()).toBe('/dashboard/owners/u1'));
   await user.click(await screen.findByRole('tab', { name: 'Properties' }));

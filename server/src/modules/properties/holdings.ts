@@ -1,5 +1,5 @@
 // Who holds units of a property, and whether a property may still be deleted.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { centsToDollars, type ActiveInvestor } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
 import { holdings, orders, users } from '../../db/schema';
@@ -33,4 +33,20 @@ export async function deletionRefusal(db: Executor, propertyId: string): Promise
   if (o.pending > 0) return `This property cannot be deleted: ${o.pending} ${o.pending === 1 ? 'order is' : 'orders are'} pending`;
   if (o.all > 0) return 'This property cannot be deleted: it has orders on record, which the ledger keeps';
   return null;
+}
+
+/** Whether a person holds units of a property, or has an order for it pending (issue 16: they always see it). */
+export async function holdsOrAwaits(db: Executor, userId: string, propertyId: string): Promise<boolean> {
+  const [held] = await db
+    .select({ id: holdings.id })
+    .from(holdings)
+    .where(and(eq(holdings.investorId, userId), eq(holdings.propertyId, propertyId), gt(holdings.quantity, 0)))
+    .limit(1);
+  if (held) return true;
+  const [pending] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.investorId, userId), eq(orders.propertyId, propertyId), eq(orders.status, 'PENDING')))
+    .limit(1);
+  return pending !== undefined;
 }

@@ -4,6 +4,7 @@ import { errors, Id, IdParams, MessageBody, PageOf } from '../../lib/schema';
 import { currentUser } from '../../plugins/auth';
 import {
   ActiveInvestmentsSchema,
+  FileOrderSchema,
   OffPlanInputSchema,
   OffPlanUpdateSchema,
   OwnedQuerySchema,
@@ -13,9 +14,12 @@ import {
   PropertiesQuerySchema,
   PropertyIdParams,
   PropertySchema,
+  PropertyWithRevisionSchema,
   RentalReadyInputSchema,
   RentalReadyUpdateSchema,
+  ReviewRevisionSchema,
   ReviewSchema,
+  RevisionSchema,
 } from './schemas';
 import * as service from './service';
 import { cachedCatalogue } from './catalogue-cache';
@@ -58,13 +62,13 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/owned',
-    { onRequest: owner, schema: { tags, summary: "The owner's listings", security: secured, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertySchema), ...errors(401, 403) } } },
+    { onRequest: owner, schema: { tags, summary: "The owner's listings (each with its changes under review)", security: secured, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) } } },
     async (request) => service.listOwnerProperties(app, currentUser(request).id, request.query),
   );
 
   app.get(
     '/owned/:id',
-    { onRequest: owner, schema: { tags, summary: 'One of the owner’s listings', security: secured, params: IdParams, response: { 200: PropertySchema, ...errors(401, 403, 404) } } },
+    { onRequest: owner, schema: { tags, summary: 'One of the owner’s listings', security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(401, 403, 404) } } },
     async (request) => service.getOwnedProperty(app, request, request.params.id),
   );
 
@@ -97,25 +101,25 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/owned/:id/off-plan',
-    { onRequest: owner, schema: { tags, summary: 'Change an own off-plan listing (back to review)', security: secured, params: IdParams, body: OffPlanUpdateSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    { onRequest: owner, schema: { tags, summary: 'Change an own off-plan listing (a live one: a revision under review; else edited in place)', security: secured, params: IdParams, body: OffPlanUpdateSchema, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) } } },
     async (request) => service.updateProperty(app, request, request.params.id, 'OFF_PLAN', request.body, 'owner'),
   );
 
   app.patch(
     '/owned/:id/rental-ready',
-    { onRequest: owner, schema: { tags, summary: 'Change an own rental-ready listing (back to review)', security: secured, params: IdParams, body: RentalReadyUpdateSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    { onRequest: owner, schema: { tags, summary: 'Change an own rental-ready listing (a live one: a revision under review; else edited in place)', security: secured, params: IdParams, body: RentalReadyUpdateSchema, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) } } },
     async (request) => service.updateProperty(app, request, request.params.id, 'RENTAL_READY', request.body, 'owner'),
   );
 
   app.patch(
     '/owned/:id/images',
-    { onRequest: owner, schema: { tags, summary: 'Add images (JPEG, PNG, WebP, AVIF)', ...multipart('files', 'images'), security: secured, params: IdParams, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    { onRequest: owner, schema: { tags, summary: 'Add images (JPEG, PNG, WebP, AVIF)', ...multipart('files', 'images'), security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
     async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_IMAGE'),
   );
 
   app.patch(
     '/owned/:id/documents',
-    { onRequest: owner, schema: { tags, summary: 'Add documents (PDF)', ...multipart('files', 'PDF files'), security: secured, params: IdParams, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    { onRequest: owner, schema: { tags, summary: 'Add documents (PDF)', ...multipart('files', 'PDF files'), security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
     async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_DOCUMENT'),
   );
 
@@ -128,10 +132,51 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Remove an image or document of an own listing',
         security: secured,
         params: Type.Object({ id: Id, fileId: Id }, { additionalProperties: false }),
-        response: { 200: PropertySchema, ...errors(401, 403, 404) },
+        response: { 200: PropertyWithRevisionSchema, ...errors(401, 403, 404) },
       },
     },
     async (request) => service.deletePropertyFile(app, request, request.params.id, request.params.fileId),
+  );
+
+  app.put(
+    '/owned/:id/files/order',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: 'Order the images (the first is the cover) or documents of an own listing (a live one: part of its revision)',
+        security: secured,
+        params: IdParams,
+        body: FileOrderSchema,
+        response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.setFileOrder(app, request, request.params.id, request.body),
+  );
+
+  app.get(
+    '/revisions',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'Changes to live listings waiting for review (admins)', security: secured, response: { 200: Type.Object({ items: Type.Array(RevisionSchema) }), ...errors(401, 403) } },
+    },
+    async () => ({ items: await service.listPendingRevisions(app) }),
+  );
+
+  app.patch(
+    '/:id/revision',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "Approve (applied at once) or reject (with a reason) a live listing's changes under review (admins)",
+        security: secured,
+        params: IdParams,
+        body: ReviewRevisionSchema,
+        response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.reviewRevision(app, request, request.params.id, request.body),
   );
 
   app.patch(
@@ -148,7 +193,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/owners-property/:ownerId',
-    { onRequest: ownerOrAdmin, schema: { tags, summary: "An owner's listings (that owner, admins)", security: secured, params: OwnerIdParams, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertySchema), ...errors(401, 403) } } },
+    { onRequest: ownerOrAdmin, schema: { tags, summary: "An owner's listings (that owner, admins), each with its changes under review", security: secured, params: OwnerIdParams, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) } } },
     async (request) => service.ownersProperties(app, request, request.params.ownerId, request.query),
   );
 
@@ -160,7 +205,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/:id',
-    { onRequest: [app.authenticateOptional], schema: { tags, summary: 'A listing (public once live; its owner and admins always)', params: IdParams, response: { 200: PropertySchema, ...errors(401, 404) } } },
+    { onRequest: [app.authenticateOptional], schema: { tags, summary: 'A listing (public once live; its owner, admins and its holders always)', params: IdParams, response: { 200: PropertySchema, ...errors(401, 404) } } },
     async (request) => service.getProperty(app, request, request.params.id),
   );
 

@@ -5,8 +5,14 @@ import {
   PROPERTY_SORTS,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  REVISION_FIELDS,
+  REVISION_STATUSES,
   US_STATE_CODES,
   type ActiveInvestments,
+  type FileOrderBody,
+  type PropertyRevision,
+  type PropertyWithRevision,
+  type ReviewRevisionBody,
   type OffPlanPropertyInput,
   type OffPlanPropertyUpdate,
   type OwnedPropertiesQuery,
@@ -54,8 +60,52 @@ export const PropertySchema = Type.Object({
 });
 assertSame<Same<Static<typeof PropertySchema>, Property>>();
 
+// ---- Revisions of live listings (issue 16) ----
+
+const FieldValue = Type.Union([Type.String(), Type.Number()]);
+export const RevisionSchema = Type.Object({
+  _id: Id,
+  propertyId: Id,
+  propertyName: Type.String(),
+  status: StringEnum(REVISION_STATUSES),
+  proposed: Type.Object({
+    name: Type.Optional(Type.String()),
+    address: Type.Optional(Type.String()),
+    state: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    totalQuantity: Type.Optional(Type.Integer()),
+    unitPrice: Type.Optional(Type.Number()),
+    roiInFiveYears: Type.Optional(Type.Number()),
+  }),
+  images: Type.Array(ImageRefSchema),
+  documents: Type.Array(FileRefSchema),
+  fieldChanges: Type.Array(Type.Object({ field: StringEnum(REVISION_FIELDS), from: FieldValue, to: FieldValue })),
+  fileChanges: Type.Array(
+    Type.Object({
+      kind: StringEnum(['IMAGE', 'DOCUMENT'] as const),
+      change: StringEnum(['ADDED', 'REMOVED', 'MOVED'] as const),
+      fileId: Id,
+      name: Type.String(),
+      url: Type.String(),
+      from: Nullable(Type.Integer()),
+      to: Nullable(Type.Integer()),
+    }),
+  ),
+  coverChanged: Type.Boolean(),
+  reason: Nullable(Type.String()),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  decidedAt: Nullable(DateTime),
+});
+assertSame<Same<Static<typeof RevisionSchema>, PropertyRevision>>();
+
+export const PropertyWithRevisionSchema = Type.Object({ ...PropertySchema.properties, revision: Nullable(RevisionSchema) });
+assertSame<Same<Static<typeof PropertyWithRevisionSchema>, PropertyWithRevision>>();
+
+
 export const OwnerPropertyViewSchema = Type.Object({
   ...PropertySchema.properties,
+  revision: Nullable(RevisionSchema),
   unitsSold: Type.Integer(),
   amountRaised: Type.Number(),
   totalValue: Type.Number(),
@@ -162,3 +212,15 @@ assertSame<Same<Static<typeof ProgressSchema>, ProgressUpdateBody>>();
 
 export const PropertyIdParams = Type.Object({ propertyId: Id }, { additionalProperties: false });
 export const OwnerIdParams = Type.Object({ ownerId: Id }, { additionalProperties: false });
+
+export const ReviewRevisionSchema = Type.Object(
+  { decision: StringEnum(['APPROVE', 'REJECT'] as const), reason: Type.Optional(Type.String({ maxLength: 1000 })) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof ReviewRevisionSchema>, ReviewRevisionBody>>();
+
+export const FileOrderSchema = Type.Object(
+  { kind: StringEnum(['PROPERTY_IMAGE', 'PROPERTY_DOCUMENT'] as const), ids: Type.Array(Id, { maxItems: 100 }) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof FileOrderSchema>, FileOrderBody>>();

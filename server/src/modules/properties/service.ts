@@ -1,10 +1,15 @@
 // Listings: the public catalogue, owners' listings, admin review, off-plan progress,
 // images and documents. Prices are integer cents inside, dollars on the wire.
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MESSAGES,
   PROPERTY_PAGE_SIZE,
+  REVISION_MESSAGES,
+  isLive,
+  type FileOrderBody,
+  type PropertyWithRevision,
+  type ReviewRevisionBody,
   PUBLIC_PROPERTY_STATUSES,
   centsToDollars,
   parseAmount,
@@ -22,13 +27,14 @@ import {
   type UserMetrics,
 } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { files, progressUpdates, properties, type FileRow, type PropertyRow } from '../../db/schema';
+import { files, progressUpdates, properties, propertyRevisions, type FileRow, type PropertyRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { type AuthUser, currentUser } from '../../plugins/auth';
 import { readUploads } from '../../plugins/uploads';
 import { audit } from '../admin/audit';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files/service';
-import { deletionRefusal, investorsOfProperty } from './holdings';
+import { deletionRefusal, holdsOrAwaits, investorsOfProperty } from './holdings';
+import { decideRevision, isPermutation, withRevisions, liveFiles, pendingRevisions, proposeFields, proposeOrder, revisionOf, stageFiles, unstageFile, writePositions } from './revisions';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
 export const MAX_DOCUMENTS_PER_PROPERTY = 20;
@@ -48,7 +54,7 @@ interface Extras { fileRows: Pick<FileRow, 'id' | 'propertyId' | 'kind' | 'stora
 async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
   if (ids.length === 0) return { fileRows: [], updates: [] };
   const [fileRows, updates] = await Promise.all([
-    db.select().from(files).where(inArray(files.propertyId, ids)).orderBy(asc(files.createdAt), asc(files.id)),
+    db.select().from(files).where(inArray(files.propertyId, ids)).orderBy(asc(files.position), asc(files.createdAt), asc(files.id)),
     db.select().from(progressUpdates).where(inArray(progressUpdates.propertyId, ids)).orderBy(asc(progressUpdates.createdAt), asc(progressUpdates.id)),
   ]);
   return { fileRows, updates };
@@ -114,7 +120,7 @@ const ORDER: Record<NonNullable<PropertiesQuery['sort']>, SQL[]> = {
 const filesJson = sql<Extras['fileRows']>`coalesce((
   SELECT json_agg(json_build_object('id', f.id, 'propertyId', f.property_id, 'kind', f.kind, 'storageKey', f.storage_key,
     'originalName', f.original_name, 'mimeType', f.mime_type, 'size', f.size, 'width', f.width, 'height', f.height,
-    'variants', f.variants) ORDER BY f.created_at, f.id)
+    'variants', f.variants) ORDER BY f.position, f.created_at, f.id)
   FROM ${files} f WHERE f.property_id = properties.id), '[]'::json)`;
 const updatesJson = sql<(Omit<Extras['updates'][number], 'createdAt'> & { createdAt: string })[]>`coalesce((
   SELECT json_agg(json_build_object('id', u.id, 'propertyId', u.property_id, 'percent', u.percent, 'note', u.note,
@@ -139,6 +145,16 @@ async function pageOf(app: FastifyInstance, where: SQL[], q: PropertiesQuery): P
     updates: rows.flatMap((r) => r.updates.map((u) => ({ ...u, createdAt: new Date(u.createdAt) }))),
   };
   return { items: await toProperties(app, app.db, rows.map((r) => r.row), extras), total, page, pageSize };
+}
+
+/** A page of an owner's listings, each with its pending (or last rejected) revision (issue 16). */
+async function ownerPageOf(app: FastifyInstance, where: SQL[], q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
+  const page = await pageOf(app, where, q);
+  const rows = page.items.length ? await app.db.select().from(properties).where(inArray(properties.id, page.items.map((p) => p._id))) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = page.items.map((p) => byId.get(p._id)).filter((r): r is PropertyRow => r !== undefined);
+  const items = page.items.filter((p) => byId.has(p._id));
+  return { ...page, items: await withRevisions(app, ordered, items) };
 }
 
 function filters(q: PropertiesQuery): SQL[] {
@@ -172,11 +188,11 @@ export function publicCatalogueKey(request: FastifyRequest, q: PropertiesQuery):
   return JSON.stringify([q.searchName?.trim() ?? '', q.status ?? '', q.state ?? '', q.type ?? '', q.sort ?? 'newest', q.page ?? 1, q.pageSize ?? PROPERTY_PAGE_SIZE]);
 }
 
-export async function listOwnerProperties(app: FastifyInstance, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<Property>> {
-  return pageOf(app, [eq(properties.ownerId, ownerId), ...filters(q)], q);
+export async function listOwnerProperties(app: FastifyInstance, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
+  return ownerPageOf(app, [eq(properties.ownerId, ownerId), ...filters(q)], q);
 }
 
-export async function ownersProperties(app: FastifyInstance, request: FastifyRequest, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<Property>> {
+export async function ownersProperties(app: FastifyInstance, request: FastifyRequest, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
   const me = currentUser(request);
   if (me.role !== 'ADMIN' && me.id !== ownerId) throw forbidden();
   return listOwnerProperties(app, ownerId, q);
@@ -184,8 +200,15 @@ export async function ownersProperties(app: FastifyInstance, request: FastifyReq
 
 export async function getProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Property> {
   const p = await findProperty(app.db, id);
-  if (!p || !canSee(p, request.user)) throw notFound('Property not found');
+  // Whoever holds units of a listing (or awaits an order) always sees it, whatever its status (issue 16).
+  const visible = p !== null && (canSee(p, request.user) || (request.user !== null && (await holdsOrAwaits(app.db, request.user.id, p.id))));
+  if (!p || !visible) throw notFound('Property not found');
   return toProperty(app, app.db, p);
+}
+
+/** A listing with its pending (or last rejected) revision: its owner's and admins' read. */
+export async function withRevision(app: FastifyInstance, db: Executor, p: PropertyRow): Promise<PropertyWithRevision> {
+  return { ...(await toProperty(app, db, p)), revision: await revisionOf(app, db, p) };
 }
 
 /** A listing its owner (or an admin) manages; 404 for anyone else. */
@@ -202,8 +225,8 @@ async function owned(db: Executor, user: AuthUser, id: string, lock = false): Pr
   return p;
 }
 
-export async function getOwnedProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Property> {
-  return toProperty(app, app.db, await owned(app.db, currentUser(request), id));
+export async function getOwnedProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<PropertyWithRevision> {
+  return withRevision(app, app.db, await owned(app.db, currentUser(request), id));
 }
 
 export async function ownerView(app: FastifyInstance, request: FastifyRequest, id: string): Promise<OwnerPropertyView> {
@@ -211,7 +234,7 @@ export async function ownerView(app: FastifyInstance, request: FastifyRequest, i
   const sold = p.totalQuantity - p.availableQuantity;
   const investors = await investorsOfProperty(app.db, p.id);
   return {
-    ...(await toProperty(app, app.db, p)),
+    ...(await withRevision(app, app.db, p)),
     unitsSold: sold,
     amountRaised: centsToDollars(sold * p.unitPriceCents),
     totalValue: centsToDollars(p.totalQuantity * p.unitPriceCents),
@@ -283,12 +306,16 @@ export async function updateProperty(
   type: PropertyType,
   body: OffPlanPropertyUpdate,
   by: 'owner' | 'admin',
-): Promise<Property> {
+): Promise<PropertyWithRevision> {
   const me = currentUser(request);
   return app.db.transaction(async (tx) => {
     const p = by === 'owner' ? await owned(tx, me, id, true) : await managed(tx, me, id, true);
     if (p.type !== type) throw badRequest(`This property is not ${TYPE_WORDS[type]}`);
-    if (by === 'owner' && p.status === 'FUNDED') throw conflict('A funded property cannot be changed');
+    // An owner's change to a live listing is a revision under review; the live version stays (issue 16).
+    if (by === 'owner' && isLive(p)) {
+      await proposeFields(tx, request, p, body, me.id, { cents, roi: checkRoi, checkTotal });
+      return withRevision(app, tx, p);
+    }
     const sold = p.totalQuantity - p.availableQuantity;
     const set: Partial<typeof properties.$inferInsert> = {};
     if (body.name !== undefined) set.name = body.name.trim();
@@ -310,7 +337,7 @@ export async function updateProperty(
     checkTotal(set.totalQuantity ?? p.totalQuantity, set.unitPriceCents ?? p.unitPriceCents);
     const progressChanged = type === 'OFF_PLAN' && body.progress !== undefined && body.progress !== p.progress;
     if (progressChanged) set.progress = body.progress;
-    if (by === 'owner' && p.status !== 'PENDING_REVIEW') {
+    if (by === 'owner' && p.status === 'REJECTED') {
       set.status = 'PENDING_REVIEW';
       set.rejectionReason = null;
     }
@@ -323,7 +350,7 @@ export async function updateProperty(
     if (by === 'admin') {
       await audit(tx, request, { action: 'property.update', targetType: 'property', targetId: id, detail: { fields: Object.keys(body) } });
     }
-    return toProperty(app, tx, row);
+    return withRevision(app, tx, row);
   });
 }
 
@@ -334,7 +361,10 @@ export async function deleteProperty(app: FastifyInstance, request: FastifyReque
     // The row is locked: no order can start while this is decided.
     const refusal = await deletionRefusal(tx, id);
     if (refusal) throw conflict(refusal);
-    const stored = await tx.select({ storageKey: files.storageKey, variants: files.variants }).from(files).where(eq(files.propertyId, id));
+    const stored = await tx
+      .select({ storageKey: files.storageKey, variants: files.variants })
+      .from(files)
+      .where(or(eq(files.propertyId, id), inArray(files.revisionId, tx.select({ id: propertyRevisions.id }).from(propertyRevisions).where(eq(propertyRevisions.propertyId, id)))));
     await tx.delete(properties).where(eq(properties.id, id));
     if (by === 'admin') {
       await audit(tx, request, { action: 'property.delete', targetType: 'property', targetId: id, detail: { name: p.name, ownerId: p.ownerId, status: p.status } });
@@ -382,7 +412,7 @@ export async function addProgress(app: FastifyInstance, request: FastifyRequest,
   });
 }
 
-export async function uploadPropertyFiles(app: FastifyInstance, request: FastifyRequest, id: string, kind: 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT'): Promise<Property> {
+export async function uploadPropertyFiles(app: FastifyInstance, request: FastifyRequest, id: string, kind: 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT'): Promise<PropertyWithRevision> {
   const me = currentUser(request);
   // Check ownership before reading any upload.
   await owned(app.db, me, id);
@@ -391,24 +421,73 @@ export async function uploadPropertyFiles(app: FastifyInstance, request: Fastify
   return storeUploads(app, uploads, kind, (rows) =>
     app.db.transaction(async (tx) => {
       const p = await owned(tx, me, id, true);
-      const [{ n }] = await tx.select({ n: count() }).from(files).where(and(eq(files.propertyId, id), eq(files.kind, kind)));
+      // New files of a live listing wait in its revision (issue 16).
+      if (isLive(p)) {
+        await stageFiles(tx, request, p, kind, rows.map((r) => ({ ...r, userId: me.id })), me.id, cap, MESSAGES.tooManyFiles(cap));
+        return withRevision(app, tx, p);
+      }
+      const [{ n, last }] = await tx
+        .select({ n: count(), last: sql<number>`coalesce(max(${files.position}), -1)`.mapWith(Number) })
+        .from(files)
+        .where(and(eq(files.propertyId, id), eq(files.kind, kind)));
       if (n + rows.length > cap) throw badRequest(MESSAGES.tooManyFiles(cap));
-      await insertFiles(tx, rows.map((r) => ({ ...r, userId: me.id, propertyId: id })));
+      await insertFiles(tx, rows.map((r, i) => ({ ...r, userId: me.id, propertyId: id, position: last + 1 + i })));
       const [row] = await tx.update(properties).set({ updatedAt: new Date() }).where(eq(properties.id, p.id)).returning();
-      return toProperty(app, tx, row);
+      return withRevision(app, tx, row);
     }),
   );
 }
 
 /** Removes one image or document of the owner's listing. */
-export async function deletePropertyFile(app: FastifyInstance, request: FastifyRequest, id: string, fileId: string): Promise<Property> {
+export async function deletePropertyFile(app: FastifyInstance, request: FastifyRequest, id: string, fileId: string): Promise<PropertyWithRevision> {
   const me = currentUser(request);
   const { property, keys } = await app.db.transaction(async (tx) => {
-    await owned(tx, me, id, true);
+    const p = await owned(tx, me, id, true);
+    // Removing a file of a live listing is part of its revision (issue 16).
+    if (isLive(p)) {
+      const staged = await unstageFile(tx, request, p, fileId, me.id);
+      return { property: await withRevision(app, tx, p), keys: staged };
+    }
     const removed = await tx.delete(files).where(and(eq(files.id, fileId), eq(files.propertyId, id))).returning();
     if (removed.length === 0) throw notFound('File not found');
     const [row] = await tx.update(properties).set({ updatedAt: new Date() }).where(eq(properties.id, id)).returning();
-    return { property: await toProperty(app, tx, row), keys: objectKeys(removed[0]) };
+    return { property: await withRevision(app, tx, row), keys: objectKeys(removed[0]) };
+  });
+  await removeObjects(app, keys);
+  return property;
+}
+
+/** The owner's order of a listing's images (the first is the cover) or documents. */
+export async function setFileOrder(app: FastifyInstance, request: FastifyRequest, id: string, body: FileOrderBody): Promise<PropertyWithRevision> {
+  const me = currentUser(request);
+  return app.db.transaction(async (tx) => {
+    const p = await owned(tx, me, id, true);
+    if (isLive(p)) {
+      await proposeOrder(tx, request, p, body.kind, body.ids, me.id);
+      return withRevision(app, tx, p);
+    }
+    const current = (await liveFiles(tx, id, body.kind)).map((f) => f.id);
+    if (!isPermutation(current, body.ids)) throw badRequest(REVISION_MESSAGES.badOrder);
+    await writePositions(tx, body.ids);
+    const [row] = await tx.update(properties).set({ updatedAt: new Date() }).where(eq(properties.id, id)).returning();
+    return withRevision(app, tx, row);
+  });
+}
+
+/** Admins: the revisions waiting for review. */
+export const listPendingRevisions = (app: FastifyInstance) => pendingRevisions(app);
+
+/** Admins: approve (applied at once) or reject (with a reason) a live listing's pending revision. */
+export async function reviewRevision(app: FastifyInstance, request: FastifyRequest, id: string, body: ReviewRevisionBody): Promise<PropertyWithRevision> {
+  const me = currentUser(request);
+  const reason = body.reason?.trim() ?? '';
+  if (body.decision === 'REJECT' && !reason) throw badRequest(REVISION_MESSAGES.reasonRequired);
+  const { property, keys } = await app.db.transaction(async (tx) => {
+    const p = await findProperty(tx, id, true);
+    if (!p) throw notFound('Property not found');
+    const gone = await decideRevision(tx, request, p, body.decision, reason, me.id);
+    const row = (await findProperty(tx, id)) as PropertyRow;
+    return { property: await withRevision(app, tx, row), keys: gone };
   });
   await removeObjects(app, keys);
   return property;

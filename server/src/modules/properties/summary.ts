@@ -33,7 +33,7 @@ export async function propertySummaries(app: FastifyInstance, db: Executor, ids:
     .from(properties)
     .leftJoin(files, and(eq(files.propertyId, properties.id), eq(files.kind, 'PROPERTY_IMAGE')))
     .where(inArray(properties.id, unique))
-    .orderBy(asc(properties.id), asc(files.createdAt), asc(files.id));
+    .orderBy(asc(properties.id), asc(files.position), asc(files.createdAt), asc(files.id));
   const grouped = new Map<string, { p: PropertyRow; images: FileRow[] }>();
   for (const { p, f } of rows) {
     const g = grouped.get(p.id) ?? { p, images: [] };

@@ -12,6 +12,7 @@ import {
   unitsSold,
   type ActiveInvestor,
   type Property,
+  type PropertyRevision,
 } from 'shared-api/contract';
 import { ListingStatus } from '../../../components/listing-status';
 import { ProgressUpdateForm } from './progress-update-form';
@@ -23,7 +24,7 @@ const investorColumns: DataTableColumn<ActiveInvestor>[] = [
 ];
 
 /** One approved listing: funding, its investors and, off-plan, construction progress. */
-export function ActiveListingCard({ initial }: { initial: Property }) {
+export function ActiveListingCard({ initial }: { initial: Property & { revision?: PropertyRevision | null } }) {
   const headingId = useId();
   const [p, setP] = useState(initial);
   const investments = useAsync(() => getActiveInvestments(p._id), [p._id]);
@@ -51,11 +52,9 @@ export function ActiveListingCard({ initial }: { initial: Property }) {
           <Button size="SM" variant="outline-blue" component={RouterLink} to={paths.property(p._id)}>
             View on site
           </Button>
-          {p.status !== 'FUNDED' && (
-            <Button size="SM" variant="text-blue" component={RouterLink} to={paths.editListing(p._id)}>
-              Edit
-            </Button>
-          )}
+          <Button size="SM" variant="text-blue" component={RouterLink} to={paths.editListing(p._id)}>
+            Edit
+          </Button>
         </Box>
       </Box>
 
@@ -109,7 +108,7 @@ export function ActiveListingCard({ initial }: { initial: Property }) {
               ))}
             </Box>
           )}
-          <ProgressUpdateForm property={p} onPosted={setP} />
+          <ProgressUpdateForm property={p} onPosted={(next) => setP({ ...next, revision: p.revision })} />
         </Box>
       )}
     </Paper>

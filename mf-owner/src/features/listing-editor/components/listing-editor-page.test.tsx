@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { ApiError } from 'shared-api';
-import { MESSAGES, type Property } from 'shared-api/contract';
+import { MESSAGES, type Property, type PropertyWithRevision } from 'shared-api/contract';
 import { resetToasts } from 'shared-ui';
 import { fakeFile, renderPage } from 'shared-ui/testing';
-import { makeProperty } from '../../../testing/property';
+import { makeProperty, makeRevision, withRev } from '../../../testing/property';
 import { LISTING_MESSAGES } from '../lib/listing-form';
 import { ListingEditorPage } from './listing-editor-page';
 
@@ -18,6 +18,7 @@ jest.mock('shared-api', () => ({
   uploadPropertyImages: jest.fn(),
   uploadPropertyDocuments: jest.fn(),
   deletePropertyFile: jest.fn(),
+  setPropertyFileOrder: jest.fn(),
 }));
 
 const m = {
@@ -28,6 +29,7 @@ const m = {
   uploadImages: jest.mocked(api.uploadPropertyImages),
   uploadDocuments: jest.mocked(api.uploadPropertyDocuments),
   deleteFile: jest.mocked(api.deletePropertyFile),
+  order: jest.mocked(api.setPropertyFileOrder),
 };
 
 jest.setTimeout(30_000);
@@ -50,8 +52,8 @@ function createPage() {
   return renderPage(<ListingEditorPage />, { url: '/dashboard/listings/create', path: '/dashboard/listings/create' });
 }
 
-async function editPage(p: Property) {
-  m.getOwnedProperty.mockResolvedValue(p);
+async function editPage(p: Property | PropertyWithRevision) {
+  m.getOwnedProperty.mockResolvedValue('revision' in p ? p : withRev(p));
   const ui = renderPage(<ListingEditorPage />, { url: `/dashboard/listings/${p._id}/edit`, path: '/dashboard/listings/:id/edit' });
   await screen.findByRole('heading', { level: 1, name: 'Edit listing' });
   return ui;
@@ -147,7 +149,7 @@ describe('file rules (spec 5)', () => {
 test('a rental-ready listing with three images and a PDF is created, uploaded with progress, and sent to review', async () => {
   const created = makeProperty({ _id: 'new-1' });
   m.createRentalReady.mockResolvedValue(created);
-  let finishImages: (p: Property) => void = () => {};
+  let finishImages: (p: PropertyWithRevision) => void = () => {};
   m.uploadImages.mockImplementation((_id, _files, opts) => {
     opts?.onProgress?.(0.5);
     return new Promise((resolve) => {
@@ -156,7 +158,7 @@ test('a rental-ready listing with three images and a PDF is created, uploaded wi
   });
   m.uploadDocuments.mockImplementation(async (_id, _files, opts) => {
     opts?.onProgress?.(1);
-    return created;
+    return withRev(created);
   });
   const ui = createPage();
   await fillDetails(ui);
@@ -184,11 +186,27 @@ test('a rental-ready listing with three images and a PDF is created, uploaded wi
   expect(bars[0]).toHaveAttribute('aria-valuenow', '50');
   expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
 
-  await act(async () => finishImages({ ...created, images: [{ _id: 'i1', url: '/download/i1.png' }] }));
+  await act(async () => finishImages(withRev({ ...created, images: [{ _id: 'i1', url: '/download/i1.png' }] })));
   await waitFor(() => expect(ui.location()).toBe('/dashboard/listings'));
   expect(m.uploadDocuments.mock.calls[0][0]).toBe('new-1');
   expect(m.uploadDocuments.mock.calls[0][1].map((f) => (f as File).name)).toEqual(['valuation.pdf']);
   expect(screen.getByText('Your listing was submitted for review.')).toBeInTheDocument();
+});
+
+test('creating: the chosen images are sent in the order chosen, the first being the cover', async () => {
+  const created = makeProperty({ _id: 'new-3' });
+  m.createRentalReady.mockResolvedValue(created);
+  m.uploadImages.mockResolvedValue(withRev(created));
+  const ui = createPage();
+  await fillDetails(ui);
+  const front = png('front.png');
+  const kitchen = png('kitchen.png');
+  await ui.user.upload(imagesInput(), [front, kitchen]);
+  expect(screen.getByText('The first image is the cover: move them up or down to choose.')).toBeInTheDocument();
+  await ui.user.click(screen.getByRole('button', { name: 'Move kitchen.png up' }));
+  await ui.user.click(screen.getByRole('button', { name: 'Submit for review' }));
+  await waitFor(() => expect(m.uploadImages).toHaveBeenCalled());
+  expect(m.uploadImages.mock.calls[0][1]).toEqual([kitchen, front]);
 });
 
 test('an off-plan listing is created through the off-plan call with its progress', async () => {
@@ -208,7 +226,7 @@ test('an off-plan listing is created through the off-plan call with its progress
 test('when an upload fails the listing stays saved, and saving again only retries the files', async () => {
   m.createRentalReady.mockImplementation(async (body) => makeProperty({ ...body, _id: 'new-2' }));
   m.uploadImages.mockRejectedValueOnce(new ApiError(413, { statusCode: 413, error: 'Payload Too Large', message: 'File size exceeds the maximum allowed limit (5MB).' }));
-  m.uploadImages.mockResolvedValueOnce(makeProperty({ _id: 'new-2', images: [{ _id: 'i1', url: '/download/i1.png' }] }));
+  m.uploadImages.mockResolvedValueOnce(withRev(makeProperty({ _id: 'new-2', images: [{ _id: 'i1', url: '/download/i1.png' }] })));
   const ui = createPage();
   await fillDetails(ui);
   await ui.user.upload(imagesInput(), png('front.png'));
@@ -236,32 +254,64 @@ test("a server refusal is shown and nothing is uploaded", async () => {
 });
 
 describe('editing', () => {
-  test('a live listing with units sold: the notice says what saving does, the price is locked, only changes are sent', async () => {
+  test('a live listing with units sold: changes go to review while it stays live; price and units are locked; only changes are sent', async () => {
     const p = makeProperty({ _id: 'live-1', status: 'ACTIVE', availableQuantity: 880 });
-    m.updateRentalReady.mockResolvedValue({ ...p, name: 'Maple Court II', status: 'PENDING_REVIEW' });
+    const revision = makeRevision({ propertyId: 'live-1', proposed: { name: 'Maple Court II' }, fieldChanges: [{ field: 'name', from: 'Maple Court', to: 'Maple Court II' }] });
+    m.updateRentalReady.mockResolvedValue(withRev(p, revision));
     const ui = await editPage(p);
     expect(screen.getByText('This listing is live')).toBeInTheDocument();
-    expect(screen.getByText(/sends it back to review/)).toBeInTheDocument();
+    expect(screen.getByText(/keep seeing, and buying, the listing as it is now/)).toBeInTheDocument();
     expect(screen.getByText(/Investors hold 120 units/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Unit price/ })).toBeDisabled();
-    expect(screen.getByText('Locked: units have been sold')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Total units/ })).toBeDisabled();
+    expect(screen.getAllByText('Locked: units have been sold')).toHaveLength(2);
     expect(screen.getByRole('radio', { name: /Off Plan/ })).toBeDisabled();
 
-    const total = screen.getByRole('textbox', { name: /Total units/ });
-    await ui.user.clear(total);
-    await ui.user.type(total, '100');
-    await ui.user.click(screen.getByRole('button', { name: 'Save and send for review' }));
-    expect(screen.getAllByText('Total units cannot be below the 120 units already sold').length).toBeGreaterThan(0);
-
-    await ui.user.clear(total);
-    await ui.user.type(total, '1000');
     const name = screen.getByRole('textbox', { name: /Property name/ });
     await ui.user.clear(name);
     await ui.user.type(name, 'Maple Court II');
-    await ui.user.click(screen.getByRole('button', { name: 'Save and send for review' }));
+    await ui.user.click(screen.getByRole('button', { name: 'Submit changes for review' }));
     await waitFor(() => expect(ui.location()).toBe('/dashboard/listings'));
     expect(m.updateRentalReady).toHaveBeenCalledWith('live-1', { name: 'Maple Court II' });
-    expect(screen.getByText('Your changes were saved and the listing was sent back for review.')).toBeInTheDocument();
+    expect(screen.getByText('Your changes were sent for review. The live listing stays as it is until an admin approves them.')).toBeInTheDocument();
+  });
+
+  test('changes under review: the form starts from them and the notice shows what changed, field by field and file by file', async () => {
+    const p = makeProperty({ _id: 'live-2', status: 'ACTIVE', images: [{ _id: 'i1', url: '/download/i1.webp' }, { _id: 'i2', url: '/download/i2.webp' }] });
+    const revision = makeRevision({
+      propertyId: 'live-2',
+      proposed: { name: 'Maple Court II', unitPrice: 55 },
+      images: [{ _id: 'i2', url: '/download/i2.webp' }, { _id: 'i1', url: '/download/i1.webp' }],
+      fieldChanges: [
+        { field: 'name', from: 'Maple Court', to: 'Maple Court II' },
+        { field: 'unitPrice', from: 50, to: 55 },
+      ],
+      fileChanges: [{ kind: 'IMAGE', change: 'MOVED', fileId: 'i2', name: 'garden.png', url: '/download/i2.webp', from: 2, to: 1 }],
+      coverChanged: true,
+    });
+    const ui = await editPage(withRev(p, revision));
+    const notice = screen.getByRole('region', { name: 'Changes under review' });
+    const table = within(notice).getByRole('table', { name: 'Changed details' });
+    expect(within(table).getByRole('rowheader', { name: 'Name' })).toBeInTheDocument();
+    expect(within(table).getByText('Maple Court II')).toBeInTheDocument();
+    expect(within(table).getByText('$50.00')).toBeInTheDocument();
+    expect(within(table).getByText('$55.00')).toBeInTheDocument();
+    expect(within(notice).getByText('The cover image changes.')).toBeInTheDocument();
+    expect(within(notice).getByText('Image moved from position 2 to 1')).toBeInTheDocument();
+    // The form shows the proposed values and order; saving again compares with them.
+    expect(screen.getByRole('textbox', { name: /Property name/ })).toHaveValue('Maple Court II');
+    expect(screen.getByRole('textbox', { name: /Unit price/ })).toHaveValue('55');
+    expect(screen.getByRole('img', { name: 'Uploaded image 1 (cover)' })).toHaveAttribute('src', expect.stringContaining('i2.webp'));
+    await ui.user.click(screen.getByRole('button', { name: 'Submit changes for review' }));
+    expect(await screen.findByText('There are no changes to save.')).toBeInTheDocument();
+    expect(m.updateRentalReady).not.toHaveBeenCalled();
+  });
+
+  test('rejected changes show the reviewer’s reason', async () => {
+    const p = makeProperty({ status: 'ACTIVE' });
+    await editPage(withRev(p, makeRevision({ status: 'REJECTED', reason: 'The new name is misleading', decidedAt: '2026-01-04T10:00:00.000Z' })));
+    expect(screen.getByText('Your last changes were rejected')).toBeInTheDocument();
+    expect(screen.getByText(/Reason: The new name is misleading\./)).toBeInTheDocument();
   });
 
   test('a rejected listing shows the reviewer’s reason', async () => {
@@ -270,12 +320,48 @@ describe('editing', () => {
     expect(screen.getByRole('button', { name: 'Save and send for review' })).toBeEnabled();
   });
 
-  test('a funded listing is read-only', async () => {
+  test('a funded listing takes changes for review, never to its price or units', async () => {
     await editPage(makeProperty({ status: 'FUNDED', availableQuantity: 0 }));
-    expect(screen.getByText('Fully funded')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Property name/ })).toBeDisabled();
-    expect(imagesInput()).toBeDisabled();
+    expect(screen.getByText('This listing is live and fully funded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit changes for review' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: /Property name/ })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: /Unit price/ })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Total units/ })).toBeDisabled();
+  });
+
+  test('images are reordered and the cover chosen with buttons, keyboard included', async () => {
+    const images = ['a', 'b', 'c'].map((x) => ({ _id: `img-${x}`, url: `/download/${x}.png` }));
+    const p = makeProperty({ images });
+    m.order.mockImplementation(async (_id, body) => withRev({ ...p, images: body.ids.map((id) => images.find((i) => i._id === id)!) }));
+    const ui = await editPage(p);
+    const list = () => screen.getByRole('list', { name: 'Uploaded images' });
+    expect(within(list()).getByRole('img', { name: 'Uploaded image 1 (cover)' })).toHaveAttribute('src', expect.stringContaining('a.png'));
+    expect(within(list()).getByRole('button', { name: 'Move image 1 earlier' })).toBeDisabled();
+    expect(within(list()).getByRole('button', { name: 'Move image 3 later' })).toBeDisabled();
+    expect(within(list()).queryByRole('button', { name: 'Make cover: image 1' })).not.toBeInTheDocument();
+
+    await ui.user.click(within(list()).getByRole('button', { name: 'Make cover: image 3' }));
+    expect(m.order).toHaveBeenCalledWith(p._id, { kind: 'PROPERTY_IMAGE', ids: ['img-c', 'img-a', 'img-b'] });
+    expect(await screen.findByText('Image 3 is now the cover.')).toBeInTheDocument();
+    expect(within(list()).getByRole('img', { name: 'Uploaded image 1 (cover)' })).toHaveAttribute('src', expect.stringContaining('c.png'));
+
+    // By keyboard: focus the button and press Enter.
+    within(list()).getByRole('button', { name: 'Move image 2 later' }).focus();
+    await ui.user.keyboard('{Enter}');
+    expect(m.order).toHaveBeenLastCalledWith(p._id, { kind: 'PROPERTY_IMAGE', ids: ['img-c', 'img-b', 'img-a'] });
+    await waitFor(() => expect(within(list()).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual([expect.stringContaining('c.png'), expect.stringContaining('b.png'), expect.stringContaining('a.png')]));
+    expect(screen.getByRole('status')).toHaveTextContent('Image 2 moved to position 3.');
+  });
+
+  test('on a live listing a new order is part of the changes under review', async () => {
+    const images = ['a', 'b'].map((x) => ({ _id: `img-${x}`, url: `/download/${x}.png` }));
+    const p = makeProperty({ status: 'ACTIVE', images });
+    m.order.mockResolvedValue(withRev(p, makeRevision({ images: [images[1], images[0]], coverChanged: true, fileChanges: [{ kind: 'IMAGE', change: 'MOVED', fileId: 'img-b', name: 'b.png', url: '/download/b.png', from: 2, to: 1 }] })));
+    const ui = await editPage(p);
+    await ui.user.click(screen.getByRole('button', { name: 'Make cover: image 2' }));
+    expect(await screen.findByText(/Image 2 is now the cover\. The new order is sent for review/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Changes under review' })).toHaveTextContent('Image moved from position 2 to 1');
+    expect(within(screen.getByRole('list', { name: 'Uploaded images' })).getByRole('img', { name: 'Uploaded image 1 (cover)' })).toHaveAttribute('src', expect.stringContaining('b.png'));
   });
 
   test('saving with nothing changed sends nothing', async () => {
@@ -288,7 +374,7 @@ describe('editing', () => {
   test('an uploaded image is removed after confirmation; a full listing takes no more images', async () => {
     const images = ['a', 'b', 'c', 'd', 'e'].map((x) => ({ _id: `img-${x}`, url: `/download/${x}.png` }));
     const p = makeProperty({ images });
-    m.deleteFile.mockResolvedValue({ ...p, images: images.slice(1) });
+    m.deleteFile.mockResolvedValue(withRev({ ...p, images: images.slice(1) }));
     const ui = await editPage(p);
     expect(within(screen.getByRole('list', { name: 'Uploaded images' })).getAllByRole('img')).toHaveLength(5);
     expect(imagesInput()).toBeDisabled();

@@ -4,7 +4,7 @@ import { InputAdornment, TextField } from 'shared-ui/mui-inputs';
 import { Link as RouterLink, useNavigate } from 'shared-ui/router';
 import { Button, formatNumber, toast } from 'shared-ui/core';
 import { PageHeader } from 'shared-ui/components';
-import { US_STATES, paths, type Property } from 'shared-api/contract';
+import { US_STATES, paths, withRevisionApplied, type PropertyWithRevision } from 'shared-api/contract';
 import { useSaveListing } from '../hooks/use-save-listing';
 import {
   EMPTY_LISTING,
@@ -19,7 +19,7 @@ import {
 } from '../lib/listing-form';
 import { DerivedFigures } from './derived-figures';
 import { ListingFiles } from './listing-files';
-import { StatusNotice } from './status-notice';
+import { RevisionNotice, StatusNotice } from './status-notice';
 import { TypeChooser } from './type-chooser';
 
 const FIELD_ORDER: ListingField[] = ['type', 'name', 'address', 'state', 'totalQuantity', 'unitPrice', 'roiInFiveYears', 'progress', 'description'];
@@ -42,15 +42,17 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 export interface ListingEditorProps {
-  /** The listing being edited; null creates one. */
-  initial: Property | null;
+  /** The listing being edited (with its revision); null creates one. */
+  initial: PropertyWithRevision | null;
 }
 
 /** Create or edit a listing: type, details with live figures, images and documents; saved for admin review. */
 export function ListingEditor({ initial }: ListingEditorProps) {
   const navigate = useNavigate();
-  const [property, setProperty] = useState<Property | null>(initial);
-  const [values, setValues] = useState<ListingFormValues>(() => (initial ? fromProperty(initial) : EMPTY_LISTING));
+  const [property, setProperty] = useState<PropertyWithRevision | null>(initial);
+  // A live listing is edited as its pending revision would leave it (issue 16).
+  const draft = property ? withRevisionApplied(property, property.revision) : null;
+  const [values, setValues] = useState<ListingFormValues>(() => (initial ? fromProperty(withRevisionApplied(initial, initial.revision)) : EMPTY_LISTING));
   const [submitted, setSubmitted] = useState(false);
   const [images, setImages] = useState<File[]>([]);
   const [documents, setDocuments] = useState<File[]>([]);
@@ -62,7 +64,7 @@ export function ListingEditor({ initial }: ListingEditorProps) {
 
   const editing = initial !== null;
   const rules = editRules(property);
-  const locked = rules.readOnly || saving;
+  const locked = saving;
   const errors: ListingFormErrors = submitted ? validateListing(values, { unitsSold: rules.unitsSold }) : {};
   const figures = derivedFigures(values);
 
@@ -93,6 +95,8 @@ export function ListingEditor({ initial }: ListingEditorProps) {
       return;
     }
     if (!editing) toast.success('Your listing was submitted for review.');
+    else if ((outcome.fieldsChanged || outcome.filesAdded) && rules.live)
+      toast.success('Your changes were sent for review. The live listing stays as it is until an admin approves them.');
     else if (outcome.fieldsChanged && rules.backToReview) toast.success('Your changes were saved and the listing was sent back for review.');
     else if (outcome.fieldsChanged || outcome.filesAdded) toast.success('Your changes were saved.');
     else {
@@ -102,7 +106,7 @@ export function ListingEditor({ initial }: ListingEditorProps) {
     navigate(paths.listings);
   };
 
-  const submitLabel = !property ? 'Submit for review' : rules.backToReview ? 'Save and send for review' : 'Save changes';
+  const submitLabel = !property ? 'Submit for review' : rules.backToReview ? 'Save and send for review' : rules.live ? 'Submit changes for review' : 'Save changes';
   const helper = (name: ListingField, text?: string) => errors[name] ?? text;
 
   return (
@@ -122,6 +126,7 @@ export function ListingEditor({ initial }: ListingEditorProps) {
         sx={{ display: 'grid', gap: 2.5 }}
       >
         {property && <StatusNotice property={property} />}
+        {property && <RevisionNotice revision={property.revision} />}
         {uploadError && (
           <Alert severity="error" role="alert">
             <AlertTitle>The listing was saved, but some files were not uploaded</AlertTitle>
@@ -171,7 +176,8 @@ export function ListingEditor({ initial }: ListingEditorProps) {
               {...field('totalQuantity')}
               label="Total units"
               required
-              helperText={helper('totalQuantity', rules.unitsSold > 0 ? `At least ${formatNumber(rules.unitsSold)} (already sold)` : undefined)}
+              disabled={locked || rules.totalLocked}
+              helperText={helper('totalQuantity', rules.totalLocked ? 'Locked: units have been sold' : rules.unitsSold > 0 ? `At least ${formatNumber(rules.unitsSold)} (already sold)` : undefined)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <TextField
@@ -210,6 +216,7 @@ export function ListingEditor({ initial }: ListingEditorProps) {
         <Section title="Images and documents" description="Photos investors see on the property page, and PDF documents such as title deeds or valuations.">
           <ListingFiles
             property={property}
+            draft={draft}
             onPropertyChange={setProperty}
             images={images}
             onImagesChange={setImages}
@@ -223,13 +230,11 @@ export function ListingEditor({ initial }: ListingEditorProps) {
 
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'flex-end' }}>
           <Button variant="outline-blue" component={RouterLink} to={paths.listings} disabled={saving}>
-            {rules.readOnly ? 'Back to my listings' : 'Cancel'}
+            Cancel
           </Button>
-          {!rules.readOnly && (
-            <Button type="submit" variant="filled-blue" loading={saving}>
-              {submitLabel}
-            </Button>
-          )}
+          <Button type="submit" variant="filled-blue" loading={saving}>
+            {submitLabel}
+          </Button>
         </Box>
       </Box>
     </Box>

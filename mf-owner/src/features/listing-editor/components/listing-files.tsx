@@ -1,13 +1,24 @@
 import { useState } from 'react';
-import { Box, IconButton, Link } from 'shared-ui/mui';
+import { Box, IconButton, Link, Typography } from 'shared-ui/mui';
+import { ChevronLeftIcon, ChevronRightIcon } from 'shared-ui/components';
 import { CloseIcon, ConfirmDialog, FilePicker, PdfIcon, toast } from 'shared-ui';
-import { deletePropertyFile, fileUrl, imageSources, readError } from 'shared-api';
-import { UPLOAD_MAX_FILES, displayFileName, type FileRef, type ImageRef, type Property } from 'shared-api/contract';
+import { deletePropertyFile, fileUrl, imageSources, readError, setPropertyFileOrder } from 'shared-api';
+import { UPLOAD_MAX_FILES, displayFileName, isLive, type FileOrderBody, type FileRef, type ImageRef, type Property, type PropertyWithRevision } from 'shared-api/contract';
+
+/** The ids in a new order: the one at `from` moved to `to`. */
+export function moved(ids: string[], from: number, to: number): string[] {
+  const next = [...ids];
+  const [id] = next.splice(from, 1);
+  next.splice(to, 0, id);
+  return next;
+}
 
 export interface ListingFilesProps {
   /** The saved listing (null while creating). */
-  property: Property | null;
-  onPropertyChange: (p: Property) => void;
+  property: PropertyWithRevision | null;
+  /** The listing as its pending revision would leave it (the files shown); defaults to `property`. */
+  draft?: Property | null;
+  onPropertyChange: (p: PropertyWithRevision) => void;
   images: File[];
   onImagesChange: (files: File[]) => void;
   documents: File[];
@@ -33,6 +44,7 @@ function room(kept: number, noun: string): { max: number; hint?: string } {
  */
 export function ListingFiles({
   property,
+  draft = property,
   onPropertyChange,
   images,
   onImagesChange,
@@ -44,8 +56,28 @@ export function ListingFiles({
 }: ListingFilesProps) {
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [removing, setRemoving] = useState(false);
-  const keptImages = property?.images ?? [];
-  const keptDocuments = property?.documents ?? [];
+  const [ordering, setOrdering] = useState(false);
+  /** What the last reorder did, read out by screen readers. */
+  const [orderStatus, setOrderStatus] = useState('');
+  const live = property !== null && isLive(property);
+  const keptImages = draft?.images ?? [];
+  const keptDocuments = draft?.documents ?? [];
+
+  const reorder = async (kind: FileOrderBody['kind'], ids: string[], done: string) => {
+    if (!property) return;
+    setOrdering(true);
+    try {
+      onPropertyChange(await setPropertyFileOrder(property._id, { kind, ids }));
+      setOrderStatus(live ? `${done} The new order is sent for review with your other changes.` : done);
+    } catch (err) {
+      toast.error(await readError(err));
+    } finally {
+      setOrdering(false);
+    }
+  };
+  const imageIds = keptImages.map((f) => f._id);
+  const documentIds = keptDocuments.map((f) => f._id);
+  const busy = disabled || ordering;
   const imageRoom = room(keptImages.length, 'images');
   const documentRoom = room(keptDocuments.length, 'documents');
 
@@ -54,7 +86,7 @@ export function ListingFiles({
     setRemoving(true);
     try {
       onPropertyChange(await deletePropertyFile(property._id, removal.file._id));
-      toast.success(removal.kind === 'image' ? 'Image removed' : 'Document removed');
+      toast.success(live ? 'Removal sent for review' : removal.kind === 'image' ? 'Image removed' : 'Document removed');
       setRemoval(null);
     } catch (err) {
       toast.error(await readError(err));
@@ -71,8 +103,14 @@ export function ListingFiles({
             {keptImages.map((img, i) => {
               const label = `image ${i + 1}`;
               return (
-                <Box component="li" key={img._id} sx={{ position: 'relative', width: 120, height: 90, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-                  <Box component="img" {...imageSources(img)} sizes="120px" alt={`Uploaded ${label}`} loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                <Box component="li" key={img._id} sx={{ minWidth: 120 }}>
+                <Box sx={{ position: 'relative', width: 120, height: 90, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: i === 0 ? 'primary.main' : 'divider' }}>
+                  <Box component="img" {...imageSources(img)} sizes="120px" alt={`Uploaded ${label}${i === 0 ? ' (cover)' : ''}`} loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                  {i === 0 && (
+                    <Box component="span" aria-hidden sx={{ position: 'absolute', left: 4, bottom: 4, px: 0.75, borderRadius: 1, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 12, fontWeight: 700 }}>
+                      Cover
+                    </Box>
+                  )}
                   {!disabled && (
                     <IconButton
                       aria-label={`Remove uploaded ${label}`}
@@ -82,6 +120,44 @@ export function ListingFiles({
                     >
                       <CloseIcon fontSize="small" />
                     </IconButton>
+                  )}
+                </Box>
+                  {!disabled && keptImages.length > 1 && (
+                    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
+                      <IconButton
+                        aria-label={`Move ${label} earlier`}
+                        size="small"
+                        disabled={busy || i === 0}
+                        onClick={() => void reorder('PROPERTY_IMAGE', moved(imageIds, i, i - 1), `Image ${i + 1} moved to position ${i}.`)}
+                      >
+                        <ChevronLeftIcon fontSize="small" />
+                      </IconButton>
+                      {i > 0 ? (
+                        <Link
+                          component="button"
+                          type="button"
+                          variant="caption"
+                          disabled={busy}
+                          aria-label={`Make cover: ${label}`}
+                          sx={{ whiteSpace: 'nowrap' }}
+                          onClick={() => void reorder('PROPERTY_IMAGE', moved(imageIds, i, 0), `Image ${i + 1} is now the cover.`)}
+                        >
+                          Make cover
+                        </Link>
+                      ) : (
+                        <Typography variant="caption" color="text.secondary">
+                          Cover
+                        </Typography>
+                      )}
+                      <IconButton
+                        aria-label={`Move ${label} later`}
+                        size="small"
+                        disabled={busy || i === keptImages.length - 1}
+                        onClick={() => void reorder('PROPERTY_IMAGE', moved(imageIds, i, i + 1), `Image ${i + 1} moved to position ${i + 2}.`)}
+                      >
+                        <ChevronRightIcon fontSize="small" />
+                      </IconButton>
+                    </Box>
                   )}
                 </Box>
               );
@@ -98,7 +174,8 @@ export function ListingFiles({
           onError={(m) => toast.error(m)}
           progress={images.map(() => imageProgress ?? undefined)}
           disabled={disabled || imageRoom.max === 0}
-          helperText={imageRoom.hint}
+          helperText={imageRoom.hint ?? (keptImages.length === 0 && images.length > 1 ? 'The first image is the cover: move them up or down to choose.' : undefined)}
+          reorderable
           name="images"
         />
       </Box>
@@ -106,12 +183,32 @@ export function ListingFiles({
       <Box>
         {keptDocuments.length > 0 && (
           <Box component="ul" aria-label="Uploaded documents" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1 }}>
-            {keptDocuments.map((doc) => (
+            {keptDocuments.map((doc, i) => (
               <Box component="li" key={doc._id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, border: 1, borderColor: 'divider', borderRadius: 2 }}>
                 <PdfIcon sx={{ color: 'error.main' }} />
                 <Link href={fileUrl(doc.url)} target="_blank" rel="noopener" title={doc.name} sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                   {displayFileName(doc.name)}
                 </Link>
+                {!disabled && keptDocuments.length > 1 && (
+                  <>
+                    <IconButton
+                      aria-label={`Move document ${doc.name} up`}
+                      size="small"
+                      disabled={busy || i === 0}
+                      onClick={() => void reorder('PROPERTY_DOCUMENT', moved(documentIds, i, i - 1), `${doc.name} moved to position ${i}.`)}
+                    >
+                      <ChevronLeftIcon fontSize="small" sx={{ transform: 'rotate(90deg)' }} />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Move document ${doc.name} down`}
+                      size="small"
+                      disabled={busy || i === keptDocuments.length - 1}
+                      onClick={() => void reorder('PROPERTY_DOCUMENT', moved(documentIds, i, i + 1), `${doc.name} moved to position ${i + 2}.`)}
+                    >
+                      <ChevronRightIcon fontSize="small" sx={{ transform: 'rotate(90deg)' }} />
+                    </IconButton>
+                  </>
+                )}
                 {!disabled && (
                   <IconButton aria-label={`Remove uploaded document ${doc.name}`} size="small" onClick={() => setRemoval({ kind: 'document', file: doc, label: doc.name })}>
                     <CloseIcon fontSize="small" />
@@ -132,14 +229,19 @@ export function ListingFiles({
           progress={documents.map(() => documentProgress ?? undefined)}
           disabled={disabled || documentRoom.max === 0}
           helperText={documentRoom.hint ?? 'Title deeds, valuations, floor plans: PDF, up to 5MB each, at most 5 files.'}
+          reorderable
           name="documents"
         />
       </Box>
 
+      <Typography role="status" variant="body2" color="text.secondary" sx={{ minHeight: '1.5em' }}>
+        {orderStatus}
+      </Typography>
+
       <ConfirmDialog
         open={removal !== null}
         title={removal?.kind === 'image' ? 'Remove this image?' : 'Remove this document?'}
-        message={`${removal?.kind === 'image' ? `The uploaded ${removal.label}` : `“${removal?.label ?? ''}”`} is removed from the listing right away.`}
+        message={`${removal?.kind === 'image' ? `The uploaded ${removal.label}` : `“${removal?.label ?? ''}”`} ${live ? 'is removed when an admin approves your changes; the live listing keeps it until then.' : 'is removed from the listing right away.'}`}
         confirmLabel="Remove"
         loading={removing}
         onConfirm={() => void remove()}

@@ -1,12 +1,35 @@
-import { Alert, AlertTitle } from 'shared-ui/mui';
+import { Alert, AlertTitle, Box } from 'shared-ui/mui';
 import { formatNumber } from 'shared-ui/core';
-import type { Property } from 'shared-api/contract';
+import { RevisionChanges } from 'shared-ui/components';
+import type { PropertyRevision, Property } from 'shared-api/contract';
 import { editRules } from '../lib/listing-form';
+
+/** A live listing's changes under review, or why the last ones were rejected (issue 16). */
+export function RevisionNotice({ revision }: { revision: PropertyRevision | null | undefined }) {
+  if (!revision) return null;
+  if (revision.status === 'REJECTED') {
+    return (
+      <Alert severity="error">
+        <AlertTitle>Your last changes were rejected</AlertTitle>
+        Reason: {revision.reason}. The live listing stayed as it was. Saving new changes sends them for review.
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="info" role="region" aria-label="Changes under review" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+      <AlertTitle>Changes under review</AlertTitle>
+      Investors see the live listing as it is until an admin approves these changes. Changes you save now are added to them.
+      <Box sx={{ mt: 1.5 }}>
+        <RevisionChanges revision={revision} />
+      </Box>
+    </Alert>
+  );
+}
 
 /** What saving does to this listing, in the server's terms. */
 export function StatusNotice({ property }: { property: Property }) {
   const rules = editRules(property);
-  const sold = rules.unitsSold > 0 ? ` Investors hold ${formatNumber(rules.unitsSold)} units, so the unit price is locked and total units cannot go below that.` : '';
+  const sold = rules.unitsSold > 0 ? ` Investors hold ${formatNumber(rules.unitsSold)} units, so the unit price and the total units are locked.` : '';
   switch (property.status) {
     case 'PENDING_REVIEW':
       return (
@@ -16,11 +39,12 @@ export function StatusNotice({ property }: { property: Property }) {
         </Alert>
       );
     case 'ACTIVE':
+    case 'FUNDED':
       return (
         <Alert severity="warning">
-          <AlertTitle>This listing is live</AlertTitle>
-          Saving changes to its details takes it off the public list and sends it back to review until an admin approves it again.
-          Adding or removing images and documents does not.{sold}
+          <AlertTitle>{property.status === 'FUNDED' ? 'This listing is live and fully funded' : 'This listing is live'}</AlertTitle>
+          Changes you save (details, images, documents and their order) are reviewed by an admin before they replace the live version.
+          Until then investors keep seeing, and buying, the listing as it is now.{sold}
         </Alert>
       );
     case 'REJECTED':
@@ -28,13 +52,6 @@ export function StatusNotice({ property }: { property: Property }) {
         <Alert severity="error">
           <AlertTitle>Rejected</AlertTitle>
           Reason: {property.rejectionReason ?? 'none given'}. Fix what the reviewer asked for and save to send it back to review.
-        </Alert>
-      );
-    case 'FUNDED':
-      return (
-        <Alert severity="success">
-          <AlertTitle>Fully funded</AlertTitle>
-          Every unit of this listing is sold, so it can no longer be changed.
         </Alert>
       );
   }

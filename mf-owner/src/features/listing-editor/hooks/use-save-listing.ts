@@ -11,7 +11,7 @@ import {
   uploadPropertyDocuments,
   uploadPropertyImages,
 } from 'shared-api';
-import type { Property } from 'shared-api/contract';
+import { withRevisionApplied, type PropertyWithRevision } from 'shared-api/contract';
 import { toInput, toUpdate, type ListingFormValues } from '../lib/listing-form';
 
 export type SaveOutcome =
@@ -21,14 +21,14 @@ export type SaveOutcome =
 export interface SaveInput {
   values: ListingFormValues;
   /** The saved listing, or null to create one. */
-  property: Property | null;
+  property: PropertyWithRevision | null;
   images: File[];
   documents: File[];
 }
 
 export interface SaveCallbacks {
   /** The listing as the server now has it (after each step). */
-  onSaved: (p: Property) => void;
+  onSaved: (p: PropertyWithRevision) => void;
   /** A batch was uploaded: the picker empties. */
   onImagesUploaded: () => void;
   onDocumentsUploaded: () => void;
@@ -49,10 +49,12 @@ export function useSaveListing({ onSaved, onImagesUploaded, onDocumentsUploaded 
     try {
       if (!p) {
         const body = toInput(values);
-        p = values.type === 'OFF_PLAN' ? await createOffPlanProperty(body) : await createRentalReadyProperty(body);
+        const created = values.type === 'OFF_PLAN' ? await createOffPlanProperty(body) : await createRentalReadyProperty(body);
+        p = { ...created, revision: null };
         onSaved(p);
       } else {
-        const body = toUpdate(values, p);
+        // Compared with the listing as its pending revision leaves it (issue 16).
+        const body = toUpdate(values, withRevisionApplied(p, p.revision));
         if (Object.keys(body).length > 0) {
           p = p.type === 'OFF_PLAN' ? await updateOwnedOffPlan(p._id, body) : await updateOwnedRentalReady(p._id, body);
           fieldsChanged = true;

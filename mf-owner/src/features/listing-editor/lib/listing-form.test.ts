@@ -119,11 +119,12 @@ describe('request bodies', () => {
 });
 
 describe('editRules', () => {
-  test('follow the server: funded is read-only, sold units lock the price, live edits go back to review', () => {
-    expect(editRules(null)).toMatchObject({ readOnly: false, priceLocked: false, backToReview: false, unitsSold: 0 });
-    expect(editRules(makeProperty({ status: 'PENDING_REVIEW' }))).toMatchObject({ backToReview: false });
-    expect(editRules(makeProperty({ status: 'REJECTED' }))).toMatchObject({ backToReview: true });
-    expect(editRules(makeProperty({ status: 'ACTIVE', availableQuantity: 900 }))).toMatchObject({ backToReview: true, priceLocked: true, unitsSold: 100, progressLocked: true });
-    expect(editRules(makeProperty({ status: 'FUNDED', availableQuantity: 0 }))).toMatchObject({ readOnly: true });
+  test('follow the server: a live listing takes revisions, sold units lock the price and (live) the total', () => {
+    expect(editRules(null)).toMatchObject({ live: false, priceLocked: false, totalLocked: false, backToReview: false, unitsSold: 0 });
+    expect(editRules(makeProperty({ status: 'PENDING_REVIEW' }))).toMatchObject({ live: false, backToReview: false });
+    expect(editRules(makeProperty({ status: 'REJECTED' }))).toMatchObject({ live: false, backToReview: true });
+    expect(editRules(makeProperty({ status: 'ACTIVE', availableQuantity: 900 }))).toMatchObject({ live: true, backToReview: false, priceLocked: true, totalLocked: true, unitsSold: 100, progressLocked: true });
+    expect(editRules(makeProperty({ status: 'ACTIVE' }))).toMatchObject({ live: true, priceLocked: false, totalLocked: false });
+    expect(editRules(makeProperty({ status: 'FUNDED', availableQuantity: 0 }))).toMatchObject({ live: true, priceLocked: true, totalLocked: true });
   });
 });

@@ -3,6 +3,7 @@
 import {
   annualReturn,
   dollarsToCents,
+  isLive,
   totalValue,
   unitsSold,
   type OffPlanPropertyInput,
@@ -182,18 +183,21 @@ export function toUpdate(v: ListingFormValues, original: Property): OffPlanPrope
   return out;
 }
 
-/** What an owner may still change on a listing, following the server's rules. */
+/** What an owner may still change on a listing, following the server's rules (issue 16: a live listing takes revisions). */
 export function editRules(p: Property | null) {
   const sold = p ? unitsSold(p) : 0;
+  const live = p !== null && isLive(p);
   return {
     unitsSold: sold,
-    /** A funded listing cannot be changed at all. */
-    readOnly: p?.status === 'FUNDED',
+    /** Live (ACTIVE, FUNDED): changes are a revision; the live version stays until an admin approves. */
+    live,
     /** The price is fixed once units are sold. */
     priceLocked: sold > 0,
+    /** Total units are fixed once units of a live listing are sold (holders' shares would change). */
+    totalLocked: live && sold > 0,
     /** A live listing's progress is posted from Active listings (no review needed). */
-    progressLocked: p?.status === 'ACTIVE',
-    /** Saving changes sends a live or rejected listing back to review. */
-    backToReview: p !== null && p.status !== 'PENDING_REVIEW',
+    progressLocked: live,
+    /** Saving changes sends a rejected listing back to review. */
+    backToReview: p !== null && p.status === 'REJECTED',
   };
 }

@@ -89,7 +89,7 @@ const SECTIONS: ArticleSection[] = [
         <li>
           Each listing may carry up to {UPLOAD_MAX_FILES} images and {UPLOAD_MAX_FILES} documents of at most {UPLOAD_MAX_MB} MB each.
         </li>
-        <li>Every listing is reviewed before it goes live, and goes back to review when you change it.</li>
+        <li>Every listing is reviewed before it goes live, and a change to a live listing is reviewed before it replaces what investors see.</li>
         <li>Owners of off-plan properties keep construction progress up to date.</li>
         <li>The unit price cannot change once units are sold, and a property with investors cannot be deleted.</li>
       </ul>
