@@ -15,8 +15,8 @@ let investor: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await makeUser(t.app, 'ADMIN');
-  owner = await makeUser(t.app, 'PROPERTY_OWNER');
-  owner2 = await makeUser(t.app, 'PROPERTY_OWNER');
+  owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+  owner2 = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
   investor = await makeUser(t.app, 'INVESTOR');
 });
 /** Units sold the way they are: a funded investor's order (PENDING: units reserved). */

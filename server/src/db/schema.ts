@@ -81,6 +81,9 @@ export const properties = pgTable('properties', {
   rejectionReason: text('rejection_reason'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Set when the owner is rejected (migration 0040): not buyable until an admin resumes it. */
+  suspendedAt: ts('suspended_at'),
+  suspendedReason: text('suspended_reason'),
 });
 
 export type FileKind = 'AVATAR' | 'KYC' | 'BUSINESS_KYC' | 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT';

@@ -9,3 +9,4 @@ export * from './validation';
 export * from './requests';
 export * from './responses';
 export * from './image-sizes';
+export * from './status-rules';

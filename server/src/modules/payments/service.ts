@@ -119,7 +119,11 @@ export async function settleCheckout(app: FastifyInstance, id: string, outcome: 
   return moneyTx(app, async (tx) => {
     const [c] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
     if (!c || c.status !== 'OPEN') return c ?? null;
-    const status: CheckoutStatus = c.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : outcome;
+    // A closed account can never be credited (the ledger refuses it, migration 0040): a
+    // payment arriving for one is declined, which moves nothing.
+    const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, c.userId));
+    const closed = !owner || owner.deletedAt !== null;
+    const status: CheckoutStatus = c.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : closed ? 'DECLINED' : outcome;
     const [row] = await tx.update(checkouts).set({ status }).where(eq(checkouts.id, id)).returning();
     return row;
   });
