@@ -185,7 +185,7 @@ const ROWS: Row[] = [
   { name: 'GET /v1/wallets/balance', req: () => ({ method: 'GET', url: '/v1/wallets/balance' }), expect: WALLET_HOLDERS() },
   { name: 'GET /v1/wallets/{userId}/admin', req: () => ({ method: 'GET', url: `/v1/wallets/${who.investor.id}/admin` }), expect: ADMIN_ONLY() },
   { name: 'POST /v1/wallets/deposit', req: () => ({ method: 'POST', url: '/v1/wallets/deposit', payload: { amount: 10, returnPath: '/dashboard/wallet' } }), expect: WALLET_HOLDERS(201) },
-  { name: 'POST /v1/wallets/withdraw', req: () => ({ method: 'POST', url: '/v1/wallets/withdraw', payload: { amount: 1 } }), expect: { anon: 401, admin: 403, investor2: 403, owner2: 409, investor: 201 } },
+  { name: 'POST /v1/wallets/withdraw', req: () => ({ method: 'POST', url: '/v1/wallets/withdraw', payload: { amount: 1 } }), expect: { anon: 401, admin: 403, investor2: 409, owner2: 409, investor: 201 } },
   { name: 'GET /v1/wallets/payouts', req: () => ({ method: 'GET', url: '/v1/wallets/payouts' }), expect: WALLET_HOLDERS() },
   {
     name: 'PATCH /v1/wallets/payouts/{id}/cancel',
