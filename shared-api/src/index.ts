@@ -7,6 +7,7 @@ export {
   readError,
   readResponseBody,
   firstBodyMessage,
+  bodyMessages,
   parseBody,
   errorStatus,
   isAbortError,

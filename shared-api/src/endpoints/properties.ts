@@ -104,3 +104,6 @@ export const adminUpdateOffPlan = (propertyId: string, body: OffPlanPropertyUpda
 /** PENDING_REVIEW → ACTIVE (APPROVE) or REJECTED (REJECT, with a reason). */
 export const reviewProperty = (propertyId: string, body: ReviewPropertyBody): Promise<Property> =>
   http.patch(`v1/properties/${id(propertyId)}/review`, { json: body }).json<Property>();
+
+/** Lifts a suspension (admins; the owner must be VERIFIED again). */
+export const resumeProperty = (propertyId: string): Promise<Property> => http.patch(`v1/properties/${id(propertyId)}/resume`).json<Property>();
