@@ -215,6 +215,8 @@ export const checkouts = pgTable('checkouts', {
   providerRef: text('provider_ref'),
   checkoutUrl: text('checkout_url'),
   returnPath: text('return_path').notNull(),
+  /** The public origin the checkout was started from (migration 0041); null: PUBLIC_URL. */
+  returnOrigin: text('return_origin'),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   settledAt: ts('settled_at'),
