@@ -163,6 +163,12 @@ async function inspect(err: unknown): Promise<{ status?: number; body?: unknown;
   return {};
 }
 
+/** The status of a failure and every message of its body (a 409 may list several reasons). */
+export async function readErrorMessages(err: unknown): Promise<{ status?: number; messages: string[] }> {
+  const { status, body } = await inspect(err);
+  return { status, messages: bodyMessages(body) };
+}
+
 /**
  * Spec 8's error reader: the first message of the response body (list or single
  * string), else the error's own message; a 5xx status, or no usable string, gives

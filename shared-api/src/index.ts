@@ -8,6 +8,7 @@ export {
   readResponseBody,
   firstBodyMessage,
   bodyMessages,
+  readErrorMessages,
   parseBody,
   errorStatus,
   isAbortError,

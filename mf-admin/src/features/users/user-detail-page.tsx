@@ -5,7 +5,7 @@ import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
 import { Navigate, useLocation, useNavigate, useParams } from 'shared-ui/router';
 import { Button, ConfirmDialog, ErrorState, LoadingState, PageHeader, StatusBadge, formatNumber, toast, useAsync } from 'shared-ui';
-import { ApiError, bodyMessages, deleteUser, getUser, verifyUser } from 'shared-api';
+import { deleteUser, getUser, readErrorMessages, verifyUser } from 'shared-api';
 import { MESSAGES, paths, type UserDetail } from 'shared-api/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { RouterTextLink, fullName, personPath } from '../../components/links';
@@ -68,7 +68,8 @@ function Person({ initial }: { initial: UserDetail }) {
       navigate(listPath, { replace: true });
     } catch (err) {
       setDeleting(false);
-      const reasons = err instanceof ApiError && err.status === 409 ? bodyMessages(err.body) : [];
+      const { status, messages } = await readErrorMessages(err);
+      const reasons = status === 409 ? messages : [];
       if (reasons.length > 0) {
         setDialog(null);
         setBlockers(reasons);
