@@ -203,8 +203,10 @@ CREATE FUNCTION users_before_close() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   why text;
 BEGIN
-  INSERT INTO wallets (user_id) VALUES (NEW.id) ON CONFLICT (user_id) DO NOTHING;
-  PERFORM 1 FROM wallets WHERE user_id = NEW.id FOR UPDATE;
+  IF NEW.role <> 'ADMIN' THEN
+    INSERT INTO wallets (user_id) VALUES (NEW.id) ON CONFLICT (user_id) DO NOTHING;
+    PERFORM 1 FROM wallets WHERE user_id = NEW.id FOR UPDATE;
+  END IF;
   SELECT string_agg(r, '; ') INTO why FROM account_closing_refusals(NEW.id) AS r;
   IF why IS NOT NULL THEN
     RAISE EXCEPTION 'This account cannot be closed: %', why USING ERRCODE = 'TS409';
