@@ -7,7 +7,7 @@ import { BRAND, paths, type Property, type User } from 'shared-api/contract';
 import { Button, formatMoney, formatNumber, toast } from 'shared-ui/core';
 import { useAsync } from 'shared-ui/components';
 import { AddIcon, RemoveIcon } from '../icons';
-import { SuspendedInvest } from './suspended-notice';
+import { SuspendedInvest } from './suspended-invest';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { loginPath } from '../../../lib/next-path';
 import { checkQuantity, classifyOrderFailure, eligibility, orderTotal, type OrderFailure } from '../lib/invest';
