@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ACCOUNT_ACTIONS, ACCOUNT_ACTION_LABELS, STATUS_RULES, statusAllows, statusGuidance, statusRefusal } from './status-rules';
+import { ACCOUNT_ACTIONS, ACCOUNT_ACTION_LABELS, STATUS_RULES, statusAllows, statusRefusal } from './status-rules';
 import { USER_STATUSES } from './enums';
 
 /** The rule table as the README shows it (one row per action; yes / no / — for not that role's). */
@@ -29,6 +29,4 @@ test('a REJECTED person adds nothing new but may withdraw; a PENDING one may not
   expect(statusAllows('PROPERTY_OWNER', 'PENDING', 'WITHDRAW')).toBe(false);
   expect(statusRefusal('PROPERTY_OWNER', 'PENDING', 'INVEST')).toBeNull(); // not an owner's action: the role check answers
   expect(statusRefusal('INVESTOR', 'REJECTED', 'ADD_MONEY')).toBe('Your account verification was rejected: you cannot add money');
-  expect(statusGuidance('PROPERTY_OWNER', 'VERIFIED')).toBeNull();
-  expect(statusGuidance('INVESTOR', 'REJECTED')?.detail).toContain('You can still withdraw what you hold');
 });

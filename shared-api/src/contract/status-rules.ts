@@ -70,35 +70,3 @@ export function listingApprovalRefusal(ownerStatus: UserStatus): string | null {
     ? 'The owner’s identity verification was rejected: only a verified owner’s listing can be approved'
     : 'The owner’s identity is not verified yet: only a verified owner’s listing can be approved';
 }
-
-/** What a person whose account is not verified sees on their dashboard: the status, and the next step. */
-export interface StatusGuidance {
-  title: string;
-  detail: string;
-  nextStep: string;
-  /** Where the next step happens. */
-  actionLabel: string;
-}
-
-export function statusGuidance(role: Role, status: UserStatus): StatusGuidance | null {
-  if (role === 'ADMIN' || status === 'VERIFIED') return null;
-  const owner = role === 'PROPERTY_OWNER';
-  if (status === 'PENDING') {
-    return {
-      title: 'Your account is pending verification',
-      detail: owner
-        ? 'You can prepare listings and add money, but a listing goes live and you can withdraw only once your identity is verified.'
-        : 'You can add money, but you can invest and withdraw only once your identity is verified.',
-      nextStep: 'Complete your onboarding and upload your identity documents; an admin then reviews them.',
-      actionLabel: 'Go to onboarding',
-    };
-  }
-  return {
-    title: 'Your account verification was rejected',
-    detail: owner
-      ? 'Your live listings are suspended and you cannot list, add money or start a checkout. You can still withdraw what you hold.'
-      : 'You cannot add money, invest or start a checkout. You can still withdraw what you hold.',
-    nextStep: 'Review the reason, then update your details and documents in onboarding, or contact support.',
-    actionLabel: 'Review onboarding',
-  };
-}

@@ -1,7 +1,43 @@
 import type { ReactNode } from 'react';
-import { statusGuidance, type Role, type UserStatus } from 'shared-api/contract';
+import type { Role, UserStatus } from 'shared-api/contract';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { brand } from 'shared-ui/core';
+
+/**
+ * What a person whose account is not verified sees on their dashboard: the status, what the
+ * rule table (STATUS_RULES in shared-api/contract) lets them do, and the next step. Kept here,
+ * not in the contract, so the public pages' first visit does not carry these words.
+ */
+export interface StatusGuidance {
+  title: string;
+  detail: string;
+  nextStep: string;
+  /** Where the next step happens. */
+  actionLabel: string;
+}
+
+export function statusGuidance(role: Role, status: UserStatus): StatusGuidance | null {
+  if (role === 'ADMIN' || status === 'VERIFIED') return null;
+  const owner = role === 'PROPERTY_OWNER';
+  if (status === 'PENDING') {
+    return {
+      title: 'Your account is pending verification',
+      detail: owner
+        ? 'You can prepare listings and add money, but a listing goes live and you can withdraw only once your identity is verified.'
+        : 'You can add money, but you can invest and withdraw only once your identity is verified.',
+      nextStep: 'Complete your onboarding and upload your identity documents; an admin then reviews them.',
+      actionLabel: 'Go to onboarding',
+    };
+  }
+  return {
+    title: 'Your account verification was rejected',
+    detail: owner
+      ? 'Your live listings are suspended and you cannot list, add money or start a checkout. You can still withdraw what you hold.'
+      : 'You cannot add money, invest or start a checkout. You can still withdraw what you hold.',
+    nextStep: 'Review the reason, then update your details and documents in onboarding, or contact support.',
+    actionLabel: 'Review onboarding',
+  };
+}
 
 export interface StatusBannerProps {
   role: Role;
