@@ -34,6 +34,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import staticPlugin, { spaFallback } from './plugins/static';
+import securityHeaders from './plugins/security-headers';
 import uploadsPlugin from './plugins/uploads';
 import housekeepingPlugin from './plugins/housekeeping';
 import distributionsPlugin from './plugins/distributions';
@@ -146,6 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (request.url.startsWith('/v1/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
+  // Single-origin mode: nginx's security headers on every response (before any route).
+  if (config.webRoot) await app.register(securityHeaders);
   await app.register(errorsPlugin, { notFound: config.webRoot ? spaFallback : undefined });
   await app.register(rateLimitPlugin, { enabled: config.rateLimit, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(authPlugin, { config });

@@ -31,6 +31,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
+  /** Origins a payment may return to (the one it was started from); the first is PUBLIC_URL's. */
+  publicOrigins: string[];
   webRoot: string | null;
   /**
    * The releases root (RELEASES_DIR, as the release tool's): telemetry is accepted only for
@@ -149,6 +151,14 @@ export function loadConfig(env: Env = process.env): Config {
     if (!/^https?:\/\/[^/]+$/.test(o)) problems.push(`CORS_ORIGINS: ${o} is not an origin (scheme://host[:port])`);
   }
 
+  // The origins a person may pay from and come back to (issue 16): PUBLIC_ORIGINS, or the
+  // origin of PUBLIC_URL with its loopback twins (localhost, 127.0.0.1, [::1]) on the same port.
+  const publicOriginsRaw = (str('PUBLIC_ORIGINS') ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const o of publicOriginsRaw) {
+    if (!/^https?:\/\/[^/]+$/.test(o)) problems.push(`PUBLIC_ORIGINS: ${o} is not an origin (scheme://host[:port])`);
+  }
+  const publicOrigins = publicOriginsRaw.length > 0 ? [...new Set([safeOrigin(publicUrl), ...publicOriginsRaw])] : defaultPublicOrigins(publicUrl);
+
   const paymentsProvider = (str('PAYMENTS_PROVIDER') ?? 'sandbox').toLowerCase() as PaymentsProviderName;
   if (!PAYMENTS_PROVIDERS.includes(paymentsProvider)) problems.push(`PAYMENTS_PROVIDER must be one of ${PAYMENTS_PROVIDERS.join(', ')}`);
 
@@ -171,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', null, ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM') ?? 'Tessera <no-reply@tessera.local>',
     publicUrl,
+    publicOrigins,
     webRoot,
     releasesDir,
     seed: bool('SEED', true),
@@ -201,4 +212,28 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+function safeOrigin(u: string): string {
+  try {
+    return new URL(u).origin;
+  } catch {
+    return u;
+  }
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/** PUBLIC_URL's origin, and when it is a loopback host the other loopback names on the same port. */
+export function defaultPublicOrigins(publicUrl: string): string[] {
+  const origin = safeOrigin(publicUrl);
+  let u: URL;
+  try {
+    u = new URL(publicUrl);
+  } catch {
+    return [origin];
+  }
+  if (!LOOPBACK.includes(u.hostname)) return [origin];
+  const port = u.port ? `:${u.port}` : '';
+  return [origin, ...LOOPBACK.filter((h) => h !== u.hostname).map((h) => `${u.protocol}//${h}${port}`)];
 }

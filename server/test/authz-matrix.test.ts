@@ -54,8 +54,8 @@ beforeAll(async () => {
   who.admin = await makeUser(t.app, 'ADMIN');
   who.investor = await makeUser(t.app, 'INVESTOR', { subscribed: true, status: 'VERIFIED' });
   who.investor2 = await makeUser(t.app, 'INVESTOR');
-  who.owner = await makeUser(t.app, 'PROPERTY_OWNER');
-  who.owner2 = await makeUser(t.app, 'PROPERTY_OWNER');
+  who.owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+  who.owner2 = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
   const pending = await makeProperty(t.app, who.owner);
   const active = await makeProperty(t.app, who.owner, { approveAs: who.admin });
   const offPlan = await makeProperty(t.app, who.owner, { type: 'OFF_PLAN' });
@@ -211,6 +211,7 @@ const ROWS: Row[] = [
   { name: 'PATCH /v1/properties/{id}/rental-ready', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.active}/rental-ready`, payload: { description: 'Admin edit' } }), expect: ADMIN_ONLY() },
   { name: 'PATCH /v1/properties/{id}/off-plan', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.offPlan}/off-plan`, payload: { description: 'Admin edit' } }), expect: ADMIN_ONLY() },
   { name: 'PATCH /v1/properties/{id}/review', req: async () => ({ method: 'PATCH', url: `/v1/properties/${await freshProperty()}/review`, payload: { decision: 'APPROVE' } }), expect: ADMIN_ONLY() },
+  { name: 'PATCH /v1/properties/{id}/resume', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.active}/resume` }), expect: { anon: 401, investor: 403, owner: 403, admin: 409 } },
   // Support
   { name: 'POST /support', req: () => ({ method: 'POST', url: '/support', payload: { subject: 'Hi', message: 'There' } }), expect: { anon: 400, investor: 201, owner: 201, admin: 201 } },
   { name: 'GET /v1/support/mine', req: () => ({ method: 'GET', url: '/v1/support/mine' }), expect: ALL_SIGNED },
@@ -229,6 +230,14 @@ const ROWS: Row[] = [
   { name: 'POST /v1/wallets/deposit', req: () => ({ method: 'POST', url: '/v1/wallets/deposit', payload: { amount: 10, returnPath: '/dashboard/wallet' } }), expect: WALLET_HOLDERS(201) },
   { name: 'POST /v1/wallets/withdraw', req: () => ({ method: 'POST', url: '/v1/wallets/withdraw', payload: { amount: 1 } }), expect: { anon: 401, admin: 403, investor2: 409, owner2: 409, investor: 201 } },
   { name: 'GET /v1/wallets/payouts', req: () => ({ method: 'GET', url: '/v1/wallets/payouts' }), expect: WALLET_HOLDERS() },
+  {
+    name: 'PATCH /v1/wallets/payouts/{id}/cancel',
+    req: async () => {
+      const p = await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who.investor, payload: { amount: 1 } });
+      return { method: 'PATCH', url: `/v1/wallets/payouts/${p.json()._id}/cancel` };
+    },
+    expect: { anon: 401, admin: 403, investor2: 404, owner: 404, investor: 200 },
+  },
   // Payments
   { name: 'POST /v1/payments/checkouts', req: () => ({ method: 'POST', url: '/v1/payments/checkouts', payload: { purpose: 'DEPOSIT', amount: 10, returnPath: '/' } }), expect: WALLET_HOLDERS(201) },
   {

@@ -10,7 +10,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import type { Role, UserStatus } from 'shared-api/contract';
 import { buildApp } from '../src/app';
-import type { Config } from '../src/config';
+import { defaultPublicOrigins, type Config } from '../src/config';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { sandboxToken } from '../src/modules/payments/sandbox';
@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: null,
     mailFrom: 'Tessera <no-reply@tessera.test>',
     publicUrl: 'http://localhost:8080',
+    publicOrigins: defaultPublicOrigins('http://localhost:8080'),
     webRoot: null,
     seed: false,
     logLevel: 'silent',

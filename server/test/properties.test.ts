@@ -15,8 +15,8 @@ let investor: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await makeUser(t.app, 'ADMIN');
-  owner = await makeUser(t.app, 'PROPERTY_OWNER');
-  owner2 = await makeUser(t.app, 'PROPERTY_OWNER');
+  owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+  owner2 = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
   investor = await makeUser(t.app, 'INVESTOR');
 });
 /** Units sold the way they are: a funded investor's order (PENDING: units reserved). */
@@ -295,6 +295,26 @@ describe('images, documents, downloads', () => {
     const wrong = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/documents`, as: owner, ...asDoc });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MESSAGES.onlyPdf);
+  });
+
+  it('a stored file is named by its detected type, never the client’s extension: x.html holding a PDF is x.pdf', async () => {
+    const p = await makeProperty(t.app, owner, { approveAs: admin });
+    const { payload, headers } = multipart([{ field: 'files', filename: 'x.html', contentType: 'application/pdf', data: PDF }]);
+    const res = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/documents`, as: owner, payload, headers });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json().documents[0];
+    expect(doc).toMatchObject({ name: 'x.pdf', mimeType: 'application/pdf' });
+    expect(doc.url).toMatch(/^\/download\/[0-9a-f-]{36}\.pdf/);
+    const file = await get(doc.url);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="x.pdf"; filename*=UTF-8''x.pdf`);
+    // A name without an extension, or with the right one in capitals.
+    const more = multipart([
+      { field: 'files', filename: 'deed', contentType: 'application/pdf', data: PDF },
+      { field: 'files', filename: 'Plan.PDF', contentType: 'application/pdf', data: PDF },
+    ]);
+    const named = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/documents`, as: owner, ...more });
+    expect(named.json().documents.map((d: { name: string }) => d.name).sort()).toEqual(['Plan.PDF', 'deed.pdf', 'x.pdf']);
   });
 
   it('refuses six files, a non-image, and uploads to someone else’s listing, storing nothing', async () => {

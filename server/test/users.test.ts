@@ -107,7 +107,7 @@ describe('metrics', () => {
   });
 
   it('an owner sees listings by status from real data', async () => {
-    const owner = await makeUser(t.app, 'PROPERTY_OWNER');
+    const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
     await makeProperty(t.app, owner);
     await makeProperty(t.app, owner, { type: 'OFF_PLAN' });
     await makeProperty(t.app, owner, { approveAs: admin });

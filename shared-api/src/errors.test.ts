@@ -163,3 +163,17 @@ describe('errorStatus / isAbortError', () => {
     expect(isAbortError(null)).toBe(false);
   });
 });
+
+describe('readErrorMessages', () => {
+  test('every message of a 409 body, from an ApiError or a ky HTTPError alike', async () => {
+    const { readErrorMessages } = await import('./errors');
+    const body = { statusCode: 409, error: 'Conflict', message: ['first reason', 'second reason'] };
+    expect(await readErrorMessages(new ApiError(409, body))).toEqual({ status: 409, messages: ['first reason', 'second reason'] });
+    const httpError = Object.assign(new Error('Request failed'), {
+      name: 'HTTPError',
+      response: new Response(JSON.stringify(body), { status: 409, headers: { 'content-type': 'application/json' } }),
+    });
+    expect(await readErrorMessages(httpError)).toEqual({ status: 409, messages: ['first reason', 'second reason'] });
+    expect(await readErrorMessages(new Error('nope'))).toEqual({ status: undefined, messages: [] });
+  });
+});

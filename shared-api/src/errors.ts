@@ -51,6 +51,14 @@ export function firstBodyMessage(body: unknown): string | undefined {
   return typeof first === 'string' && first.trim() !== '' ? first : undefined;
 }
 
+/** Every message of an error body (`message` as a list, or one string); [] when there is none. */
+export function bodyMessages(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const message = (body as { message?: unknown }).message;
+  const list = Array.isArray(message) ? message : [message];
+  return list.filter((m): m is string => typeof m === 'string' && m.trim() !== '');
+}
+
 /** A failed HTTP call: status, parsed body (JSON or text) and a readable message. */
 export class ApiError extends Error {
   readonly status: number;
@@ -153,6 +161,12 @@ async function inspect(err: unknown): Promise<{ status?: number; body?: unknown;
     return { status: errorStatus(err), body: err, message: undefined };
   }
   return {};
+}
+
+/** The status of a failure and every message of its body (a 409 may list several reasons). */
+export async function readErrorMessages(err: unknown): Promise<{ status?: number; messages: string[] }> {
+  const { status, body } = await inspect(err);
+  return { status, messages: bodyMessages(body) };
 }
 
 /**

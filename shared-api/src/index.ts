@@ -7,6 +7,8 @@ export {
   readError,
   readResponseBody,
   firstBodyMessage,
+  bodyMessages,
+  readErrorMessages,
   parseBody,
   errorStatus,
   isAbortError,

@@ -6,3 +6,4 @@ export { Avatar, AVATAR_SIZES, initials, type AvatarProps, type AvatarSize } fro
 export { StatCard, type StatCardProps } from './components/stat-card';
 export { StatusBadge, statusTone, type StatusBadgeProps, type StatusTone } from './components/status-badge';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
+export { StatusBanner, statusGuidance, type StatusBannerProps, type StatusGuidance } from './components/status-banner';

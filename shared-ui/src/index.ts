@@ -17,7 +17,7 @@ export type {
   ProgressBarProps, EmptyStateProps, ErrorStateProps, LoadingStateProps, PageHeaderProps, AsyncState,
   PropertyCardProps, PropertyCardData, PropertyGridProps, GalleryProps, GalleryImage,
 } from 'shared-ui/components';
-export { Avatar, AVATAR_SIZES, initials, StatCard, StatusBadge, statusTone, ConfirmDialog } from 'shared-ui/display';
-export type { AvatarProps, AvatarSize, StatCardProps, StatusBadgeProps, StatusTone, ConfirmDialogProps } from 'shared-ui/display';
+export { Avatar, AVATAR_SIZES, initials, StatCard, StatusBadge, statusTone, ConfirmDialog, StatusBanner } from 'shared-ui/display';
+export type { AvatarProps, AvatarSize, StatCardProps, StatusBadgeProps, StatusTone, ConfirmDialogProps, StatusBannerProps } from 'shared-ui/display';
 export { FilePicker, type FilePickerProps } from './components/file-picker';
 export { DataTable, type DataTableProps, type DataTableColumn, type DataTablePagination } from './components/data-table';

@@ -12,7 +12,7 @@ export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { PENDING: 'Pending', COMPLETED: 'Completed', REJECTED: 'Rejected', CANCELLED: 'Cancelled' };
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { REQUESTED: 'Requested', PAID: 'Paid', REJECTED: 'Rejected' };
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { REQUESTED: 'Requested', PAID: 'Paid', REJECTED: 'Rejected', CANCELLED: 'Cancelled' };
 
 export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = { OPEN: 'Open', CLOSED: 'Closed' };
 export const SUPPORT_KIND_LABELS: Record<SupportKind, string> = { TICKET: 'Ticket', CONTACT: 'Contact form' };

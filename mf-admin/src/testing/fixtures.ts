@@ -53,6 +53,8 @@ export function makeProperty(overrides: Partial<Property> = {}): Property {
     progressUpdates: [],
     ownerId: 'o1',
     rejectionReason: null,
+    suspendedAt: null,
+    suspendedReason: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-06T10:00:00.000Z',
     ...overrides,

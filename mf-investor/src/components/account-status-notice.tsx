@@ -1,8 +1,8 @@
 // Spec 6: an investor who cannot invest yet sees why and what to do next; one who is not
 // subscribed sees the way to the subscription.
-import { Alert, AlertTitle, Box } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney } from 'shared-ui/core';
+import { StatusBanner } from 'shared-ui/display';
 import { useAuthUser } from 'shared-api';
 import { BRAND, SUBSCRIPTION_FEE_USD, SUBSCRIPTION_TOKENS, paths, type User } from 'shared-api/contract';
 
@@ -62,7 +62,7 @@ function noticeFor(user: User): Notice | null {
       return {
         severity: 'error',
         title: 'Your account could not be verified',
-        text: `${user.rejectionReason ? `Reason: ${user.rejectionReason}. ` : ''}You cannot invest until your account is verified. Update your details and documents and our team will review them again.`,
+        text: 'You cannot add money, invest or start a checkout until your account is verified; you can still withdraw what you hold. Update your details and documents and our team will review them again.',
         action: { label: 'Update onboarding', to: paths.onboarding },
         support: true,
       };
@@ -71,37 +71,36 @@ function noticeFor(user: User): Notice | null {
   }
 }
 
-/** Nothing for a verified, subscribed investor (or anyone else). */
+/** Nothing for a verified, subscribed investor (or anyone else). The shared StatusBanner, in this page's words. */
 export function AccountStatusNotice() {
   const user = useAuthUser();
   const notice = user ? noticeFor(user) : null;
-  if (!notice) return null;
-  return (
-    <Box component="section" aria-label="Account status" sx={{ mb: 3 }}>
-      <Alert
-        severity={notice.severity}
-        role="status"
-        sx={{ alignItems: 'flex-start', '& .MuiAlert-message': { width: '100%' } }}
-      >
-        <AlertTitle component="h2" sx={{ fontSize: '1rem', fontWeight: 700, m: 0, mb: 0.5 }}>
-          {notice.title}
-        </AlertTitle>
-        {notice.text}
-        {(notice.action || notice.support) && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-            {notice.action && (
-              <Button variant="filled-blue" size="SM" component={RouterLink} to={notice.action.to}>
-                {notice.action.label}
-              </Button>
-            )}
-            {notice.support && (
-              <Button variant="outline-blue" size="SM" component={RouterLink} to={paths.support}>
-                Contact support
-              </Button>
-            )}
-          </Box>
+  if (!user || !notice) return null;
+  const actions =
+    notice.action || notice.support ? (
+      <>
+        {notice.action && (
+          <Button variant="filled-blue" size="SM" component={RouterLink} to={notice.action.to}>
+            {notice.action.label}
+          </Button>
         )}
-      </Alert>
-    </Box>
+        {notice.support && (
+          <Button variant="outline-blue" size="SM" component={RouterLink} to={paths.support}>
+            Contact support
+          </Button>
+        )}
+      </>
+    ) : undefined;
+  return (
+    <StatusBanner
+      role={user.role}
+      status={user.status}
+      reason={user.rejectionReason}
+      title={notice.title}
+      detail={notice.text}
+      nextStep={null}
+      tone={notice.severity}
+      action={actions}
+    />
   );
 }

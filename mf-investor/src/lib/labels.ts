@@ -26,6 +26,7 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   REQUESTED: 'Requested',
   PAID: 'Paid',
   REJECTED: 'Rejected',
+  CANCELLED: 'Cancelled',
 };
 
 export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {

@@ -21,6 +21,8 @@ export function makeProperty(overrides: Partial<PropertyWithRevision> = {}): Pro
     progressUpdates: [],
     ownerId: 'owner-1',
     rejectionReason: null,
+    suspendedAt: null,
+    suspendedReason: null,
     createdAt: '2026-01-02T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',
     ...overrides,

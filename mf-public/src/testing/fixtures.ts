@@ -18,7 +18,7 @@ export function makeProperty(over: Partial<Property> = {}): Property {
       { _id: 'i3', url: '/download/i3.png' },
     ],
     documents: [], totalQuantity: 2000, availableQuantity: 1500, unitPrice: 50, roiInFiveYears: 40, progress: null,
-    progressUpdates: [], ownerId: 'o1', rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+    progressUpdates: [], ownerId: 'o1', rejectionReason: null, suspendedAt: null, suspendedReason: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
     ...over,
   };
 }

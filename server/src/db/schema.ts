@@ -81,6 +81,9 @@ export const properties = pgTable('properties', {
   rejectionReason: text('rejection_reason'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Set when the owner is rejected (migration 0040): not buyable until an admin resumes it. */
+  suspendedAt: ts('suspended_at'),
+  suspendedReason: text('suspended_reason'),
 });
 
 export type FileKind = 'AVATAR' | 'KYC' | 'BUSINESS_KYC' | 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT' | 'INCOME_RECEIPT' | 'APPRAISAL_DOCUMENT';
@@ -243,6 +246,8 @@ export const checkouts = pgTable('checkouts', {
   providerRef: text('provider_ref'),
   checkoutUrl: text('checkout_url'),
   returnPath: text('return_path').notNull(),
+  /** The public origin the checkout was started from (migration 0041); null: PUBLIC_URL. */
+  returnOrigin: text('return_origin'),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   settledAt: ts('settled_at'),

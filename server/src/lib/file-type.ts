@@ -32,3 +32,17 @@ export function displayName(raw: string | undefined, fallback: string): string {
   const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
   return clean || fallback;
 }
+
+/**
+ * A file's name with the extension of what it really is (issue 16): the client's name keeps
+ * its stem, never its extension ("x.html" holding a PDF is "x.pdf"; "photo.png" re-encoded
+ * as WebP is "photo.webp"). A matching extension is kept as written.
+ */
+export function nameForType(name: string, type: DetectedType): string {
+  const ext = EXTENSIONS[type];
+  const same = type === 'image/jpeg' ? ['jpg', 'jpeg'] : [ext];
+  const m = /^(.*)\.([A-Za-z0-9]{1,12})$/.exec(name);
+  if (m && same.includes(m[2].toLowerCase())) return name;
+  const stem = (m ? m[1] : name).replace(/\.+$/, '') || 'file';
+  return `${stem}.${ext}`;
+}

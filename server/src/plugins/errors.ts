@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { MESSAGES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from 'shared-api/contract';
 import { HttpError } from '../lib/http-error';
+import { moneyError } from '../lib/money';
 
 const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 
@@ -99,6 +100,12 @@ async function errorsPlugin(app: FastifyInstance, opts: ErrorsOptions): Promise<
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(body(error.statusCode, error.messages));
+    }
+    // A refusal raised by a database trigger (SQLSTATE TS + HTTP status, e.g. TS409) from
+    // outside the money helpers: the same answer they would give.
+    const refusal = moneyError(error);
+    if (refusal instanceof HttpError) {
+      return reply.status(refusal.statusCode).send(body(refusal.statusCode, refusal.messages));
     }
     const fe = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
     if (Array.isArray(fe.validation)) {

@@ -50,7 +50,8 @@ export const LEDGER_ENTRY_TYPES = [
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 
-export const PAYOUT_STATUSES = ['REQUESTED', 'PAID', 'REJECTED'] as const;
+/** CANCELLED: the person withdrew their own request before review (issue 16); the hold is released. */
+export const PAYOUT_STATUSES = ['REQUESTED', 'PAID', 'REJECTED', 'CANCELLED'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export const CHECKOUT_PURPOSES = ['DEPOSIT', 'SUBSCRIPTION'] as const;

@@ -12,3 +12,4 @@ export * from './image-sizes';
 export * from './statements';
 export * from './returns';
 export * from './revisions';
+export * from './status-rules';

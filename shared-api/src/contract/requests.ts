@@ -213,7 +213,7 @@ export interface PayoutsQuery extends PageQuery {
 
 /** PATCH /v1/payouts/{id} (admins): PAID, or REJECTED (the hold is released). */
 export interface DecidePayoutBody {
-  status: Exclude<PayoutStatus, 'REQUESTED'>;
+  status: 'PAID' | 'REJECTED';
   reason?: string;
 }
 

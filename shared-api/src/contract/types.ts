@@ -106,6 +106,9 @@ export interface Property {
   rejectionReason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set when the listing is suspended (its owner was rejected): shown, not buyable. */
+  suspendedAt: string | null;
+  suspendedReason: string | null;
 }
 
 export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity'>;

@@ -122,3 +122,6 @@ export const reviewRevision = (propertyId: string, body: ReviewRevisionBody): Pr
 /** PENDING_REVIEW → ACTIVE (APPROVE) or REJECTED (REJECT, with a reason). */
 export const reviewProperty = (propertyId: string, body: ReviewPropertyBody): Promise<Property> =>
   http.patch(`v1/properties/${id(propertyId)}/review`, { json: body }).json<Property>();
+
+/** Lifts a suspension (admins; the owner must be VERIFIED again). */
+export const resumeProperty = (propertyId: string): Promise<Property> => http.patch(`v1/properties/${id(propertyId)}/resume`).json<Property>();

@@ -18,3 +18,6 @@ export const withdraw = (body: WithdrawBody, opts: IdempotencyOptions = {}): Pro
 
 /** Own withdrawal requests, newest first. */
 export const getMyPayouts = (): Promise<Payout[]> => http.get('v1/wallets/payouts').json<Payout[]>();
+
+/** Cancels an own REQUESTED withdrawal: the held amount is back in the wallet (idempotent). */
+export const cancelWithdrawal = (payoutId: string): Promise<Payout> => http.patch(`v1/wallets/payouts/${id(payoutId)}/cancel`).json<Payout>();

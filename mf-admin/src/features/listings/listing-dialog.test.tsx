@@ -11,7 +11,7 @@ jest.setTimeout(20_000);
 
 beforeEach(() => jest.clearAllMocks());
 
-const owner = makeUser({ _id: 'o1', firstName: 'Olivia', lastName: 'Owner', role: 'PROPERTY_OWNER' });
+const owner = makeUser({ _id: 'o1', firstName: 'Olivia', lastName: 'Owner', role: 'PROPERTY_OWNER', status: 'VERIFIED' });
 const people = new Map([[owner._id, owner]]);
 const waiting = makeProperty({
   _id: 'p2',
@@ -97,4 +97,33 @@ test('a live listing shows its details with Edit, and no review buttons', async 
   expect(within(dialog).queryByRole('button', { name: 'Approve listing' })).not.toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Edit listing' }));
   expect(onEdit).toHaveBeenCalledWith(live);
+});
+
+test("a pending owner's listing: the owner's status is shown and Approve is disabled, with the reason", async () => {
+  const pendingOwner = makeUser({ _id: 'o2', firstName: 'Pat', lastName: 'Pending', role: 'PROPERTY_OWNER', status: 'PENDING' });
+  const onReviewed = jest.fn();
+  renderPage(<ListingDialog listing={{ ...waiting, ownerId: 'o2' }} people={new Map([[pendingOwner._id, pendingOwner]])} onClose={jest.fn()} onReviewed={onReviewed} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Review: Music Row Flats' });
+  expect(dialog).toHaveTextContent('Owner statusPending');
+  const approve = within(dialog).getByRole('button', { name: 'Approve listing' });
+  expect(approve).toBeDisabled();
+  expect(approve).toHaveAccessibleDescription(/Approve is disabled\. The owner’s identity is not verified yet: only a verified owner’s listing can be approved/);
+  expect(dialog).toHaveTextContent("The owner's account is pending: verify the owner first.");
+  expect(reviewProperty).not.toHaveBeenCalled();
+  expect(within(dialog).getByRole('button', { name: 'Reject…' })).toBeEnabled();
+});
+
+test('a suspended listing says so, with the reason; Resume is offered once the owner is verified', async () => {
+  const suspended = makeProperty({ _id: 'p3', name: 'Quiet Court', status: 'ACTIVE', suspendedAt: '2026-02-01T10:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected' });
+  const rejectedOwner = makeUser({ _id: 'o1', role: 'PROPERTY_OWNER', status: 'REJECTED' });
+  const view = renderPage(<ListingDialog listing={suspended} people={new Map([[rejectedOwner._id, rejectedOwner]])} onClose={jest.fn()} onReviewed={jest.fn()} />);
+  let dialog = await screen.findByRole('dialog', { name: 'Quiet Court' });
+  expect(dialog).toHaveTextContent('Suspended since');
+  expect(dialog).toHaveTextContent('The owner’s identity verification was rejected');
+  expect(within(dialog).getByRole('button', { name: 'Resume listing' })).toBeDisabled();
+  view.unmount();
+
+  renderPage(<ListingDialog listing={suspended} people={people} onClose={jest.fn()} onReviewed={jest.fn()} />);
+  dialog = await screen.findByRole('dialog', { name: 'Quiet Court' });
+  expect(within(dialog).getByRole('button', { name: 'Resume listing' })).toBeEnabled();
 });

@@ -4,13 +4,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, StatusBadge, formatDate, formatMoney, formatNumber, formatPercent, toast } from 'shared-ui';
-import { readError, reviewProperty } from 'shared-api';
-import { PROPERTY_TYPE_LABELS, amountRaised, annualReturn, stateName, totalValue, unitsSold, type Property, type User } from 'shared-api/contract';
+import { readError, resumeProperty, reviewProperty } from 'shared-api';
+import { PROPERTY_TYPE_LABELS, amountRaised, annualReturn, listingApprovalRefusal, stateName, totalValue, unitsSold, type Property, type User } from 'shared-api/contract';
 import { DocumentLinks, ListingImages } from '../../components/files';
 import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';
 import { REASON_MAX, REASON_REQUIRED } from '../../components/decision-dialog';
-import { PROPERTY_STATUS_LABELS } from '../../lib/labels';
+import { PROPERTY_STATUS_LABELS, USER_STATUS_LABELS } from '../../lib/labels';
 
 export interface ListingDialogProps {
   listing: Property | null;
@@ -37,7 +37,7 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'APPROVE' | 'REJECT' | null>(null);
+  const [busy, setBusy] = useState<'APPROVE' | 'REJECT' | 'RESUME' | null>(null);
 
   useEffect(() => {
     setMode('view');
@@ -47,6 +47,27 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
   }, [listing?._id]);
 
   const pending = listing?.status === 'PENDING_REVIEW';
+  // Only a VERIFIED owner's listing can be approved (or resumed): the rule table in the contract.
+  const owner = listing ? people.get(listing.ownerId) : undefined;
+  const approvalBlocked = owner ? listingApprovalRefusal(owner.status) : null;
+  const suspended = Boolean(listing?.suspendedAt);
+
+  const resume = async () => {
+    if (!listing) return;
+    setBusy('RESUME');
+    setFailure(null);
+    try {
+      const updated = await resumeProperty(listing._id);
+      toast.success(`${listing.name} resumed: it is on sale again`);
+      onReviewed(updated);
+    } catch (err) {
+      const message = await readError(err);
+      setFailure(message);
+      toast.error(message);
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const decide = async (decision: 'APPROVE' | 'REJECT') => {
     if (!listing) return;
@@ -77,7 +98,14 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
         <Button variant="outline-blue" size="SM" onClick={() => setMode('reject')} disabled={busy !== null}>
           Reject…
         </Button>
-        <Button variant="filled-blue" size="SM" onClick={() => decide('APPROVE')} loading={busy === 'APPROVE'}>
+        <Button
+          variant="filled-blue"
+          size="SM"
+          onClick={() => decide('APPROVE')}
+          loading={busy === 'APPROVE'}
+          disabled={approvalBlocked !== null}
+          aria-describedby={approvalBlocked ? 'approve-blocked' : undefined}
+        >
           Approve listing
         </Button>
       </>
@@ -93,15 +121,29 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
         </Button>
       </>
     );
-  } else if (listing && onEdit) {
+  } else if (listing && (onEdit || suspended)) {
     actions = (
       <>
-        <Button variant="outline-blue" size="SM" onClick={onClose}>
+        <Button variant="outline-blue" size="SM" onClick={onClose} disabled={busy !== null}>
           Close
         </Button>
-        <Button variant="filled-blue" size="SM" onClick={() => onEdit(listing)}>
-          Edit listing
-        </Button>
+        {suspended && (
+          <Button
+            variant="filled-blue"
+            size="SM"
+            onClick={resume}
+            loading={busy === 'RESUME'}
+            disabled={approvalBlocked !== null}
+            aria-describedby={approvalBlocked ? 'approve-blocked' : undefined}
+          >
+            Resume listing
+          </Button>
+        )}
+        {onEdit && (
+          <Button variant="filled-blue" size="SM" onClick={() => onEdit(listing)} disabled={busy !== null}>
+            Edit listing
+          </Button>
+        )}
       </>
     );
   }
@@ -121,6 +163,17 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
             <StatusBadge status={listing.status} label={PROPERTY_STATUS_LABELS[listing.status]} />
             <Typography color="text.secondary">{PROPERTY_TYPE_LABELS[listing.type]}</Typography>
           </Box>
+          {suspended && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              <strong>Suspended</strong> since {formatDate(listing.suspendedAt as string, 'datetime')}: {listing.suspendedReason}. Not on sale; its holders still see it.
+            </Alert>
+          )}
+          {(pending || suspended) && approvalBlocked && (
+            <Alert severity="info" id="approve-blocked" sx={{ mb: 2 }}>
+              {pending ? 'Approve is disabled. ' : 'Resume is disabled. '}
+              {approvalBlocked}. The owner&apos;s account is {USER_STATUS_LABELS[owner?.status ?? 'PENDING'].toLowerCase()}: verify the owner first.
+            </Alert>
+          )}
           {listing.status === 'REJECTED' && listing.rejectionReason && (
             <Alert severity="error" sx={{ mb: 2 }}>
               Rejected: {listing.rejectionReason}
@@ -130,6 +183,7 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
             items={[
               { label: 'Address', value: `${listing.address}, ${stateName(listing.state)}` },
               { label: 'Owner', value: <PersonLink id={listing.ownerId} people={people} showEmail /> },
+              ...(owner ? [{ label: 'Owner status', value: <StatusBadge status={owner.status} label={USER_STATUS_LABELS[owner.status]} /> }] : []),
               { label: 'Units', value: `${formatNumber(unitsSold(listing))} sold of ${formatNumber(listing.totalQuantity)} (${formatNumber(listing.availableQuantity)} available)` },
               { label: 'Unit price', value: formatMoney(listing.unitPrice) },
               { label: 'Total value', value: formatMoney(totalValue(listing)) },

@@ -126,3 +126,12 @@ test('changes to live listings: a tab counts them, the dialog shows the diff, ap
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Changes to Harbor Lofts' })).not.toBeInTheDocument());
   expect(await screen.findByText('No live listing has changes waiting for review')).toBeInTheDocument();
 });
+
+test('a suspended listing is marked Suspended in the list', async () => {
+  const suspended = makeProperty({ _id: 'p9', name: 'Quiet Court', suspendedAt: '2026-02-01T00:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected' });
+  jest.mocked(getProperties).mockImplementation(async (q = {}) => (q.status === 'PENDING_REVIEW' ? pageOf([]) : pageOf([live, suspended])));
+  renderPage(<ListingsPage />);
+  const table = await screen.findByRole('table', { name: 'All listings' });
+  expect(within(table).getByText('Quiet Court').closest('tr')).toHaveTextContent('Suspended');
+  expect(within(table).getByText('Harbor Lofts').closest('tr')).not.toHaveTextContent('Suspended');
+});

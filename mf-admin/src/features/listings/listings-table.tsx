@@ -56,7 +56,12 @@ export function ListingsTable({ label, rows, loading, error, onRetry, pagination
           ),
         },
         { key: 'type', header: 'Type', render: (p) => PROPERTY_TYPE_LABELS[p.type] },
-        { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PROPERTY_STATUS_LABELS[p.status]} /> },
+        {
+          key: 'status',
+          header: 'Status',
+          // A suspended listing (its owner was rejected) says so before anything else.
+          render: (p) => (p.suspendedAt ? <StatusBadge status="SUSPENDED" tone="warning" label="Suspended" /> : <StatusBadge status={p.status} label={PROPERTY_STATUS_LABELS[p.status]} />),
+        },
         { key: 'owner', header: 'Owner', render: (p) => <PersonLink id={p.ownerId} people={people} /> },
         { key: 'units', header: 'Units sold', align: 'right', render: (p) => `${formatNumber(unitsSold(p))} / ${formatNumber(p.totalQuantity)}` },
         { key: 'unitPrice', header: 'Unit price', align: 'right', render: (p) => formatMoney(p.unitPrice) },

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { deleteUser, getOwnersProperties, getUser, getUsers, updateUser, verifyUser } from 'shared-api';
+import { ApiError, deleteUser, getOwnersProperties, getUser, getUsers, updateUser, verifyUser } from 'shared-api';
 import * as sharedApi from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
 import { makeEntry, makeHolding, makeOrder, makeProperty, makeUser, makeUserDetail, pageOf } from '../../testing/fixtures';
@@ -97,6 +97,22 @@ test('delete: confirmation, "User deleted" and back to the list; or "Error delet
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('User deleted')).toBeInTheDocument();
   await waitFor(() => expect(location()).toBe('/dashboard/investors'));
+});
+
+test('a refused delete lists every reason the server gives, not the bare error', async () => {
+  jest.mocked(getUser).mockResolvedValue(makeUserDetail());
+  const reasons = ['2 live listings (on sale or funded): they must be closed or taken over first', '$120.00 in the wallet: it must be withdrawn first'];
+  jest.mocked(deleteUser).mockRejectedValueOnce(new ApiError(409, { statusCode: 409, error: 'Conflict', message: reasons }));
+  const { user, location } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Ivy Investor?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  const heading = await screen.findByRole('heading', { name: "Ivy Investor's account cannot be closed yet:" });
+  const alert = heading.closest('[role="alert"]') as HTMLElement;
+  expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual(reasons);
+  expect(screen.queryByText('Error deleting user')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(location()).toBe('/dashboard/investors/u1');
 });
 
 test("an investor's orders, wallet and holdings (admin views)", async () => {

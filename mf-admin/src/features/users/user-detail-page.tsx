@@ -5,7 +5,7 @@ import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
 import { Navigate, useLocation, useNavigate, useParams } from 'shared-ui/router';
 import { Button, ConfirmDialog, ErrorState, LoadingState, PageHeader, StatusBadge, formatNumber, toast, useAsync } from 'shared-ui';
-import { deleteUser, getUser, verifyUser } from 'shared-api';
+import { deleteUser, getUser, readErrorMessages, verifyUser } from 'shared-api';
 import { MESSAGES, paths, type UserDetail } from 'shared-api/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { RouterTextLink, fullName, personPath } from '../../components/links';
@@ -44,6 +44,8 @@ function Person({ initial }: { initial: UserDetail }) {
   const [person, setPerson] = useState(initial);
   const [dialog, setDialog] = useState<'verify' | 'reject' | 'delete' | 'edit' | null>(null);
   const [deleting, setDeleting] = useState(false);
+  /** Why the account cannot be closed yet (the server's 409 lists every reason). */
+  const [blockers, setBlockers] = useState<string[] | null>(null);
   const name = fullName(person);
   const tabs = tabsFor(person);
   const tab = tabs.find((t) => t.key === filters.tab)?.key ?? 'profile';
@@ -65,9 +67,17 @@ function Person({ initial }: { initial: UserDetail }) {
       peopleIndex.clear();
       toast.success(MESSAGES.userDeleted);
       navigate(listPath, { replace: true });
-    } catch {
-      toast.error(MESSAGES.userDeleteError);
+    } catch (err) {
       setDeleting(false);
+      const { status, messages } = await readErrorMessages(err);
+      const reasons = status === 409 ? messages : [];
+      if (reasons.length > 0) {
+        setDialog(null);
+        setBlockers(reasons);
+        toast.error(`${name}'s account cannot be closed yet`);
+      } else {
+        toast.error(MESSAGES.userDeleteError);
+      }
     }
   };
 
@@ -114,6 +124,18 @@ function Person({ initial }: { initial: UserDetail }) {
         }
       />
 
+      {blockers && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setBlockers(null)}>
+          <Typography component="h2" variant="subtitle2" sx={{ fontWeight: 700 }}>
+            {name}&apos;s account cannot be closed yet:
+          </Typography>
+          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+            {blockers.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
       {person.status === 'PENDING' && manageable && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {person.onboardingCompleted

@@ -105,7 +105,14 @@ export async function refresh(app: FastifyInstance, request: FastifyRequest): Pr
   const me = currentUser(request);
   const ended = app.tokens.sessionEnd(me.authTime).getTime() <= Date.now() + 1000;
   const result = await app.db.transaction(async (tx) => {
-    await app.tokens.revokeSession(tx, me.sessionId);
+    // The rotation is one conditional UPDATE: of several refreshes with one token, only the
+    // first ends the session (the others wait on its row, then find it revoked: 401).
+    const claimed = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, me.sessionId), eq(sessions.userId, me.id), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (claimed.length === 0) throw unauthorized('Your session has expired or is invalid, please sign in again');
     if (ended) return null;
     const user = await findUser(tx, me.id);
     if (!user) throw unauthorized();

@@ -7,6 +7,7 @@ import { errors } from '../../lib/schema';
 import { notFound } from '../../lib/http-error';
 import { STORAGE_KEY } from '../../storage/storage';
 import { isPublic } from '../properties/service';
+import { nameForType, type DetectedType } from '../../lib/file-type';
 
 const DownloadParams = Type.Object({ filename: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
 const DownloadQuery = Type.Object({ exp: Type.Optional(Type.String({ maxLength: 20 })), sig: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: false });
@@ -53,7 +54,8 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!stored) throw notFound('File not found');
       const mime = key.endsWith('.webp') ? 'image/webp' : file.mimeType;
       const image = mime.startsWith('image/');
-      const safeName = key === file.storageKey ? file.originalName : key;
+      // The name's extension follows the stored type, whatever the client called it (older rows too).
+      const safeName = key === file.storageKey ? nameForType(file.originalName, mime as DetectedType) : key;
       const asciiName = safeName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       reply
         .header('Content-Type', mime)

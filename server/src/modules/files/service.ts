@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { fileTypeMessage, type FileRef, type ImageRef } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
 import { files, type FileKind, type FileRow, type FileVariant } from '../../db/schema';
-import { EXTENSIONS } from '../../lib/file-type';
+import { EXTENSIONS, nameForType } from '../../lib/file-type';
 import { badRequest } from '../../lib/http-error';
 import type { Upload } from '../../plugins/uploads';
 
@@ -28,7 +28,7 @@ async function prepareImage(upload: Upload, kind: FileKind): Promise<Prepared> {
     if (kind === 'AVATAR') {
       const { data, info } = await decode().resize(512, 512, { fit: 'cover' }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
       const key = `${id}.webp`;
-      return { id, kind, objects: [{ key, data }], row: { id, kind, storageKey: key, originalName: upload.name, mimeType: 'image/webp', size: data.length, width: info.width, height: info.height, variants: [] } };
+      return { id, kind, objects: [{ key, data }], row: { id, kind, storageKey: key, originalName: nameForType(upload.name, 'image/webp'), mimeType: 'image/webp', size: data.length, width: info.width, height: info.height, variants: [] } };
     }
     if (kind === 'PROPERTY_IMAGE') {
       const meta = await decode().metadata();
@@ -47,12 +47,12 @@ async function prepareImage(upload: Upload, kind: FileKind): Promise<Prepared> {
         variants.push({ key: vkey, width: w });
       }
       variants.push({ key, width: main.info.width });
-      return { id, kind, objects, row: { id, kind, storageKey: key, originalName: upload.name, mimeType: 'image/webp', size: main.data.length, width: main.info.width, height: main.info.height, variants } };
+      return { id, kind, objects, row: { id, kind, storageKey: key, originalName: nameForType(upload.name, 'image/webp'), mimeType: 'image/webp', size: main.data.length, width: main.info.width, height: main.info.height, variants } };
     }
     // Identity documents stay as sent (evidence), once they decode as the image they claim to be.
     const meta = await decode().metadata();
     const key = `${id}.${EXTENSIONS[upload.type]}`;
-    return { id, kind, objects: [{ key, data: upload.buffer }], row: { id, kind, storageKey: key, originalName: upload.name, mimeType: upload.type, size: upload.size, width: meta.width ?? null, height: meta.height ?? null, variants: [] } };
+    return { id, kind, objects: [{ key, data: upload.buffer }], row: { id, kind, storageKey: key, originalName: nameForType(upload.name, upload.type), mimeType: upload.type, size: upload.size, width: meta.width ?? null, height: meta.height ?? null, variants: [] } };
   } catch {
     throw badRequest(fileTypeMessage('images'));
   }
@@ -62,7 +62,7 @@ async function prepare(upload: Upload, kind: FileKind): Promise<Prepared> {
   if (upload.type !== 'application/pdf') return prepareImage(upload, kind);
   const id = randomUUID();
   const key = `${id}.pdf`;
-  return { id, kind, objects: [{ key, data: upload.buffer }], row: { id, kind, storageKey: key, originalName: upload.name, mimeType: upload.type, size: upload.size, variants: [] } };
+  return { id, kind, objects: [{ key, data: upload.buffer }], row: { id, kind, storageKey: key, originalName: nameForType(upload.name, upload.type), mimeType: upload.type, size: upload.size, variants: [] } };
 }
 
 /**

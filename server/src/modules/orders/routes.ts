@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
 import { CreateOrderSchema, IdempotencyHeaders, OrderSchema, OrdersQuerySchema, ReviewOrderSchema, UserIdParams } from './schemas';
 import * as service from './service';
+import { requireStatusFor } from '../../lib/status-gate';
 
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
@@ -15,6 +16,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       onRequest: investor,
+      preHandler: requireStatusFor('INVEST'),
       schema: {
         tags,
         summary: 'Buy units of a live listing (VERIFIED investors): PENDING, money held, units reserved',

@@ -13,6 +13,8 @@ export interface CheckoutRequest {
   userId: string;
   purpose: CheckoutPurpose;
   amountCents: number;
+  /** The public origin (scheme://host[:port]) the person pays from and returns to. */
+  origin: string;
 }
 
 export interface CheckoutSession {

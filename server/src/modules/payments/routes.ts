@@ -3,6 +3,7 @@ import { errors, IdParams } from '../../lib/schema';
 import { IdempotencyHeaders } from '../orders/schemas';
 import { CheckoutSchema, CreateCheckoutSchema } from './schemas';
 import * as service from './service';
+import { requireStatusFor } from '../../lib/status-gate';
 
 const tags = ['payments'];
 const security = [{ bearerAuth: [] }];
@@ -14,6 +15,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/checkouts',
     {
       onRequest: walletHolder,
+      preHandler: requireStatusFor('START_CHECKOUT'),
       schema: {
         tags,
         summary: 'Start a checkout: a DEPOSIT (amount in dollars) or the $15 SUBSCRIPTION (investors)',

@@ -13,7 +13,7 @@ import { errors, IdParams } from '../../lib/schema';
 import type { CheckoutRow } from '../../db/schema';
 import type { PaymentProvider } from './provider';
 import { SandboxDecisionSchema } from './schemas';
-import { findCheckout, returnUrl, settleCheckout } from './service';
+import { baseUrlOf, findCheckout, returnUrl, settleCheckout } from './service';
 
 export const SANDBOX_LABEL = 'Sandbox — no real money';
 
@@ -101,8 +101,9 @@ ${details}
 <p class="note">${SANDBOX_LABEL}. Paying credits the ${BRAND} wallet as a real payment would; declining changes nothing.</p>`);
 }
 
-function sendHtml(reply: FastifyReply, config: Config, status: number, html: string): FastifyReply {
-  const publicOrigin = new URL(config.publicUrl).origin;
+function sendHtml(reply: FastifyReply, config: Config, status: number, html: string, c?: CheckoutRow): FastifyReply {
+  // The form posts here ('self'), then the browser is sent back to the checkout's origin.
+  const publicOrigin = new URL(c ? baseUrlOf(config.publicUrl, c) : config.publicUrl).origin;
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
@@ -135,7 +136,7 @@ export function sandboxProvider(config: Config): PaymentProvider {
       async (request, reply) => {
         const c = await findCheckout(app, request.params.id);
         if (!c) return sendHtml(reply, config, 404, notFoundPage());
-        return sendHtml(reply, config, 200, checkoutPage(config, c));
+        return sendHtml(reply, config, 200, checkoutPage(config, c), c);
       },
     );
 
@@ -164,7 +165,8 @@ export function sandboxProvider(config: Config): PaymentProvider {
   return {
     name: 'sandbox',
     async createSession(checkout) {
-      return { checkoutUrl: `${config.publicUrl}/v1/payments/sandbox/${checkout.id}`, providerRef: null };
+      // The payment page is on the origin the person started from: the whole round trip stays there.
+      return { checkoutUrl: `${checkout.origin}/v1/payments/sandbox/${checkout.id}`, providerRef: null };
     },
     routes,
   };

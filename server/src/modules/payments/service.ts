@@ -48,9 +48,33 @@ export function checkReturnPath(raw: string, publicUrl: string): string {
   return p;
 }
 
-/** PUBLIC_URL + the checkout's return path, with ?checkout=<id> (other query and hash kept). */
-export function returnUrl(publicUrl: string, c: Pick<CheckoutRow, 'id' | 'returnPath'>): string {
-  const u = new URL(publicUrl + c.returnPath);
+/**
+ * The public origin a request comes from (its Origin header, else its Referer's origin) when
+ * it is one of the configured public origins; otherwise null (PUBLIC_URL is used).
+ */
+export function requestPublicOrigin(request: Pick<FastifyRequest, 'headers'>, publicOrigins: readonly string[]): string | null {
+  const candidates = [request.headers.origin, request.headers.referer];
+  for (const c of candidates) {
+    if (typeof c !== 'string' || c === '' || c === 'null') continue;
+    let origin: string;
+    try {
+      origin = new URL(c).origin;
+    } catch {
+      continue;
+    }
+    return publicOrigins.includes(origin) ? origin : null;
+  }
+  return null;
+}
+
+/** Where the person comes back to: the checkout's own origin, else PUBLIC_URL. */
+export function baseUrlOf(publicUrl: string, c: Pick<CheckoutRow, 'returnOrigin'>): string {
+  return c.returnOrigin ?? publicUrl;
+}
+
+/** The checkout's origin (or PUBLIC_URL) + its return path, with ?checkout=<id> (other query and hash kept). */
+export function returnUrl(publicUrl: string, c: Pick<CheckoutRow, 'id' | 'returnPath' | 'returnOrigin'>): string {
+  const u = new URL(baseUrlOf(publicUrl, c) + c.returnPath);
   u.searchParams.set('checkout', c.id);
   return u.toString();
 }
@@ -68,7 +92,8 @@ export async function createCheckout(app: FastifyInstance, request: FastifyReque
       if (u?.subscribed) throw conflict('You are already subscribed');
     }
     const id = randomUUID();
-    const session = await app.payments.createSession({ id, userId: me.id, purpose: body.purpose, amountCents: cents });
+    const returnOrigin = requestPublicOrigin(request, app.config.publicOrigins);
+    const session = await app.payments.createSession({ id, userId: me.id, purpose: body.purpose, amountCents: cents, origin: returnOrigin ?? app.config.publicUrl });
     const [row] = await tx
       .insert(checkouts)
       .values({
@@ -81,6 +106,7 @@ export async function createCheckout(app: FastifyInstance, request: FastifyReque
         providerRef: session.providerRef,
         checkoutUrl: session.checkoutUrl,
         returnPath,
+        returnOrigin,
         expiresAt: new Date(Date.now() + app.config.checkoutTtlMinutes * 60_000),
       })
       .returning();
@@ -119,7 +145,11 @@ export async function settleCheckout(app: FastifyInstance, id: string, outcome: 
   return moneyTx(app, async (tx) => {
     const [c] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
     if (!c || c.status !== 'OPEN') return c ?? null;
-    const status: CheckoutStatus = c.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : outcome;
+    // A closed account can never be credited (the ledger refuses it, migration 0040): a
+    // payment arriving for one is declined, which moves nothing.
+    const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, c.userId));
+    const closed = !owner || owner.deletedAt !== null;
+    const status: CheckoutStatus = c.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : closed ? 'DECLINED' : outcome;
     const [row] = await tx.update(checkouts).set({ status }).where(eq(checkouts.id, id)).returning();
     return row;
   });

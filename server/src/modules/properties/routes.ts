@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, Id, IdParams, MessageBody, PageOf } from '../../lib/schema';
 import { currentUser } from '../../plugins/auth';
+import { requireStatusFor } from '../../lib/status-gate';
 import {
   ActiveInvestmentsSchema,
   FileOrderSchema,
@@ -32,6 +33,7 @@ const multipart = (field: string, what: string) => ({
 });
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const listing = requireStatusFor('CREATE_LISTING');
   const owner = [app.authenticate, app.requireRole('PROPERTY_OWNER')];
   const admin = [app.authenticate, app.requireRole('ADMIN')];
   const ownerOrAdmin = [app.authenticate, app.requireRole('PROPERTY_OWNER', 'ADMIN')];
@@ -83,7 +85,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/owned/off-plan',
-    { onRequest: owner, schema: { tags, summary: 'List an off-plan property (goes to review)', security: secured, body: OffPlanInputSchema, response: { 201: PropertySchema, ...errors(400, 401, 403) } } },
+    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'List an off-plan property (goes to review)', security: secured, body: OffPlanInputSchema, response: { 201: PropertySchema, ...errors(400, 401, 403) } } },
     async (request, reply) => {
       reply.status(201);
       return service.createProperty(app, request, 'OFF_PLAN', request.body);
@@ -92,7 +94,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/owned/rental-ready',
-    { onRequest: owner, schema: { tags, summary: 'List a rental-ready property (goes to review)', security: secured, body: RentalReadyInputSchema, response: { 201: PropertySchema, ...errors(400, 401, 403) } } },
+    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'List a rental-ready property (goes to review)', security: secured, body: RentalReadyInputSchema, response: { 201: PropertySchema, ...errors(400, 401, 403) } } },
     async (request, reply) => {
       reply.status(201);
       return service.createProperty(app, request, 'RENTAL_READY', request.body);
@@ -101,25 +103,25 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/owned/:id/off-plan',
-    { onRequest: owner, schema: { tags, summary: 'Change an own off-plan listing (a live one: a revision under review; else edited in place)', security: secured, params: IdParams, body: OffPlanUpdateSchema, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) } } },
+    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'Change an own off-plan listing (a live one: a revision under review; else edited in place)', security: secured, params: IdParams, body: OffPlanUpdateSchema, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) } } },
     async (request) => service.updateProperty(app, request, request.params.id, 'OFF_PLAN', request.body, 'owner'),
   );
 
   app.patch(
     '/owned/:id/rental-ready',
-    { onRequest: owner, schema: { tags, summary: 'Change an own rental-ready listing (a live one: a revision under review; else edited in place)', security: secured, params: IdParams, body: RentalReadyUpdateSchema, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) } } },
+    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'Change an own rental-ready listing (a live one: a revision under review; else edited in place)', security: secured, params: IdParams, body: RentalReadyUpdateSchema, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) } } },
     async (request) => service.updateProperty(app, request, request.params.id, 'RENTAL_READY', request.body, 'owner'),
   );
 
   app.patch(
     '/owned/:id/images',
-    { onRequest: owner, schema: { tags, summary: 'Add images (JPEG, PNG, WebP, AVIF)', ...multipart('files', 'images'), security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'Add images (JPEG, PNG, WebP, AVIF)', ...multipart('files', 'images'), security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
     async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_IMAGE'),
   );
 
   app.patch(
     '/owned/:id/documents',
-    { onRequest: owner, schema: { tags, summary: 'Add documents (PDF)', ...multipart('files', 'PDF files'), security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'Add documents (PDF)', ...multipart('files', 'PDF files'), security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
     async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_DOCUMENT'),
   );
 
@@ -234,6 +236,12 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/review',
     { onRequest: admin, schema: { tags, summary: 'Approve (ACTIVE) or reject (REJECTED, with a reason) a listing pending review', security: secured, params: IdParams, body: ReviewSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
     async (request) => service.reviewProperty(app, request, request.params.id, request.body),
+  );
+
+  app.patch(
+    '/:id/resume',
+    { onRequest: admin, schema: { tags, summary: 'Resume a suspended listing (admins; its owner must be VERIFIED again)', security: secured, params: IdParams, response: { 200: PropertySchema, ...errors(401, 403, 404, 409) } } },
+    async (request) => service.resumeProperty(app, request, request.params.id),
   );
 };
 

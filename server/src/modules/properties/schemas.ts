@@ -55,6 +55,8 @@ export const PropertySchema = Type.Object({
   progressUpdates: Type.Array(ProgressUpdateSchema),
   ownerId: Id,
   rejectionReason: Nullable(Type.String()),
+  suspendedAt: Nullable(Type.String({ format: 'date-time' })),
+  suspendedReason: Nullable(Type.String()),
   createdAt: DateTime,
   updatedAt: DateTime,
 });

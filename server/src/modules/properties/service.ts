@@ -1,6 +1,6 @@
 // Listings: the public catalogue, owners' listings, admin review, off-plan progress,
 // images and documents. Prices are integer cents inside, dollars on the wire.
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MESSAGES,
@@ -12,6 +12,7 @@ import {
   type ReviewRevisionBody,
   PUBLIC_PROPERTY_STATUSES,
   centsToDollars,
+  listingApprovalRefusal,
   parseAmount,
   type ActiveInvestments,
   type OffPlanPropertyInput,
@@ -27,7 +28,7 @@ import {
   type UserMetrics,
 } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { files, progressUpdates, properties, propertyRevisions, type FileRow, type PropertyRow } from '../../db/schema';
+import { files, progressUpdates, properties, propertyRevisions, users, type FileRow, type PropertyRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { type AuthUser, currentUser } from '../../plugins/auth';
 import { readUploads } from '../../plugins/uploads';
@@ -88,6 +89,8 @@ async function toProperties(app: FastifyInstance, db: Executor, rows: PropertyRo
       rejectionReason: p.rejectionReason,
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
+      suspendedAt: p.suspendedAt ? p.suspendedAt.toISOString() : null,
+      suspendedReason: p.suspendedReason,
     };
   });
 }
@@ -173,6 +176,8 @@ export async function listProperties(app: FastifyInstance, request: FastifyReque
   if (request.user?.role !== 'ADMIN') {
     if (q.status && !isPublic(q.status)) throw badRequest(`status must be one of: ${PUBLIC_PROPERTY_STATUSES.join(', ')}`);
     if (!q.status) where.push(inArray(properties.status, [...PUBLIC_PROPERTY_STATUSES]));
+    // A suspended listing is not on sale: out of the catalogue (its holders still open it by id).
+    where.push(isNull(properties.suspendedAt));
   }
   return pageOf(app, where, q);
 }
@@ -382,6 +387,12 @@ export async function reviewProperty(app: FastifyInstance, request: FastifyReque
     if (!p) throw notFound('Property not found');
     if (p.status !== 'PENDING_REVIEW') throw conflict('Only a property pending review can be approved or rejected');
     const approve = body.decision === 'APPROVE';
+    if (approve) {
+      // The owner's status is read under a share lock: a rejection cannot slip in meanwhile.
+      const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, p.ownerId)).for('share');
+      const refusal = listingApprovalRefusal(owner?.status ?? 'PENDING');
+      if (refusal) throw conflict(refusal);
+    }
     const [row] = await tx
       .update(properties)
       .set({
@@ -512,4 +523,27 @@ export async function ownerListingFigures(db: Executor, ownerId: string): Promis
     unitsSold: rows.reduce((a, r) => a + Number(r.sold), 0),
     amountRaised: centsToDollars(rows.reduce((a, r) => a + Number(r.raisedCents), 0)),
   };
+}
+
+/**
+ * An admin resumes a suspended listing (issue 16). Suspension is lifted only by an admin, and
+ * only once the owner is VERIFIED again: a re-verification alone does not put listings back
+ * on sale (the admin checks the listing is still right first).
+ */
+export async function resumeProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Property> {
+  return app.db.transaction(async (tx) => {
+    const p = await findProperty(tx, id, true);
+    if (!p) throw notFound('Property not found');
+    if (!p.suspendedAt) throw conflict('This property is not suspended');
+    const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, p.ownerId)).for('share');
+    const refusal = listingApprovalRefusal(owner?.status ?? 'PENDING');
+    if (refusal) throw conflict(refusal.replace('can be approved', 'can be resumed'));
+    const [row] = await tx
+      .update(properties)
+      .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
+      .where(eq(properties.id, id))
+      .returning();
+    await audit(tx, request, { action: 'property.resume', targetType: 'property', targetId: id, detail: { name: p.name } });
+    return toProperty(app, tx, row);
+  });
 }

@@ -26,7 +26,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef } from '../files/service';
 import { ownerListingFigures } from '../properties/service';
 import { moneyMetricsForUser } from './metrics';
-import { accountClosingRefusal } from '../wallets/service';
+import { accountClosingRefusals } from '../wallets/service';
 
 export type UserWithAvatar = UserRow & { avatarKey: string | null };
 
@@ -322,8 +322,9 @@ export async function deleteUser(app: FastifyInstance, request: FastifyRequest, 
   await app.db.transaction(async (tx) => {
     const u = await findUser(tx, id);
     if (!u || (role === 'ADMIN') !== (u.role === 'ADMIN')) throw notFound('User not found');
-    const money = await accountClosingRefusal(tx, id);
-    if (money) throw conflict(money);
+    // Every reason at once (the same SQL function the database's own refusal uses).
+    const reasons = await accountClosingRefusals(tx, id);
+    if (reasons.length > 0) throw conflict(reasons);
     await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     await app.tokens.revokeAll(tx, id);
     await audit(tx, request, { action: role === 'ADMIN' ? 'admin.delete' : 'user.delete', targetType: 'user', targetId: id, detail: { email: u.email, role: u.role } });

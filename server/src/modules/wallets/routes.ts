@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errors } from '../../lib/schema';
+import { errors, IdParams } from '../../lib/schema';
 import { IdempotencyHeaders, UserIdParams } from '../orders/schemas';
 import { CheckoutSchema } from '../payments/schemas';
 import { DepositSchema, PayoutSchema, WalletSchema, WithdrawSchema } from './schemas';
 import * as service from './service';
+import { requireStatusFor } from '../../lib/status-gate';
 
 const tags = ['wallets'];
 const security = [{ bearerAuth: [] }];
@@ -29,6 +30,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/deposit',
     {
       onRequest: walletHolder,
+      preHandler: requireStatusFor('ADD_MONEY'),
       schema: {
         tags,
         summary: 'Start a deposit: a DEPOSIT checkout with the payments provider',
@@ -46,6 +48,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/withdraw',
     {
       onRequest: walletHolder,
+      preHandler: requireStatusFor('WITHDRAW'),
       schema: {
         tags,
         summary: 'Request a withdrawal: the amount is held at once until an admin marks it paid or rejects it',
@@ -57,6 +60,22 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => service.withdraw(app, request, reply, request.body),
+  );
+
+  app.patch(
+    '/payouts/:id/cancel',
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'Cancel an own REQUESTED withdrawal: the held amount is released to the wallet (CANCELLED)',
+        description: 'Idempotent: cancelling a cancelled withdrawal answers it as it is. 409 once it is paid or rejected; 404 for anyone else\'s.',
+        security,
+        params: IdParams,
+        response: { 200: PayoutSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.cancelWithdrawal(app, request, request.params.id),
   );
 
   app.get(

@@ -1,13 +1,13 @@
 // Wallets: the balance (the sum of the ledger entries, kept on the wallet row by the ledger
 // trigger), what is held, deposits (a checkout) and withdrawals (a payout request, held at once).
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { centsToDollars, MONEY_MESSAGES, type Checkout, type DepositBody, type Payout, type Wallet, type WithdrawBody } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { payouts, users, type PayoutRow } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { checkouts, payouts, users, type PayoutRow } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-error';
 import { idempotent } from '../../lib/idempotency';
-import { amountCents } from '../../lib/money';
+import { amountCents, moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
 import { createCheckout } from '../payments/service';
 
@@ -83,21 +83,27 @@ export async function myPayouts(app: FastifyInstance, request: FastifyRequest): 
 }
 
 /**
- * Why an account cannot be closed while money is in it or on its way (the terms: "once you
- * have no pending orders or withdrawals"), or null when it can.
+ * Every reason an account cannot be closed now ([] when it can): live or under-review
+ * listings, pending orders (its own, or on its listings), open checkouts, requested
+ * withdrawals, holdings, money in the wallet. One SQL function (migration 0040) answers
+ * both this and the database's own refusal of the closing.
  */
-export async function accountClosingRefusal(db: Executor, userId: string): Promise<string | null> {
-  const rows = (await db.execute(sql`
-    SELECT
-      (SELECT coalesce(balance_cents, 0) FROM wallets WHERE user_id = ${userId}) AS balance,
-      (SELECT count(*) FROM orders WHERE investor_id = ${userId} AND status = 'PENDING') AS pending,
-      (SELECT count(*) FROM payouts WHERE user_id = ${userId} AND status = 'REQUESTED') AS withdrawals,
-      (SELECT count(*) FROM holdings WHERE investor_id = ${userId}) AS holdings
-  `)) as unknown as { rows: { balance: string | null; pending: string; withdrawals: string; holdings: string }[] };
-  const r = rows.rows[0];
-  if (Number(r.pending) > 0) return 'This account has pending orders: they must be approved, rejected or cancelled first';
-  if (Number(r.withdrawals) > 0) return 'This account has withdrawals awaiting review: pay or reject them first';
-  if (Number(r.balance ?? 0) > 0) return `This account still holds $${centsToDollars(Number(r.balance)).toFixed(2)} in its wallet: it must be withdrawn first`;
-  if (Number(r.holdings) > 0) return 'This account holds units of properties and cannot be closed';
-  return null;
+export async function accountClosingRefusals(db: Executor, userId: string): Promise<string[]> {
+  // Checkouts past their time are expired first: they can no longer be paid.
+  await db.update(checkouts).set({ status: 'EXPIRED' }).where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'OPEN'), lt(checkouts.expiresAt, sql`now()`)));
+  const rows = (await db.execute(sql`SELECT account_closing_refusals(${userId}) AS reason`)) as unknown as { rows: { reason: string }[] };
+  return rows.rows.map((r) => r.reason);
+}
+
+/** A person cancels their own REQUESTED withdrawal: the hold is released (WITHDRAWAL_RELEASE). Idempotent. */
+export async function cancelWithdrawal(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Payout> {
+  const me = currentUser(request);
+  return moneyTx(app, async (tx) => {
+    const [p] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
+    if (!p || p.userId !== me.id) throw notFound('Withdrawal not found');
+    if (p.status === 'CANCELLED') return toPayout(p);
+    if (p.status !== 'REQUESTED') throw conflict(`This withdrawal is already ${p.status.toLowerCase()}`);
+    const [row] = await tx.update(payouts).set({ status: 'CANCELLED', decidedBy: me.id }).where(eq(payouts.id, id)).returning();
+    return toPayout(row);
+  });
 }

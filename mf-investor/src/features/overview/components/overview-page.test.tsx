@@ -146,7 +146,8 @@ describe('status awareness', () => {
     signIn({ status: 'REJECTED', rejectionReason: 'The ID photo is unreadable' });
     renderPage(<OverviewPage />);
     const notice = await screen.findByRole('region', { name: 'Account status' });
-    expect(notice).toHaveTextContent('Reason: The ID photo is unreadable.');
+    expect(notice).toHaveTextContent('Reason: The ID photo is unreadable');
+    expect(notice).toHaveTextContent('you can still withdraw what you hold');
     expect(within(notice).getByRole('link', { name: 'Update onboarding' })).toHaveAttribute('href', '/onboarding');
   });
 

@@ -1,13 +1,24 @@
 import { useId, useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
-import { Button, DataTable, StatusBadge, formatDate, formatMoney, type DataTableColumn } from 'shared-ui';
+import { Button, ConfirmDialog, DataTable, StatusBadge, formatDate, formatMoney, toast, type DataTableColumn } from 'shared-ui';
+import { cancelWithdrawal, readError } from 'shared-api';
 import type { Payout } from 'shared-api/contract';
 import { PAYOUT_STATUS_LABELS } from '../../../lib/labels';
 import { useIsPhone } from '../../../lib/use-is-phone';
 
 const SHOWN = 5;
 
-const decided = (p: Payout) => (p.decidedAt ? formatDate(p.decidedAt) : 'Waiting for an admin');
+const decided = (p: Payout) => (p.status === 'CANCELLED' && p.decidedAt ? `Cancelled ${formatDate(p.decidedAt)}` : p.decidedAt ? formatDate(p.decidedAt) : 'Waiting for an admin');
+
+/** A requested withdrawal can be cancelled by its owner until an admin decides. */
+function CancelButton({ payout: p, onCancel }: { payout: Payout; onCancel: (p: Payout) => void }) {
+  if (p.status !== 'REQUESTED') return null;
+  return (
+    <Button variant="outline-blue" size="SM" onClick={() => onCancel(p)} aria-label={`Cancel the withdrawal of ${formatMoney(p.amount)} requested ${formatDate(p.createdAt)}`}>
+      Cancel
+    </Button>
+  );
+}
 
 function Status({ payout: p }: { payout: Payout }) {
   return (
@@ -22,14 +33,15 @@ function Status({ payout: p }: { payout: Payout }) {
   );
 }
 
-const columns: DataTableColumn<Payout>[] = [
+const columnsFor = (onCancel: (p: Payout) => void): DataTableColumn<Payout>[] => [
   { key: 'createdAt', header: 'Requested', render: (p) => formatDate(p.createdAt) },
   { key: 'amount', header: 'Amount', align: 'right', render: (p) => formatMoney(p.amount) },
   { key: 'status', header: 'Status', render: (p) => <Status payout={p} /> },
   { key: 'decidedAt', header: 'Decided', render: decided },
+  { key: 'actions', header: 'Actions', render: (p) => <CancelButton payout={p} onCancel={onCancel} /> },
 ];
 
-const phoneColumns: DataTableColumn<Payout>[] = [
+const phoneColumnsFor = (onCancel: (p: Payout) => void): DataTableColumn<Payout>[] => [
   {
     key: 'request',
     header: 'Request',
@@ -47,16 +59,46 @@ const phoneColumns: DataTableColumn<Payout>[] = [
       <Box sx={{ display: 'grid', gap: 0.25 }}>
         <Status payout={p} />
         <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{decided(p)}</Box>
+        <Box>
+          <CancelButton payout={p} onCancel={onCancel} />
+        </Box>
       </Box>
     ),
   },
 ];
 
 /** The person's withdrawal requests (newest first); nothing when there are none. */
-export function PayoutsSection({ payouts, error, onRetry }: { payouts: Payout[] | undefined; error: string | null; onRetry: () => void }) {
+export function PayoutsSection({
+  payouts,
+  error,
+  onRetry,
+  onCancelled,
+}: {
+  payouts: Payout[] | undefined;
+  error: string | null;
+  onRetry: () => void;
+  /** After a withdrawal was cancelled: the balance and the lists change. */
+  onCancelled?: () => void;
+}) {
   const headingId = useId();
   const [all, setAll] = useState(false);
+  const [confirming, setConfirming] = useState<Payout | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const phone = useIsPhone();
+  const cancel = async () => {
+    if (!confirming) return;
+    setCancelling(true);
+    try {
+      await cancelWithdrawal(confirming._id);
+      toast.success(`Withdrawal cancelled: ${formatMoney(confirming.amount)} is back in your wallet`);
+      setConfirming(null);
+      onCancelled?.();
+    } catch (err) {
+      toast.error(await readError(err));
+    } finally {
+      setCancelling(false);
+    }
+  };
   if (!error && (!payouts || payouts.length === 0)) return null;
   const rows = payouts && !all ? payouts.slice(0, SHOWN) : payouts;
   return (
@@ -64,12 +106,22 @@ export function PayoutsSection({ payouts, error, onRetry }: { payouts: Payout[] 
       <Typography id={headingId} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
         Withdrawal requests
       </Typography>
-      <DataTable label="Withdrawal requests" columns={phone ? phoneColumns : columns} rows={rows} getRowId={(p) => p._id} error={error} onRetry={onRetry} />
+      <DataTable label="Withdrawal requests" columns={phone ? phoneColumnsFor(setConfirming) : columnsFor(setConfirming)} rows={rows} getRowId={(p) => p._id} error={error} onRetry={onRetry} />
       {payouts && payouts.length > SHOWN && (
         <Button variant="text-blue" size="SM" onClick={() => setAll((a) => !a)} sx={{ mt: 1 }}>
           {all ? 'Show fewer' : `Show all ${payouts.length}`}
         </Button>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Cancel this withdrawal?"
+        message={confirming ? `The ${formatMoney(confirming.amount)} held for this withdrawal goes back to your wallet balance at once. You can request a new withdrawal later.` : ''}
+        confirmLabel="Cancel withdrawal"
+        cancelLabel="Keep it"
+        loading={cancelling}
+        onConfirm={cancel}
+        onCancel={() => setConfirming(null)}
+      />
     </Box>
   );
 }

@@ -17,6 +17,7 @@ jest.mock('shared-api', () => ({
   getCheckout: jest.fn(),
   deposit: jest.fn(),
   withdraw: jest.fn(),
+  cancelWithdrawal: jest.fn(),
   exportMyTransactionsCsv: jest.fn(),
   getMyStatementPeriods: jest.fn(),
   downloadMyStatement: jest.fn(),
@@ -240,6 +241,31 @@ describe('deposit', () => {
     expect(screen.queryByText('A deposit of $75.00 is waiting for payment.')).not.toBeInTheDocument();
     expect(useSessionStore.getState().checkoutStatus).toBeNull();
   });
+});
+
+test('a requested withdrawal can be cancelled after a confirmation: the hold comes back and the page reloads', async () => {
+  jest.mocked(api.cancelWithdrawal).mockResolvedValue(makePayout({ _id: 'w1', amount: 100, status: 'CANCELLED' }));
+  const { user } = renderPage(<WalletPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
+  const cancel = within(table).getByRole('button', { name: /^Cancel the withdrawal of \$100\.00/ });
+  await user.click(cancel);
+  let dialog = await screen.findByRole('dialog', { name: 'Cancel this withdrawal?' });
+  expect(dialog).toHaveTextContent('The $100.00 held for this withdrawal goes back to your wallet balance at once');
+  await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(api.cancelWithdrawal).not.toHaveBeenCalled();
+
+  const loadsBefore = m.wallet.mock.calls.length;
+  m.payouts.mockResolvedValue([makePayout({ _id: 'w1', amount: 100, status: 'CANCELLED', decidedAt: '2026-03-09T10:00:00.000Z' })]);
+  await user.click(within(table).getByRole('button', { name: /^Cancel the withdrawal/ }));
+  dialog = await screen.findByRole('dialog', { name: 'Cancel this withdrawal?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel withdrawal' }));
+  expect(api.cancelWithdrawal).toHaveBeenCalledWith('w1');
+  expect(await screen.findByText('Withdrawal cancelled: $100.00 is back in your wallet')).toBeInTheDocument();
+  await waitFor(() => expect(m.wallet.mock.calls.length).toBeGreaterThan(loadsBefore));
+  const after = await screen.findByRole('table', { name: 'Withdrawal requests' });
+  await waitFor(() => expect(within(after).queryByRole('button', { name: /^Cancel the withdrawal/ })).not.toBeInTheDocument());
+  expect(after).toHaveTextContent('Cancelled');
 });
 
 describe('withdrawal', () => {

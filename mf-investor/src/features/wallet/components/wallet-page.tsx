@@ -86,7 +86,7 @@ export function WalletPage() {
         <WithdrawForm balance={w?.balance} onRequested={refresh} />
       </Box>
 
-      <PayoutsSection payouts={payouts.data} error={payouts.error} onRetry={payouts.reload} />
+      <PayoutsSection payouts={payouts.data} error={payouts.error} onRetry={payouts.reload} onCancelled={refresh} />
       <TransactionsSection refreshKey={refreshKey} payouts={payouts.data} />
       <StatementsSection refreshKey={refreshKey} />
     </Box>

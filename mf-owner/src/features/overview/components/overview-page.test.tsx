@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { ApiError, useSessionStore } from 'shared-api';
-import type { UserMetrics } from 'shared-api/contract';
+import type { User, UserMetrics } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import { makeProperty, pageOf } from '../../../testing/property';
 import { OverviewPage } from './overview-page';
@@ -10,6 +10,7 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   getMyMetrics: jest.fn(),
   getOwnedProperties: jest.fn(),
+  getMe: jest.fn(),
 }));
 
 const m = { metrics: jest.mocked(api.getMyMetrics), list: jest.mocked(api.getOwnedProperties) };
@@ -40,6 +41,8 @@ beforeAll(() => {
 beforeEach(() => {
   jest.clearAllMocks();
   useSessionStore.getState().clearSession();
+  // The dashboard re-reads the signed-in user (useFreshUser); unanswered unless a test says.
+  jest.mocked(api.getMe).mockReturnValue(new Promise(() => undefined));
 });
 
 const stat = (title: string) => screen.getByRole('group', { name: title });
@@ -76,4 +79,62 @@ test('failures offer Retry; no active listings is said plainly', async () => {
   renderPage(<OverviewPage />);
   expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
   expect(await screen.findByText('No active listings yet')).toBeInTheDocument();
+});
+
+const owner = (over: Partial<User>): User => ({
+  _id: 'o1',
+  firstName: 'Olivia',
+  lastName: 'Owner',
+  email: 'olivia@example.com',
+  role: 'PROPERTY_OWNER',
+  status: 'VERIFIED',
+  emailVerified: true,
+  isSubscribed: false,
+  onboardingCompleted: true,
+  avatar: null,
+  country: null,
+  phone: null,
+  userType: null,
+  businessName: null,
+  rejectionReason: null,
+  claimableTokens: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+describe('account status on the dashboard', () => {
+  beforeEach(() => {
+    m.metrics.mockResolvedValue(metrics);
+    m.list.mockResolvedValue(pageOf([]));
+  });
+
+  test('a rejected owner sees the status, the reason, the suspension and the way to onboarding', async () => {
+    const me = owner({ status: 'REJECTED', rejectionReason: 'Company register extract missing' });
+    useSessionStore.getState().setSession(me, 'token');
+    jest.mocked(api.getMe).mockResolvedValue(me);
+    renderPage(<OverviewPage />);
+    const banner = await screen.findByRole('region', { name: 'Account status' });
+    expect(within(banner).getByRole('heading', { name: 'Your account verification was rejected' })).toBeInTheDocument();
+    expect(banner).toHaveTextContent('Reason: Company register extract missing');
+    expect(banner).toHaveTextContent('Your live listings are suspended');
+    expect(within(banner).getByRole('link', { name: 'Review onboarding' })).toHaveAttribute('href', '/onboarding');
+  });
+
+  test('a pending owner learns a listing goes live only once verified; a verified owner sees no banner', async () => {
+    const me = owner({ status: 'PENDING' });
+    useSessionStore.getState().setSession(me, 'token');
+    jest.mocked(api.getMe).mockResolvedValue(me);
+    const { unmount } = renderPage(<OverviewPage />);
+    const banner = await screen.findByRole('region', { name: 'Account status' });
+    expect(banner).toHaveTextContent('a listing goes live and you can withdraw only once your identity is verified');
+    expect(within(banner).getByRole('link', { name: 'Go to onboarding' })).toHaveAttribute('href', '/onboarding');
+    unmount();
+
+    const verified = owner({});
+    useSessionStore.getState().setSession(verified, 'token');
+    jest.mocked(api.getMe).mockResolvedValue(verified);
+    renderPage(<OverviewPage />);
+    await screen.findByRole('group', { name: 'Units sold' });
+    expect(screen.queryByRole('region', { name: 'Account status' })).not.toBeInTheDocument();
+  });
 });

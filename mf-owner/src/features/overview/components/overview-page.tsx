@@ -3,14 +3,15 @@
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
-import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
-import { StatCard } from 'shared-ui/display';
+import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
+import { StatCard, StatusBanner } from 'shared-ui/display';
 import { getMyMetrics, getOwnedProperties, useAuthUser } from 'shared-api';
 import { MAX_PAGE_SIZE, PROPERTY_STATUSES, paths } from 'shared-api/contract';
 import { STATUS_LABELS } from '../../../lib/status';
 import { FundingChart } from './funding-chart';
 
 export function OverviewPage() {
+  useFreshUser();
   const user = useAuthUser();
   const metrics = useAsync(() => getMyMetrics(), []);
   const active = useAsync(() => getOwnedProperties({ status: 'ACTIVE', pageSize: MAX_PAGE_SIZE }), []);
@@ -29,6 +30,18 @@ export function OverviewPage() {
           </Button>
         }
       />
+      {user && (
+        <StatusBanner
+          role={user.role}
+          status={user.status}
+          reason={user.rejectionReason}
+          action={
+            <Button variant="filled-blue" size="SM" component={RouterLink} to={paths.onboarding}>
+              {user.status === 'REJECTED' ? 'Review onboarding' : 'Go to onboarding'}
+            </Button>
+          }
+        />
+      )}
       {metrics.error ? (
         <ErrorState message={metrics.error} onRetry={metrics.reload} />
       ) : !m ? (

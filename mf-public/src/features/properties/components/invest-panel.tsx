@@ -7,6 +7,7 @@ import { BRAND, paths, type Property, type User } from 'shared-api/contract';
 import { Button, formatMoney, formatNumber, toast } from 'shared-ui/core';
 import { useAsync } from 'shared-ui/components';
 import { AddIcon, RemoveIcon } from '../icons';
+import { SuspendedInvest } from './suspended-invest';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { loginPath } from '../../../lib/next-path';
 import { checkQuantity, classifyOrderFailure, eligibility, orderTotal, type OrderFailure } from '../lib/invest';
@@ -46,11 +47,17 @@ export function InvestPanel({ property, onOrdered }: InvestPanelProps) {
         </Box>{' '}
         per unit · {formatNumber(property.availableQuantity, 0)} of {formatNumber(property.totalQuantity, 0)} units available
       </Typography>
-      {can === 'sold-out' && <SoldOut />}
-      {can === 'visitor' && <VisitorActions propertyId={property._id} />}
-      {can === 'not-investor' && <Alert severity="info">Units are bought from an investor account. You are signed in as {user?.role === 'ADMIN' ? 'an admin' : 'a property owner'}.</Alert>}
-      {can === 'not-verified' && user && <NotVerified user={user} />}
-      {can === 'ok' && <InvestForm property={property} onOrdered={onOrdered} />}
+      {property.suspendedAt ? (
+        <SuspendedInvest />
+      ) : (
+        <>
+          {can === 'sold-out' && <SoldOut />}
+          {can === 'visitor' && <VisitorActions propertyId={property._id} />}
+          {can === 'not-investor' && <Alert severity="info">Units are bought from an investor account. You are signed in as {user?.role === 'ADMIN' ? 'an admin' : 'a property owner'}.</Alert>}
+          {can === 'not-verified' && user && <NotVerified user={user} />}
+          {can === 'ok' && <InvestForm property={property} onOrdered={onOrdered} />}
+        </>
+      )}
     </Paper>
   );
 }

@@ -166,3 +166,18 @@ test('a property that does not exist', async () => {
   expect(await screen.findByText('Property not found')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'All properties' })).toHaveAttribute('href', '/properties');
 });
+
+test('a suspended listing is shown, marked suspended with the reason, and cannot be bought', async () => {
+  const investor = makeUser({ role: 'INVESTOR', status: 'VERIFIED' });
+  useSessionStore.getState().setSession(investor, 'token');
+  getMeMock.mockResolvedValue(investor);
+  getPropertyMock.mockResolvedValue({ ...offPlan, suspendedAt: '2026-02-01T00:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected: this listing is suspended until an admin resumes it' });
+  show();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Desert Bloom Villas' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Suspended' })).toBeInTheDocument();
+  expect(screen.getByText(/this listing is suspended until an admin resumes it/)).toBeInTheDocument();
+  const panel = await screen.findByRole('region', { name: 'Invest in this property' });
+  expect(within(panel).getByRole('button', { name: 'Not open for investment' })).toBeDisabled();
+  expect(within(panel).queryByRole('spinbutton')).not.toBeInTheDocument();
+  expect(createOrderMock).not.toHaveBeenCalled();
+});

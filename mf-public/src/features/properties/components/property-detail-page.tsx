@@ -14,6 +14,7 @@ import { PhotoMosaic } from './photo-mosaic';
 import { PropertyFigures } from './property-figures';
 import { useAfterPaint } from '../../../lib/use-after-paint';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SuspendedNotice } from './suspended-notice';
 
 // The invest panel (its form needs MUI's inputs, about 70 KB of shared chunks) loads once
 // the property is on screen: the photo and the figures never wait for it (issue 11: LCP).
@@ -103,6 +104,7 @@ export function PropertyDetailPage() {
         </Typography>
       </Box>
 
+      <SuspendedNotice property={p} />
       <PhotoMosaic images={p.images} name={p.name} />
 
       <Box
