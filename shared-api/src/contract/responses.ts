@@ -49,6 +49,8 @@ export interface AdminListingMetrics {
   byState: { state: string; count: number }[];
   unitsTotal: number;
   unitsSold: number;
+  /** Units in pending orders (not sold). */
+  unitsReserved: number;
   /** Dollars. */
   totalValue: number;
   amountRaised: number;
@@ -66,6 +68,7 @@ export interface AdminOwnerMetrics {
 /** The owner's view of one listing: the property and its figures. */
 export interface OwnerPropertyView extends Property {
   unitsSold: number;
+  unitsReserved: number;
   amountRaised: number;
   totalValue: number;
   investorsCount: number;

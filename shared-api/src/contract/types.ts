@@ -94,7 +94,12 @@ export interface Property {
   images: ImageRef[];
   documents: FileRef[];
   totalQuantity: number;
+  /** Units that can still be bought (total - reserved - sold). */
   availableQuantity: number;
+  /** Units in PENDING orders: reserved for their buyers, not sold (issue 16). */
+  reservedQuantity: number;
+  /** Units of COMPLETED orders: sold (issue 16; see figures.ts). */
+  soldQuantity: number;
   /** Dollars per unit. */
   unitPrice: number;
   /** Percent over five years (40 means 40%; 8% a year). */
@@ -108,7 +113,7 @@ export interface Property {
   updatedAt: string;
 }
 
-export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity'>;
+export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity' | 'reservedQuantity' | 'soldQuantity'>;
 
 export interface Page<T> {
   items: T[];
@@ -218,6 +223,8 @@ export interface UserMetrics {
   /** Owner figures (zero for investors). */
   listingsByStatus: Partial<Record<PropertyStatus, number>>;
   unitsSold: number;
+  /** Units of the owner's listings in pending orders (not sold). */
+  unitsReserved: number;
   amountRaised: number;
   payoutsReceived: number;
 }

@@ -24,6 +24,8 @@ export const PropertySummarySchema = Type.Object({
   roiInFiveYears: Type.Number(),
   totalQuantity: Type.Integer(),
   availableQuantity: Type.Integer(),
+  reservedQuantity: Type.Integer(),
+  soldQuantity: Type.Integer(),
 });
 assertSame<Same<Static<typeof PropertySummarySchema>, PropertySummary>>();
 

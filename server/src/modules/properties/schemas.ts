@@ -43,6 +43,8 @@ export const PropertySchema = Type.Object({
   documents: Type.Array(FileRefSchema),
   totalQuantity: Type.Integer(),
   availableQuantity: Type.Integer(),
+  reservedQuantity: Type.Integer(),
+  soldQuantity: Type.Integer(),
   unitPrice: Type.Number(),
   roiInFiveYears: Type.Number(),
   progress: Nullable(Type.Integer()),
@@ -57,6 +59,7 @@ assertSame<Same<Static<typeof PropertySchema>, Property>>();
 export const OwnerPropertyViewSchema = Type.Object({
   ...PropertySchema.properties,
   unitsSold: Type.Integer(),
+  unitsReserved: Type.Integer(),
   amountRaised: Type.Number(),
   totalValue: Type.Number(),
   investorsCount: Type.Integer(),
