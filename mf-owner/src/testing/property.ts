@@ -2,7 +2,7 @@ import type { ActiveInvestments, Page, Property } from 'shared-api/contract';
 
 /** A listing as the API returns it; override what the test is about. */
 export function makeProperty(overrides: Partial<Property> = {}): Property {
-  return {
+  const p: Property = {
     _id: 'p1',
     name: 'Maple Court',
     address: '12 Maple St, Austin',
@@ -14,6 +14,8 @@ export function makeProperty(overrides: Partial<Property> = {}): Property {
     documents: [],
     totalQuantity: 1000,
     availableQuantity: 1000,
+    reservedQuantity: 0,
+    soldQuantity: 0,
     unitPrice: 50,
     roiInFiveYears: 40,
     progress: null,
@@ -24,6 +26,9 @@ export function makeProperty(overrides: Partial<Property> = {}): Property {
     updatedAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };
+  // Units not available are sold unless the test says how many are reserved (issue 16).
+  if (overrides.soldQuantity === undefined) p.soldQuantity = Math.max(0, p.totalQuantity - p.availableQuantity - p.reservedQuantity);
+  return p;
 }
 
 export function pageOf<T>(items: T[], overrides: Partial<Page<T>> = {}): Page<T> {

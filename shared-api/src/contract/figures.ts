@@ -25,6 +25,14 @@ export function unitsReserved(p: Pick<Property, 'reservedQuantity'>): number {
   return p.reservedQuantity;
 }
 
+/**
+ * Units sold or reserved (total - available): the units investors hold or have ordered. Once
+ * any exist the unit price is fixed and total units cannot go below them (the database's rule).
+ */
+export function unitsTaken(p: Pick<Property, 'totalQuantity' | 'availableQuantity'>): number {
+  return p.totalQuantity - p.availableQuantity;
+}
+
 /** amount raised = units sold (completed orders only) × unitPrice, exact to the cent. */
 export function amountRaised(p: Pick<Property, 'soldQuantity' | 'unitPrice'>): number {
   return centsToDollars(raisedCents(p.soldQuantity, dollarsToCents(p.unitPrice)));

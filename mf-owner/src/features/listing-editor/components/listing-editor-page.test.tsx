@@ -242,7 +242,7 @@ describe('editing', () => {
     const ui = await editPage(p);
     expect(screen.getByText('This listing is live')).toBeInTheDocument();
     expect(screen.getByText(/sends it back to review/)).toBeInTheDocument();
-    expect(screen.getByText(/Investors hold 120 units/)).toBeInTheDocument();
+    expect(screen.getByText(/Investors hold or have ordered 120 units/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Unit price/ })).toBeDisabled();
     expect(screen.getByText('Locked: units have been sold')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Off Plan/ })).toBeDisabled();
@@ -251,7 +251,7 @@ describe('editing', () => {
     await ui.user.clear(total);
     await ui.user.type(total, '100');
     await ui.user.click(screen.getByRole('button', { name: 'Save and send for review' }));
-    expect(screen.getAllByText('Total units cannot be below the 120 units already sold').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Total units cannot be below the 120 units already sold or reserved').length).toBeGreaterThan(0);
 
     await ui.user.clear(total);
     await ui.user.type(total, '1000');

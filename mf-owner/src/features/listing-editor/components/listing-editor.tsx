@@ -171,7 +171,7 @@ export function ListingEditor({ initial }: ListingEditorProps) {
               {...field('totalQuantity')}
               label="Total units"
               required
-              helperText={helper('totalQuantity', rules.unitsSold > 0 ? `At least ${formatNumber(rules.unitsSold)} (already sold)` : undefined)}
+              helperText={helper('totalQuantity', rules.unitsSold > 0 ? `At least ${formatNumber(rules.unitsSold)} (already sold or reserved)` : undefined)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <TextField

@@ -6,7 +6,7 @@ import { editRules } from '../lib/listing-form';
 /** What saving does to this listing, in the server's terms. */
 export function StatusNotice({ property }: { property: Property }) {
   const rules = editRules(property);
-  const sold = rules.unitsSold > 0 ? ` Investors hold ${formatNumber(rules.unitsSold)} units, so the unit price is locked and total units cannot go below that.` : '';
+  const sold = rules.unitsSold > 0 ? ` Investors hold or have ordered ${formatNumber(rules.unitsSold)} units, so the unit price is locked and total units cannot go below that.` : '';
   switch (property.status) {
     case 'PENDING_REVIEW':
       return (

@@ -22,6 +22,7 @@ const offPlan = makeProperty({
   type: 'OFF_PLAN',
   totalQuantity: 1500,
   availableQuantity: 1500,
+  soldQuantity: 0,
   unitPrice: 100,
   roiInFiveYears: 55,
   progress: 40,
