@@ -5,14 +5,18 @@ import { paths } from 'shared-api/contract';
 import { RemotePage } from '../federation/remote-page';
 import { PublicLayout } from '../chrome/PublicLayout';
 import { NotFound } from '../chrome/NotFound';
-import { routeTable, targetFor, type Chrome, type RouteDef } from './route-table';
+import { loginRedirect, routeTable, targetFor, type Chrome, type RouteDef } from './route-table';
 
-/** Spec 4: no user → /login; a role not permitted → /dashboard. */
+/**
+ * Spec 4: no user → /login (remembering the page, issue 16); a role not permitted → /dashboard.
+ * A signed-in person opening /login or /signup goes to the dashboard.
+ */
 export function Guarded({ route }: { route: RouteDef }) {
   const user = useAuthUser();
   const location = useLocation();
+  if (route.guestOnly && user) return <Navigate to={paths.dashboard} replace />;
   if (route.roles) {
-    if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+    if (!user) return <Navigate to={loginRedirect(location.pathname + location.search + location.hash)} replace />;
     if (!route.roles.includes(user.role)) return <Navigate to={paths.dashboard} replace />;
   }
   const target = targetFor(route, user?.role ?? null);
