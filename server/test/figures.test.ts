@@ -80,3 +80,18 @@ describe('sold, reserved, raised', () => {
     expect(m.unitsSold).toBeGreaterThan(0);
   });
 });
+
+describe("admin lists carry the person's verification status (issue 16)", () => {
+  it('pending orders and requested withdrawals show the status of who placed them', async () => {
+    const p = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: 50, unitPrice: 10 } });
+    const buyer = await makeInvestor(t, 200);
+    const order = (await placeOrder(t.app, buyer, p._id, 2)).json();
+    const orders = (await get('/v1/orders/admin?status=PENDING&pageSize=100', admin)).json();
+    expect(orders.items.find((o: { _id: string }) => o._id === order._id).investor).toMatchObject({ _id: buyer.id, status: 'VERIFIED' });
+
+    const w = await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: buyer, payload: { amount: 5 } });
+    expect(w.statusCode).toBe(201);
+    const payouts = (await get('/v1/payouts?status=REQUESTED&pageSize=100', admin)).json();
+    expect(payouts.items.find((x: { _id: string }) => x._id === w.json()._id).user).toMatchObject({ _id: buyer.id, status: 'VERIFIED' });
+  });
+});

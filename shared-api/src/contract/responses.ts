@@ -111,6 +111,8 @@ export interface PayoutUser {
   lastName: string;
   email: string;
   role: Role;
+  /** Verification status (issue 16: shown beside pending withdrawals). */
+  status: UserStatus;
 }
 
 export type AdminPayout = Payout & { user?: PayoutUser };

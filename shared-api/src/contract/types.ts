@@ -135,8 +135,8 @@ export interface Order {
   reason?: string | null;
   /** When it left PENDING (approved, rejected or cancelled). */
   decidedAt?: string | null;
-  /** Admin lists: who placed it. */
-  investor?: { _id: string; firstName: string; lastName: string; email: string };
+  /** Admin lists: who placed it, with their verification status (issue 16). */
+  investor?: { _id: string; firstName: string; lastName: string; email: string; status: UserStatus };
   createdAt: string;
   updatedAt: string;
 }

@@ -74,3 +74,13 @@ test('all withdrawals show decisions; empty and failed states', async () => {
   renderPage(<PayoutsPage />);
   expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('Forbidden');
 });
+
+test("a requested withdrawal shows the person's verification status (issue 16)", async () => {
+  money.getPayouts.mockResolvedValue(
+    pageOf([makePayout({ _id: 'pay9', userId: 'u9', user: { _id: 'u9', firstName: 'Rita', lastName: 'Rejected', email: 'rita@example.com', role: 'INVESTOR', status: 'REJECTED' } } as never)]),
+  );
+  renderPage(<PayoutsPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  const row = within(table).getByRole('row', { name: /Rita Rejected/ });
+  expect(within(row).getByLabelText('Verification: Rejected')).toHaveTextContent('Rejected');
+});

@@ -8,7 +8,8 @@ import { decidePayout, getPayouts } from 'shared-api';
 import type { AdminPayout, PayoutStatus, User } from 'shared-api/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
-import { DateTimeCell, PersonLink, fullName } from '../../components/links';
+import { DateTimeCell, fullName } from '../../components/links';
+import { PersonWithStatus } from '../../components/person-status';
 import { usePeople } from '../../lib/directory';
 import { PAYOUT_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
@@ -82,7 +83,7 @@ export function PayoutsPage() {
           pagination={data ? { page, pageSize: PAYOUTS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
           columns={[
             { key: 'createdAt', header: 'Requested', render: (p) => <DateTimeCell value={p.createdAt} /> },
-            { key: 'user', header: 'Person', render: (p) => <PersonLink id={p.userId} people={people} fallback={p.user} showEmail /> },
+            { key: 'user', header: 'Person', render: (p) => <PersonWithStatus id={p.userId} people={people} fallback={p.user} status={p.user?.status} /> },
             { key: 'amount', header: 'Amount', align: 'right', render: (p) => formatMoney(p.amount) },
             { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PAYOUT_STATUS_LABELS[p.status]} /> },
             { key: 'decidedAt', header: 'Decided', render: (p) => <DateTimeCell value={p.decidedAt} /> },
