@@ -103,8 +103,7 @@ export function OrdersPage() {
             { key: 'createdAt', header: 'Placed', render: (o) => <DateTimeCell value={o.createdAt} /> },
             { key: 'investor', header: 'Investor', render: (o) => <PersonWithStatus id={o.investorId} people={people} fallback={o.investor ? { ...o.investor, role: 'INVESTOR' } : null} status={o.investor?.status} /> },
             { key: 'property', header: 'Property', render: (o) => <PropertyLink id={o.propertyId} name={o.property?.name} /> },
-            { key: 'quantity', header: 'Units', align: 'right', render: (o) => formatNumber(o.quantity) },
-            { key: 'unitPrice', header: 'Unit price', align: 'right', render: (o) => formatMoney(o.unitPrice) },
+            { key: 'quantity', header: 'Units', align: 'right', render: (o) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatNumber(o.quantity)} × {formatMoney(o.unitPrice)}</Box> },
             { key: 'amount', header: 'Amount', align: 'right', render: (o) => formatMoney(o.amount) },
             {
               key: 'status',
@@ -125,7 +124,7 @@ export function OrdersPage() {
               header: 'Actions',
               render: (o) =>
                 o.status === 'PENDING' ? (
-                  <Box sx={{ display: 'flex', gap: 0.5 }}>
+                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'stretch' }}>
                     <Button variant="filled-blue" size="XS" onClick={() => setDeciding({ order: o, decision: 'APPROVE' })} aria-label={`Approve order: ${describe(o, people)}`}>
                       Approve
                     </Button>

@@ -93,7 +93,7 @@ export function PayoutsPage() {
               header: 'Actions',
               render: (p) =>
                 p.status === 'REQUESTED' ? (
-                  <Box sx={{ display: 'flex', gap: 0.5 }}>
+                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'stretch' }}>
                     <Button variant="filled-blue" size="XS" onClick={() => setDeciding({ payout: p, status: 'PAID' })} aria-label={`Mark paid: ${describe(p, people)}`}>
                       Mark paid
                     </Button>
