@@ -64,6 +64,9 @@ test('a guest sent to /login from a dashboard page returns there after signing i
   await form.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((u) => u.pathname === '/dashboard/wallet');
   await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
+  // It stays there (no late bounce to the dashboard).
+  await page.waitForLoadState('networkidle');
+  expect(new URL(page.url()).pathname).toBe('/dashboard/wallet');
   await s.context.close();
 
   // Another origin in ?next= is never followed.

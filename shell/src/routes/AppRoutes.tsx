@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'shared-ui/router';
 import { useAuthUser } from 'shared-api';
 import { paths } from 'shared-api/contract';
@@ -14,7 +14,12 @@ import { loginRedirect, routeTable, targetFor, type Chrome, type RouteDef } from
 export function Guarded({ route }: { route: RouteDef }) {
   const user = useAuthUser();
   const location = useLocation();
-  if (route.guestOnly && user) return <Navigate to={paths.dashboard} replace />;
+  // Whether the person was signed in when they arrived at this location. Signing in ON /login
+  // must not bounce to the dashboard: the login form sends them where they were heading.
+  const [entry, setEntry] = useState({ key: location.key, signedIn: user !== null });
+  if (entry.key !== location.key) setEntry({ key: location.key, signedIn: user !== null });
+  const signedInAtEntry = entry.key === location.key ? entry.signedIn : user !== null;
+  if (route.guestOnly && user && signedInAtEntry) return <Navigate to={paths.dashboard} replace />;
   if (route.roles) {
     if (!user) return <Navigate to={loginRedirect(location.pathname + location.search + location.hash)} replace />;
     if (!route.roles.includes(user.role)) return <Navigate to={paths.dashboard} replace />;

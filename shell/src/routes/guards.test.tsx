@@ -1,6 +1,6 @@
 // Issue 16: a guest turned away from a dashboard page goes to /login?next=<that page>;
 // a signed-in person opening /login or /signup goes to the dashboard.
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'shared-ui/router';
 import { useSessionStore } from 'shared-api';
 
@@ -58,4 +58,11 @@ test('a guest sees /login and /signup', () => {
   unmount();
   at('/signup');
   expect(screen.getByText('remote Signup')).toBeInTheDocument();
+});
+
+test('signing in on /login does not bounce to the dashboard: the login page sends the person on', () => {
+  at('/login?next=%2Fdashboard%2Fwallet');
+  expect(screen.getByText('remote Login')).toBeInTheDocument();
+  act(() => useSessionStore.getState().setSession({ _id: 'u1', role: 'INVESTOR', firstName: 'A', lastName: 'B' } as never, 'tok'));
+  expect(screen.getByTestId('where')).toHaveTextContent('/login?next=%2Fdashboard%2Fwallet');
 });
