@@ -20,10 +20,11 @@ beforeAll(async () => {
   investor = await makeUser(t.app, 'INVESTOR');
 });
 /** Units sold the way they are: a funded investor's order (PENDING: units reserved). */
-async function sell(propertyId: string, quantity: number): Promise<void> {
+async function sell(propertyId: string, quantity: number): Promise<string> {
   const buyer = await makeInvestor(t, quantity * 250);
   const res = await placeOrder(t.app, buyer, propertyId, quantity);
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.statusCode} ${res.body}`);
+  return res.json()._id;
 }
 afterAll(async () => {
   await t?.close();
@@ -131,9 +132,14 @@ describe('the public list', () => {
       await makeProperty(t.app, owner, { type, body, approveAs: admin });
     }
     await makeProperty(t.app, owner, { body: { name: `${tag} Pending` } });
-    // Gamma has sold half its units.
+    // Gamma has sold half its units (an approved order); Beta has more units in a pending
+    // order, which reserves them but sells nothing (issue 16): Gamma is the most funded.
     const [gamma] = await t.app.db.select({ id: properties.id }).from(properties).where(eq(properties.name, `${tag} Gamma`));
-    await sell(gamma.id, 50);
+    const sold = await sell(gamma.id, 50);
+    const approved = await call(t.app, { method: 'PATCH', url: `/v1/orders/${sold}/review`, as: admin, payload: { decision: 'APPROVE' } });
+    if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.statusCode} ${approved.body}`);
+    const [beta] = await t.app.db.select({ id: properties.id }).from(properties).where(eq(properties.name, `${tag} Beta`));
+    await sell(beta.id, 80);
   });
   const names = (res: { json: () => { items: { name: string }[] } }) => res.json().items.map((p) => p.name.replace(`${tag} `, ''));
 
