@@ -209,6 +209,7 @@ test('every admin table fits a 1366 × 768 screen: no sideways scrolling, action
     '/dashboard/orders?tab=all',
     '/dashboard/payouts',
     '/dashboard/payouts?tab=all',
+    '/dashboard/payouts?tab=checkouts',
     '/dashboard/support',
     '/dashboard/audit',
     `/dashboard/investors/${ivan}?tab=orders`,

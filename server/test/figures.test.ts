@@ -95,3 +95,18 @@ describe("admin lists carry the person's verification status (issue 16)", () => 
     expect(payouts.items.find((x: { _id: string }) => x._id === w.json()._id).user).toMatchObject({ _id: buyer.id, status: 'VERIFIED' });
   });
 });
+
+describe('open checkouts for admins (issue 16)', () => {
+  it("lists open checkouts with the person's verification status", async () => {
+    const pending = await makeUser(t.app, 'INVESTOR', { status: 'PENDING', subscribed: true });
+    const started = await call(t.app, { method: 'POST', url: '/v1/payments/checkouts', as: pending, payload: { purpose: 'DEPOSIT', amount: 40, returnPath: '/dashboard/wallet' } });
+    expect(started.statusCode).toBe(201);
+    const res = await get('/v1/admin/checkouts?status=OPEN&pageSize=100', admin);
+    expect(res.statusCode).toBe(200);
+    const row = res.json().items.find((c: { _id: string }) => c._id === started.json()._id);
+    expect(row).toMatchObject({ userId: pending.id, purpose: 'DEPOSIT', amount: 40, status: 'OPEN', user: { _id: pending.id, status: 'PENDING' } });
+    expect(row.checkoutUrl).toBeUndefined();
+    expect((await get('/v1/admin/checkouts', pending)).statusCode).toBe(403);
+    expect((await get('/v1/admin/checkouts?status=NOPE', admin)).statusCode).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
 // Response shapes beyond the domain types (types.ts).
-import type { LedgerEntryType, PropertyStatus, PropertyType, Role, UserStatus } from './enums';
+import type { CheckoutPurpose, CheckoutStatus, LedgerEntryType, PropertyStatus, PropertyType, Role, UserStatus } from './enums';
 import type { LedgerEntry, Page, Payout, Property, User } from './types';
 
 export interface MessageResult {
@@ -116,3 +116,15 @@ export interface PayoutUser {
 }
 
 export type AdminPayout = Payout & { user?: PayoutUser };
+
+/** A checkout in the admins' list (issue 16: open ones shown with the person's status). */
+export interface AdminCheckout {
+  _id: string;
+  userId: string;
+  purpose: CheckoutPurpose;
+  amount: number;
+  status: CheckoutStatus;
+  createdAt: string;
+  expiresAt: string;
+  user?: PayoutUser;
+}

@@ -10,6 +10,7 @@ import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { DateTimeCell, fullName } from '../../components/links';
 import { PersonWithStatus } from '../../components/person-status';
+import { OpenCheckouts } from './open-checkouts';
 import { usePeople } from '../../lib/directory';
 import { PAYOUT_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
@@ -24,7 +25,7 @@ function describe(p: AdminPayout, people: Map<string, User>): string {
 
 export function PayoutsPage() {
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
-  const tab = filters.tab === 'all' ? 'all' : 'requested';
+  const tab = filters.tab === 'all' ? 'all' : filters.tab === 'checkouts' ? 'checkouts' : 'requested';
   const people = usePeople();
   const status = (tab === 'requested' ? 'REQUESTED' : filters.status || undefined) as PayoutStatus | undefined;
   const { data, error, loading, reload } = useAsync(() => getPayouts({ status, page, pageSize: PAYOUTS_PAGE_SIZE }), [status, page]);
@@ -44,10 +45,10 @@ export function PayoutsPage() {
 
   return (
     <Box>
-      <PageHeader title="Payouts" subtitle="Withdrawal requests: send the money, then mark them paid; or reject them." />
+      <PageHeader title="Payouts" subtitle="Withdrawal requests: send the money, then mark them paid; or reject them. Open checkouts: money on its way in." />
       <Tabs
         value={tab}
-        onChange={(_e, v: string) => setFilters({ tab: v === 'all' ? 'all' : '', status: '' })}
+        onChange={(_e, v: string) => setFilters({ tab: v === 'all' || v === 'checkouts' ? v : '', status: '' })}
         aria-label="Payout views"
         variant="scrollable"
         allowScrollButtonsMobile
@@ -65,6 +66,7 @@ export function PayoutsPage() {
           }
         />
         <Tab value="all" id="payouts-tab-all" aria-controls="payouts-panel" label="All withdrawals" />
+        <Tab value="checkouts" id="payouts-tab-checkouts" aria-controls="payouts-panel" label="Open checkouts" />
       </Tabs>
       <Box role="tabpanel" id="payouts-panel" aria-labelledby={`payouts-tab-${tab}`}>
         {tab === 'all' && (
@@ -72,6 +74,9 @@ export function PayoutsPage() {
             <SelectFilter label="Status" value={filters.status} onChange={(s) => setFilters({ status: s })} options={optionsOf(PAYOUT_STATUS_LABELS)} allLabel="Any status" />
           </FilterBar>
         )}
+        {tab === 'checkouts' ? (
+          <OpenCheckouts people={people} page={page} onPageChange={setPage} />
+        ) : (
         <DataTable
           label={tab === 'requested' ? 'Withdrawals to decide' : 'All withdrawals'}
           rows={data?.items}
@@ -107,6 +112,7 @@ export function PayoutsPage() {
             },
           ]}
         />
+        )}
       </Box>
       <DecisionDialog
         open={deciding?.status === 'PAID'}
