@@ -81,6 +81,7 @@ async function buyOnPropertyPage(page: Page, p: ApiProperty, units: number): Pro
   const panel = page.getByRole('region', { name: 'Invest in this property' });
   await panel.getByRole('textbox', { name: 'Number of units' }).fill(String(units));
   await panel.getByRole('button', { name: 'Buy units' }).click();
+  await page.getByRole('dialog', { name: 'Review your order' }).getByRole('button', { name: 'Confirm order' }).click();
   await toast(page, `Order placed: ${units} units of ${p.name}`).waitFor();
 }
 

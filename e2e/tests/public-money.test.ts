@@ -47,6 +47,10 @@ test('a verified investor with money buys units from the property page', async (
   await panel.getByRole('button', { name: 'One unit more' }).click();
   await panel.getByTestId('order-total').getByText(usd(4 * before.unitPrice)).waitFor();
   await panel.getByRole('button', { name: 'Buy units' }).click();
+  // The review step (issue 16): the total and the balance after, then Confirm.
+  const review = page.getByRole('dialog', { name: 'Review your order' });
+  await review.getByText(usd(balance - 4 * before.unitPrice)).waitFor();
+  await review.getByRole('button', { name: 'Confirm order' }).click();
   await page.getByText('Order placed: 4 units of Harborview Residences').waitFor();
   expect(await panel.getByRole('link', { name: 'View your orders' }).getAttribute('href')).toBe('/dashboard/orders');
   await panel.getByText(`${(before.availableQuantity - 4).toLocaleString('en-US')} of ${before.totalQuantity.toLocaleString('en-US')} units available`).waitFor();

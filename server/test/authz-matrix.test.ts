@@ -165,6 +165,7 @@ const ROWS: Row[] = [
   { name: 'GET /v1/admin/metrics/listing', req: () => ({ method: 'GET', url: '/v1/admin/metrics/listing' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/metrics/owner', req: () => ({ method: 'GET', url: '/v1/admin/metrics/owner' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/audit', req: () => ({ method: 'GET', url: '/v1/admin/audit' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/checkouts', req: () => ({ method: 'GET', url: '/v1/admin/checkouts?status=OPEN' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/me', req: () => ({ method: 'GET', url: '/v1/admin/me' }), expect: ADMIN_ONLY() },
   { name: 'PATCH /v1/admin/me', req: () => ({ method: 'PATCH', url: '/v1/admin/me', payload: { phone: '555' } }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/{id}', req: () => ({ method: 'GET', url: `/v1/admin/${who.admin.id}` }), expect: ADMIN_ONLY() },

@@ -101,6 +101,7 @@ describe('metrics', () => {
       investedOverTime: [],
       listingsByStatus: {},
       unitsSold: 0,
+      unitsReserved: 0,
       amountRaised: 0,
       payoutsReceived: 0,
     });

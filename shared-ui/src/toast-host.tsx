@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { IconButton } from 'shared-ui/mui-icon-button';
 import { styled } from 'shared-ui/mui-core';
-import { MaterialDesignContent, SnackbarProvider, useSnackbar, type SnackbarKey } from 'notistack';
+import { MaterialDesignContent, SnackbarProvider, useSnackbar, type OptionsObject, type SnackbarKey } from 'notistack';
 import { TOAST_DURATION_MS, TOAST_MAX_NOTICES } from 'shared-api/contract';
 import { CloseIcon } from './icons';
 import { brand } from './theme';
@@ -12,9 +12,38 @@ import { APP_TOAST_ORIGIN, NOTICE_ORIGIN, registerToastSlot } from './toast';
 
 const APP_MAX = 4;
 
+/** The element the app's top bar carries (public and dashboard chrome): toasts open below it. */
+export const APP_HEADER_ATTR = 'data-app-header';
+const BELOW_HEADER = 'tessera-toasts-below-header';
+const GAP_PX = 8;
+
+/**
+ * Issue 16: toasts never cover the header's account menu or the Log In / Sign up buttons.
+ * The containers keep their corners (spec: app toasts top-right, notices top-center) and
+ * start just below the app's header, measured when a toast opens (the header's height
+ * differs between the public and the dashboard chrome, phone and desktop).
+ */
+export function placeToastsBelowHeader(doc: Document = document): number {
+  let bottom = 0;
+  doc.querySelectorAll(`[${APP_HEADER_ATTR}]`).forEach((h) => {
+    const r = h.getBoundingClientRect();
+    if (r.bottom > bottom) bottom = r.bottom;
+  });
+  const top = Math.ceil(Math.max(0, bottom)) + GAP_PX;
+  doc.documentElement.style.setProperty('--tessera-toast-top', `${top}px`);
+  return top;
+}
+
 function Register({ slot }: { slot: 'app' | 'notice' }) {
   const { enqueueSnackbar } = useSnackbar();
-  useEffect(() => registerToastSlot(slot, enqueueSnackbar), [enqueueSnackbar, slot]);
+  useEffect(
+    () =>
+      registerToastSlot(slot, (message: string, options: OptionsObject) => {
+        placeToastsBelowHeader();
+        return enqueueSnackbar(message, options);
+      }),
+    [enqueueSnackbar, slot],
+  );
   return null;
 }
 
@@ -47,7 +76,9 @@ const NoticeContent = styled(MaterialDesignContent)({
 export default function ToastHost() {
   return (
     <>
+      <style>{`.${BELOW_HEADER} { top: var(--tessera-toast-top, 80px) !important; }`}</style>
       <SnackbarProvider
+        classes={{ containerAnchorOriginTopRight: BELOW_HEADER, containerAnchorOriginTopCenter: BELOW_HEADER }}
         maxSnack={APP_MAX}
         anchorOrigin={APP_TOAST_ORIGIN}
         autoHideDuration={TOAST_DURATION_MS}
@@ -57,6 +88,7 @@ export default function ToastHost() {
         <Register slot="app" />
       </SnackbarProvider>
       <SnackbarProvider
+        classes={{ containerAnchorOriginTopRight: BELOW_HEADER, containerAnchorOriginTopCenter: BELOW_HEADER }}
         maxSnack={TOAST_MAX_NOTICES}
         anchorOrigin={NOTICE_ORIGIN}
         autoHideDuration={TOAST_DURATION_MS}

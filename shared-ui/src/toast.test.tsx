@@ -89,3 +89,21 @@ describe('toast helpers', () => {
     }
   });
 });
+
+describe('toasts open below the app header (issue 16)', () => {
+  test('the containers start under the header the page carries', async () => {
+    resetToasts();
+    const header = document.createElement('header');
+    header.setAttribute('data-app-header', '');
+    header.getBoundingClientRect = () => ({ top: 0, bottom: 72, left: 0, right: 1366, width: 1366, height: 72, x: 0, y: 0, toJSON: () => ({}) });
+    document.body.appendChild(header);
+    mount();
+    act(() => {
+      toast.success('Saved below the header');
+    });
+    expect(await screen.findByText('Saved below the header')).toBeInTheDocument();
+    expect(document.documentElement.style.getPropertyValue('--tessera-toast-top')).toBe('80px');
+    expect(containerOf('Saved below the header')).toHaveClass('tessera-toasts-below-header');
+    header.remove();
+  });
+});

@@ -34,7 +34,7 @@ export function PersonLink({ id, people, showEmail = false, fallback }: { id: st
   const to = personPath(user);
   const name = fullName(user);
   return (
-    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: showEmail ? 170 : 0 }}>
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: showEmail ? 140 : 0, maxWidth: 220 }}>
       {to ? <RouterTextLink to={to}>{name}</RouterTextLink> : <span>{name}</span>}
       {showEmail && (
         <Typography component="span" variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
@@ -54,11 +54,20 @@ export function PropertyLink({ id, name }: { id: string | null; name?: string | 
 }
 
 /** A date and time that does not wrap inside a table cell. */
+/** A date and time on two short lines (date, then time), so tables fit a 1366 px screen (issue 16). */
 export function DateTimeCell({ value }: { value: string | null | undefined }) {
   if (!value) return <>—</>;
+  const full = formatDate(value, 'datetime');
+  const date = formatDate(value);
+  const time = full.startsWith(`${date}, `) ? full.slice(date.length + 2) : '';
   return (
-    <Box component="time" dateTime={value} sx={{ whiteSpace: 'nowrap' }}>
-      {formatDate(value, 'datetime')}
+    <Box component="time" dateTime={value} title={full} sx={{ display: 'inline-flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+      <span>{date}</span>
+      {time && (
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+          {time}
+        </Box>
+      )}
     </Box>
   );
 }

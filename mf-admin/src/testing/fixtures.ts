@@ -35,7 +35,7 @@ export function makeUserDetail(overrides: Partial<UserDetail> = {}): UserDetail 
 }
 
 export function makeProperty(overrides: Partial<Property> = {}): Property {
-  return {
+  const p: Property = {
     _id: 'p1',
     name: 'Harbor Lofts',
     address: '1 Harbor Way, Boston',
@@ -47,6 +47,8 @@ export function makeProperty(overrides: Partial<Property> = {}): Property {
     documents: [{ _id: 'd1', url: '/download/d1.pdf', name: 'title-deed.pdf', mimeType: 'application/pdf', size: 4096 }],
     totalQuantity: 1000,
     availableQuantity: 900,
+    reservedQuantity: 0,
+    soldQuantity: 100,
     unitPrice: 50,
     roiInFiveYears: 40,
     progress: null,
@@ -59,6 +61,9 @@ export function makeProperty(overrides: Partial<Property> = {}): Property {
     updatedAt: '2026-01-06T10:00:00.000Z',
     ...overrides,
   };
+  // Units not available are sold unless the test says how many are reserved (issue 16).
+  if (overrides.soldQuantity === undefined) p.soldQuantity = Math.max(0, p.totalQuantity - p.availableQuantity - p.reservedQuantity);
+  return p;
 }
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
@@ -66,7 +71,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     _id: 'ord1',
     investorId: 'u1',
     propertyId: 'p1',
-    property: { _id: 'p1', name: 'Harbor Lofts', address: '1 Harbor Way, Boston', state: 'MA', type: 'RENTAL_READY', status: 'ACTIVE', images: [], unitPrice: 50, roiInFiveYears: 40, totalQuantity: 1000, availableQuantity: 900 },
+    property: { _id: 'p1', name: 'Harbor Lofts', address: '1 Harbor Way, Boston', state: 'MA', type: 'RENTAL_READY', status: 'ACTIVE', images: [], unitPrice: 50, roiInFiveYears: 40, totalQuantity: 1000, availableQuantity: 900, reservedQuantity: 0, soldQuantity: 100 },
     quantity: 10,
     unitPrice: 50,
     amount: 500,

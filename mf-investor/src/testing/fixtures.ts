@@ -38,6 +38,8 @@ export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertyS
     roiInFiveYears: 40,
     totalQuantity: 2000,
     availableQuantity: 1500,
+    reservedQuantity: 0,
+    soldQuantity: 500,
     ...overrides,
   };
 }
@@ -141,6 +143,7 @@ export function makeMetrics(overrides: Partial<UserMetrics> = {}): UserMetrics {
     investedOverTime: [],
     listingsByStatus: {},
     unitsSold: 0,
+    unitsReserved: 0,
     amountRaised: 0,
     payoutsReceived: 0,
     ...overrides,

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Autocomplete, TextField } from 'shared-ui/mui-forms';
 import { Button } from 'shared-ui/core';
-import { callingCodeLabel, matchesCountry, type Country } from '../lib/countries';
+import { callingCodeLabel, searchCountries, type Country } from '../lib/countries';
 
 export interface CountrySelectProps {
   ref?: Ref<HTMLInputElement>;
@@ -35,7 +35,7 @@ export function CountrySelect({ ref, id, label, value, onChange, countries, load
         onChange={(_e, c) => onChange(c?.iso2 ?? '')}
         getOptionLabel={(c) => c.name}
         isOptionEqualToValue={(a, b) => a.iso2 === b.iso2}
-        filterOptions={(opts, state) => opts.filter((c) => matchesCountry(c, state.inputValue))}
+        filterOptions={(opts, state) => searchCountries(opts, state.inputValue)}
         autoHighlight
         loading={loading}
         loadingText="Loading countries..."

@@ -1,4 +1,4 @@
-import { callingCodeLabel, findCountry, loadCountries, matchesCountry } from './countries';
+import { callingCodeLabel, findCountry, loadCountries, matchesCountry, searchCountries } from './countries';
 
 test('the dataset gives names, both ISO codes, calling codes and currencies, sorted by name', async () => {
   const countries = await loadCountries();
@@ -26,4 +26,22 @@ test('search matches names, codes and calling codes', async () => {
   expect(matchesCountry(gb, 'france')).toBe(false);
   expect(matchesCountry(gb, '+33')).toBe(false);
   expect(callingCodeLabel(gb)).toBe('+44');
+});
+
+test('search ranks names that start with the typed text first (issue 16)', async () => {
+  const countries = await loadCountries();
+  const names = (q: string) => searchCountries(countries, q).map((c) => c.name);
+  const ger = names('ger');
+  expect(ger[0]).toBe('Germany');
+  expect(ger).toContain('Algeria');
+  expect(ger.indexOf('Germany')).toBeLessThan(ger.indexOf('Algeria'));
+  expect(ger.indexOf('Germany')).toBeLessThan(ger.indexOf('Niger'));
+  expect(names('Ger')[0]).toBe('Germany');
+  expect(names('fra')[0]).toBe('France');
+  expect(names('ind').slice(0, 2)).toEqual(['India', 'Indonesia']);
+  // An exact code comes before names that merely contain the text.
+  expect(names('us')[0]).toBe('United States');
+  // Everything that matched is kept; nothing that did not.
+  expect(names('ger').every((n) => matchesCountry(countries.find((c) => c.name === n)!, 'ger'))).toBe(true);
+  expect(names('')).toHaveLength(countries.length);
 });

@@ -76,3 +76,29 @@ export function matchesCountry(c: Country, query: string): boolean {
   if (c.iso2.toLowerCase() === q || c.iso3.toLowerCase() === q) return true;
   return /^\d+$/.test(q) && c.callingCodes.some((n) => String(n).startsWith(q));
 }
+
+/** How well a country matches a query: lower is better; null when it does not match. */
+export function countryRank(c: Country, query: string): number | null {
+  if (!matchesCountry(c, query)) return null;
+  const q = fold(query).replace(/^\+/, '');
+  if (!q) return 0;
+  const name = fold(c.name);
+  if (name.startsWith(q)) return 0;
+  if (c.iso2.toLowerCase() === q || c.iso3.toLowerCase() === q || c.aliases.some((a) => fold(a).startsWith(q))) return 1;
+  if (name.split(/[\s\-(),.']+/).some((w) => w.startsWith(q))) return 2;
+  if (name.includes(q) || c.aliases.some((a) => fold(a).includes(q))) return 3;
+  return 4;
+}
+
+/**
+ * The countries matching a query, best first (issue 16): names that start with the typed text
+ * ("ger" → Germany before Algeria), then exact codes and aliases, then a word of the name,
+ * then anywhere in it, then calling codes; the list's own order within each group.
+ */
+export function searchCountries(list: readonly Country[], query: string): Country[] {
+  return list
+    .map((c, i) => ({ c, i, r: countryRank(c, query) }))
+    .filter((x): x is { c: Country; i: number; r: number } => x.r !== null)
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.c);
+}

@@ -2,7 +2,7 @@ import type { ActiveInvestments, Page, Property, PropertyRevision, PropertyWithR
 
 /** A listing as the API returns it to its owner (no changes under review); override what the test is about. */
 export function makeProperty(overrides: Partial<PropertyWithRevision> = {}): PropertyWithRevision {
-  return {
+  const p: PropertyWithRevision = {
     revision: null,
     _id: 'p1',
     name: 'Maple Court',
@@ -15,6 +15,8 @@ export function makeProperty(overrides: Partial<PropertyWithRevision> = {}): Pro
     documents: [],
     totalQuantity: 1000,
     availableQuantity: 1000,
+    reservedQuantity: 0,
+    soldQuantity: 0,
     unitPrice: 50,
     roiInFiveYears: 40,
     progress: null,
@@ -27,6 +29,9 @@ export function makeProperty(overrides: Partial<PropertyWithRevision> = {}): Pro
     updatedAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };
+  // Units not available are sold unless the test says how many are reserved (issue 16).
+  if (overrides.soldQuantity === undefined) p.soldQuantity = Math.max(0, p.totalQuantity - p.availableQuantity - p.reservedQuantity);
+  return p;
 }
 
 export function pageOf<T>(items: T[], overrides: Partial<Page<T>> = {}): Page<T> {

@@ -9,7 +9,7 @@ export function makeUser(over: Partial<User> = {}): User {
 }
 
 export function makeProperty(over: Partial<Property> = {}): Property {
-  return {
+  const p: Property = {
     _id: 'p1', name: 'Harborview Residences', address: '210 Seaport Blvd, Boston', state: 'MA', description: 'A tower on the waterfront.',
     type: 'RENTAL_READY', status: 'ACTIVE',
     images: [
@@ -17,10 +17,13 @@ export function makeProperty(over: Partial<Property> = {}): Property {
       { _id: 'i2', url: '/download/i2.png' },
       { _id: 'i3', url: '/download/i3.png' },
     ],
-    documents: [], totalQuantity: 2000, availableQuantity: 1500, unitPrice: 50, roiInFiveYears: 40, progress: null,
+    documents: [], totalQuantity: 2000, availableQuantity: 1500, reservedQuantity: 0, soldQuantity: 500, unitPrice: 50, roiInFiveYears: 40, progress: null,
     progressUpdates: [], ownerId: 'o1', rejectionReason: null, suspendedAt: null, suspendedReason: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
     ...over,
   };
+  // Units not available are sold unless the test says how many are reserved (issue 16).
+  if (over.soldQuantity === undefined) p.soldQuantity = Math.max(0, p.totalQuantity - p.availableQuantity - p.reservedQuantity);
+  return p;
 }
 
 export function pageOf<T>(items: T[], over: Partial<Page<T>> = {}): Page<T> {

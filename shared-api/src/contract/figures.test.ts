@@ -1,21 +1,30 @@
-// Spec 3: derived property figures.
-import { amountRaised, annualReturn, progressPercent, totalValue, unitsSold } from './figures';
+// Spec 3: derived property figures, with issue 16's reading: sold = COMPLETED orders only.
+import { amountRaised, annualReturn, fundingPercent, progressPercent, raisedCents, totalValue, unitsReserved, unitsSold } from './figures';
 
-const property = { totalQuantity: 1000, availableQuantity: 250, unitPrice: 120.5, roiInFiveYears: 40 };
+// 1000 units: 600 sold (completed orders), 150 reserved (pending orders), 250 available.
+const property = { totalQuantity: 1000, availableQuantity: 250, reservedQuantity: 150, soldQuantity: 600, unitPrice: 120.5, roiInFiveYears: 40 };
 
-describe('amountRaised = (totalQuantity - availableQuantity) × unitPrice', () => {
-  test('typical', () => {
-    expect(unitsSold(property)).toBe(750);
-    expect(amountRaised(property)).toBe(90375);
+describe('sold, reserved, raised (issue 16: pending orders reserve units, they do not sell them)', () => {
+  test('units sold are the completed units, reserved the pending ones', () => {
+    expect(unitsSold(property)).toBe(600);
+    expect(unitsReserved(property)).toBe(150);
+    expect(unitsSold(property) + unitsReserved(property) + property.availableQuantity).toBe(property.totalQuantity);
   });
-  test('nothing sold, everything sold', () => {
-    expect(amountRaised({ ...property, availableQuantity: 1000 })).toBe(0);
-    expect(amountRaised({ ...property, availableQuantity: 0 })).toBe(120500);
+  test('amount raised = units sold × unitPrice; reserved units raise nothing', () => {
+    expect(amountRaised(property)).toBe(72300);
+    expect(amountRaised({ ...property, soldQuantity: 0 })).toBe(0);
+    expect(amountRaised({ ...property, soldQuantity: 1000 })).toBe(120500);
+    expect(raisedCents(600, 12050)).toBe(7_230_000);
   });
   test('exact to the cent (no floating drift)', () => {
     // 0.1 × 3 in floating point is 0.30000000000000004.
-    expect(amountRaised({ totalQuantity: 3, availableQuantity: 0, unitPrice: 0.1, roiInFiveYears: 0 })).toBe(0.3);
-    expect(amountRaised({ totalQuantity: 7, availableQuantity: 0, unitPrice: 19.99, roiInFiveYears: 0 })).toBe(139.93);
+    expect(amountRaised({ soldQuantity: 3, unitPrice: 0.1 })).toBe(0.3);
+    expect(amountRaised({ soldQuantity: 7, unitPrice: 19.99 })).toBe(139.93);
+  });
+  test('funding percent counts sold units only', () => {
+    expect(fundingPercent(property)).toBe(60);
+    expect(fundingPercent({ totalQuantity: 10, soldQuantity: 0 })).toBe(0);
+    expect(fundingPercent({ totalQuantity: 0, soldQuantity: 0 })).toBe(0);
   });
 });
 

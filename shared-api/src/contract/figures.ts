@@ -1,21 +1,56 @@
-// Derived property figures (spec 3).
+// Derived property figures (spec 3, with issue 16's reading of "sold").
+//
+// The one definition every screen and the server's metrics use:
+// - units sold     = units of COMPLETED orders (the database's settled_quantity, `soldQuantity`);
+// - units reserved = units of PENDING orders (`reservedQuantity`): held back from sale, not sold;
+// - units available = totalQuantity - sold - reserved (`availableQuantity`, what can still be bought);
+// - amount raised  = units sold × unitPrice, exact to the cent;
+// - funding percent = amount raised / total value, 0–100;
+// - investors      = people holding units (holdings exist only for COMPLETED orders).
+// Spec 3 defines amount raised as (totalQuantity - availableQuantity) × unitPrice; issue 16
+// overrides it so units in pending orders are never counted as raised.
 import { centsToDollars, dollarsToCents } from './money';
 import type { Property } from './types';
 
-type Figures = Pick<Property, 'totalQuantity' | 'availableQuantity' | 'unitPrice' | 'roiInFiveYears'>;
+type Units = Pick<Property, 'totalQuantity' | 'soldQuantity'>;
+type Figures = Pick<Property, 'totalQuantity' | 'soldQuantity' | 'unitPrice'>;
 
-export function unitsSold(p: Pick<Property, 'totalQuantity' | 'availableQuantity'>): number {
+/** Units of completed orders. */
+export function unitsSold(p: Pick<Property, 'soldQuantity'>): number {
+  return p.soldQuantity;
+}
+
+/** Units of pending orders: reserved for their buyers, neither sold nor available. */
+export function unitsReserved(p: Pick<Property, 'reservedQuantity'>): number {
+  return p.reservedQuantity;
+}
+
+/**
+ * Units sold or reserved (total - available): the units investors hold or have ordered. Once
+ * any exist the unit price is fixed and total units cannot go below them (the database's rule).
+ */
+export function unitsTaken(p: Pick<Property, 'totalQuantity' | 'availableQuantity'>): number {
   return p.totalQuantity - p.availableQuantity;
 }
 
-/** amount raised = (totalQuantity - availableQuantity) × unitPrice, exact to the cent. */
-export function amountRaised(p: Figures): number {
-  return centsToDollars(unitsSold(p) * dollarsToCents(p.unitPrice));
+/** amount raised = units sold (completed orders only) × unitPrice, exact to the cent. */
+export function amountRaised(p: Pick<Property, 'soldQuantity' | 'unitPrice'>): number {
+  return centsToDollars(raisedCents(p.soldQuantity, dollarsToCents(p.unitPrice)));
+}
+
+/** The same figure in cents, for sums over many listings (the server's metrics). */
+export function raisedCents(soldQuantity: number, unitPriceCents: number): number {
+  return soldQuantity * unitPriceCents;
 }
 
 /** total value = unitPrice × totalQuantity, exact to the cent. */
 export function totalValue(p: Pick<Property, 'totalQuantity' | 'unitPrice'>): number {
   return centsToDollars(p.totalQuantity * dollarsToCents(p.unitPrice));
+}
+
+/** Share funded (0–100): amount raised against total value, i.e. units sold against total units. */
+export function fundingPercent(p: Figures | Units): number {
+  return progressPercent(p.soldQuantity, p.totalQuantity);
 }
 
 /** Annual return shown = roiInFiveYears / 5, as a percent number (8 means 8%). */

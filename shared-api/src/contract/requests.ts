@@ -2,6 +2,7 @@
 // schemas and the endpoint functions.
 import type {
   CheckoutPurpose,
+  CheckoutStatus,
   EntityType,
   LedgerEntryType,
   OrderStatus,
@@ -204,6 +205,11 @@ export interface OrdersQuery extends PageQuery {
 export interface ReviewOrderBody {
   decision: 'APPROVE' | 'REJECT';
   reason?: string;
+}
+
+/** GET /v1/admin/checkouts: checkouts by status (OPEN: started, not yet paid). */
+export interface AdminCheckoutsQuery extends PageQuery {
+  status?: CheckoutStatus;
 }
 
 export interface PayoutsQuery extends PageQuery {

@@ -1,5 +1,5 @@
 // Response shapes beyond the domain types (types.ts).
-import type { LedgerEntryType, PropertyStatus, PropertyType, Role, UserStatus } from './enums';
+import type { CheckoutPurpose, CheckoutStatus, LedgerEntryType, PropertyStatus, PropertyType, Role, UserStatus } from './enums';
 import type { LedgerEntry, Page, Payout, User } from './types';
 import type { PropertyWithRevision } from './revisions';
 
@@ -50,6 +50,8 @@ export interface AdminListingMetrics {
   byState: { state: string; count: number }[];
   unitsTotal: number;
   unitsSold: number;
+  /** Units in pending orders (not sold). */
+  unitsReserved: number;
   /** Dollars. */
   totalValue: number;
   amountRaised: number;
@@ -67,6 +69,7 @@ export interface AdminOwnerMetrics {
 /** The owner's view of one listing: the property and its figures. */
 export interface OwnerPropertyView extends PropertyWithRevision {
   unitsSold: number;
+  unitsReserved: number;
   amountRaised: number;
   totalValue: number;
   investorsCount: number;
@@ -109,6 +112,20 @@ export interface PayoutUser {
   lastName: string;
   email: string;
   role: Role;
+  /** Verification status (issue 16: shown beside pending withdrawals). */
+  status: UserStatus;
 }
 
 export type AdminPayout = Payout & { user?: PayoutUser };
+
+/** A checkout in the admins' list (issue 16: open ones shown with the person's status). */
+export interface AdminCheckout {
+  _id: string;
+  userId: string;
+  purpose: CheckoutPurpose;
+  amount: number;
+  status: CheckoutStatus;
+  createdAt: string;
+  expiresAt: string;
+  user?: PayoutUser;
+}

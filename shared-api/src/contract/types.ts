@@ -94,7 +94,12 @@ export interface Property {
   images: ImageRef[];
   documents: FileRef[];
   totalQuantity: number;
+  /** Units that can still be bought (total - reserved - sold). */
   availableQuantity: number;
+  /** Units in PENDING orders: reserved for their buyers, not sold (issue 16). */
+  reservedQuantity: number;
+  /** Units of COMPLETED orders: sold (issue 16; see figures.ts). */
+  soldQuantity: number;
   /** Dollars per unit. */
   unitPrice: number;
   /** Percent over five years (40 means 40%; 8% a year). */
@@ -111,7 +116,7 @@ export interface Property {
   suspendedReason: string | null;
 }
 
-export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity'>;
+export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity' | 'reservedQuantity' | 'soldQuantity'>;
 
 export interface Page<T> {
   items: T[];
@@ -133,8 +138,8 @@ export interface Order {
   reason?: string | null;
   /** When it left PENDING (approved, rejected or cancelled). */
   decidedAt?: string | null;
-  /** Admin lists: who placed it. */
-  investor?: { _id: string; firstName: string; lastName: string; email: string };
+  /** Admin lists: who placed it, with their verification status (issue 16). */
+  investor?: { _id: string; firstName: string; lastName: string; email: string; status: UserStatus };
   createdAt: string;
   updatedAt: string;
 }
@@ -221,6 +226,8 @@ export interface UserMetrics {
   /** Owner figures (zero for investors). */
   listingsByStatus: Partial<Record<PropertyStatus, number>>;
   unitsSold: number;
+  /** Units of the owner's listings in pending orders (not sold). */
+  unitsReserved: number;
   amountRaised: number;
   payoutsReceived: number;
 }

@@ -95,6 +95,7 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['createCheckout', () => api.createCheckout({ purpose: 'SUBSCRIPTION', returnPath: '/' }), 'POST', 'v1/payments/checkouts'],
   ['getCheckout', () => api.getCheckout(ID), 'GET', `v1/payments/checkouts/${ID}`],
   ['getPayouts', () => api.getPayouts({ status: 'REQUESTED' }), 'GET', 'v1/payouts'],
+  ['getAdminCheckouts', () => api.getAdminCheckouts({ status: 'OPEN' }), 'GET', 'v1/admin/checkouts'],
   ['decidePayout', () => api.decidePayout(ID, { status: 'PAID' }), 'PATCH', `v1/payouts/${ID}`],
   ['createOrder', () => api.createOrder({ propertyId: ID, quantity: 1 }), 'POST', 'v1/orders'],
   ['getMyOrders', () => api.getMyOrders({ status: 'PENDING' }), 'GET', 'v1/orders'],

@@ -12,6 +12,7 @@ const property: PropertyCardData = {
   images: [{ _id: 'i1', url: '/download/maple.jpg', srcset: '/download/maple-480.webp 480w, /download/maple-960.webp 960w', width: 960, height: 720 }],
   totalQuantity: 10_000,
   availableQuantity: 2_500,
+  soldQuantity: 7_500,
   unitPrice: 125,
   roiInFiveYears: 42,
 };
@@ -40,7 +41,7 @@ describe('PropertyCard', () => {
   });
 
   test('cents show only when there are cents', () => {
-    renderUi(<PropertyCard property={{ ...property, unitPrice: 10.25, totalQuantity: 3, availableQuantity: 1 }} investHref="/x" />);
+    renderUi(<PropertyCard property={{ ...property, unitPrice: 10.25, totalQuantity: 3, availableQuantity: 1, soldQuantity: 2 }} investHref="/x" />);
     expect(screen.getByTestId('raised')).toHaveTextContent('$20.50 raised of $30.75');
   });
 

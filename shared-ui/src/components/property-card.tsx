@@ -8,7 +8,7 @@ import { ProgressBar } from './progress-bar';
 
 export type PropertyCardData = Pick<
   Property,
-  '_id' | 'name' | 'address' | 'type' | 'images' | 'totalQuantity' | 'availableQuantity' | 'unitPrice' | 'roiInFiveYears'
+  '_id' | 'name' | 'address' | 'type' | 'images' | 'totalQuantity' | 'availableQuantity' | 'soldQuantity' | 'unitPrice' | 'roiInFiveYears'
 >;
 
 export interface PropertyCardProps {

@@ -55,7 +55,7 @@ function Header({ user, menuOpen, onToggleMenu }: { user: User; menuOpen: boolea
   const logout = useLogout();
   const name = `${user.firstName} ${user.lastName}`;
   return (
-    <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, md: 4 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', position: 'sticky', top: 0, zIndex: 10 }}>
+    <Box component="header" data-app-header="" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: { xs: 2, md: 4 }, py: 1.5, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', position: 'sticky', top: 0, zIndex: 10 }}>
       <IconButton sx={{ display: { lg: 'none' } }} onClick={onToggleMenu} aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="dashboard-sidebar">
         {menuOpen ? <CloseIcon /> : <MenuIcon />}
       </IconButton>

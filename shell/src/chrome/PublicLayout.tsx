@@ -69,7 +69,7 @@ function TopNav() {
   const close = () => setOpen(false);
   return (
     // MUI's AppBar (sticky, color inherit, elevation 0) as the box it renders: AppBar itself is not on the first visit.
-    <Box component="header" sx={{ display: 'flex', flexDirection: 'column', width: '100%', boxSizing: 'border-box', flexShrink: 0, position: 'sticky', zIndex: 'appBar', top: 0, left: 'auto', right: 0, color: 'inherit', bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+    <Box component="header" data-app-header="" sx={{ display: 'flex', flexDirection: 'column', width: '100%', boxSizing: 'border-box', flexShrink: 0, position: 'sticky', zIndex: 'appBar', top: 0, left: 'auto', right: 0, color: 'inherit', bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar component="nav" aria-label="Main" sx={{ gap: 2, maxWidth: 1280, width: '100%', mx: 'auto' }}>
         <Logo />
         <Box sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, mx: 'auto' }}>

@@ -1,18 +1,27 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'shared-ui/router';
 import { useAuthUser } from 'shared-api';
 import { paths } from 'shared-api/contract';
 import { RemotePage } from '../federation/remote-page';
 import { PublicLayout } from '../chrome/PublicLayout';
 import { NotFound } from '../chrome/NotFound';
-import { routeTable, targetFor, type Chrome, type RouteDef } from './route-table';
+import { loginRedirect, routeTable, targetFor, type Chrome, type RouteDef } from './route-table';
 
-/** Spec 4: no user → /login; a role not permitted → /dashboard. */
+/**
+ * Spec 4: no user → /login (remembering the page, issue 16); a role not permitted → /dashboard.
+ * A signed-in person opening /login or /signup goes to the dashboard.
+ */
 export function Guarded({ route }: { route: RouteDef }) {
   const user = useAuthUser();
   const location = useLocation();
+  // Whether the person was signed in when they arrived at this location. Signing in ON /login
+  // must not bounce to the dashboard: the login form sends them where they were heading.
+  const [entry, setEntry] = useState({ key: location.key, signedIn: user !== null });
+  if (entry.key !== location.key) setEntry({ key: location.key, signedIn: user !== null });
+  const signedInAtEntry = entry.key === location.key ? entry.signedIn : user !== null;
+  if (route.guestOnly && user && signedInAtEntry) return <Navigate to={paths.dashboard} replace />;
   if (route.roles) {
-    if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+    if (!user) return <Navigate to={loginRedirect(location.pathname + location.search + location.hash)} replace />;
     if (!route.roles.includes(user.role)) return <Navigate to={paths.dashboard} replace />;
   }
   const target = targetFor(route, user?.role ?? null);

@@ -23,6 +23,8 @@ export interface RouteDef {
   chrome: Chrome;
   /** Absent: public. Present: signed-in users with one of these roles. */
   roles?: readonly Role[];
+  /** For guests only (log in, sign up): a signed-in person goes to the dashboard. */
+  guestOnly?: boolean;
   /** The module that renders it; per role when the same path differs by role. */
   target: RouteTarget | Partial<Record<Role, RouteTarget>>;
 }
@@ -32,6 +34,17 @@ const pub = (module: string): RouteTarget => ({ remote: 'mf_public', module });
 const t = (remote: RemoteName, module: string, sidebar?: RouteTarget['sidebar']): RouteTarget => ({ remote, module, sidebar });
 const side = (label: string, order: number, icon: SidebarIcon) => ({ label, order, icon });
 
+/**
+ * /login remembering the page a guard turned a guest away from (?next=), so signing in
+ * returns there. Only a path of this app is kept: never another origin (`//evil`, `/\\evil`,
+ * a scheme) nor control characters; mf-public's login checks it again before following it.
+ */
+export function loginRedirect(from: string): string {
+  const safe = from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && ![...from].some((ch) => ch.charCodeAt(0) < 0x20);
+  if (!safe || from === paths.login || from.startsWith(`${paths.login}?`)) return paths.login;
+  return `${paths.login}?next=${encodeURIComponent(from)}`;
+}
+
 export const routeTable: readonly RouteDef[] = [
   { path: paths.home, chrome: 'public', target: pub('Landing') },
   { path: paths.about, chrome: 'public', target: pub('About') },
@@ -40,8 +53,8 @@ export const routeTable: readonly RouteDef[] = [
   { path: paths.listProperty, chrome: 'public', target: pub('ListProperty') },
   { path: paths.privacy, chrome: 'public', target: pub('Privacy') },
   { path: paths.terms, chrome: 'public', target: pub('Terms') },
-  { path: paths.login, chrome: 'public', target: pub('Login') },
-  { path: paths.signup, chrome: 'public', target: pub('Signup') },
+  { path: paths.login, chrome: 'public', target: pub('Login'), guestOnly: true },
+  { path: paths.signup, chrome: 'public', target: pub('Signup'), guestOnly: true },
   { path: paths.verify, chrome: 'public', target: pub('Verify') },
 
   { path: paths.onboarding, chrome: 'bare', roles: ['INVESTOR', 'PROPERTY_OWNER'], target: t('mf_onboarding', 'Onboarding') },

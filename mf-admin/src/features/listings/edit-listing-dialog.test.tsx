@@ -20,7 +20,7 @@ test('buildUpdate sends only what changed and checks every field', () => {
   const bad = buildUpdate(base, { ...values, name: ' ', totalQuantity: '50', unitPrice: '1.234', roiInFiveYears: '-1' });
   expect(bad.problems).toEqual({
     name: 'Enter a name',
-    totalQuantity: 'Cannot be below the 100 units already sold',
+    totalQuantity: 'Cannot be below the 100 units already sold or reserved',
     unitPrice: 'Amount can have at most two decimals',
     roiInFiveYears: 'Enter a percent from 0 to 1,000',
   });

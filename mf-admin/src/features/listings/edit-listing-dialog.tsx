@@ -5,7 +5,7 @@ import { Alert, Box } from 'shared-ui/mui';
 import { InputAdornment, MenuItem, TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, formatNumber, toast } from 'shared-ui';
 import { adminUpdateOffPlan, adminUpdateRentalReady, readError } from 'shared-api';
-import { US_STATES, parseAmount, unitsSold, type OffPlanPropertyUpdate, type Property } from 'shared-api/contract';
+import { US_STATES, parseAmount, unitsTaken, type OffPlanPropertyUpdate, type Property } from 'shared-api/contract';
 
 type Field = 'name' | 'address' | 'state' | 'description' | 'totalQuantity' | 'unitPrice' | 'roiInFiveYears' | 'progress';
 type Values = Record<Field, string>;
@@ -30,7 +30,7 @@ function valuesOf(p: Property): Values {
 export function buildUpdate(p: Property, v: Values): { body: OffPlanPropertyUpdate; problems: Problems } {
   const problems: Problems = {};
   const body: OffPlanPropertyUpdate = {};
-  const sold = unitsSold(p);
+  const sold = unitsTaken(p);
 
   const name = v.name.trim();
   if (!name) problems.name = 'Enter a name';
@@ -48,7 +48,7 @@ export function buildUpdate(p: Property, v: Values): { body: OffPlanPropertyUpda
   const total = Number(v.totalQuantity);
   if (!/^\d+$/.test(v.totalQuantity.trim()) || total < 1) problems.totalQuantity = 'Enter a whole number of units, at least 1';
   else if (total > LIMITS.totalQuantity) problems.totalQuantity = `At most ${formatNumber(LIMITS.totalQuantity)} units`;
-  else if (total < sold) problems.totalQuantity = `Cannot be below the ${formatNumber(sold)} units already sold`;
+  else if (total < sold) problems.totalQuantity = `Cannot be below the ${formatNumber(sold)} units already sold or reserved`;
   else if (total !== p.totalQuantity) body.totalQuantity = total;
 
   const price = parseAmount(v.unitPrice);
@@ -120,7 +120,7 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
     }
   };
 
-  const sold = listing ? unitsSold(listing) : 0;
+  const sold = listing ? unitsTaken(listing) : 0;
   const field = (name: Field) => ({ value: values?.[name] ?? '', onChange: set(name), error: Boolean(problems[name]), fullWidth: true, disabled: saving });
 
   return (
@@ -167,7 +167,7 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
               label="Total units"
               required
               {...field('totalQuantity')}
-              helperText={problems.totalQuantity ?? (sold > 0 ? `${formatNumber(sold)} sold: cannot go below` : undefined)}
+              helperText={problems.totalQuantity ?? (sold > 0 ? `${formatNumber(sold)} sold or reserved: cannot go below` : undefined)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <TextField
@@ -175,7 +175,7 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
               required
               {...field('unitPrice')}
               disabled={saving || sold > 0}
-              helperText={problems.unitPrice ?? (sold > 0 ? 'Fixed once units are sold' : undefined)}
+              helperText={problems.unitPrice ?? (sold > 0 ? 'Fixed once units are sold or reserved' : undefined)}
               slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
             />
             <TextField

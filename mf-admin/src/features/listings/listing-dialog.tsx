@@ -5,7 +5,7 @@ import { Alert, Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, StatusBadge, formatDate, formatMoney, formatNumber, formatPercent, toast } from 'shared-ui';
 import { readError, resumeProperty, reviewProperty } from 'shared-api';
-import { PROPERTY_TYPE_LABELS, amountRaised, annualReturn, listingApprovalRefusal, stateName, totalValue, unitsSold, type Property, type User } from 'shared-api/contract';
+import { PROPERTY_TYPE_LABELS, amountRaised, annualReturn, listingApprovalRefusal, stateName, totalValue, unitsReserved, unitsSold, type Property, type User } from 'shared-api/contract';
 import { DocumentLinks, ListingImages } from '../../components/files';
 import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';
@@ -184,7 +184,7 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
               { label: 'Address', value: `${listing.address}, ${stateName(listing.state)}` },
               { label: 'Owner', value: <PersonLink id={listing.ownerId} people={people} showEmail /> },
               ...(owner ? [{ label: 'Owner status', value: <StatusBadge status={owner.status} label={USER_STATUS_LABELS[owner.status]} /> }] : []),
-              { label: 'Units', value: `${formatNumber(unitsSold(listing))} sold of ${formatNumber(listing.totalQuantity)} (${formatNumber(listing.availableQuantity)} available)` },
+              { label: 'Units', value: `${formatNumber(unitsSold(listing))} sold, ${formatNumber(unitsReserved(listing))} reserved in pending orders, of ${formatNumber(listing.totalQuantity)} (${formatNumber(listing.availableQuantity)} available)` },
               { label: 'Unit price', value: formatMoney(listing.unitPrice) },
               { label: 'Total value', value: formatMoney(totalValue(listing)) },
               { label: 'Amount raised', value: formatMoney(amountRaised(listing)) },

@@ -51,11 +51,13 @@ export function ListingsTable({ label, rows, loading, error, onRetry, pagination
                 <Typography variant="body2" color="text.secondary">
                   {p.address}, {p.state}
                 </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {PROPERTY_TYPE_LABELS[p.type]}
+                </Typography>
               </Box>
             </Box>
           ),
         },
-        { key: 'type', header: 'Type', render: (p) => PROPERTY_TYPE_LABELS[p.type] },
         {
           key: 'status',
           header: 'Status',
@@ -63,15 +65,28 @@ export function ListingsTable({ label, rows, loading, error, onRetry, pagination
           render: (p) => (p.suspendedAt ? <StatusBadge status="SUSPENDED" tone="warning" label="Suspended" /> : <StatusBadge status={p.status} label={PROPERTY_STATUS_LABELS[p.status]} />),
         },
         { key: 'owner', header: 'Owner', render: (p) => <PersonLink id={p.ownerId} people={people} /> },
-        { key: 'units', header: 'Units sold', align: 'right', render: (p) => `${formatNumber(unitsSold(p))} / ${formatNumber(p.totalQuantity)}` },
-        { key: 'unitPrice', header: 'Unit price', align: 'right', render: (p) => formatMoney(p.unitPrice) },
-        { key: 'raised', header: 'Raised', align: 'right', render: (p) => formatMoney(amountRaised(p)) },
-        { key: 'createdAt', header: 'Listed', render: (p) => formatDate(p.createdAt) },
+        {
+          key: 'funding',
+          header: 'Raised',
+          align: 'right',
+          render: (p) => (
+            <Box>
+              <Box sx={{ fontWeight: 600 }}>{formatMoney(amountRaised(p))}</Box>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {formatNumber(unitsSold(p))} / {formatNumber(p.totalQuantity)} sold
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(p.unitPrice)} a unit
+              </Typography>
+            </Box>
+          ),
+        },
+        { key: 'createdAt', header: 'Listed', render: (p) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.createdAt)}</Box> },
         {
           key: 'actions',
           header: 'Actions',
           render: (p) => (
-            <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, alignItems: 'stretch' }}>
               <Button variant={p.status === 'PENDING_REVIEW' ? 'filled-blue' : 'text-blue'} size="XS" onClick={() => onOpen(p)} aria-label={`${p.status === 'PENDING_REVIEW' ? 'Review' : 'View'} ${p.name}`}>
                 {p.status === 'PENDING_REVIEW' ? 'Review' : 'View'}
               </Button>

@@ -85,3 +85,10 @@ test('a failed load shows the reason and offers Retry', async () => {
   expect(await screen.findByText('Could not reach the server')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
 });
+
+test("a pending order shows the investor's verification status (issue 16)", async () => {
+  money.getAllOrders.mockResolvedValue(pageOf([makeOrder({ investor: { _id: 'u1', firstName: 'Ivy', lastName: 'Investor', email: 'ivy@example.com', status: 'PENDING' } })]));
+  renderPage(<OrdersPage />);
+  const table = await screen.findByRole('table', { name: 'Orders pending approval' });
+  expect(await within(table).findByLabelText('Verification: Pending')).toHaveTextContent('Pending');
+});

@@ -8,7 +8,8 @@ import { deleteOrder, getAllOrders, readError, reviewOrder } from 'shared-api';
 import type { Order, OrderStatus, User } from 'shared-api/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
-import { DateTimeCell, PersonLink, PropertyLink, fullName } from '../../components/links';
+import { DateTimeCell, PropertyLink, fullName } from '../../components/links';
+import { PersonWithStatus } from '../../components/person-status';
 import { usePeople } from '../../lib/directory';
 import { ORDER_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
@@ -100,10 +101,9 @@ export function OrdersPage() {
           pagination={data ? { page, pageSize: ORDERS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
           columns={[
             { key: 'createdAt', header: 'Placed', render: (o) => <DateTimeCell value={o.createdAt} /> },
-            { key: 'investor', header: 'Investor', render: (o) => <PersonLink id={o.investorId} people={people} showEmail /> },
+            { key: 'investor', header: 'Investor', render: (o) => <PersonWithStatus id={o.investorId} people={people} fallback={o.investor ? { ...o.investor, role: 'INVESTOR' } : null} status={o.investor?.status} /> },
             { key: 'property', header: 'Property', render: (o) => <PropertyLink id={o.propertyId} name={o.property?.name} /> },
-            { key: 'quantity', header: 'Units', align: 'right', render: (o) => formatNumber(o.quantity) },
-            { key: 'unitPrice', header: 'Unit price', align: 'right', render: (o) => formatMoney(o.unitPrice) },
+            { key: 'quantity', header: 'Units', align: 'right', render: (o) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatNumber(o.quantity)} × {formatMoney(o.unitPrice)}</Box> },
             { key: 'amount', header: 'Amount', align: 'right', render: (o) => formatMoney(o.amount) },
             {
               key: 'status',
@@ -124,7 +124,7 @@ export function OrdersPage() {
               header: 'Actions',
               render: (o) =>
                 o.status === 'PENDING' ? (
-                  <Box sx={{ display: 'flex', gap: 0.5 }}>
+                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'stretch' }}>
                     <Button variant="filled-blue" size="XS" onClick={() => setDeciding({ order: o, decision: 'APPROVE' })} aria-label={`Approve order: ${describe(o, people)}`}>
                       Approve
                     </Button>

@@ -187,7 +187,8 @@ export function OverviewPage() {
               <StatCard title="Listings" value={formatNumber(lst.total)} />
               <StatCard title="Total value listed" value={formatMoney(lst.totalValue)} />
               <StatCard title="Amount raised" value={formatMoney(lst.amountRaised)} />
-              <StatCard title="Units sold" value={formatNumber(lst.unitsSold)} hint={`of ${formatNumber(lst.unitsTotal)} units`} />
+              <StatCard title="Units sold" value={formatNumber(lst.unitsSold)} hint={`of ${formatNumber(lst.unitsTotal)} units (completed orders)`} />
+              <StatCard title="Units reserved" value={formatNumber(lst.unitsReserved)} hint="in pending orders, not yet sold" />
             </Box>
             <Box sx={{ ...chartsGrid, mt: 2 }}>
               <DonutChart

@@ -6,7 +6,7 @@ import { makePayout, makeUser, pageOf } from '../../testing/fixtures';
 import { renderPage } from 'shared-ui/testing';
 import { PayoutsPage } from './payouts-page';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getPayouts: jest.fn(), decidePayout: jest.fn() }));
+jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getPayouts: jest.fn(), decidePayout: jest.fn(), getAdminCheckouts: jest.fn() }));
 const money = sharedApi as unknown as Record<string, jest.Mock>;
 
 jest.setTimeout(20_000);
@@ -73,4 +73,33 @@ test('all withdrawals show decisions; empty and failed states', async () => {
   money.getPayouts.mockRejectedValue(new Error('Forbidden'));
   renderPage(<PayoutsPage />);
   expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('Forbidden');
+});
+
+test("a requested withdrawal shows the person's verification status (issue 16)", async () => {
+  money.getPayouts.mockResolvedValue(
+    pageOf([makePayout({ _id: 'pay9', userId: 'u9', user: { _id: 'u9', firstName: 'Rita', lastName: 'Rejected', email: 'rita@example.com', role: 'INVESTOR', status: 'REJECTED' } } as never)]),
+  );
+  renderPage(<PayoutsPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  const row = within(table).getByRole('row', { name: /Rita Rejected/ });
+  expect(within(row).getByLabelText('Verification: Rejected')).toHaveTextContent('Rejected');
+});
+
+test("open checkouts, with the person's verification status (issue 16)", async () => {
+  money.getAdminCheckouts.mockResolvedValue(
+    pageOf([
+      {
+        _id: 'c1', userId: 'u7', purpose: 'DEPOSIT', amount: 40, status: 'OPEN', createdAt: '2026-02-03T12:00:00.000Z', expiresAt: '2026-02-03T13:00:00.000Z',
+        user: { _id: 'u7', firstName: 'Pat', lastName: 'Pending', email: 'pat@example.com', role: 'INVESTOR', status: 'PENDING' },
+      },
+    ]),
+  );
+  const { user } = renderPage(<PayoutsPage />);
+  await user.click(await screen.findByRole('tab', { name: 'Open checkouts' }));
+  const table = await screen.findByRole('table', { name: 'Open checkouts' });
+  expect(money.getAdminCheckouts).toHaveBeenCalledWith({ status: 'OPEN', page: 1, pageSize: 20 });
+  const row = within(table).getByRole('row', { name: /Pat Pending/ });
+  expect(row).toHaveTextContent('Deposit');
+  expect(row).toHaveTextContent('$40.00');
+  expect(within(row).getByLabelText('Verification: Pending')).toBeInTheDocument();
 });

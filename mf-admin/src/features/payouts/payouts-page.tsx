@@ -8,7 +8,9 @@ import { decidePayout, getPayouts } from 'shared-api';
 import type { AdminPayout, PayoutStatus, User } from 'shared-api/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
-import { DateTimeCell, PersonLink, fullName } from '../../components/links';
+import { DateTimeCell, fullName } from '../../components/links';
+import { PersonWithStatus } from '../../components/person-status';
+import { OpenCheckouts } from './open-checkouts';
 import { usePeople } from '../../lib/directory';
 import { PAYOUT_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
@@ -23,7 +25,7 @@ function describe(p: AdminPayout, people: Map<string, User>): string {
 
 export function PayoutsPage() {
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
-  const tab = filters.tab === 'all' ? 'all' : 'requested';
+  const tab = filters.tab === 'all' ? 'all' : filters.tab === 'checkouts' ? 'checkouts' : 'requested';
   const people = usePeople();
   const status = (tab === 'requested' ? 'REQUESTED' : filters.status || undefined) as PayoutStatus | undefined;
   const { data, error, loading, reload } = useAsync(() => getPayouts({ status, page, pageSize: PAYOUTS_PAGE_SIZE }), [status, page]);
@@ -43,10 +45,10 @@ export function PayoutsPage() {
 
   return (
     <Box>
-      <PageHeader title="Payouts" subtitle="Withdrawal requests: send the money, then mark them paid; or reject them." />
+      <PageHeader title="Payouts" subtitle="Withdrawal requests: send the money, then mark them paid; or reject them. Open checkouts: money on its way in." />
       <Tabs
         value={tab}
-        onChange={(_e, v: string) => setFilters({ tab: v === 'all' ? 'all' : '', status: '' })}
+        onChange={(_e, v: string) => setFilters({ tab: v === 'all' || v === 'checkouts' ? v : '', status: '' })}
         aria-label="Payout views"
         variant="scrollable"
         allowScrollButtonsMobile
@@ -64,6 +66,7 @@ export function PayoutsPage() {
           }
         />
         <Tab value="all" id="payouts-tab-all" aria-controls="payouts-panel" label="All withdrawals" />
+        <Tab value="checkouts" id="payouts-tab-checkouts" aria-controls="payouts-panel" label="Open checkouts" />
       </Tabs>
       <Box role="tabpanel" id="payouts-panel" aria-labelledby={`payouts-tab-${tab}`}>
         {tab === 'all' && (
@@ -71,6 +74,9 @@ export function PayoutsPage() {
             <SelectFilter label="Status" value={filters.status} onChange={(s) => setFilters({ status: s })} options={optionsOf(PAYOUT_STATUS_LABELS)} allLabel="Any status" />
           </FilterBar>
         )}
+        {tab === 'checkouts' ? (
+          <OpenCheckouts people={people} page={page} onPageChange={setPage} />
+        ) : (
         <DataTable
           label={tab === 'requested' ? 'Withdrawals to decide' : 'All withdrawals'}
           rows={data?.items}
@@ -82,7 +88,7 @@ export function PayoutsPage() {
           pagination={data ? { page, pageSize: PAYOUTS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
           columns={[
             { key: 'createdAt', header: 'Requested', render: (p) => <DateTimeCell value={p.createdAt} /> },
-            { key: 'user', header: 'Person', render: (p) => <PersonLink id={p.userId} people={people} fallback={p.user} showEmail /> },
+            { key: 'user', header: 'Person', render: (p) => <PersonWithStatus id={p.userId} people={people} fallback={p.user} status={p.user?.status} /> },
             { key: 'amount', header: 'Amount', align: 'right', render: (p) => formatMoney(p.amount) },
             { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PAYOUT_STATUS_LABELS[p.status]} /> },
             { key: 'decidedAt', header: 'Decided', render: (p) => <DateTimeCell value={p.decidedAt} /> },
@@ -92,7 +98,7 @@ export function PayoutsPage() {
               header: 'Actions',
               render: (p) =>
                 p.status === 'REQUESTED' ? (
-                  <Box sx={{ display: 'flex', gap: 0.5 }}>
+                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'stretch' }}>
                     <Button variant="filled-blue" size="XS" onClick={() => setDeciding({ payout: p, status: 'PAID' })} aria-label={`Mark paid: ${describe(p, people)}`}>
                       Mark paid
                     </Button>
@@ -106,6 +112,7 @@ export function PayoutsPage() {
             },
           ]}
         />
+        )}
       </Box>
       <DecisionDialog
         open={deciding?.status === 'PAID'}

@@ -5,6 +5,7 @@ import { UpdateMeSchema, UserDetailSchema, UserSchema } from '../users/schemas';
 import * as users from '../users/service';
 import { AdminMetricsSchema, AuditEntrySchema, AuditQuerySchema, InvestorMetricsSchema, ListingMetricsSchema, OwnerMetricsSchema } from './schemas';
 import * as service from './service';
+import { AdminCheckoutSchema, AdminCheckoutsQuerySchema, listCheckouts } from './checkouts';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
@@ -27,6 +28,10 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/audit', { schema: { ...base, summary: 'The audit trail of admin actions', querystring: AuditQuerySchema, response: { 200: PageOf(AuditEntrySchema), ...errors(400, 401, 403) } } }, async (request) =>
     service.listAudit(app, request.query),
+  );
+
+  app.get('/checkouts', { schema: { ...base, summary: "Checkouts (OPEN: started, not paid yet) with the person's verification status", querystring: AdminCheckoutsQuerySchema, response: { 200: PageOf(AdminCheckoutSchema), ...errors(400, 401, 403) } } }, async (request) =>
+    listCheckouts(app, request.query),
   );
 
   app.get('/me', { schema: { ...base, summary: 'The signed-in admin', response: { 200: UserSchema, ...errors(401, 403) } } }, async (request) => users.getMe(app, request));

@@ -43,6 +43,7 @@ export const ListingMetricsSchema = Type.Object({
   byState: Type.Array(Type.Object({ state: Type.String(), count: Type.Integer() })),
   unitsTotal: Type.Integer(),
   unitsSold: Type.Integer(),
+  unitsReserved: Type.Integer(),
   totalValue: Type.Number(),
   amountRaised: Type.Number(),
   listedOverTime: Type.Array(DatedCountSchema),

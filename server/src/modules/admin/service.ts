@@ -18,6 +18,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { auditLog, properties, users } from '../../db/schema';
 import { investedByInvestors, platformMoneyFigures } from './money';
+import { raisedCents, reservedUnits, soldUnits } from '../properties/figures';
 
 export const TREND_DAYS = 30;
 
@@ -97,8 +98,6 @@ export async function investorMetrics(app: FastifyInstance): Promise<AdminInvest
   };
 }
 
-const soldUnits = sql`(${properties.totalQuantity} - ${properties.availableQuantity})`;
-
 export async function listingMetrics(app: FastifyInstance): Promise<AdminListingMetrics> {
   const byStatus = await app.db.select({ key: properties.status, n: count() }).from(properties).groupBy(properties.status);
   const byType = await app.db.select({ key: properties.type, n: count() }).from(properties).groupBy(properties.type);
@@ -111,8 +110,9 @@ export async function listingMetrics(app: FastifyInstance): Promise<AdminListing
     .select({
       unitsTotal: sql<string>`coalesce(sum(${properties.totalQuantity}), 0)`,
       unitsSold: sql<string>`coalesce(sum(${soldUnits}), 0)`,
+      unitsReserved: sql<string>`coalesce(sum(${reservedUnits}), 0)`,
       valueCents: sql<string>`coalesce(sum(${properties.totalQuantity}::numeric * ${properties.unitPriceCents}), 0)`,
-      raisedCents: sql<string>`coalesce(sum(${soldUnits}::numeric * ${properties.unitPriceCents}), 0)`,
+      raisedCents: sql<string>`coalesce(sum(${raisedCents}), 0)`,
     })
     .from(properties);
   const listed = await app.db
@@ -128,6 +128,7 @@ export async function listingMetrics(app: FastifyInstance): Promise<AdminListing
     byState: byState.map((r) => ({ state: r.state, count: r.count })),
     unitsTotal: Number(sums.unitsTotal),
     unitsSold: Number(sums.unitsSold),
+    unitsReserved: Number(sums.unitsReserved),
     totalValue: centsToDollars(Number(sums.valueCents)),
     amountRaised: centsToDollars(Number(sums.raisedCents)),
     listedOverTime: lastDays().map((date) => ({ date, count: map.get(date) ?? 0 })),
@@ -143,13 +144,13 @@ export async function ownerMetrics(app: FastifyInstance): Promise<AdminOwnerMetr
       firstName: users.firstName,
       lastName: users.lastName,
       listings: count(properties.id),
-      raisedCents: sql<string>`coalesce(sum(${soldUnits}::numeric * ${properties.unitPriceCents}), 0)`,
+      raisedCents: sql<string>`coalesce(sum(${raisedCents}), 0)`,
     })
     .from(users)
     .innerJoin(properties, eq(properties.ownerId, users.id))
     .where(isOwner)
     .groupBy(users.id, users.firstName, users.lastName)
-    .orderBy(desc(sql`coalesce(sum(${soldUnits}::numeric * ${properties.unitPriceCents}), 0)`), desc(count(properties.id)), users.id);
+    .orderBy(desc(sql`coalesce(sum(${raisedCents}), 0)`), desc(count(properties.id)), users.id);
   return {
     total,
     byStatus: await usersByStatus(app, isOwner),

@@ -3,6 +3,7 @@ import {
   ORDER_STATUSES,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
+  USER_STATUSES,
   type CreateOrderBody,
   type Order,
   type OrdersQuery,
@@ -24,6 +25,8 @@ export const PropertySummarySchema = Type.Object({
   roiInFiveYears: Type.Number(),
   totalQuantity: Type.Integer(),
   availableQuantity: Type.Integer(),
+  reservedQuantity: Type.Integer(),
+  soldQuantity: Type.Integer(),
 });
 assertSame<Same<Static<typeof PropertySummarySchema>, PropertySummary>>();
 
@@ -38,7 +41,7 @@ export const OrderSchema = Type.Object({
   status: StringEnum(ORDER_STATUSES),
   reason: Type.Optional(Nullable(Type.String())),
   decidedAt: Type.Optional(Nullable(DateTime)),
-  investor: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String() })),
+  investor: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String(), status: StringEnum(USER_STATUSES) })),
   createdAt: DateTime,
   updatedAt: DateTime,
 });

@@ -30,10 +30,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function toOrders(app: FastifyInstance, db: Executor, rows: OrderRow[], withInvestor = false): Promise<Order[]> {
   const summaries = await propertySummaries(app, db, rows.map((r) => r.propertyId));
-  const people = new Map<string, { _id: string; firstName: string; lastName: string; email: string }>();
+  const people = new Map<string, NonNullable<Order['investor']>>();
   if (withInvestor && rows.length > 0) {
     const found = await db
-      .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, status: users.status })
       .from(users)
       .where(inArray(users.id, [...new Set(rows.map((r) => r.investorId))]));
     for (const u of found) people.set(u._id, u);

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { PAYOUT_STATUSES, ROLES, type AdminPayout, type DecidePayoutBody, type PayoutsQuery } from 'shared-api/contract';
+import { PAYOUT_STATUSES, ROLES, USER_STATUSES, type AdminPayout, type DecidePayoutBody, type PayoutsQuery } from 'shared-api/contract';
 import { assertSame, Id, PageQuery, StringEnum, type Same } from '../../lib/schema';
 import { PayoutSchema } from '../wallets/schemas';
 
 export const AdminPayoutSchema = Type.Object({
   ...PayoutSchema.properties,
-  user: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String(), role: StringEnum(ROLES) })),
+  user: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String(), role: StringEnum(ROLES), status: StringEnum(USER_STATUSES) })),
 });
 assertSame<Same<Static<typeof AdminPayoutSchema>, AdminPayout>>();
 

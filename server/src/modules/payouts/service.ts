@@ -10,7 +10,7 @@ import { currentUser } from '../../plugins/auth';
 import { audit } from '../admin/audit';
 import { toPayout } from '../wallets/service';
 
-const person = { _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role };
+const person = { _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, status: users.status };
 
 export async function listPayouts(app: FastifyInstance, q: PayoutsQuery): Promise<Page<AdminPayout>> {
   const page = q.page ?? 1;

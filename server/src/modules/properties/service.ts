@@ -11,9 +11,12 @@ import {
   type PropertyWithRevision,
   type ReviewRevisionBody,
   PUBLIC_PROPERTY_STATUSES,
+  amountRaised,
   centsToDollars,
   listingApprovalRefusal,
   parseAmount,
+  unitsReserved,
+  unitsSold,
   type ActiveInvestments,
   type OffPlanPropertyInput,
   type OffPlanPropertyUpdate,
@@ -36,6 +39,7 @@ import { audit } from '../admin/audit';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files/service';
 import { deletionRefusal, holdsOrAwaits, investorsOfProperty } from './holdings';
 import { decideRevision, isPermutation, withRevisions, liveFiles, pendingRevisions, proposeFields, proposeOrder, revisionOf, stageFiles, unstageFile, writePositions } from './revisions';
+import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
 export const MAX_DOCUMENTS_PER_PROPERTY = 20;
@@ -79,6 +83,8 @@ async function toProperties(app: FastifyInstance, db: Executor, rows: PropertyRo
       documents: mine.filter((f) => f.kind === 'PROPERTY_DOCUMENT').map((f) => toFileRef(app.links, f as FileRow, signed)),
       totalQuantity: p.totalQuantity,
       availableQuantity: p.availableQuantity,
+      reservedQuantity: p.reservedQuantity,
+      soldQuantity: p.settledQuantity,
       unitPrice: centsToDollars(p.unitPriceCents),
       roiInFiveYears: Number(p.roiInFiveYears),
       progress: p.progress,
@@ -106,7 +112,6 @@ async function findProperty(db: Executor, id: string, lock = false): Promise<Pro
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const fundedRatio = sql`((${properties.totalQuantity} - ${properties.availableQuantity})::numeric / ${properties.totalQuantity})`;
 
 const ORDER: Record<NonNullable<PropertiesQuery['sort']>, SQL[]> = {
   newest: [desc(properties.createdAt), asc(properties.id)],
@@ -236,12 +241,14 @@ export async function getOwnedProperty(app: FastifyInstance, request: FastifyReq
 
 export async function ownerView(app: FastifyInstance, request: FastifyRequest, id: string): Promise<OwnerPropertyView> {
   const p = await managed(app.db, currentUser(request), id);
-  const sold = p.totalQuantity - p.availableQuantity;
   const investors = await investorsOfProperty(app.db, p.id);
+  const property = await toProperty(app, app.db, p);
   return {
-    ...(await withRevision(app, app.db, p)),
-    unitsSold: sold,
-    amountRaised: centsToDollars(sold * p.unitPriceCents),
+    ...property,
+    revision: await revisionOf(app, app.db, p),
+    unitsSold: unitsSold(property),
+    unitsReserved: unitsReserved(property),
+    amountRaised: amountRaised(property),
     totalValue: centsToDollars(p.totalQuantity * p.unitPriceCents),
     investorsCount: investors.length,
   };
@@ -249,7 +256,7 @@ export async function ownerView(app: FastifyInstance, request: FastifyRequest, i
 
 export async function activeInvestments(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ActiveInvestments> {
   const p = await managed(app.db, currentUser(request), id);
-  return { propertyId: p.id, unitsSold: p.totalQuantity - p.availableQuantity, investors: await investorsOfProperty(app.db, p.id) };
+  return { propertyId: p.id, unitsSold: p.settledQuantity, investors: await investorsOfProperty(app.db, p.id) };
 }
 
 // ---- Writing ----
@@ -507,13 +514,14 @@ export async function reviewRevision(app: FastifyInstance, request: FastifyReque
 // ---- Figures ----
 
 /** An owner's listing figures for the dashboard. */
-export async function ownerListingFigures(db: Executor, ownerId: string): Promise<Pick<UserMetrics, 'listingsByStatus' | 'unitsSold' | 'amountRaised'>> {
+export async function ownerListingFigures(db: Executor, ownerId: string): Promise<Pick<UserMetrics, 'listingsByStatus' | 'unitsSold' | 'unitsReserved' | 'amountRaised'>> {
   const rows = await db
     .select({
       status: properties.status,
       n: count(),
-      sold: sql<string>`coalesce(sum(${properties.totalQuantity} - ${properties.availableQuantity}), 0)`,
-      raisedCents: sql<string>`coalesce(sum((${properties.totalQuantity} - ${properties.availableQuantity})::numeric * ${properties.unitPriceCents}), 0)`,
+      sold: sql<string>`coalesce(sum(${soldUnits}), 0)`,
+      reserved: sql<string>`coalesce(sum(${reservedUnits}), 0)`,
+      raisedCents: sql<string>`coalesce(sum(${raisedCents}), 0)`,
     })
     .from(properties)
     .where(eq(properties.ownerId, ownerId))
@@ -521,6 +529,7 @@ export async function ownerListingFigures(db: Executor, ownerId: string): Promis
   return {
     listingsByStatus: Object.fromEntries(rows.map((r) => [r.status, r.n])),
     unitsSold: rows.reduce((a, r) => a + Number(r.sold), 0),
+    unitsReserved: rows.reduce((a, r) => a + Number(r.reserved), 0),
     amountRaised: centsToDollars(rows.reduce((a, r) => a + Number(r.raisedCents), 0)),
   };
 }

@@ -20,6 +20,8 @@ export function toPropertySummary(app: FastifyInstance, p: PropertyRow, images: 
     roiInFiveYears: Number(p.roiInFiveYears),
     totalQuantity: p.totalQuantity,
     availableQuantity: p.availableQuantity,
+    reservedQuantity: p.reservedQuantity,
+    soldQuantity: p.settledQuantity,
   };
 }
 

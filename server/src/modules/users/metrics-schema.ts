@@ -22,6 +22,7 @@ export const UserMetricsSchema = Type.Object({
   investedOverTime: Type.Array(DatedAmountSchema),
   listingsByStatus: ListingsByStatusSchema,
   unitsSold: Type.Integer(),
+  unitsReserved: Type.Integer(),
   amountRaised: Type.Number(),
   payoutsReceived: Type.Number(),
 });

@@ -258,7 +258,7 @@ export async function getMyMetrics(app: FastifyInstance, request: FastifyRequest
   const me = currentUser(request);
   const user = await requireUser(app.db, me.id);
   const money = await moneyMetricsForUser(app.db, me.id);
-  const listings = me.role === 'PROPERTY_OWNER' ? await ownerListingFigures(app.db, me.id) : { listingsByStatus: {}, unitsSold: 0, amountRaised: 0 };
+  const listings = me.role === 'PROPERTY_OWNER' ? await ownerListingFigures(app.db, me.id) : { listingsByStatus: {}, unitsSold: 0, unitsReserved: 0, amountRaised: 0 };
   return { ...money, ...listings, claimableTokens: user.claimableTokens };
 }
 

@@ -6,9 +6,10 @@ import { getActiveInvestments } from 'shared-api';
 import {
   PROPERTY_TYPE_LABELS,
   amountRaised,
+  fundingPercent,
   paths,
-  progressPercent,
   totalValue,
+  unitsReserved,
   unitsSold,
   type ActiveInvestor,
   type Property,
@@ -31,6 +32,7 @@ export function ActiveListingCard({ initial }: { initial: Property & { revision?
   const raised = amountRaised(p);
   const total = totalValue(p);
   const sold = unitsSold(p);
+  const reserved = unitsReserved(p);
   const latest = [...p.progressUpdates].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 3);
 
   return (
@@ -63,11 +65,11 @@ export function ActiveListingCard({ initial }: { initial: Property & { revision?
           <Typography sx={{ fontWeight: 600 }}>
             {formatMoney(raised, { cents: 'auto' })} raised of {formatMoney(total, { cents: 'auto' })}
           </Typography>
-          <Typography color="text.secondary">{formatPercent(progressPercent(raised, total), 0)} funded</Typography>
+          <Typography color="text.secondary">{formatPercent(fundingPercent(p), 0)} funded</Typography>
         </Box>
         <ProgressBar current={raised} max={total} label={`Funding of ${p.name}`} valueText={`${formatMoney(raised, { cents: 'auto' })} of ${formatMoney(total, { cents: 'auto' })}`} />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {formatNumber(sold)} of {formatNumber(p.totalQuantity)} units sold · {formatNumber(p.availableQuantity)} available at {formatMoney(p.unitPrice, { cents: 'auto' })} each
+          {formatNumber(sold)} of {formatNumber(p.totalQuantity)} units sold · {formatNumber(reserved)} reserved in pending orders · {formatNumber(p.availableQuantity)} available at {formatMoney(p.unitPrice, { cents: 'auto' })} each
         </Typography>
       </Box>
 

@@ -21,7 +21,7 @@ const m = {
 
 jest.setTimeout(30_000);
 
-const harbor = makeProperty({ _id: 'h', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 750, unitPrice: 50 });
+const harbor = makeProperty({ _id: 'h', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 700, reservedQuantity: 50, unitPrice: 50 });
 const sunset = makeProperty({
   _id: 's',
   name: 'Sunset Terrace',
@@ -63,7 +63,7 @@ test('shows approved listings with funding progress and their investors', async 
   expect(within(h).getByText('$12,500 raised of $50,000')).toBeInTheDocument();
   expect(within(h).getByText('25% funded')).toBeInTheDocument();
   expect(within(h).getByRole('progressbar', { name: 'Funding of Harbor View' })).toHaveAttribute('aria-valuenow', '25');
-  expect(within(h).getByText(/250 of 1,000 units sold/)).toBeInTheDocument();
+  expect(within(h).getByText('250 of 1,000 units sold · 50 reserved in pending orders · 700 available at $50 each')).toBeInTheDocument();
   const investors = await within(h).findByRole('table', { name: 'Investors in Harbor View' });
   expect(within(investors).getByRole('row', { name: /Ivan Investor 200 \$10,000\.00/ })).toBeInTheDocument();
   expect(within(investors).getByRole('row', { name: /Grace Hopper 50 \$2,500\.00/ })).toBeInTheDocument();

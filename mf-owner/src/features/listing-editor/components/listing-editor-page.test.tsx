@@ -261,7 +261,7 @@ describe('editing', () => {
     const ui = await editPage(p);
     expect(screen.getByText('This listing is live')).toBeInTheDocument();
     expect(screen.getByText(/keep seeing, and buying, the listing as it is now/)).toBeInTheDocument();
-    expect(screen.getByText(/Investors hold 120 units/)).toBeInTheDocument();
+    expect(screen.getByText(/Investors hold or have ordered 120 units/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Unit price/ })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: /Total units/ })).toBeDisabled();
     expect(screen.getAllByText('Locked: units have been sold')).toHaveLength(2);

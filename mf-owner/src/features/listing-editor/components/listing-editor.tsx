@@ -177,7 +177,7 @@ export function ListingEditor({ initial }: ListingEditorProps) {
               label="Total units"
               required
               disabled={locked || rules.totalLocked}
-              helperText={helper('totalQuantity', rules.totalLocked ? 'Locked: units have been sold' : rules.unitsSold > 0 ? `At least ${formatNumber(rules.unitsSold)} (already sold)` : undefined)}
+              helperText={helper('totalQuantity', rules.totalLocked ? 'Locked: units have been sold or reserved' : rules.unitsSold > 0 ? `At least ${formatNumber(rules.unitsSold)} (already sold or reserved)` : undefined)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <TextField

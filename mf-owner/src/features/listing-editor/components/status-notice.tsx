@@ -29,7 +29,7 @@ export function RevisionNotice({ revision }: { revision: PropertyRevision | null
 /** What saving does to this listing, in the server's terms. */
 export function StatusNotice({ property }: { property: Property }) {
   const rules = editRules(property);
-  const sold = rules.unitsSold > 0 ? ` Investors hold ${formatNumber(rules.unitsSold)} units, so the unit price and the total units are locked.` : '';
+  const sold = rules.unitsSold > 0 ? ` Investors hold or have ordered ${formatNumber(rules.unitsSold)} units, so the unit price and the total units are locked.` : '';
   switch (property.status) {
     case 'PENDING_REVIEW':
       return (

@@ -69,7 +69,7 @@ describe('validateListing', () => {
 
   test('total units cannot drop below the units sold', () => {
     expect(validateListing({ ...filled, totalQuantity: '99' }, { unitsSold: 100 }).totalQuantity).toBe(
-      'Total units cannot be below the 100 units already sold',
+      'Total units cannot be below the 100 units already sold or reserved',
     );
     expect(validateListing({ ...filled, totalQuantity: '100' }, { unitsSold: 100 })).toEqual({});
   });

@@ -5,7 +5,7 @@ import {
   dollarsToCents,
   isLive,
   totalValue,
-  unitsSold,
+  unitsTaken,
   type OffPlanPropertyInput,
   type OffPlanPropertyUpdate,
   type Property,
@@ -47,7 +47,7 @@ export const LISTING_MESSAGES = {
   state: 'Please select the state',
   totalQuantity: 'Total units must be a whole number of at least 1',
   totalQuantityMax: `Total units can be at most ${LIMITS.totalQuantity.toLocaleString('en-US')}`,
-  totalBelowSold: (sold: number) => `Total units cannot be below the ${sold.toLocaleString('en-US')} units already sold`,
+  totalBelowSold: (sold: number) => `Total units cannot be below the ${sold.toLocaleString('en-US')} units already sold or reserved`,
   unitPrice: 'Unit price must be a number greater than zero',
   unitPriceDecimals: 'Unit price can have at most two decimals',
   unitPriceMax: `Unit price can be at most $${LIMITS.unitPrice.toLocaleString('en-US')}`,
@@ -185,7 +185,8 @@ export function toUpdate(v: ListingFormValues, original: Property): OffPlanPrope
 
 /** What an owner may still change on a listing, following the server's rules (issue 16: a live listing takes revisions). */
 export function editRules(p: Property | null) {
-  const sold = p ? unitsSold(p) : 0;
+  // Sold or reserved: both lock the price and the least total (issue 16: reserved is not sold).
+  const sold = p ? unitsTaken(p) : 0;
   const live = p !== null && isLive(p);
   return {
     unitsSold: sold,

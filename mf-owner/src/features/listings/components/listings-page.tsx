@@ -6,7 +6,7 @@ import { TextField } from 'shared-ui/mui-inputs';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, ConfirmDialog, DataTable, PageHeader, formatMoney, formatNumber, toast, useAsync, type DataTableColumn } from 'shared-ui';
 import { deleteOwnedProperty, getOwnedProperties, imageSources, readError } from 'shared-api';
-import { PROPERTY_STATUSES, PROPERTY_TYPE_LABELS, paths, unitsSold, type Property, type PropertyStatus } from 'shared-api/contract';
+import { PROPERTY_STATUSES, PROPERTY_TYPE_LABELS, paths, unitsReserved, unitsSold, unitsTaken, type Property, type PropertyStatus } from 'shared-api/contract';
 import { ListingStatus } from '../../../components/listing-status';
 import { STATUS_LABELS } from '../../../lib/status';
 
@@ -24,7 +24,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** Why a listing cannot be deleted, or null. */
 function deleteRefusal(p: Property): string | null {
-  const sold = unitsSold(p);
+  const sold = unitsTaken(p);
   return sold > 0 ? `“${p.name}” cannot be deleted: investors hold or have ordered ${formatNumber(sold)} of its units.` : null;
 }
 
@@ -89,6 +89,7 @@ export function ListingsPage() {
     { key: 'type', header: 'Type', render: (p) => PROPERTY_TYPE_LABELS[p.type] },
     { key: 'status', header: 'Status', render: (p) => <ListingStatus property={p} /> },
     { key: 'units', header: 'Units sold', align: 'right', render: (p) => `${formatNumber(unitsSold(p))} of ${formatNumber(p.totalQuantity)}` },
+    { key: 'reserved', header: 'Reserved', align: 'right', render: (p) => formatNumber(unitsReserved(p)) },
     { key: 'unitPrice', header: 'Unit price', align: 'right', render: (p) => formatMoney(p.unitPrice, { cents: 'auto' }) },
     {
       key: 'actions',

@@ -1,7 +1,7 @@
 import { Box, Typography } from 'shared-ui/mui-core';
 import { formatMoney, formatNumber, formatPercent } from 'shared-ui/core';
 import { DonutChart } from 'shared-ui/charts';
-import { amountRaised, progressPercent, totalValue, unitsSold, type Property } from 'shared-api/contract';
+import { amountRaised, fundingPercent, totalValue, unitsReserved, unitsSold, type Property } from 'shared-api/contract';
 
 const money = (n: number) => formatMoney(n, { cents: 'auto' });
 
@@ -12,14 +12,14 @@ export function FundingChart({ property: p }: { property: Property }) {
   return (
     <Box sx={{ display: 'grid', gap: 1, alignContent: 'start' }}>
       <DonutChart
-        title={`${p.name}: ${formatPercent(progressPercent(raised, total), 0)} funded`}
+        title={`${p.name}: ${formatPercent(fundingPercent(p), 0)} funded`}
         labels={['Raised', 'Still to raise']}
         series={[{ label: 'Funding', values: [raised, Math.max(0, total - raised)] }]}
         format={money}
         height={200}
       />
       <Typography variant="body2" color="text.secondary" sx={{ px: 0.5 }}>
-        {money(raised)} raised of {money(total)} · {formatNumber(unitsSold(p))} of {formatNumber(p.totalQuantity)} units sold
+        {money(raised)} raised of {money(total)} · {formatNumber(unitsSold(p))} of {formatNumber(p.totalQuantity)} units sold · {formatNumber(unitsReserved(p))} reserved
       </Typography>
     </Box>
   );

@@ -29,6 +29,7 @@ const metrics: UserMetrics = {
   investedOverTime: [],
   listingsByStatus: { ACTIVE: 2, PENDING_REVIEW: 1, REJECTED: 1 },
   unitsSold: 1250,
+  unitsReserved: 40,
   amountRaised: 62500,
   payoutsReceived: 60000,
 };
@@ -61,6 +62,7 @@ test('shows listings by status, units sold, amount raised and payouts, and a fun
   expect(within(stat('Listings')).getByText('4')).toBeInTheDocument();
   expect(within(stat('Listings')).getByText('Pending review: 1 · Active: 2 · Rejected: 1 · Funded: 0')).toBeInTheDocument();
   expect(within(stat('Units sold')).getByText('1,250')).toBeInTheDocument();
+  expect(within(stat('Units sold')).getByText('40 more reserved in pending orders')).toBeInTheDocument();
   expect(within(stat('Amount raised')).getByText('$62,500')).toBeInTheDocument();
   expect(within(stat('Payouts received')).getByText('$60,000')).toBeInTheDocument();
 
@@ -69,7 +71,7 @@ test('shows listings by status, units sold, amount raised and payouts, and a fun
   expect(within(harbor).getByRole('row', { name: 'Still to raise $37,500' })).toBeInTheDocument();
   const sunset = screen.getByRole('figure', { name: 'Sunset Terrace: 0% funded' });
   expect(within(sunset).getByRole('row', { name: 'Still to raise $240,000' })).toBeInTheDocument();
-  expect(screen.getByText('$12,500 raised of $50,000 · 250 of 1,000 units sold')).toBeInTheDocument();
+  expect(screen.getByText('$12,500 raised of $50,000 · 250 of 1,000 units sold · 0 reserved')).toBeInTheDocument();
   expect(m.list).toHaveBeenCalledWith({ status: 'ACTIVE', pageSize: 100 });
 });
 

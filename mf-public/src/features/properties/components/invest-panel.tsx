@@ -10,6 +10,7 @@ import { AddIcon, RemoveIcon } from '../icons';
 import { SuspendedInvest } from './suspended-invest';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { loginPath } from '../../../lib/next-path';
+import { OrderReviewDialog } from './order-review-dialog';
 import { checkQuantity, classifyOrderFailure, eligibility, orderTotal, type OrderFailure } from '../lib/invest';
 
 export interface InvestPanelProps {
@@ -119,6 +120,7 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
   const [text, setText] = useState('1');
   const [touched, setTouched] = useState(false);
   const [placing, setPlacing] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const key = useRef<{ quantity: number; value: string } | null>(null);
   const wallet = useAsync(async () => getWalletBalance(), [property._id]);
@@ -138,9 +140,16 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
     setText(String(Math.min(available, Math.max(1, current + delta))));
   };
 
-  async function onSubmit(e: FormEvent) {
+  // Buy units opens the review step; Confirm there places the order.
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
+    if (!check.ok || tooLow || placing) return;
+    setOutcome(null);
+    setReviewing(true);
+  }
+
+  async function place() {
     if (!check.ok || placing) return;
     // The same order retried (a lost answer) keeps its key: the server places it once.
     if (!key.current || key.current.quantity !== quantity) key.current = { quantity, value: newIdempotencyKey() };
@@ -149,6 +158,7 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
     try {
       await createOrder({ propertyId: property._id, quantity }, { idempotencyKey: key.current.value });
       key.current = null;
+      setReviewing(false);
       toast.success(`Order placed: ${formatNumber(quantity, 0)} ${quantity === 1 ? 'unit' : 'units'} of ${property.name}`);
       setOutcome({ kind: 'success', quantity });
       setText('1');
@@ -158,6 +168,7 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
     } catch (err) {
       const message = await readError(err);
       const kind = classifyOrderFailure(errorStatus(err), message);
+      setReviewing(false);
       if (kind !== 'other') key.current = null;
       setOutcome({ kind, message });
       if (kind === 'verify') getMe().then((me) => useSessionStore.getState().setUser(me), () => undefined);
@@ -243,6 +254,17 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
       <Button type="submit" variant="filled-blue" size="LG" fullWidth loading={placing} disabled={!check.ok || tooLow}>
         Buy units
       </Button>
+      <OrderReviewDialog
+        open={reviewing}
+        propertyName={property.name}
+        quantity={quantity}
+        unitPrice={property.unitPrice}
+        total={total}
+        balance={balance}
+        placing={placing}
+        onConfirm={() => void place()}
+        onBack={() => setReviewing(false)}
+      />
     </Box>
   );
 }

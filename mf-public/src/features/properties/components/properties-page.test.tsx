@@ -11,7 +11,7 @@ jest.mock('shared-api', () => ({
 }));
 const getPropertiesMock = jest.mocked(getProperties);
 
-const two = [makeProperty(), makeProperty({ _id: 'p2', name: 'Desert Bloom Villas', type: 'OFF_PLAN', state: 'AZ', availableQuantity: 1500, totalQuantity: 1500, unitPrice: 100, roiInFiveYears: 55 })];
+const two = [makeProperty(), makeProperty({ _id: 'p2', name: 'Desert Bloom Villas', type: 'OFF_PLAN', state: 'AZ', availableQuantity: 1500, soldQuantity: 0, totalQuantity: 1500, unitPrice: 100, roiInFiveYears: 55 })];
 
 beforeEach(() => {
   getPropertiesMock.mockReset();

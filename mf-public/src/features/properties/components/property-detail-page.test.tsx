@@ -22,6 +22,7 @@ const offPlan = makeProperty({
   type: 'OFF_PLAN',
   totalQuantity: 1500,
   availableQuantity: 1500,
+  soldQuantity: 0,
   unitPrice: 100,
   roiInFiveYears: 55,
   progress: 40,
@@ -101,7 +102,7 @@ test('owners and admins do not buy units', async () => {
   expect(await screen.findByText(/Units are bought from an investor account/)).toBeInTheDocument();
 });
 
-test('quantity sets the total price; the order goes through the API with an idempotency key; success links to orders', async () => {
+test('quantity sets the total price; a review step, then the order goes through the API with an idempotency key; success links to orders', async () => {
   useSessionStore.getState().setSession(makeUser(), 'tok');
   createOrderMock.mockResolvedValue({} as never);
   const { user } = show();
@@ -114,7 +115,32 @@ test('quantity sets the total price; the order goes through the API with an idem
   expect(screen.getByTestId('order-total')).toHaveTextContent('$700.00');
   expect(await screen.findByText('$1,000.00')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Buy units' }));
+  // The review step (issue 16): units, unit price, total, balance after, what happens next.
+  let dialog = await screen.findByRole('dialog', { name: 'Review your order' });
+  const fact = (label: string) => within(dialog).getByText(label).nextSibling;
+  expect(fact('Units')).toHaveTextContent('7');
+  expect(fact('Unit price')).toHaveTextContent('$100.00');
+  expect(fact('Total')).toHaveTextContent('$700.00');
+  expect(fact('Wallet balance now')).toHaveTextContent('$1,000.00');
+  expect(fact('Wallet balance after')).toHaveTextContent('$300.00');
+  expect(dialog).toHaveAccessibleDescription(/pending until an admin approves it.*cancel it from Your orders/);
+  expect(createOrderMock).not.toHaveBeenCalled();
+  // Back (and Escape) return to the form without ordering.
+  await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await user.click(screen.getByRole('button', { name: 'Buy units' }));
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(createOrderMock).not.toHaveBeenCalled();
+  // Keyboard: the dialog takes focus, Tab reaches Confirm, Enter places the order.
+  await user.click(screen.getByRole('button', { name: 'Buy units' }));
+  dialog = await screen.findByRole('dialog', { name: 'Review your order' });
+  await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  within(dialog).getByRole('button', { name: 'Confirm order' }).focus();
+  await user.keyboard('{Enter}');
+  expect(createOrderMock).toHaveBeenCalledTimes(1);
   expect(createOrderMock).toHaveBeenCalledWith({ propertyId: 'p2', quantity: 7 }, { idempotencyKey: expect.any(String) });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(await screen.findByRole('link', { name: 'View your orders' })).toHaveAttribute('href', '/dashboard/orders');
   // Toasts render once notistack has loaded (on the first toast): wait for it.
   expect(await screen.findByText('Order placed: 7 units of Desert Bloom Villas')).toBeInTheDocument();
@@ -153,9 +179,14 @@ test('refusals from the server: balance and units left', async () => {
   createOrderMock.mockRejectedValueOnce(new ApiError(409, { message: 'Insufficient balance' }));
   const { user } = show();
   await user.click(await screen.findByRole('button', { name: 'Buy units' }));
+  // The balance is unknown: the review says so, and the server decides.
+  const dialog = await screen.findByRole('dialog', { name: 'Review your order' });
+  expect(within(dialog).getByText('Wallet balance after').nextSibling).toHaveTextContent('unavailable');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
   expect(await screen.findByRole('link', { name: 'Add money' })).toHaveAttribute('href', '/dashboard/wallet');
   createOrderMock.mockRejectedValueOnce(new ApiError(409, { message: 'Only 0 units are available' }));
   await user.click(screen.getByRole('button', { name: 'Buy units' }));
+  await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
   expect(await screen.findAllByText('Only 0 units are available')).not.toHaveLength(0);
   await waitFor(() => expect(getPropertyMock).toHaveBeenCalledTimes(2));
 });

@@ -1,10 +1,13 @@
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
-import { amountRaised, annualReturn, progressPercent, totalValue, unitsSold, type Property } from 'shared-api/contract';
+import { amountRaised, annualReturn, fundingPercent, totalValue, unitsReserved, unitsSold, type Property } from 'shared-api/contract';
 import { ProgressBar } from 'shared-ui/components';
 import { formatMoney, formatNumber, formatPercent } from 'shared-ui/core';
 
-/** Spec 3's figures: unit price, units, amount raised against total value, annual return. */
+/**
+ * Spec 3's figures: unit price, units, amount raised against total value, annual return.
+ * Sold and raised count completed orders only; units in pending orders show as reserved (issue 16).
+ */
 export function PropertyFigures({ property: p }: { property: Property }) {
   const raised = amountRaised(p);
   const total = totalValue(p);
@@ -16,6 +19,7 @@ export function PropertyFigures({ property: p }: { property: Property }) {
     ['Return over five years', formatPercent(p.roiInFiveYears)],
     ['Total units', formatNumber(p.totalQuantity, 0)],
     ['Units sold', formatNumber(unitsSold(p), 0)],
+    ['Units reserved', formatNumber(unitsReserved(p), 0)],
     ['Units available', formatNumber(p.availableQuantity, 0)],
     ['Total value', totalText],
   ];
@@ -34,7 +38,7 @@ export function PropertyFigures({ property: p }: { property: Property }) {
               raised of {totalText}
             </Box>
           </Typography>
-          <Typography color="text.secondary">{formatPercent(progressPercent(raised, total), 0)} funded</Typography>
+          <Typography color="text.secondary">{formatPercent(fundingPercent(p), 0)} funded</Typography>
         </Box>
         <ProgressBar current={raised} max={total} label="Amount raised" valueText={`${raisedText} raised of ${totalText}`} />
       </Box>
@@ -49,6 +53,11 @@ export function PropertyFigures({ property: p }: { property: Property }) {
           </div>
         ))}
       </Box>
+      {unitsReserved(p) > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          Reserved units are in orders awaiting an admin&apos;s approval: they count as sold, and towards the amount raised, once approved.
+        </Typography>
+      )}
     </Paper>
   );
 }

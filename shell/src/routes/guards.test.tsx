@@ -1,0 +1,68 @@
+// Issue 16: a guest turned away from a dashboard page goes to /login?next=<that page>;
+// a signed-in person opening /login or /signup goes to the dashboard.
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'shared-ui/router';
+import { useSessionStore } from 'shared-api';
+
+jest.mock('../federation/remote-page', () => ({ RemotePage: ({ target }: { target: { module: string } }) => <p>remote {target.module}</p> }));
+
+import { Guarded } from './AppRoutes';
+import { loginRedirect, routeTable } from './route-table';
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{l.pathname + l.search}</p>;
+}
+
+function at(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        {routeTable.map((r) => (
+          <Route key={r.path} path={r.path} element={<><Guarded route={r} /><Where /></>} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => useSessionStore.getState().clearSession());
+
+test('loginRedirect keeps same-app paths only', () => {
+  expect(loginRedirect('/dashboard/wallet?tab=2')).toBe('/login?next=%2Fdashboard%2Fwallet%3Ftab%3D2');
+  expect(loginRedirect('//evil.example/x')).toBe('/login');
+  expect(loginRedirect('/\\evil.example')).toBe('/login');
+  expect(loginRedirect('https://evil.example')).toBe('/login');
+  expect(loginRedirect('/dash\nboard')).toBe('/login');
+  expect(loginRedirect('/login?next=%2Fx')).toBe('/login');
+});
+
+test('a guest on a dashboard page goes to /login with the page to return to', () => {
+  at('/dashboard/wallet');
+  expect(screen.getByTestId('where')).toHaveTextContent('/login?next=%2Fdashboard%2Fwallet');
+  expect(screen.getByText('remote Login')).toBeInTheDocument();
+});
+
+test('a signed-in person opening /login or /signup goes to the dashboard', () => {
+  useSessionStore.getState().setSession({ _id: 'u1', role: 'INVESTOR', firstName: 'A', lastName: 'B' } as never, 'tok');
+  for (const url of ['/login', '/login?next=%2Fdashboard%2Fwallet', '/signup']) {
+    const { unmount } = at(url);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/);
+    unmount();
+  }
+});
+
+test('a guest sees /login and /signup', () => {
+  const { unmount } = at('/login');
+  expect(screen.getByText('remote Login')).toBeInTheDocument();
+  unmount();
+  at('/signup');
+  expect(screen.getByText('remote Signup')).toBeInTheDocument();
+});
+
+test('signing in on /login does not bounce to the dashboard: the login page sends the person on', () => {
+  at('/login?next=%2Fdashboard%2Fwallet');
+  expect(screen.getByText('remote Login')).toBeInTheDocument();
+  act(() => useSessionStore.getState().setSession({ _id: 'u1', role: 'INVESTOR', firstName: 'A', lastName: 'B' } as never, 'tok'));
+  expect(screen.getByTestId('where')).toHaveTextContent('/login?next=%2Fdashboard%2Fwallet');
+});
