@@ -25,6 +25,10 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   ORDER_REFUND: 'Order refund',
   OWNER_PAYOUT: 'Owner payout',
   SUBSCRIPTION_FEE: 'Subscription fee',
+  DISTRIBUTION_FUNDING: 'Distribution funded (owner)',
+  DISTRIBUTION_PAYMENT: 'Distribution paid (holder)',
+  MANAGEMENT_FEE: 'Management fee (owner)',
+  FEE_REVENUE: 'Fee revenue (platform)',
 };
 
 /** Audit actions the server records; unknown ones are shown by `actionLabel`'s fallback. */

@@ -16,6 +16,10 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   ORDER_REFUND: 'Order refund',
   OWNER_PAYOUT: 'Sale proceeds',
   SUBSCRIPTION_FEE: 'Subscription fee',
+  DISTRIBUTION_FUNDING: 'Distribution funded',
+  DISTRIBUTION_PAYMENT: 'Rental income',
+  MANAGEMENT_FEE: 'Management fee',
+  FEE_REVENUE: 'Fee revenue',
 };
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
