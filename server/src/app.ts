@@ -35,6 +35,8 @@ import rateLimitPlugin from './plugins/rate-limit';
 import staticPlugin, { spaFallback } from './plugins/static';
 import uploadsPlugin from './plugins/uploads';
 import housekeepingPlugin from './plugins/housekeeping';
+import distributionsPlugin from './plugins/distributions';
+import returnsRoutes from './modules/returns/routes';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { VERSION } from './version';
 
@@ -148,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin, { config });
   await app.register(uploadsPlugin);
   await app.register(housekeepingPlugin, { enabled: config.housekeeping });
+  await app.register(distributionsPlugin, { enabled: config.distributionsJob });
 
   await app.register(swagger, {
     openapi: {
@@ -169,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderRoutes, { prefix: '/v1/orders' });
   await app.register(holdingRoutes, { prefix: '/v1/holdings' });
   await app.register(transactionRoutes, { prefix: '/v1/transactions' });
+  await app.register(returnsRoutes, { prefix: '/v1' });
   await app.register(supportRoutes);
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });

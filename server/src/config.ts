@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { validateEmail, validatePassword } from 'shared-api/contract';
+import { DEFAULT_MANAGEMENT_FEE_BPS, validateEmail, validatePassword } from 'shared-api/contract';
 
 export interface Config {
   port: number;
@@ -45,6 +45,10 @@ export interface Config {
   checkoutTtlMinutes: number;
   /** PostgreSQL pool size (connections per server process). */
   databasePoolSize: number;
+  /** Platform management fee on distributions, in basis points of the gross rent collected (800 = 8%). */
+  managementFeeBps: number;
+  /** The distributions job (plugins/distributions.ts): record and pay what is due, every few minutes. */
+  distributionsJob: boolean;
 }
 
 export const PAYMENTS_PROVIDERS = ['sandbox'] as const;
@@ -166,6 +170,8 @@ export function loadConfig(env: Env = process.env): Config {
     paymentsProvider,
     checkoutTtlMinutes: int('CHECKOUT_TTL_MINUTES', 60, 1, 60 * 24 * 7),
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 200),
+    managementFeeBps: int('MANAGEMENT_FEE_BPS', DEFAULT_MANAGEMENT_FEE_BPS, 0, 10_000),
+    distributionsJob: bool('DISTRIBUTIONS_JOB', true),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);

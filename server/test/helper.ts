@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     paymentsProvider: 'sandbox',
     checkoutTtlMinutes: 60,
     databasePoolSize: 20,
+    managementFeeBps: 800,
+    distributionsJob: false,
     ...overrides,
   };
 }

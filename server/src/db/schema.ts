@@ -83,7 +83,7 @@ export const properties = pgTable('properties', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export type FileKind = 'AVATAR' | 'KYC' | 'BUSINESS_KYC' | 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT';
+export type FileKind = 'AVATAR' | 'KYC' | 'BUSINESS_KYC' | 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT' | 'INCOME_RECEIPT' | 'APPRAISAL_DOCUMENT';
 export interface FileVariant {
   key: string;
   width: number;

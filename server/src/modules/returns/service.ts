@@ -1,0 +1,688 @@
+// Returns (issue 18): income reports, distributions, appraisals, the investor's figures.
+// The money rules live in migration 0050 (triggers and the functions record_distribution and
+// pay_distribution); this module validates requests, calls them and shapes the answers.
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DEFAULT_PAY_DAYS_AFTER_RECORD,
+  EXPENSE_CATEGORIES,
+  MAX_INCOME_REPORT_DAYS,
+  MAX_RECEIPTS_PER_REPORT,
+  RETURNS_MESSAGES,
+  annualReturn,
+  centsToDollars,
+  cumulativeAt,
+  holdingValue,
+  monthEnds,
+  percentOf,
+  realizedAnnualYield,
+  valueAt,
+  type AdminDistributions,
+  type Appraisal,
+  type ApproveIncomeReportBody,
+  type CreateAppraisalBody,
+  type Distribution,
+  type DistributionDetail,
+  type DistributionsQuery,
+  type Expenses,
+  type FileRef,
+  type HolderDistribution,
+  type HoldingReturns,
+  type IncomeProducingState,
+  type IncomeReport,
+  type IncomeReportBody,
+  type IncomeReportsQuery,
+  type PayDistributionResult,
+  type PortfolioReturns,
+  type PropertyPerformance,
+  type ReinvestSetting,
+  type RejectIncomeReportBody,
+} from 'shared-api/contract';
+import type { Executor } from '../../db/client';
+import type { FileRow } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { amountCents, moneyError, moneyTx } from '../../lib/money';
+import { currentUser } from '../../plugins/auth';
+import { readUploads } from '../../plugins/uploads';
+import { audit } from '../admin/audit';
+import { insertFiles, storeUploads, toFileRef } from '../files/service';
+import { isPublic } from '../properties/service';
+
+const MAX_CENTS = 100_000_000_000;
+
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A DATE column as YYYY-MM-DD: pg gives a Date at local midnight, PGlite one at UTC midnight, or text. */
+const date = (v: unknown): string => {
+  if (!(v instanceof Date)) return String(v).slice(0, 10);
+  if (v.getUTCHours() === 0 && v.getUTCMinutes() === 0) return v.toISOString().slice(0, 10);
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+};
+
+/** Dollars as cents, 0 allowed (rent or an expense can be nothing). */
+function centsOrZero(v: unknown, field: string): number {
+  if (v === 0) return 0;
+  return amountCents(v, field, MAX_CENTS);
+}
+
+/** Money errors (TS4xx from the triggers) as HTTP answers. */
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw moneyError(err);
+  }
+}
+
+// ---- Rows to JSON ----
+
+const EXPENSE_COLUMNS: Record<(typeof EXPENSE_CATEGORIES)[number], string> = {
+  management: 'management_cents',
+  maintenanceRepairs: 'maintenance_repairs_cents',
+  propertyTax: 'property_tax_cents',
+  insurance: 'insurance_cents',
+  hoa: 'hoa_cents',
+  utilities: 'utilities_cents',
+  reserve: 'reserve_cents',
+  other: 'other_cents',
+};
+
+type Row = Record<string, unknown>;
+
+function expensesOf(r: Row): Expenses {
+  return Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, centsToDollars(Number(r[EXPENSE_COLUMNS[c]] ?? 0))])) as Expenses;
+}
+
+async function receiptsOf(app: FastifyInstance, reportIds: string[]): Promise<Map<string, FileRef[]>> {
+  const out = new Map<string, FileRef[]>();
+  if (reportIds.length === 0) return out;
+  const list = await rows<Row>(
+    app.db,
+    sql`SELECT r.report_id, f.id, f.storage_key, f.original_name, f.mime_type, f.size, f.variants FROM income_report_receipts r JOIN files f ON f.id = r.file_id
+        WHERE r.report_id IN (${sql.join(reportIds.map((id) => sql`${id}::uuid`), sql`, `)}) ORDER BY f.created_at, f.id`,
+  );
+  for (const f of list) {
+    const ref = toFileRef(app.links, { id: f.id, storageKey: f.storage_key, originalName: f.original_name, mimeType: f.mime_type, size: Number(f.size) } as FileRow, true);
+    const key = String(f.report_id);
+    out.set(key, [...(out.get(key) ?? []), ref]);
+  }
+  return out;
+}
+
+const REPORT_SELECT = sql`SELECT r.*, p.name AS property_name, d.id AS distribution_id FROM income_reports r JOIN properties p ON p.id = r.property_id LEFT JOIN distributions d ON d.report_id = r.id`;
+
+async function toReports(app: FastifyInstance, list: Row[]): Promise<IncomeReport[]> {
+  const receipts = await receiptsOf(app, list.map((r) => String(r.id)));
+  return list.map((r) => ({
+    _id: String(r.id),
+    propertyId: String(r.property_id),
+    propertyName: String(r.property_name),
+    ownerId: String(r.owner_id),
+    periodStart: date(r.period_start),
+    periodEnd: date(r.period_end),
+    grossRent: centsToDollars(Number(r.gross_rent_cents)),
+    expenses: expensesOf(r),
+    totalExpenses: centsToDollars(Number(r.expenses_cents)),
+    note: String(r.note),
+    status: r.status as IncomeReport['status'],
+    rejectionReason: (r.rejection_reason as string | null) ?? null,
+    decidedAt: iso(r.decided_at),
+    createdAt: iso(r.created_at) as string,
+    receipts: receipts.get(String(r.id)) ?? [],
+    distributionId: (r.distribution_id as string | null) ?? null,
+  }));
+}
+
+const DISTRIBUTION_COLUMNS = sql`d.*, p.name AS property_name, r.management_cents, r.maintenance_repairs_cents, r.property_tax_cents, r.insurance_cents,
+  r.hoa_cents, r.utilities_cents, r.reserve_cents, r.other_cents`;
+const DISTRIBUTION_FROM = sql`distributions d JOIN properties p ON p.id = d.property_id JOIN income_reports r ON r.id = d.report_id`;
+const DISTRIBUTION_SELECT = sql`SELECT ${DISTRIBUTION_COLUMNS} FROM ${DISTRIBUTION_FROM}`;
+
+function toDistribution(r: Row): Distribution {
+  const units = r.total_units === null || r.total_units === undefined ? null : Number(r.total_units);
+  const distributable = Number(r.distributable_cents);
+  return {
+    _id: String(r.id),
+    reportId: String(r.report_id),
+    propertyId: String(r.property_id),
+    propertyName: String(r.property_name),
+    periodStart: date(r.period_start),
+    periodEnd: date(r.period_end),
+    grossRent: centsToDollars(Number(r.gross_rent_cents)),
+    totalExpenses: centsToDollars(Number(r.expenses_cents)),
+    expenses: expensesOf(r),
+    feePercent: Number(r.fee_bps) / 100,
+    managementFee: centsToDollars(Number(r.fee_cents)),
+    netIncome: centsToDollars(Number(r.net_income_cents)),
+    carriedLossIn: centsToDollars(Number(r.carried_loss_in_cents)),
+    distributable: centsToDollars(distributable),
+    carriedLossOut: centsToDollars(Number(r.carried_loss_out_cents)),
+    perUnit: units ? distributable / units / 100 : null,
+    totalUnits: units,
+    recordDate: date(r.record_date),
+    payDate: date(r.pay_date),
+    status: r.status as Distribution['status'],
+    refusedReason: (r.refused_reason as string | null) ?? null,
+    refusedAt: iso(r.refused_at),
+    recordedAt: iso(r.recorded_at),
+    paidAt: iso(r.paid_at),
+    createdAt: iso(r.created_at) as string,
+  };
+}
+
+async function distributionById(app: FastifyInstance, id: string): Promise<Distribution> {
+  const [r] = await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} WHERE d.id = ${id}`);
+  if (!r) throw notFound('Distribution not found');
+  return toDistribution(r);
+}
+
+async function reportById(app: FastifyInstance, db: Executor, id: string): Promise<Row | undefined> {
+  return (await rows<Row>(db, sql`${REPORT_SELECT} WHERE r.id = ${id}`))[0];
+}
+
+// ---- Income reports ----
+
+function checkPeriod(start: string, end: string): void {
+  if (Number.isNaN(dayNumber(start)) || Number.isNaN(dayNumber(end))) throw badRequest('periodStart and periodEnd must be dates (YYYY-MM-DD)');
+  if (end < start) throw badRequest(RETURNS_MESSAGES.periodOrder);
+  if (dayNumber(end) - dayNumber(start) >= MAX_INCOME_REPORT_DAYS) throw badRequest(RETURNS_MESSAGES.periodTooLong);
+  if (end >= today()) throw badRequest(RETURNS_MESSAGES.periodNotEnded);
+}
+
+export async function submitReport(app: FastifyInstance, request: FastifyRequest, body: IncomeReportBody): Promise<IncomeReport> {
+  const owner = currentUser(request);
+  checkPeriod(body.periodStart, body.periodEnd);
+  const rent = centsOrZero(body.grossRent, 'grossRent');
+  const e = Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, centsOrZero(body.expenses[c] ?? 0, `expenses.${c}`)])) as Record<string, number>;
+  const note = (body.note ?? '').trim();
+  const id = await guarded(() =>
+    app.db.transaction(async (tx) => {
+      const [r] = await rows<{ id: string }>(
+        tx,
+        sql`INSERT INTO income_reports (property_id, owner_id, period_start, period_end, gross_rent_cents, management_cents, maintenance_repairs_cents,
+              property_tax_cents, insurance_cents, hoa_cents, utilities_cents, reserve_cents, other_cents, note)
+            VALUES (${body.propertyId}, ${owner.id}, ${body.periodStart}, ${body.periodEnd}, ${rent}, ${e.management}, ${e.maintenanceRepairs},
+              ${e.propertyTax}, ${e.insurance}, ${e.hoa}, ${e.utilities}, ${e.reserve}, ${e.other}, ${note})
+            RETURNING id`,
+      );
+      await audit(tx, request, { action: 'income_report.submit', targetType: 'income_report', targetId: r.id, detail: { propertyId: body.propertyId, periodStart: body.periodStart, periodEnd: body.periodEnd, grossRentCents: rent } });
+      return r.id;
+    }),
+  );
+  return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
+}
+
+export async function addReceipts(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeReport> {
+  const owner = currentUser(request);
+  // Ownership and state before reading any upload.
+  const r = await reportById(app, app.db, id);
+  if (!r || r.owner_id !== owner.id) throw notFound('Report not found');
+  if (r.status !== 'SUBMITTED') throw conflict(RETURNS_MESSAGES.reportNotSubmitted);
+  const uploads = await readUploads(request, { field: 'files', kind: 'pdf+images', maxFiles: 5 });
+  await storeUploads(app, uploads, 'INCOME_RECEIPT', (fileRows) =>
+    app.db.transaction(async (tx) => {
+      // Lock the report: two uploads at once cannot pass the cap together.
+      const [locked] = await rows<{ status: string; n: string }>(
+        tx,
+        sql`SELECT status, (SELECT count(*) FROM income_report_receipts WHERE report_id = ${id}) AS n FROM income_reports WHERE id = ${id} FOR UPDATE`,
+      );
+      if (locked.status !== 'SUBMITTED') throw conflict(RETURNS_MESSAGES.reportNotSubmitted);
+      if (Number(locked.n) + fileRows.length > MAX_RECEIPTS_PER_REPORT) throw badRequest(`A report has at most ${MAX_RECEIPTS_PER_REPORT} receipts`);
+      const inserted = await insertFiles(tx, fileRows.map((f) => ({ ...f, userId: owner.id, propertyId: String(r.property_id) })));
+      for (const f of inserted) await tx.execute(sql`INSERT INTO income_report_receipts (report_id, file_id) VALUES (${id}, ${f.id})`);
+    }),
+  );
+  return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
+}
+
+function reportFilters(q: IncomeReportsQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.status) where.push(sql`r.status = ${q.status}`);
+  if (q.propertyId) where.push(sql`r.property_id = ${q.propertyId}`);
+  return where;
+}
+
+const and = (parts: SQL[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
+
+export async function ownedReports(app: FastifyInstance, request: FastifyRequest, q: IncomeReportsQuery): Promise<IncomeReport[]> {
+  const where = [sql`r.owner_id = ${currentUser(request).id}`, ...reportFilters(q)];
+  return toReports(app, await rows<Row>(app.db, sql`${REPORT_SELECT} ${and(where)} ORDER BY r.period_start DESC, r.created_at DESC LIMIT 500`));
+}
+
+export async function adminReports(app: FastifyInstance, q: IncomeReportsQuery): Promise<IncomeReport[]> {
+  return toReports(
+    app,
+    await rows<Row>(app.db, sql`${REPORT_SELECT} ${and(reportFilters(q))} ORDER BY (r.status = 'SUBMITTED') DESC, CASE WHEN r.status = 'SUBMITTED' THEN r.created_at END ASC, r.created_at DESC LIMIT 500`),
+  );
+}
+
+export async function getReport(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeReport> {
+  const user = currentUser(request);
+  const r = await reportById(app, app.db, id);
+  if (!r || (user.role !== 'ADMIN' && r.owner_id !== user.id)) throw notFound('Report not found');
+  return (await toReports(app, [r]))[0];
+}
+
+export async function approveReport(app: FastifyInstance, request: FastifyRequest, id: string, body: ApproveIncomeReportBody): Promise<{ report: IncomeReport; distribution: Distribution }> {
+  const admin = currentUser(request);
+  const recordDate = body.recordDate ?? today();
+  const payDate = body.payDate ?? addDays(recordDate, DEFAULT_PAY_DAYS_AFTER_RECORD);
+  if (Number.isNaN(dayNumber(recordDate)) || Number.isNaN(dayNumber(payDate))) throw badRequest('recordDate and payDate must be dates (YYYY-MM-DD)');
+  if (recordDate < today()) throw badRequest(RETURNS_MESSAGES.recordDatePast);
+  if (payDate < recordDate) throw badRequest(RETURNS_MESSAGES.payBeforeRecord);
+  const bps = app.config.managementFeeBps;
+  const distributionId = await moneyTx(app, async (tx) => {
+    const [r] = await rows<{ status: string }>(tx, sql`SELECT status FROM income_reports WHERE id = ${id} FOR UPDATE`);
+    if (!r) throw notFound('Report not found');
+    if (r.status !== 'SUBMITTED') throw conflict(`This report is already ${r.status.toLowerCase()}`);
+    await tx.execute(sql`UPDATE income_reports SET status = 'APPROVED', decided_by = ${admin.id} WHERE id = ${id}`);
+    const [d] = await rows<{ id: string; distributable_cents: string; fee_cents: string; carried_loss_out_cents: string }>(
+      tx,
+      // The trigger computes every figure from the report (migration 0050); these are its inputs.
+      sql`INSERT INTO distributions (report_id, property_id, owner_id, period_start, period_end, gross_rent_cents, expenses_cents, fee_bps, fee_cents,
+            net_income_cents, carried_loss_in_cents, distributable_cents, carried_loss_out_cents, record_date, pay_date)
+          SELECT id, property_id, owner_id, period_start, period_end, gross_rent_cents, expenses_cents, ${bps}, 0, 0, 0, 0, 0, ${recordDate}, ${payDate}
+          FROM income_reports WHERE id = ${id}
+          RETURNING id, distributable_cents, fee_cents, carried_loss_out_cents`,
+    );
+    await audit(tx, request, {
+      action: 'income_report.approve',
+      targetType: 'income_report',
+      targetId: id,
+      detail: { distributionId: d.id, recordDate, payDate, feeBps: bps, feeCents: Number(d.fee_cents), distributableCents: Number(d.distributable_cents), carriedLossOutCents: Number(d.carried_loss_out_cents) },
+    });
+    return d.id;
+  });
+  const report = (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
+  return { report, distribution: await distributionById(app, distributionId) };
+}
+
+export async function rejectReport(app: FastifyInstance, request: FastifyRequest, id: string, body: RejectIncomeReportBody): Promise<IncomeReport> {
+  const admin = currentUser(request);
+  const reason = body.reason.trim();
+  if (!reason) throw badRequest(RETURNS_MESSAGES.reasonRequired);
+  await moneyTx(app, async (tx) => {
+    const [r] = await rows<{ status: string }>(tx, sql`SELECT status FROM income_reports WHERE id = ${id} FOR UPDATE`);
+    if (!r) throw notFound('Report not found');
+    if (r.status !== 'SUBMITTED') throw conflict(`This report is already ${r.status.toLowerCase()}`);
+    await tx.execute(sql`UPDATE income_reports SET status = 'REJECTED', rejection_reason = ${reason}, decided_by = ${admin.id} WHERE id = ${id}`);
+    await audit(tx, request, { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
+  });
+  return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
+}
+
+// ---- Income-producing ----
+
+async function incomeState(app: FastifyInstance, id: string): Promise<IncomeProducingState> {
+  const [p] = await rows<Row>(
+    app.db,
+    sql`SELECT id, construction_completed_at, property_is_income_producing(status, type, income_producing_at) AS producing FROM properties WHERE id = ${id}`,
+  );
+  if (!p) throw notFound('Property not found');
+  return { propertyId: String(p.id), constructionCompletedAt: iso(p.construction_completed_at), incomeProducing: Boolean(p.producing) };
+}
+
+export async function markConstructionComplete(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeProducingState> {
+  const owner = currentUser(request);
+  const [p] = await rows<Row>(app.db, sql`SELECT owner_id, type, construction_completed_at FROM properties WHERE id = ${id}`);
+  if (!p || p.owner_id !== owner.id) throw notFound('Property not found');
+  if (p.type !== 'OFF_PLAN') throw conflict('Only an off-plan property reports construction complete');
+  if (p.construction_completed_at === null) {
+    await app.db.execute(sql`UPDATE properties SET construction_completed_at = now() WHERE id = ${id} AND construction_completed_at IS NULL`);
+  }
+  return incomeState(app, id);
+}
+
+export async function convertToIncomeProducing(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeProducingState> {
+  await app.db.transaction(async (tx) => {
+    const [p] = await rows<Row>(tx, sql`SELECT type, status, construction_completed_at, income_producing_at FROM properties WHERE id = ${id} FOR UPDATE`);
+    if (!p) throw notFound('Property not found');
+    if (p.type !== 'OFF_PLAN') throw conflict('A rental-ready property produces income once funded; there is nothing to convert');
+    if (p.construction_completed_at === null) throw conflict('The owner has not reported construction complete');
+    if (p.status !== 'FUNDED') throw conflict('Only a funded property can produce income for its holders');
+    if (p.income_producing_at !== null) return;
+    await tx.execute(sql`UPDATE properties SET income_producing_at = now() WHERE id = ${id}`);
+    await audit(tx, request, { action: 'property.income_producing', targetType: 'property', targetId: id });
+  });
+  return incomeState(app, id);
+}
+
+// ---- Distributions ----
+
+function distributionFilters(q: DistributionsQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.status) where.push(sql`d.status = ${q.status}`);
+  if (q.propertyId) where.push(sql`d.property_id = ${q.propertyId}`);
+  if (q.refused) where.push(sql`d.refused_reason IS NOT NULL`);
+  return where;
+}
+
+export async function adminDistributions(app: FastifyInstance, q: DistributionsQuery): Promise<AdminDistributions> {
+  const list = await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} ${and(distributionFilters(q))} ORDER BY d.pay_date DESC, d.seq DESC LIMIT 500`);
+  const [w] = await rows<{ b: string | null }>(app.db, sql`SELECT balance_cents AS b FROM wallets WHERE user_id = platform_revenue_account()`);
+  return { items: list.map(toDistribution), revenueBalance: centsToDollars(Number(w?.b ?? 0)) };
+}
+
+export async function ownedDistributions(app: FastifyInstance, request: FastifyRequest, q: DistributionsQuery): Promise<Distribution[]> {
+  const where = [sql`d.owner_id = ${currentUser(request).id}`, ...distributionFilters(q)];
+  return (await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} ${and(where)} ORDER BY d.period_start DESC, d.seq DESC LIMIT 500`)).map(toDistribution);
+}
+
+export async function distributionDetail(app: FastifyInstance, request: FastifyRequest, id: string): Promise<DistributionDetail> {
+  const user = currentUser(request);
+  const [r] = await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} WHERE d.id = ${id}`);
+  if (!r || (user.role !== 'ADMIN' && r.owner_id !== user.id)) throw notFound('Distribution not found');
+  const holders = await rows<Row>(
+    app.db,
+    sql`SELECT h.holder_id, h.is_owner, h.units, h.cents, u.first_name, u.last_name FROM distribution_holders h JOIN users u ON u.id = h.holder_id
+        WHERE h.distribution_id = ${id} ORDER BY h.units DESC, h.holder_id LIMIT 20000`,
+  );
+  return {
+    ...toDistribution(r),
+    holders: holders.map((h) => ({ holderId: String(h.holder_id), name: `${h.first_name} ${h.last_name}`, isOwner: Boolean(h.is_owner), units: Number(h.units), amount: centsToDollars(Number(h.cents)) })),
+  };
+}
+
+export type PayOutcome = PayDistributionResult['result'];
+
+/** Pays one distribution (the DB function decides; safe to repeat, from any instance). */
+export async function payDistribution(app: FastifyInstance, id: string): Promise<PayOutcome> {
+  return moneyTx(app, async (tx) => {
+    const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${id}) AS result`);
+    return r.result;
+  });
+}
+
+export async function payNow(app: FastifyInstance, request: FastifyRequest, id: string): Promise<PayDistributionResult> {
+  await distributionById(app, id);
+  const result = await payDistribution(app, id);
+  await audit(app.db, request, { action: 'distribution.pay', targetType: 'distribution', targetId: id, detail: { result } });
+  if (result === 'PAID') await reinvestAfter(app, id);
+  return { result, distribution: await distributionById(app, id) };
+}
+
+export interface DistributionRun {
+  recorded: number;
+  paid: number;
+  refused: number;
+}
+
+/**
+ * The scheduled work: snapshot the distributions whose record date has come, pay those whose
+ * pay date has come. Each in its own transaction; `FOR UPDATE SKIP LOCKED` lets several
+ * instances share the work, and the functions are idempotent besides. A refused payment
+ * is retried on later runs (at most hourly), until the owner's wallet covers it.
+ */
+export async function runDueDistributions(app: FastifyInstance, now: string = today()): Promise<DistributionRun> {
+  const out: DistributionRun = { recorded: 0, paid: 0, refused: 0 };
+  for (;;) {
+    const done = await moneyTx(app, async (tx) => {
+      const [d] = await rows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM distributions WHERE status = 'DECLARED' AND record_date <= ${now} AND pay_date > ${now} ORDER BY record_date, seq LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!d) return null;
+      await tx.execute(sql`SELECT record_distribution(${d.id})`);
+      return d.id;
+    });
+    if (!done) break;
+    out.recorded++;
+  }
+  const tried = new Set<string>();
+  for (;;) {
+    const step = await moneyTx(app, async (tx) => {
+      const [d] = await rows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM distributions WHERE status <> 'PAID' AND pay_date <= ${now}
+              AND (refused_at IS NULL OR refused_at < now() - interval '1 hour')
+              AND NOT (id = ANY(${`{${[...tried].join(',')}}`}::uuid[]))
+            ORDER BY pay_date, seq LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!d) return null;
+      const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${d.id}) AS result`);
+      return { id: d.id, result: r.result };
+    });
+    if (!step) break;
+    tried.add(step.id);
+    if (step.result === 'PAID') {
+      out.paid++;
+      await reinvestAfter(app, step.id);
+    } else if (step.result === 'REFUSED') out.refused++;
+  }
+  return out;
+}
+
+// ---- Reinvest ----
+
+export async function setReinvest(app: FastifyInstance, request: FastifyRequest, propertyId: string, enabled: boolean): Promise<ReinvestSetting> {
+  const investor = currentUser(request);
+  const [h] = await rows<Row>(app.db, sql`SELECT 1 FROM holdings WHERE investor_id = ${investor.id} AND property_id = ${propertyId}`);
+  if (!h) throw notFound('You hold no units of this property');
+  await app.db.execute(
+    sql`INSERT INTO reinvest_settings (investor_id, property_id, enabled) VALUES (${investor.id}, ${propertyId}, ${enabled})
+        ON CONFLICT (investor_id, property_id) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = now()`,
+  );
+  return { propertyId, enabled };
+}
+
+/**
+ * After a distribution is paid: holders who chose to reinvest buy whole units of the same
+ * property with their payment, when units are available, as a normal PENDING order through
+ * place_order (the order triggers check, price, reserve and hold). The Idempotency-Key
+ * `reinvest:<distribution>` makes it once per distribution whatever retries happen; the
+ * rest of the payment stays in the wallet. A refused order (sold out, not verified…) is
+ * simply not placed.
+ */
+export async function reinvestAfter(app: FastifyInstance, distributionId: string): Promise<number> {
+  const candidates = await rows<{ holder_id: string; property_id: string; cents: string; price: string; available: number }>(
+    app.db,
+    sql`SELECT h.holder_id, d.property_id, h.cents, p.unit_price_cents AS price, p.available_quantity AS available
+        FROM distribution_holders h
+        JOIN distributions d ON d.id = h.distribution_id
+        JOIN properties p ON p.id = d.property_id
+        JOIN reinvest_settings s ON s.investor_id = h.holder_id AND s.property_id = d.property_id AND s.enabled
+        WHERE h.distribution_id = ${distributionId} AND NOT h.is_owner AND p.status = 'ACTIVE' AND h.cents >= p.unit_price_cents`,
+  );
+  let placed = 0;
+  for (const c of candidates) {
+    const units = Math.min(Math.floor(Number(c.cents) / Number(c.price)), c.available);
+    if (units <= 0) continue;
+    try {
+      await app.db.execute(sql`SELECT place_order(${c.holder_id}, ${c.property_id}, ${units}, ${`reinvest:${distributionId}`}, ${`reinvest:${distributionId}:${units}`})`);
+      placed++;
+    } catch (err) {
+      if (!(moneyError(err) instanceof HttpError)) app.log.warn({ err, distributionId, investor: c.holder_id }, 'reinvest order failed');
+    }
+  }
+  return placed;
+}
+
+// ---- Appraisals ----
+
+async function toAppraisals(app: FastifyInstance, list: Row[], signed: boolean): Promise<Appraisal[]> {
+  return list.map((a) => ({
+    _id: String(a.id),
+    propertyId: String(a.property_id),
+    valuePerUnit: centsToDollars(Number(a.value_per_unit_cents)),
+    appraisedOn: date(a.appraised_on),
+    note: String(a.note),
+    document: a.file_id
+      ? toFileRef(app.links, { id: a.file_id, storageKey: a.storage_key, originalName: a.original_name, mimeType: a.mime_type, size: Number(a.size) } as FileRow, signed)
+      : null,
+    createdAt: iso(a.created_at) as string,
+  }));
+}
+
+const APPRAISAL_SELECT = sql`SELECT a.*, f.id AS file_id, f.storage_key, f.original_name, f.mime_type, f.size FROM appraisals a LEFT JOIN files f ON f.id = a.document_file_id`;
+
+export async function createAppraisal(app: FastifyInstance, request: FastifyRequest, propertyId: string, body: CreateAppraisalBody): Promise<Appraisal> {
+  const admin = currentUser(request);
+  const cents = amountCents(body.valuePerUnit, 'valuePerUnit', MAX_CENTS);
+  if (Number.isNaN(dayNumber(body.appraisedOn))) throw badRequest('appraisedOn must be a date (YYYY-MM-DD)');
+  if (body.appraisedOn > today()) throw badRequest('The appraisal date cannot be in the future');
+  const id = await app.db.transaction(async (tx) => {
+    const [p] = await rows<Row>(tx, sql`SELECT status FROM properties WHERE id = ${propertyId}`);
+    if (!p) throw notFound('Property not found');
+    const [a] = await rows<{ id: string }>(
+      tx,
+      sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by) VALUES (${propertyId}, ${cents}, ${body.appraisedOn}, ${(body.note ?? '').trim()}, ${admin.id}) RETURNING id`,
+    );
+    await audit(tx, request, { action: 'appraisal.create', targetType: 'appraisal', targetId: a.id, detail: { propertyId, valuePerUnitCents: cents, appraisedOn: body.appraisedOn } });
+    return a.id;
+  });
+  return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];
+}
+
+export async function uploadAppraisalDocument(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Appraisal> {
+  const admin = currentUser(request);
+  const [a] = await rows<Row>(app.db, sql`SELECT property_id FROM appraisals WHERE id = ${id}`);
+  if (!a) throw notFound('Appraisal not found');
+  const uploads = await readUploads(request, { field: 'file', kind: 'pdf', maxFiles: 1 });
+  await storeUploads(app, uploads, 'APPRAISAL_DOCUMENT', (fileRows) =>
+    app.db.transaction(async (tx) => {
+      const [f] = await insertFiles(tx, fileRows.map((r) => ({ ...r, userId: admin.id, propertyId: String(a.property_id) })));
+      await tx.execute(sql`UPDATE appraisals SET document_file_id = ${f.id} WHERE id = ${id}`);
+      await audit(tx, request, { action: 'appraisal.document', targetType: 'appraisal', targetId: id, detail: { fileId: f.id } });
+    }),
+  );
+  return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];
+}
+
+/** A property the caller may see: live listings for everyone, any to its owner and admins. */
+async function visibleProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Row> {
+  const [p] = await rows<Row>(app.db, sql`SELECT id, status, owner_id, property_is_income_producing(status, type, income_producing_at) AS producing FROM properties WHERE id = ${id}`);
+  const user = request.user;
+  if (!p || !(isPublic(p.status as never) || user?.role === 'ADMIN' || user?.id === p.owner_id)) throw notFound('Property not found');
+  return p;
+}
+
+export async function appraisalsOf(app: FastifyInstance, request: FastifyRequest, propertyId: string): Promise<Appraisal[]> {
+  await visibleProperty(app, request, propertyId);
+  return toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.property_id = ${propertyId} ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 200`), true);
+}
+
+export async function performance(app: FastifyInstance, request: FastifyRequest, propertyId: string): Promise<PropertyPerformance> {
+  const p = await visibleProperty(app, request, propertyId);
+  const appraisals = await appraisalsOf(app, request, propertyId);
+  const distributions = (await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} WHERE d.property_id = ${propertyId} ORDER BY d.period_start DESC, d.seq DESC LIMIT 200`)).map(toDistribution);
+  // The public sees each distribution's profit-and-loss; why a payment was refused is the owner's and admins' business.
+  const insider = request.user?.role === 'ADMIN' || request.user?.id === p.owner_id;
+  return {
+    propertyId,
+    latestAppraisal: appraisals[0] ?? null,
+    appraisals,
+    distributions: insider ? distributions : distributions.map((d) => ({ ...d, refusedReason: null, refusedAt: null })),
+    incomeProducing: Boolean(p.producing),
+  };
+}
+
+// ---- The investor's returns ----
+
+export async function myReturns(app: FastifyInstance, request: FastifyRequest, now: Date = new Date()): Promise<PortfolioReturns> {
+  const investorId = currentUser(request).id;
+  const holdings = await rows<Row>(
+    app.db,
+    sql`SELECT h.property_id, h.quantity, h.amount_invested_cents, p.name, p.roi_in_five_years,
+          (SELECT min(o.decided_at) FROM orders o WHERE o.investor_id = h.investor_id AND o.property_id = h.property_id AND o.status = 'COMPLETED') AS first_at,
+          (SELECT a.value_per_unit_cents FROM appraisals a WHERE a.property_id = h.property_id ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 1) AS value_cents,
+          (SELECT a.appraised_on FROM appraisals a WHERE a.property_id = h.property_id ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 1) AS appraised_on,
+          coalesce(s.enabled, false) AS reinvest
+        FROM holdings h JOIN properties p ON p.id = h.property_id
+        LEFT JOIN reinvest_settings s ON s.investor_id = h.investor_id AND s.property_id = h.property_id
+        WHERE h.investor_id = ${investorId} ORDER BY h.amount_invested_cents DESC, h.property_id`,
+  );
+  const ids = holdings.map((h) => String(h.property_id));
+  const inIds = ids.length ? sql`(${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`(NULL::uuid)`;
+  const dists = await rows<Row>(
+    app.db,
+    sql`SELECT ${DISTRIBUTION_COLUMNS}, x.units, x.cents FROM ${DISTRIBUTION_FROM}
+        JOIN distribution_holders x ON x.distribution_id = d.id AND x.holder_id = ${investorId}
+        WHERE d.property_id IN ${inIds} ORDER BY d.period_start DESC, d.seq DESC`,
+  );
+  // Distributions of record before the snapshot are listed too (the holder's share is not known yet).
+  const pending = await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} WHERE d.property_id IN ${inIds} AND d.status = 'DECLARED' ORDER BY d.period_start DESC`);
+  const purchases = await rows<Row>(
+    app.db,
+    sql`SELECT property_id, to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, quantity, amount_cents FROM orders WHERE investor_id = ${investorId} AND status = 'COMPLETED'`,
+  );
+  const appraisals = await rows<Row>(app.db, sql`SELECT property_id, appraised_on, value_per_unit_cents FROM appraisals WHERE property_id IN ${inIds}`);
+
+  const year = String(now.getUTCFullYear());
+  const incomeEvents: { date: string; cents: number }[] = [];
+  let totals = { cost: 0, value: 0, income: 0, incomeYear: 0, gain: 0, projectedWeighted: 0 };
+  let firstAll: string | null = null;
+  const out: HoldingReturns[] = holdings.map((h) => {
+    const pid = String(h.property_id);
+    const mine = dists.filter((d) => d.property_id === pid);
+    const paid = mine.filter((d) => d.status === 'PAID');
+    const incomeCents = paid.reduce((a, d) => a + Number(d.cents), 0);
+    const paidDay = (d: Row) => date(d.paid_at ? new Date(d.paid_at as string).toISOString() : d.pay_date);
+    const yearCents = paid.filter((d) => paidDay(d).startsWith(year)).reduce((a, d) => a + Number(d.cents), 0);
+    for (const d of paid) if (Number(d.cents) > 0) incomeEvents.push({ date: date(d.pay_date), cents: Number(d.cents) });
+    const cost = Number(h.amount_invested_cents);
+    const first = h.first_at ? new Date(h.first_at as string).toISOString() : now.toISOString();
+    if (!firstAll || first < firstAll) firstAll = first;
+    const valueCents = h.value_cents === null ? null : Number(h.value_cents);
+    const v = holdingValue({ quantity: Number(h.quantity), costCents: cost, valuePerUnitCents: valueCents, incomeCents });
+    const projected = annualReturn({ roiInFiveYears: Number(h.roi_in_five_years) });
+    totals = {
+      cost: totals.cost + cost,
+      value: totals.value + v.currentValueCents,
+      income: totals.income + incomeCents,
+      incomeYear: totals.incomeYear + yearCents,
+      gain: totals.gain + v.unrealizedGainCents,
+      projectedWeighted: totals.projectedWeighted + projected * cost,
+    };
+    const list: HolderDistribution[] = [
+      ...pending.filter((d) => d.property_id === pid).map((d) => ({ ...toDistribution(d), refusedReason: null, refusedAt: null, myUnits: Number(h.quantity), myAmount: 0 })),
+      ...mine.map((d) => ({ ...toDistribution(d), refusedReason: null, refusedAt: null, myUnits: Number(d.units), myAmount: d.status === 'PAID' ? centsToDollars(Number(d.cents)) : 0 })),
+    ];
+    return {
+      propertyId: pid,
+      propertyName: String(h.name),
+      quantity: Number(h.quantity),
+      cost: centsToDollars(cost),
+      firstPurchaseAt: first,
+      incomeReceived: centsToDollars(incomeCents),
+      incomeThisYear: centsToDollars(yearCents),
+      realizedAnnualYield: realizedAnnualYield(incomeCents, cost, first, now),
+      projectedAnnualReturn: projected,
+      valuePerUnit: valueCents === null ? null : centsToDollars(valueCents),
+      appraisedOn: h.appraised_on ? date(h.appraised_on) : null,
+      currentValue: centsToDollars(v.currentValueCents),
+      unrealizedGain: centsToDollars(v.unrealizedGainCents),
+      totalReturn: centsToDollars(v.totalReturnCents),
+      totalReturnPercent: percentOf(v.totalReturnCents, cost),
+      reinvest: Boolean(h.reinvest),
+      distributions: list,
+    };
+  });
+  const dates = firstAll ? monthEnds(firstAll, now) : [];
+  return {
+    holdings: out,
+    total: {
+      cost: centsToDollars(totals.cost),
+      currentValue: centsToDollars(totals.value),
+      incomeReceived: centsToDollars(totals.income),
+      incomeThisYear: centsToDollars(totals.incomeYear),
+      unrealizedGain: centsToDollars(totals.gain),
+      totalReturn: centsToDollars(totals.gain + totals.income),
+      totalReturnPercent: percentOf(totals.gain + totals.income, totals.cost),
+      realizedAnnualYield: firstAll ? realizedAnnualYield(totals.income, totals.cost, firstAll, now) : null,
+      projectedAnnualReturn: totals.cost > 0 ? Math.round((totals.projectedWeighted / totals.cost) * 100) / 100 : 0,
+    },
+    incomeOverTime: cumulativeAt(dates, incomeEvents),
+    valueOverTime: valueAt(
+      dates,
+      purchases.map((p) => ({ date: String(p.day), propertyId: String(p.property_id), units: Number(p.quantity), costCents: Number(p.amount_cents) })),
+      appraisals.map((a) => ({ propertyId: String(a.property_id), date: date(a.appraised_on), valuePerUnitCents: Number(a.value_per_unit_cents) })),
+    ),
+  };
+}

@@ -1,0 +1,43 @@
+// The distributions job (issue 18): every few minutes each API instance snapshots the
+// distributions whose record date has come and pays those whose pay date has come
+// (modules/returns/service.ts runDueDistributions). Safe with several instances: each
+// distribution is taken with FOR UPDATE SKIP LOCKED, and record_distribution /
+// pay_distribution are idempotent under their row lock besides (migration 0050).
+// Dates are UTC days.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { runDueDistributions } from '../modules/returns/service';
+
+const FIRST_RUN_MS = 20_000;
+const EVERY_MS = 5 * 60_000;
+
+export default fp(
+  async (app: FastifyInstance, opts: { enabled: boolean }) => {
+    if (!opts.enabled) return;
+    let running = false;
+    const tick = () => {
+      if (running) return;
+      running = true;
+      runDueDistributions(app)
+        .then((run) => {
+          if (run.recorded + run.paid + run.refused > 0) app.log.info({ distributions: run }, 'distributions job done');
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'distributions job failed; it runs again shortly'))
+        .finally(() => {
+          running = false;
+        });
+    };
+    let interval: NodeJS.Timeout | undefined;
+    const first = setTimeout(() => {
+      tick();
+      interval = setInterval(tick, EVERY_MS);
+      interval.unref();
+    }, FIRST_RUN_MS);
+    first.unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      if (interval) clearInterval(interval);
+    });
+  },
+  { name: 'distributions' },
+);
