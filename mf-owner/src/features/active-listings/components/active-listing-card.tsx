@@ -15,6 +15,7 @@ import {
 } from 'shared-api/contract';
 import { ListingStatus } from '../../../components/listing-status';
 import { ProgressUpdateForm } from './progress-update-form';
+import { IncomeSection } from '../../income/income-section';
 
 const investorColumns: DataTableColumn<ActiveInvestor>[] = [
   { key: 'name', header: 'Investor', render: (i) => `${i.firstName} ${i.lastName}` },
@@ -112,6 +113,8 @@ export function ActiveListingCard({ initial }: { initial: Property }) {
           <ProgressUpdateForm property={p} onPosted={setP} />
         </Box>
       )}
+
+      {p.status === 'FUNDED' && <IncomeSection property={p} />}
     </Paper>
   );
 }
