@@ -37,6 +37,10 @@ let fixtures: {
   order: string;
   entry: string;
   checkout: string;
+  funded: string;
+  distribution: string;
+  report: string;
+  appraisal: string;
 };
 
 const ALL_SIGNED: Partial<Record<Actor, number>> = { anon: 401, investor: 200, investor2: 200, owner: 200, owner2: 200, admin: 200 };
@@ -68,7 +72,18 @@ beforeAll(async () => {
   const order = (await placeOrder(t.app, who.investor, active._id, 1)).json();
   const entry = (await call(t.app, { method: 'GET', url: '/v1/transactions/owned', as: who.investor })).json().items[0];
   const checkout = (await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who.investor, payload: { amount: 5, returnPath: '/' } })).json();
+  // Returns (issue 18): a small listing sold out to the investor, a report, a distribution, an appraisal.
+  const funded = (await makeProperty(t.app, who.owner, { approveAs: who.admin, body: { totalQuantity: 2, unitPrice: 10 } }))._id;
+  const fundedOrder = (await placeOrder(t.app, who.investor, funded, 2)).json()._id as string;
+  await call(t.app, { method: 'PATCH', url: `/v1/orders/${fundedOrder}/review`, as: who.admin, payload: { decision: 'APPROVE' } });
+  const report = await freshReport(funded);
+  const approved = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${await freshReport(funded)}/approve`, as: who.admin, payload: {} });
+  const appraisal = await call(t.app, { method: 'POST', url: `/v1/properties/${funded}/appraisals`, as: who.admin, payload: { valuePerUnit: 11, appraisedOn: new Date().toISOString().slice(0, 10) } });
   fixtures = {
+    funded,
+    report,
+    distribution: approved.json().distribution._id,
+    appraisal: appraisal.json()._id,
     order: order._id,
     entry: entry._id,
     checkout: checkout._id,
@@ -89,6 +104,23 @@ const signup = () => ({ firstName: 'New', lastName: 'Person', email: uniqueEmail
 const listing = { name: 'Matrix Place', address: '1 Grid Rd', state: 'OH', totalQuantity: 10, unitPrice: 10, roiInFiveYears: 10 };
 const upload = async (field: 'file' | 'files', pdf = false): Promise<Pick<Req, 'payload' | 'headers'>> =>
   multipart([{ field, filename: pdf ? 'd.pdf' : 'i.png', contentType: pdf ? 'application/pdf' : 'image/png', data: pdf ? PDF : await pngImage() }]);
+let reportDays = 0;
+/** A new SUBMITTED income report (a period of its own) of `propertyId`, by the owner. */
+async function freshReport(propertyId = fixtures.funded): Promise<string> {
+  reportDays += 3;
+  const d = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const res = await call(t.app, { method: 'POST', url: '/v1/income-reports', as: who.owner, payload: { propertyId, periodStart: d(reportDays + 2), periodEnd: d(reportDays + 1), grossRent: 100, expenses: {} } });
+  if (res.statusCode !== 201) throw new Error(`report: ${res.statusCode} ${res.body}`);
+  return res.json()._id as string;
+}
+const reportBody = () => {
+  reportDays += 3;
+  const d = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  return { propertyId: fixtures.funded, periodStart: d(reportDays + 2), periodEnd: d(reportDays + 1), grossRent: 100, expenses: { hoa: 5 } };
+};
+const OWNERS = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, admin: 403, owner: ok, owner2: ok });
+const OWNER_OR_ADMIN = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, owner2: 404, owner: ok, admin: ok });
+
 const freshOrder = async () => (await placeOrder(t.app, who.investor, fixtures.active, 1)).json()._id as string;
 const freshProperty = async (approved = false) => (await makeProperty(t.app, who.owner, approved ? { approveAs: who.admin } : {}))._id;
 
@@ -253,6 +285,27 @@ const ROWS: Row[] = [
   // Files
   { name: 'GET /download (KYC)', req: () => ({ method: 'GET', url: fixtures.kycFile }), expect: { anon: 404, investor2: 404, owner: 404, investor: 200, admin: 200 } },
   { name: 'GET /download (image of a pending listing)', req: () => ({ method: 'GET', url: fixtures.imageFile }), expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 } },
+  // Returns (issue 18)
+  { name: 'POST /v1/income-reports', req: () => ({ method: 'POST', url: '/v1/income-reports', payload: reportBody() }), expect: OWNER_ONLY(201) },
+  { name: 'PATCH /v1/income-reports/{id}/receipts', req: async () => ({ method: 'PATCH', url: `/v1/income-reports/${await freshReport()}/receipts`, ...(await upload('files', true)) }), expect: OWNER_ONLY() },
+  { name: 'GET /v1/income-reports/owned', req: () => ({ method: 'GET', url: '/v1/income-reports/owned' }), expect: OWNERS() },
+  { name: 'GET /v1/income-reports/admin', req: () => ({ method: 'GET', url: '/v1/income-reports/admin?status=SUBMITTED' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/income-reports/{id}', req: () => ({ method: 'GET', url: `/v1/income-reports/${fixtures.report}` }), expect: OWNER_OR_ADMIN() },
+  { name: 'PATCH /v1/income-reports/{id}/approve', req: async () => ({ method: 'PATCH', url: `/v1/income-reports/${await freshReport()}/approve`, payload: {} }), expect: ADMIN_ONLY() },
+  { name: 'PATCH /v1/income-reports/{id}/reject', req: async () => ({ method: 'PATCH', url: `/v1/income-reports/${await freshReport()}/reject`, payload: { reason: 'Missing receipts' } }), expect: ADMIN_ONLY() },
+  { name: 'PATCH /v1/properties/owned/{propertyId}/construction-complete', req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.offPlan}/construction-complete` }), expect: OWNER_ONLY() },
+  { name: 'PATCH /v1/properties/{propertyId}/income-producing', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.offPlan}/income-producing` }), expect: ADMIN_ONLY(409) },
+  { name: 'GET /v1/distributions/admin', req: () => ({ method: 'GET', url: '/v1/distributions/admin' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/distributions/owned', req: () => ({ method: 'GET', url: '/v1/distributions/owned' }), expect: OWNERS() },
+  { name: 'GET /v1/distributions/{id}', req: () => ({ method: 'GET', url: `/v1/distributions/${fixtures.distribution}` }), expect: OWNER_OR_ADMIN() },
+  { name: 'POST /v1/distributions/{id}/pay', req: () => ({ method: 'POST', url: `/v1/distributions/${fixtures.distribution}/pay` }), expect: ADMIN_ONLY() },
+  { name: 'POST /v1/properties/{propertyId}/appraisals', req: () => ({ method: 'POST', url: `/v1/properties/${fixtures.funded}/appraisals`, payload: { valuePerUnit: 12.5, appraisedOn: '2026-01-15' } }), expect: ADMIN_ONLY(201) },
+  { name: 'GET /v1/properties/{propertyId}/appraisals', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.funded}/appraisals` }), expect: { anon: 200, investor: 200, owner2: 200 } },
+  { name: 'GET /v1/properties/{propertyId}/appraisals (pending listing)', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.pending}/appraisals` }), expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 } },
+  { name: 'PATCH /v1/appraisals/{id}/document', req: async () => ({ method: 'PATCH', url: `/v1/appraisals/${fixtures.appraisal}/document`, ...(await upload('file', true)) }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/properties/{propertyId}/performance', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.funded}/performance` }), expect: { anon: 200, investor2: 200, owner: 200, admin: 200 } },
+  { name: 'GET /v1/holdings/returns', req: () => ({ method: 'GET', url: '/v1/holdings/returns' }), expect: INVESTORS() },
+  { name: 'PUT /v1/holdings/{propertyId}/reinvest', req: () => ({ method: 'PUT', url: `/v1/holdings/${fixtures.funded}/reinvest`, payload: { enabled: true } }), expect: { anon: 401, owner: 403, admin: 403, investor2: 404, investor: 200 } },
 ];
 
 describe('authorization matrix', () => {
