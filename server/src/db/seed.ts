@@ -1,6 +1,6 @@
 // First start of an empty database: demo accounts and listings with generated images.
 // Also, on every start, the admin from ADMIN_EMAIL / ADMIN_PASSWORD when it is missing.
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SUBSCRIPTION_TOKENS, type PropertyType, type Role, type UserStatus } from 'shared-api/contract';
 import { insertFiles, storeUploads } from '../modules/files/service';
@@ -89,7 +89,8 @@ async function createUser(
 
 /** Seeds demo data when the database has no users at all; null when it was not empty. */
 export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | null> {
-  const [{ n }] = await app.db.select({ n: count() }).from(users);
+  // The platform revenue account (migration 0050) is not a person: it does not make the database non-empty.
+  const [{ n }] = await app.db.select({ n: count() }).from(users).where(sql`${users.role} <> 'PLATFORM'`);
   if (n > 0) return null;
   const started = Date.now();
   const accounts = demoAccounts(app.config.adminEmail, app.config.adminPassword);
