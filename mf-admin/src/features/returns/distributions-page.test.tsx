@@ -127,3 +127,14 @@ test('empty queue and a failed distributions call', async () => {
   expect(await screen.findByText('No report is waiting for review')).toBeInTheDocument();
   expect(await screen.findByRole('button', { name: /Retry/ })).toBeInTheDocument();
 });
+
+test('the reports filter shows decided reports with their reasons', async () => {
+  const { user } = renderPage(<DistributionsPage />);
+  await screen.findByRole('table', { name: 'Income reports to review' });
+  api.getAdminIncomeReports.mockResolvedValue([makeReport({ status: 'REJECTED', rejectionReason: 'Receipts missing' })]);
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'REJECTED');
+  const table = await screen.findByRole('table', { name: 'Rejected income reports' });
+  expect(api.getAdminIncomeReports).toHaveBeenLastCalledWith({ status: 'REJECTED' });
+  await waitFor(() => expect(table).toHaveTextContent('Receipts missing'));
+  expect(within(table).queryByRole('button', { name: /^Approve:/ })).not.toBeInTheDocument();
+});

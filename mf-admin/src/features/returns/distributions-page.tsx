@@ -202,15 +202,16 @@ export function DistributionsPage() {
       <Section
         title="Income reports"
         actions={
-          <NativeSelect
-            value={reportStatus}
-            onChange={(e) => setReportStatus(e.target.value as IncomeReportStatus)}
-            inputProps={{ 'aria-label': 'Show reports' }}
-          >
-            {(['SUBMITTED', 'APPROVED', 'REJECTED'] as const).map((s) => (
-              <option key={s} value={s}>{REPORT_STATUS_LABELS[s]}</option>
-            ))}
-          </NativeSelect>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography component="label" htmlFor="income-report-status" variant="body2" color="text.secondary">
+              Show
+            </Typography>
+            <NativeSelect value={reportStatus} onChange={(e) => setReportStatus(e.target.value as IncomeReportStatus)} inputProps={{ id: 'income-report-status' }}>
+              {(['SUBMITTED', 'APPROVED', 'REJECTED'] as const).map((s) => (
+                <option key={s} value={s}>{REPORT_STATUS_LABELS[s]}</option>
+              ))}
+            </NativeSelect>
+          </Box>
         }
       >
         <DataTable
