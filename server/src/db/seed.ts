@@ -208,8 +208,58 @@ async function seedMoney(
   await api(adminId, 'PATCH', `/v1/payouts/${paidOut._id}`, { status: 'PAID' });
   await api(investorId, 'POST', '/v1/wallets/withdraw', { amount: 1_000 });
 
+  await seedReturns(app, { adminId, ownerId }, property);
+
   // The seed's own sessions end here.
   for (const id of tokens.keys()) await app.tokens.revokeAll(app.db, id);
+}
+
+/**
+ * Issue 18: six months of income of the FUNDED Mountain Ash Cabins (one month with a roof
+ * repair that makes a loss, carried forward), through the database's own functions: each
+ * report inserted and approved, its distribution declared by the trigger (fee, net, carried
+ * loss), then recorded and paid by record_distribution / pay_distribution when its dates
+ * have passed — never by writing the ledger. The API would refuse record dates in the
+ * past; the seed tells history. Plus appraisals of two listings.
+ */
+async function seedReturns(app: FastifyInstance, people: { adminId: string; ownerId: string }, property: (name: string) => string): Promise<void> {
+  const cabins = property('Mountain Ash Cabins');
+  const months: { rent: number; expenses: Record<string, number>; note: string }[] = [
+    { rent: 52_000, expenses: { management_cents: 4_100, utilities_cents: 2_600, insurance_cents: 1_800, property_tax_cents: 6_400 }, note: 'Ski season: fully booked.' },
+    { rent: 48_500, expenses: { management_cents: 3_900, utilities_cents: 2_400, insurance_cents: 1_800, property_tax_cents: 6_400 }, note: '' },
+    { rent: 39_000, expenses: { management_cents: 3_100, maintenance_repairs_cents: 43_500, insurance_cents: 1_800, property_tax_cents: 6_400 }, note: 'Roof of cabin 3 replaced after a storm (receipt attached to the insurance claim).' },
+    { rent: 44_000, expenses: { management_cents: 3_500, utilities_cents: 2_000, insurance_cents: 1_800, property_tax_cents: 6_400, reserve_cents: 2_500 }, note: '' },
+    { rent: 56_000, expenses: { management_cents: 4_400, utilities_cents: 2_300, insurance_cents: 1_800, property_tax_cents: 6_400, hoa_cents: 1_200 }, note: 'Summer bookings.' },
+    { rent: 59_000, expenses: { management_cents: 4_600, utilities_cents: 2_500, insurance_cents: 1_800, property_tax_cents: 6_400 }, note: '' },
+  ];
+  const cols = ['management_cents', 'maintenance_repairs_cents', 'property_tax_cents', 'insurance_cents', 'hoa_cents', 'utilities_cents', 'reserve_cents', 'other_cents'];
+  const run = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
+  for (const [i, m] of months.entries()) {
+    const back = months.length - i; // 6 … 1 months ago
+    const e = cols.map((c) => m.expenses[c] ?? 0);
+    const [r] = await run<{ id: string }>(sql`
+      INSERT INTO income_reports (property_id, owner_id, period_start, period_end, gross_rent_cents, management_cents, maintenance_repairs_cents,
+        property_tax_cents, insurance_cents, hoa_cents, utilities_cents, reserve_cents, other_cents, note)
+      VALUES (${cabins}, ${people.ownerId}, date_trunc('month', current_date - ${back}::int * interval '1 month')::date,
+        (date_trunc('month', current_date - ${back - 1}::int * interval '1 month') - interval '1 day')::date,
+        ${m.rent}, ${e[0]}, ${e[1]}, ${e[2]}, ${e[3]}, ${e[4]}, ${e[5]}, ${e[6]}, ${e[7]}, ${m.note}) RETURNING id`);
+    await run(sql`UPDATE income_reports SET status = 'APPROVED', decided_by = ${people.adminId} WHERE id = ${r.id}`);
+    const [d] = await run<{ id: string; recorded: boolean; due: boolean }>(sql`
+      INSERT INTO distributions (report_id, property_id, owner_id, period_start, period_end, gross_rent_cents, expenses_cents, fee_bps, fee_cents,
+        net_income_cents, carried_loss_in_cents, distributable_cents, carried_loss_out_cents, record_date, pay_date)
+      SELECT id, property_id, owner_id, period_start, period_end, gross_rent_cents, expenses_cents, ${app.config.managementFeeBps}, 0, 0, 0, 0, 0,
+        period_end + 5, period_end + 12
+      FROM income_reports WHERE id = ${r.id}
+      RETURNING id, record_date <= current_date AS recorded, pay_date <= current_date AS due`);
+    if (d.due) await run(sql`SELECT pay_distribution(${d.id})`);
+    else if (d.recorded) await run(sql`SELECT record_distribution(${d.id})`);
+  }
+  for (const [name, values] of [['Mountain Ash Cabins', [110_00, 112_50, 116_00]], ['Harborview Residences', [50_00, 51_20]]] as const) {
+    for (const [k, cents] of values.entries()) {
+      await run(sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by)
+        VALUES (${property(name)}, ${cents}, current_date - ${(values.length - k) * 60}::int, ${k === 0 ? 'Purchase appraisal' : 'Quarterly broker opinion of value'}, ${people.adminId})`);
+    }
+  }
 }
 
 /** The admin from configuration, created when no account has that address. */

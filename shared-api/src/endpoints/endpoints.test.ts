@@ -108,6 +108,26 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['getTransactions', () => api.getTransactions({ userId: ID }), 'GET', 'v1/transactions'],
   ['getTransaction', () => api.getTransaction(ID), 'GET', `v1/transactions/${ID}`],
   ['exportTransactionsCsv', () => api.exportTransactionsCsv({ from: '2026-01-01' }), 'GET', 'v1/transactions/export.csv'],
+  // Returns (issue 18)
+  ['submitIncomeReport', () => api.submitIncomeReport({ propertyId: ID, periodStart: '2026-01-01', periodEnd: '2026-01-31', grossRent: 10, expenses: {} }), 'POST', 'v1/income-reports'],
+  ['addIncomeReportReceipts', () => api.addIncomeReportReceipts(ID, [blob]), 'PATCH multipart', `v1/income-reports/${ID}/receipts`],
+  ['getOwnedIncomeReports', () => api.getOwnedIncomeReports({ status: 'SUBMITTED' }), 'GET', 'v1/income-reports/owned'],
+  ['getIncomeReport', () => api.getIncomeReport(ID), 'GET', `v1/income-reports/${ID}`],
+  ['getOwnedDistributions', () => api.getOwnedDistributions(), 'GET', 'v1/distributions/owned'],
+  ['markConstructionComplete', () => api.markConstructionComplete(ID), 'PATCH', `v1/properties/owned/${ID}/construction-complete`],
+  ['getAdminIncomeReports', () => api.getAdminIncomeReports(), 'GET', 'v1/income-reports/admin'],
+  ['approveIncomeReport', () => api.approveIncomeReport(ID, { payDate: '2026-02-10' }), 'PATCH', `v1/income-reports/${ID}/approve`],
+  ['rejectIncomeReport', () => api.rejectIncomeReport(ID, { reason: 'x' }), 'PATCH', `v1/income-reports/${ID}/reject`],
+  ['convertToIncomeProducing', () => api.convertToIncomeProducing(ID), 'PATCH', `v1/properties/${ID}/income-producing`],
+  ['getAdminDistributions', () => api.getAdminDistributions({ refused: true }), 'GET', 'v1/distributions/admin'],
+  ['getDistribution', () => api.getDistribution(ID), 'GET', `v1/distributions/${ID}`],
+  ['payDistribution', () => api.payDistribution(ID), 'POST', `v1/distributions/${ID}/pay`],
+  ['createAppraisal', () => api.createAppraisal(ID, { valuePerUnit: 1, appraisedOn: '2026-01-01' }), 'POST', `v1/properties/${ID}/appraisals`],
+  ['uploadAppraisalDocument', () => api.uploadAppraisalDocument(ID, blob), 'PATCH multipart', `v1/appraisals/${ID}/document`],
+  ['getAppraisals', () => api.getAppraisals(ID), 'GET', `v1/properties/${ID}/appraisals`],
+  ['getPropertyPerformance', () => api.getPropertyPerformance(ID), 'GET', `v1/properties/${ID}/performance`],
+  ['getMyReturns', () => api.getMyReturns(), 'GET', 'v1/holdings/returns'],
+  ['setReinvest', () => api.setReinvest(ID, true), 'PUT', `v1/holdings/${ID}/reinvest`],
 ];
 
 beforeEach(() => {

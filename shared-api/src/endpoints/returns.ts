@@ -19,16 +19,19 @@ import type {
   ReinvestSetting,
 } from '../contract';
 import { http } from '../client';
-import { id, query } from './query';
+import { upload, type UploadOptions } from '../upload';
+import { filesForm, id, query } from './query';
+
+type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
 
 // ---- Owners ----
 
 /** Submits a period report (201). Receipts are added next with addIncomeReportReceipts. */
 export const submitIncomeReport = (body: IncomeReportBody): Promise<IncomeReport> => http.post('v1/income-reports', { json: body }).json<IncomeReport>();
 
-/** Adds receipts (PDF or images, at most 5 a call) to a report awaiting review. */
-export const addIncomeReportReceipts = (reportId: string, files: FormData): Promise<IncomeReport> =>
-  http.patch(`v1/income-reports/${id(reportId)}/receipts`, { body: files }).json<IncomeReport>();
+/** Adds receipts (PDF or images, 5 MB each, at most 5 a call and 10 a report) to a report awaiting review. */
+export const addIncomeReportReceipts = (reportId: string, files: readonly Blob[], opts: Progress = {}): Promise<IncomeReport> =>
+  upload<IncomeReport>(`v1/income-reports/${id(reportId)}/receipts`, filesForm('files', files), { method: 'PATCH', ...opts });
 
 /** The owner's reports, newest period first. */
 export const getOwnedIncomeReports = (q: IncomeReportsQuery = {}): Promise<IncomeReport[]> =>
@@ -76,9 +79,9 @@ export const payDistribution = (distributionId: string): Promise<PayDistribution
 export const createAppraisal = (propertyId: string, body: CreateAppraisalBody): Promise<Appraisal> =>
   http.post(`v1/properties/${id(propertyId)}/appraisals`, { json: body }).json<Appraisal>();
 
-/** Attaches the source document (one PDF, field "file") to an appraisal. */
-export const uploadAppraisalDocument = (appraisalId: string, file: FormData): Promise<Appraisal> =>
-  http.patch(`v1/appraisals/${id(appraisalId)}/document`, { body: file }).json<Appraisal>();
+/** Attaches the source document (one PDF, 5 MB) to an appraisal. */
+export const uploadAppraisalDocument = (appraisalId: string, file: Blob, opts: Progress = {}): Promise<Appraisal> =>
+  upload<Appraisal>(`v1/appraisals/${id(appraisalId)}/document`, filesForm('file', [file]), { method: 'PATCH', ...opts });
 
 // ---- Everyone ----
 

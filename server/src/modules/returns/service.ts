@@ -627,7 +627,9 @@ export async function myReturns(app: FastifyInstance, request: FastifyRequest, n
     const yearCents = paid.filter((d) => paidDay(d).startsWith(year)).reduce((a, d) => a + Number(d.cents), 0);
     for (const d of paid) if (Number(d.cents) > 0) incomeEvents.push({ date: date(d.pay_date), cents: Number(d.cents) });
     const cost = Number(h.amount_invested_cents);
-    const first = h.first_at ? new Date(h.first_at as string).toISOString() : now.toISOString();
+    // Held since the first purchase, or since an earlier record date the investor was a holder of record at (history imported before the orders).
+    const recordDates = mine.map((d) => `${date(d.record_date)}T00:00:00.000Z`);
+    const first = [h.first_at ? new Date(h.first_at as string).toISOString() : now.toISOString(), ...recordDates].sort()[0];
     if (!firstAll || first < firstAll) firstAll = first;
     const valueCents = h.value_cents === null ? null : Number(h.value_cents);
     const v = holdingValue({ quantity: Number(h.quantity), costCents: cost, valuePerUnitCents: valueCents, incomeCents });
