@@ -47,10 +47,11 @@ test('history of the chosen property; the form validates, records the appraisal 
   const date = within(form).getByLabelText(/Appraisal date/);
   await user.clear(date);
   await user.type(date, '2026-07-01');
-  await user.upload(within(form).getByLabelText(/Source document/), fakeFile('valuation.pdf', 'application/pdf', 1000));
+  const doc = fakeFile('valuation.pdf', 'application/pdf', 1000);
+  await user.upload(within(form).getByLabelText(/Source document/), doc);
   await user.click(within(form).getByRole('button', { name: 'Record appraisal' }));
   expect(api.createAppraisal).toHaveBeenCalledWith('p1', { valuePerUnit: 55.25, appraisedOn: '2026-07-01', note: undefined });
-  await waitFor(() => expect(api.uploadAppraisalDocument).toHaveBeenCalledWith('a2', expect.any(FormData)));
+  await waitFor(() => expect(api.uploadAppraisalDocument).toHaveBeenCalledWith('a2', doc));
   expect(await screen.findByText('Appraisal recorded: $55.25 a unit on Jul 1, 2026')).toBeInTheDocument();
   await waitFor(() => expect(api.getAppraisals).toHaveBeenCalledTimes(2));
 });

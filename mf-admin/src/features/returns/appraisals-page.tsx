@@ -53,10 +53,8 @@ function AppraisalForm({ property, onSaved }: { property: Property; onSaved: () 
     try {
       const created = await createAppraisal(property._id, { valuePerUnit: dollars, appraisedOn: date, note: note.trim() || undefined });
       if (files[0]) {
-        const form = new FormData();
-        form.append('file', files[0]);
         try {
-          await uploadAppraisalDocument(created._id, form);
+          await uploadAppraisalDocument(created._id, files[0]);
         } catch (err) {
           toast.error(`The appraisal is recorded, but its document was not attached: ${await readError(err)}`);
         }

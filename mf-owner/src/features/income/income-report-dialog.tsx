@@ -50,6 +50,7 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
   const [step, setStep] = useState<'edit' | 'review'>('edit');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number[] | null>(null);
 
   const close = () => {
     if (busy) return;
@@ -86,10 +87,11 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
     try {
       let report = await submitIncomeReport(toIncomeReportBody(property._id, form));
       for (let i = 0; i < receipts.length; i += RECEIPTS_PER_CALL) {
-        const data = new FormData();
-        for (const f of receipts.slice(i, i + RECEIPTS_PER_CALL)) data.append('files', f);
+        const batch = receipts.slice(i, i + RECEIPTS_PER_CALL);
         try {
-          report = await addIncomeReportReceipts(report._id, data);
+          report = await addIncomeReportReceipts(report._id, batch, {
+            onProgress: (fraction) => setProgress(receipts.map((_f, j) => (j < i ? 1 : j < i + batch.length ? fraction : 0))),
+          });
         } catch (err) {
           toast.error(`The report is submitted, but receipts could not all be uploaded: ${await readError(err)}`);
           break;
@@ -98,6 +100,7 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
       toast.success(`Income report for ${day(form.periodStart)} – ${day(form.periodEnd)} submitted for review`);
       setForm(emptyIncomeForm());
       setReceipts([]);
+      setProgress(null);
       setStep('edit');
       onSubmitted(report);
     } catch (err) {
@@ -234,6 +237,11 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
           <Typography variant="body2" color="text.secondary">
             The fee and net income are final once an admin approves the report. Your wallet must hold the net income and the fee on the pay date.
           </Typography>
+          {progress && (
+            <Typography role="status" variant="body2">
+              Uploading receipts: {Math.round((progress.reduce((a, b) => a + b, 0) / Math.max(progress.length, 1)) * 100)}%
+            </Typography>
+          )}
           {failure && <Alert severity="error">{failure}</Alert>}
         </Box>
       )}
