@@ -77,6 +77,10 @@ describe('seed on an empty database', () => {
     const returns = await get('/v1/holdings/returns', investor);
     expect(returns.total.incomeReceived).toBe(income / 100);
     expect(returns.holdings.find((h: { propertyName: string }) => h.propertyName === 'Mountain Ash Cabins')).toMatchObject({ valuePerUnit: 116, currentValue: 5_800 });
+    // Six months of history on first start: income and value over time from the first record date.
+    expect(returns.incomeOverTime.length).toBeGreaterThanOrEqual(6);
+    expect(returns.valueOverTime[0].amount).toBeGreaterThan(0);
+    expect(returns.incomeOverTime.at(-1).amount).toBe(income / 100);
     const admin = await as('admin@tessera.local', 'Adm1nSecret!');
     expect((await get('/v1/payouts?status=REQUESTED', admin)).total).toBe(1);
     expect(await invariantViolations(t.app)).toEqual([]);

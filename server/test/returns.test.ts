@@ -360,6 +360,31 @@ describe('distributions', () => {
     }
   });
 
+  it('the job: a payment that fails rolls back whole and does not hold up the others', async () => {
+    const owner = await verifiedOwner();
+    const { propertyId } = await fundedProperty(owner, 10, [1, 1]);
+    await fund(t, owner, 100);
+    const a = (await declare(owner, propertyId, 20)).distribution;
+    const b = (await declare(owner, propertyId, 20)).distribution;
+    await t.app.db.execute(sql.raw(`CREATE FUNCTION test_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.distribution_id = '${a._id}' AND NEW.type = 'DISTRIBUTION_PAYMENT' THEN RAISE EXCEPTION 'injected fault'; END IF; RETURN NEW; END $$`));
+    await t.app.db.execute(sql.raw('CREATE TRIGGER test_fault BEFORE INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION test_fault()'));
+    let run;
+    try {
+      run = await runDueDistributions(t.app);
+    } finally {
+      await t.app.db.execute(sql.raw('DROP TRIGGER test_fault ON ledger_entries'));
+      await t.app.db.execute(sql.raw('DROP FUNCTION test_fault()'));
+    }
+    expect(run).toMatchObject({ paid: 1, failed: 1 });
+    const states = await queryRows<{ id: string; status: string; n: string }>(
+      t.app,
+      sql`SELECT d.id, d.status, (SELECT count(*) FROM ledger_entries l WHERE l.distribution_id = d.id) AS n FROM distributions d WHERE d.id IN (${a._id}, ${b._id})`,
+    );
+    expect(Object.fromEntries(states.map((x) => [x.id, [x.status, Number(x.n)]]))).toEqual({ [a._id]: ['DECLARED', 0], [b._id]: ['PAID', 5] });
+    expect(await runDueDistributions(t.app)).toMatchObject({ paid: 1, failed: 0 });
+  });
+
   it('the record-date snapshot is consistent while orders complete concurrently', async () => {
     const owner = await verifiedOwner();
     const units = Array.from({ length: 12 }, (_, i) => 1 + (i % 3));

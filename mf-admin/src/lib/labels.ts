@@ -25,14 +25,21 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   ORDER_REFUND: 'Order refund',
   OWNER_PAYOUT: 'Owner payout',
   SUBSCRIPTION_FEE: 'Subscription fee',
-  DISTRIBUTION_FUNDING: 'Distribution funded (owner)',
-  DISTRIBUTION_PAYMENT: 'Distribution paid (holder)',
-  MANAGEMENT_FEE: 'Management fee (owner)',
-  FEE_REVENUE: 'Fee revenue (platform)',
+  DISTRIBUTION_FUNDING: 'Distribution funding',
+  DISTRIBUTION_PAYMENT: 'Distribution payment',
+  MANAGEMENT_FEE: 'Management fee',
+  FEE_REVENUE: 'Management fee revenue',
 };
 
 /** Audit actions the server records; unknown ones are shown by `actionLabel`'s fallback. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'income_report.submit': 'Submitted an income report',
+  'income_report.approve': 'Approved an income report',
+  'income_report.reject': 'Rejected an income report',
+  'distribution.pay': 'Paid a distribution',
+  'appraisal.create': 'Recorded an appraisal',
+  'appraisal.document': 'Attached an appraisal document',
+  'property.income_producing': 'Converted a property to income-producing',
   'user.verify': 'Verified a person',
   'user.reject': 'Rejected a person',
   'user.update': 'Edited a person',

@@ -19,7 +19,7 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   DISTRIBUTION_FUNDING: 'Distribution funded',
   DISTRIBUTION_PAYMENT: 'Rental income',
   MANAGEMENT_FEE: 'Management fee',
-  FEE_REVENUE: 'Fee revenue',
+  FEE_REVENUE: 'Management fee revenue',
 };
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {

@@ -20,7 +20,7 @@ export default fp(
       running = true;
       runDueDistributions(app)
         .then((run) => {
-          if (run.recorded + run.paid + run.refused > 0) app.log.info({ distributions: run }, 'distributions job done');
+          if (run.recorded + run.paid + run.refused + run.failed > 0) app.log.info({ distributions: run }, 'distributions job done');
         })
         .catch((err: unknown) => app.log.warn({ err }, 'distributions job failed; it runs again shortly'))
         .finally(() => {

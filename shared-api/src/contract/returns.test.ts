@@ -3,6 +3,7 @@ import {
   distributionFigures,
   holdingValue,
   managementFeeCents,
+  heldSinceRecords,
   monthEnds,
   realizedAnnualYield,
   reinvestUnits,
@@ -84,6 +85,21 @@ describe('holding figures', () => {
       { date: '2026-02-28', amount: 12 },
       { date: '2026-03-10', amount: 18 },
     ]);
+  });
+  test('units of record before the first purchase count from the record date', () => {
+    const purchases = [
+      { date: '2026-06-01', propertyId: 'p', units: 3, costCents: 300 },
+      { date: '2026-06-05', propertyId: 'p', units: 2, costCents: 200 },
+      { date: '2026-06-01', propertyId: 'q', units: 1, costCents: 50 },
+    ];
+    expect(heldSinceRecords(purchases, [{ propertyId: 'p', date: '2026-01-05', units: 4 }, { propertyId: 'p', date: '2026-02-05', units: 5 }])).toEqual([
+      { date: '2026-01-05', propertyId: 'p', units: 3, costCents: 300 },
+      { date: '2026-01-05', propertyId: 'p', units: 1, costCents: 100 },
+      { date: '2026-06-05', propertyId: 'p', units: 1, costCents: 100 },
+      { date: '2026-06-01', propertyId: 'q', units: 1, costCents: 50 },
+    ]);
+    // Records after the first purchase change nothing.
+    expect(heldSinceRecords(purchases, [{ propertyId: 'q', date: '2026-07-01', units: 1 }])).toEqual([purchases[0], purchases[1], purchases[2]]);
   });
   test('reinvest buys whole units; the rest stays', () => {
     expect(reinvestUnits(1_050, 500, 10)).toEqual({ units: 2, leftCents: 50 });

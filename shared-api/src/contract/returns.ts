@@ -440,3 +440,35 @@ export function reinvestUnits(cents: number, unitPriceCents: number, available: 
   const units = Math.min(Math.floor(cents / unitPriceCents), Math.max(available, 0));
   return { units, leftCents: cents - units * unitPriceCents };
 }
+
+/**
+ * Units held before any recorded purchase: when the investor was a holder of record at a
+ * date before their first settled order (history imported before the orders, as the demo
+ * seed does), the units of record are counted from that record date (taken from the
+ * earliest purchases, split when needed, cost pro rata). Otherwise the purchases as they are.
+ */
+export function heldSinceRecords(purchases: readonly UnitsEvent[], records: readonly { propertyId: string; date: string; units: number }[]): UnitsEvent[] {
+  const out: UnitsEvent[] = [];
+  const props = [...new Set(purchases.map((p) => p.propertyId))];
+  for (const pid of props) {
+    const mine = purchases.filter((p) => p.propertyId === pid).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const earliest = records.filter((r) => r.propertyId === pid).sort((a, b) => (a.date < b.date ? -1 : 1))[0];
+    if (!earliest || earliest.date >= mine[0].date) {
+      out.push(...mine);
+      continue;
+    }
+    let toMove = earliest.units;
+    for (const p of mine) {
+      if (toMove <= 0) {
+        out.push(p);
+        continue;
+      }
+      const moved = Math.min(toMove, p.units);
+      const movedCost = Math.round((p.costCents * moved) / p.units);
+      out.push({ ...p, date: earliest.date, units: moved, costCents: movedCost });
+      if (moved < p.units) out.push({ ...p, units: p.units - moved, costCents: p.costCents - movedCost });
+      toMove -= moved;
+    }
+  }
+  return out;
+}

@@ -12,6 +12,7 @@ import {
   annualReturn,
   centsToDollars,
   cumulativeAt,
+  heldSinceRecords,
   holdingValue,
   monthEnds,
   percentOf,
@@ -412,6 +413,8 @@ export interface DistributionRun {
   recorded: number;
   paid: number;
   refused: number;
+  /** Payments that raised an error (rolled back; tried again on the next run). */
+  failed: number;
 }
 
 /**
@@ -421,7 +424,7 @@ export interface DistributionRun {
  * is retried on later runs (at most hourly), until the owner's wallet covers it.
  */
 export async function runDueDistributions(app: FastifyInstance, now: string = today()): Promise<DistributionRun> {
-  const out: DistributionRun = { recorded: 0, paid: 0, refused: 0 };
+  const out: DistributionRun = { recorded: 0, paid: 0, refused: 0, failed: 0 };
   for (;;) {
     const done = await moneyTx(app, async (tx) => {
       const [d] = await rows<{ id: string }>(
@@ -437,18 +440,30 @@ export async function runDueDistributions(app: FastifyInstance, now: string = to
   }
   const tried = new Set<string>();
   for (;;) {
-    const step = await moneyTx(app, async (tx) => {
-      const [d] = await rows<{ id: string }>(
-        tx,
-        sql`SELECT id FROM distributions WHERE status <> 'PAID' AND pay_date <= ${now}
-              AND (refused_at IS NULL OR refused_at < now() - interval '1 hour')
-              AND NOT (id = ANY(${`{${[...tried].join(',')}}`}::uuid[]))
-            ORDER BY pay_date, seq LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      if (!d) return null;
-      const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${d.id}) AS result`);
-      return { id: d.id, result: r.result };
-    });
+    let current: string | null = null;
+    let step: { id: string; result: PayOutcome } | null;
+    try {
+      step = await moneyTx(app, async (tx) => {
+        const [d] = await rows<{ id: string }>(
+          tx,
+          sql`SELECT id FROM distributions WHERE status <> 'PAID' AND pay_date <= ${now}
+                AND (refused_at IS NULL OR refused_at < now() - interval '1 hour')
+                AND NOT (id = ANY(${`{${[...tried].join(',')}}`}::uuid[]))
+              ORDER BY pay_date, seq LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        );
+        if (!d) return null;
+        current = d.id;
+        const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${d.id}) AS result`);
+        return { id: d.id, result: r.result };
+      });
+    } catch (err) {
+      // One distribution failing (rolled back whole) must not hold up the others.
+      if (current === null) throw err;
+      app.log.warn({ err, distributionId: current }, 'distribution payment failed; retried on the next run');
+      tried.add(current);
+      out.failed++;
+      continue;
+    }
     if (!step) break;
     tried.add(step.id);
     if (step.result === 'PAID') {
@@ -683,7 +698,10 @@ export async function myReturns(app: FastifyInstance, request: FastifyRequest, n
     incomeOverTime: cumulativeAt(dates, incomeEvents),
     valueOverTime: valueAt(
       dates,
-      purchases.map((p) => ({ date: String(p.day), propertyId: String(p.property_id), units: Number(p.quantity), costCents: Number(p.amount_cents) })),
+      heldSinceRecords(
+        purchases.map((p) => ({ date: String(p.day), propertyId: String(p.property_id), units: Number(p.quantity), costCents: Number(p.amount_cents) })),
+        dists.map((d) => ({ propertyId: String(d.property_id), date: date(d.record_date), units: Number(d.units) })),
+      ),
       appraisals.map((a) => ({ propertyId: String(a.property_id), date: date(a.appraised_on), valuePerUnitCents: Number(a.value_per_unit_cents) })),
     ),
   };
