@@ -30,6 +30,9 @@ export const paths = {
   support: '/dashboard/support',
   payouts: '/dashboard/payouts',
   audit: '/dashboard/audit',
+  // Issue 18 (admin): distributions, revenue and the income reports queue; appraisals.
+  distributions: '/dashboard/distributions',
+  appraisals: '/dashboard/appraisals',
   onboarding: '/onboarding',
   questionnaire: '/onboarding/questionnaire',
 } as const;

@@ -29,7 +29,7 @@ export interface StatementEntryKind {
 
 /**
  * Ledger entry type → statement category and line label. Keys are plain strings on purpose:
- * the planned types (DISTRIBUTION_*, MANAGEMENT_FEE, TRADE_*) are listed before they exist.
+ * the market's planned types (TRADE_*) are listed before they exist.
  */
 export const STATEMENT_ENTRY_KINDS: Readonly<Record<string, StatementEntryKind>> = {
   DEPOSIT: { category: 'DEPOSITS', label: 'Deposit' },
@@ -39,11 +39,12 @@ export const STATEMENT_ENTRY_KINDS: Readonly<Record<string, StatementEntryKind>>
   ORDER_REFUND: { category: 'INVESTMENTS', label: 'Order refund' },
   OWNER_PAYOUT: { category: 'OWNER_PROCEEDS', label: 'Sale proceeds' },
   SUBSCRIPTION_FEE: { category: 'FEES', label: 'Subscription fee' },
-  // Planned with distributions (issue 18): rent paid to holders, funded from the owner's
-  // wallet (net of the platform's management fee), the fee credited to the platform.
+  // Distributions (issue 18): rent paid to holders, funded from the owner's wallet, the
+  // platform's management fee charged to the owner and credited to the platform's account.
   DISTRIBUTION_PAYMENT: { category: 'INCOME', label: 'Distribution received' },
   DISTRIBUTION_FUNDING: { category: 'DISTRIBUTIONS_FUNDED', label: 'Distribution paid to holders' },
   MANAGEMENT_FEE: { category: 'FEES', label: 'Management fee' },
+  FEE_REVENUE: { category: 'FEES', label: 'Management fee received (platform revenue)' },
   // Planned with the market (a later issue).
   TRADE_BUY: { category: 'TRADES', label: 'Units bought' },
   TRADE_SELL: { category: 'TRADES', label: 'Units sold' },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Theme } from 'shared-ui/mui-core';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from 'shared-ui/mui-data';
 import { formatNumber, visuallyHidden } from 'shared-ui/core';
@@ -32,9 +32,36 @@ const stackOnPhones = (theme: Theme) => ({
   },
 });
 
+/**
+ * True while the element is wider inside than out (it scrolls sideways). A table that
+ * scrolls must be reachable by keyboard (axe: scrollable-region-focusable), so its
+ * container then becomes a focusable, named region; one that fits adds no tab stop.
+ */
+function useScrollsSideways<E extends HTMLElement>(deps: readonly unknown[]) {
+  const ref = useRef<E>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measured when the rows or columns change
+  }, deps);
+  return [ref, scrolls] as const;
+}
+
 export default function DataTableGrid<T>({ label, columns, rows: list, getRowId, loading }: DataTableGridProps<T>) {
+  const [ref, scrolls] = useScrollsSideways<HTMLDivElement>([list, columns]);
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <TableContainer
+      ref={ref}
+      sx={{ overflowX: 'auto', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
+    >
       <Table role="table" aria-label={label} aria-busy={loading || undefined} size="medium" sx={[{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }, stackOnPhones]}>
         <TableHead role="rowgroup">
           <TableRow role="row">

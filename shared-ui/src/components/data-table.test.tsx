@@ -18,6 +18,24 @@ const columns: DataTableColumn<Row>[] = [
 ];
 
 describe('DataTable', () => {
+  test('a table wider than its container is a focusable, named region (keyboard users can scroll it); one that fits is not', async () => {
+    const { unmount } = renderUi(<DataTable label="Orders" columns={columns} rows={rows} getRowId={(r) => r._id} />);
+    await screen.findByRole('table', { name: 'Orders' });
+    expect(screen.queryByRole('region', { name: 'Orders (scrolls sideways)' })).not.toBeInTheDocument();
+    unmount();
+    const wide = jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1200);
+    const narrow = jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    try {
+      renderUi(<DataTable label="Orders" columns={columns} rows={rows} getRowId={(r) => r._id} />);
+      const region = await screen.findByRole('region', { name: 'Orders (scrolls sideways)' });
+      expect(region).toHaveAttribute('tabindex', '0');
+      expect(within(region).getByRole('table', { name: 'Orders' })).toBeInTheDocument();
+    } finally {
+      wide.mockRestore();
+      narrow.mockRestore();
+    }
+  });
+
   test('headers, rows, default and custom cells', async () => {
     renderUi(<DataTable label="Orders" columns={columns} rows={rows} getRowId={(r) => r._id} />);
     const table = await screen.findByRole('table', { name: 'Orders' });

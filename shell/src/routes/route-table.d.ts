@@ -12,7 +12,7 @@ export interface RouteTarget {
         icon: SidebarIcon;
     };
 }
-export type SidebarIcon = 'dashboard' | 'listings' | 'investors' | 'owners' | 'transactions' | 'orders' | 'profile' | 'investments' | 'wallet' | 'support' | 'active' | 'payouts' | 'audit';
+export type SidebarIcon = 'dashboard' | 'listings' | 'investors' | 'owners' | 'transactions' | 'orders' | 'profile' | 'investments' | 'wallet' | 'support' | 'active' | 'payouts' | 'audit' | 'distributions' | 'appraisals';
 export interface RouteDef {
     path: string;
     chrome: Chrome;

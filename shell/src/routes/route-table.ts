@@ -16,7 +16,7 @@ export interface RouteTarget {
 
 export type SidebarIcon =
   | 'dashboard' | 'listings' | 'investors' | 'owners' | 'transactions' | 'orders' | 'profile'
-  | 'investments' | 'wallet' | 'support' | 'active' | 'payouts' | 'audit';
+  | 'investments' | 'wallet' | 'support' | 'active' | 'payouts' | 'audit' | 'distributions' | 'appraisals';
 
 export interface RouteDef {
   path: string;
@@ -91,6 +91,8 @@ export const routeTable: readonly RouteDef[] = [
     },
   },
   { path: paths.payouts, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Payouts', side('Payouts', 55, 'payouts')) },
+  { path: paths.distributions, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Distributions', side('Distributions', 56, 'distributions')) },
+  { path: paths.appraisals, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Appraisals', side('Appraisals', 56.5, 'appraisals')) },
   { path: paths.audit, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Audit', side('Audit trail', 57, 'audit')) },
   { path: paths.investments, chrome: 'dashboard', roles: ['INVESTOR'], target: t('mf_investor', 'Investments', side('Investments', 10, 'investments')) },
   {

@@ -89,9 +89,14 @@ CREATE INDEX income_reports_status_idx ON income_reports (status, created_at);
 ALTER TABLE files DROP CONSTRAINT files_kind_check;
 ALTER TABLE files ADD CONSTRAINT files_kind_check
   CHECK (kind IN ('AVATAR', 'KYC', 'BUSINESS_KYC', 'PROPERTY_IMAGE', 'PROPERTY_DOCUMENT', 'INCOME_RECEIPT', 'APPRAISAL_DOCUMENT'));
-ALTER TABLE files DROP CONSTRAINT files_check;
-ALTER TABLE files ADD CONSTRAINT files_check
-  CHECK ((kind IN ('PROPERTY_IMAGE', 'PROPERTY_DOCUMENT', 'INCOME_RECEIPT', 'APPRAISAL_DOCUMENT')) = (property_id IS NOT NULL));
+-- (0045 made the listing-file rule files_property_or_revision: a listing's files belong to the
+-- live listing or to a revision under review; receipts and appraisal documents to the property.)
+ALTER TABLE files DROP CONSTRAINT files_property_or_revision;
+ALTER TABLE files ADD CONSTRAINT files_property_or_revision CHECK (
+  (kind IN ('PROPERTY_IMAGE', 'PROPERTY_DOCUMENT', 'INCOME_RECEIPT', 'APPRAISAL_DOCUMENT')) = (property_id IS NOT NULL OR revision_id IS NOT NULL)
+  AND (property_id IS NULL OR revision_id IS NULL)
+  AND (revision_id IS NULL OR kind IN ('PROPERTY_IMAGE', 'PROPERTY_DOCUMENT'))
+);
 CREATE TABLE income_report_receipts (
   report_id uuid NOT NULL REFERENCES income_reports (id),
   file_id uuid NOT NULL REFERENCES files (id) ON DELETE CASCADE,

@@ -4,7 +4,8 @@ import { Link as RouterLink } from 'shared-ui/router';
 import { ImageIcon } from 'shared-ui/components';
 import { formatMoney, formatNumber, formatPercent } from 'shared-ui/core';
 import { imageSources } from 'shared-api';
-import { PROPERTY_TYPE_LABELS, annualReturn, paths, progressPercent, type Holding } from 'shared-api/contract';
+import { PROPERTY_TYPE_LABELS, annualReturn, paths, progressPercent, type Holding, type HoldingReturns } from 'shared-api/contract';
+import { HoldingReturnsPanel } from '../../returns/holding-returns';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -19,8 +20,8 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One holding: the property's picture, name and type, and the investor's figures. */
-export function HoldingCard({ holding: h }: { holding: Holding }) {
+/** One holding: the property's picture, name and type, the investor's figures and, when loaded, its returns. */
+export function HoldingCard({ holding: h, returns }: { holding: Holding; returns?: HoldingReturns }) {
   const headingId = useId();
   const p = h.property;
   const image = p.images[0];
@@ -67,6 +68,7 @@ export function HoldingCard({ holding: h }: { holding: Holding }) {
             View property
           </Link>
         </Typography>
+        {returns && <HoldingReturnsPanel returns={returns} />}
       </Box>
     </Paper>
   );

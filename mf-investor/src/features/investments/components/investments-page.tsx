@@ -4,16 +4,19 @@ import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
 import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
 import { StatCard } from 'shared-ui/display';
-import { getMyHoldings, getMyMetrics } from 'shared-api';
+import { getMyHoldings, getMyMetrics, getMyReturns } from 'shared-api';
 import { paths } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { HoldingCard } from './holding-card';
+import { ReturnsCards } from '../../returns/returns-summary';
 
 export function InvestmentsPage() {
   const holdings = useAsync(() => getMyHoldings(), []);
   const metrics = useAsync(() => getMyMetrics(), []);
   const list = holdings.data;
   const m = metrics.data;
+  const returns = useAsync(() => getMyReturns(), []);
+  const byProperty = new Map((returns.data?.holdings ?? []).map((r) => [r.propertyId, r]));
 
   return (
     <Box>
@@ -33,6 +36,16 @@ export function InvestmentsPage() {
           <StatCard title="Total invested" value={formatMoney(m.totalInvested)} />
           <StatCard title="Portfolio value" value={formatMoney(m.portfolioValue)} />
           <StatCard title="Properties" value={formatNumber(m.holdingsCount)} />
+        </Box>
+      )}
+      {list && list.length > 0 && returns.error && (
+        <Box sx={{ mb: 3 }}>
+          <ErrorState message={`Your income and value could not be loaded: ${returns.error}`} onRetry={returns.reload} retrying={returns.loading} />
+        </Box>
+      )}
+      {list && list.length > 0 && returns.data && (
+        <Box component="section" aria-label="Income and value" sx={{ mb: 3 }}>
+          <ReturnsCards total={returns.data.total} />
         </Box>
       )}
 
@@ -61,7 +74,7 @@ export function InvestmentsPage() {
         <Box component="ul" aria-label="Holdings" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
           {list.map((h) => (
             <li key={h._id}>
-              <HoldingCard holding={h} />
+              <HoldingCard holding={h} returns={byProperty.get(h.propertyId)} />
             </li>
           ))}
         </Box>

@@ -5,10 +5,11 @@ import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
 import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
 import { StatCard } from 'shared-ui/display';
-import { getMyMetrics, useAuthUser } from 'shared-api';
+import { getMyMetrics, getMyReturns, useAuthUser } from 'shared-api';
 import { SUBSCRIPTION_TOKENS, paths, type UserMetrics } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { PortfolioCharts } from './portfolio-charts';
+import { ReturnsCards, ReturnsCharts } from '../../returns/returns-summary';
 
 function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribed: boolean }) {
   return (
@@ -64,6 +65,8 @@ export function OverviewPage() {
   const user = useAuthUser();
   const metrics = useAsync(() => getMyMetrics(), []);
   const m = metrics.data;
+  // Income and value (issue 18): its own call, so the figures above never wait for it.
+  const returns = useAsync(() => getMyReturns(), []);
 
   return (
     <Box>
@@ -120,6 +123,24 @@ export function OverviewPage() {
               <PortfolioCharts metrics={m} />
             )}
           </Box>
+
+          {m.holdingsCount > 0 && (
+            <Box component="section" aria-labelledby="returns-title" sx={{ mt: 4 }}>
+              <Typography id="returns-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+                Income and value
+              </Typography>
+              {returns.error ? (
+                <ErrorState message={returns.error} onRetry={returns.reload} retrying={returns.loading} />
+              ) : !returns.data ? (
+                <LoadingState label="Loading your income and value..." />
+              ) : (
+                <Box sx={{ display: 'grid', gap: 2 }}>
+                  <ReturnsCards total={returns.data.total} />
+                  <ReturnsCharts returns={returns.data} />
+                </Box>
+              )}
+            </Box>
+          )}
         </>
       )}
     </Box>

@@ -17,6 +17,7 @@ import {
 } from 'shared-api/contract';
 import { ListingStatus } from '../../../components/listing-status';
 import { ProgressUpdateForm } from './progress-update-form';
+import { IncomeSection } from '../../income/income-section';
 
 const investorColumns: DataTableColumn<ActiveInvestor>[] = [
   { key: 'name', header: 'Investor', render: (i) => `${i.firstName} ${i.lastName}` },
@@ -113,6 +114,8 @@ export function ActiveListingCard({ initial }: { initial: Property & { revision?
           <ProgressUpdateForm property={p} onPosted={(next) => setP({ ...next, revision: p.revision })} />
         </Box>
       )}
+
+      {p.status === 'FUNDED' && <IncomeSection property={p} />}
     </Paper>
   );
 }

@@ -11,6 +11,10 @@ jest.mock('shared-api', () => ({
   getOwnedProperties: jest.fn(),
   getActiveInvestments: jest.fn(),
   updateOffPlanProgress: jest.fn(),
+  // Issue 18's income section of funded listings: loading here (tested in features/income).
+  getPropertyPerformance: jest.fn(() => new Promise(() => undefined)),
+  getOwnedIncomeReports: jest.fn(() => new Promise(() => undefined)),
+  getOwnedDistributions: jest.fn(() => new Promise(() => undefined)),
 }));
 
 const m = {

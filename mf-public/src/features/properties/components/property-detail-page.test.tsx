@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, createOrder, getMe, getProperty, getWalletBalance, useSessionStore } from 'shared-api';
+import { ApiError, createOrder, getMe, getProperty, getPropertyPerformance, getWalletBalance, useSessionStore } from 'shared-api';
 import { makeProperty, makeUser } from '../../../testing/fixtures';
 import { renderPage } from 'shared-ui/testing';
 import { PropertyDetailPage } from './property-detail-page';
@@ -10,7 +10,9 @@ jest.mock('shared-api', () => ({
   getMe: jest.fn(),
   createOrder: jest.fn(),
   getWalletBalance: jest.fn(),
+  getPropertyPerformance: jest.fn(),
 }));
+const performanceMock = jest.mocked(getPropertyPerformance);
 const getPropertyMock = jest.mocked(getProperty);
 const getMeMock = jest.mocked(getMe);
 const createOrderMock = jest.mocked(createOrder);
@@ -42,6 +44,7 @@ beforeEach(() => {
   useSessionStore.getState().clearSession();
   getPropertyMock.mockResolvedValue(offPlan);
   walletMock.mockResolvedValue({ userId: 'u1', balance: 1000, held: 0, currency: 'USD' });
+  performanceMock.mockResolvedValue({ propertyId: 'p2', latestAppraisal: null, appraisals: [], distributions: [], incomeProducing: false });
 });
 
 test('the figures, construction progress and documents of an off-plan property', async () => {
@@ -211,4 +214,24 @@ test('a suspended listing is shown, marked suspended with the reason, and cannot
   expect(within(panel).getByRole('button', { name: 'Not open for investment' })).toBeDisabled();
   expect(within(panel).queryByRole('spinbutton')).not.toBeInTheDocument();
   expect(createOrderMock).not.toHaveBeenCalled();
+});
+
+test('income and valuation (issue 18): the latest appraisal and the distribution history, loaded after the first paint', async () => {
+  const appraisal = { _id: 'a1', propertyId: 'p2', valuePerUnit: 104.25, appraisedOn: '2026-06-30', note: '', document: null, createdAt: '2026-07-01T00:00:00.000Z' };
+  const zero = { management: 0, maintenanceRepairs: 0, propertyTax: 0, insurance: 0, hoa: 0, utilities: 0, reserve: 0, other: 0 };
+  const dist = {
+    _id: 'd1', reportId: 'r1', propertyId: 'p2', propertyName: 'Desert Bloom Villas', periodStart: '2026-05-01', periodEnd: '2026-05-31', grossRent: 5000, totalExpenses: 1270.5,
+    expenses: zero, feePercent: 8, managementFee: 400, netIncome: 3329.5, carriedLossIn: 0, distributable: 3329.5, carriedLossOut: 0, perUnit: 3329.5 / 1500, totalUnits: 1500,
+    recordDate: '2026-06-05', payDate: '2026-06-12', status: 'PAID' as const, refusedReason: null, refusedAt: null, recordedAt: null, paidAt: '2026-06-12T00:00:00.000Z', createdAt: '2026-06-04T00:00:00.000Z',
+  };
+  performanceMock.mockResolvedValue({ propertyId: 'p2', latestAppraisal: appraisal, appraisals: [appraisal], distributions: [dist], incomeProducing: true });
+  show();
+  const section = await screen.findByRole('region', { name: 'Income and valuation' });
+  expect(await within(section).findByText(/Latest appraisal:/)).toHaveTextContent('Latest appraisal: $104.25 a unit on Jun 30, 2026.');
+  expect(performanceMock).toHaveBeenCalledWith('p2');
+  const row = within(within(section).getByRole('table', { name: 'Distribution history' })).getAllByRole('row')[1];
+  expect(row).toHaveTextContent('May 1, 2026 – May 31, 2026');
+  expect(row).toHaveTextContent('$3,329.50');
+  expect(row).toHaveTextContent('$2.2197');
+  expect(row).toHaveTextContent('Paid Jun 12, 2026');
 });

@@ -19,6 +19,8 @@ import { SuspendedNotice } from './suspended-notice';
 // The invest panel (its form needs MUI's inputs, about 70 KB of shared chunks) loads once
 // the property is on screen: the photo and the figures never wait for it (issue 11: LCP).
 const InvestPanel = lazy(() => import('./invest-panel').then((m) => ({ default: m.InvestPanel })));
+// Issue 18: appraisal and distribution history, below the fold: its own chunk, after paint.
+const PerformanceSection = lazy(() => import('./performance-section').then((m) => ({ default: m.PerformanceSection })));
 
 /** The panel's place while its code loads, about as tall as the panel, so nothing jumps. */
 function InvestPanelPlaceholder() {
@@ -137,6 +139,11 @@ export function PropertyDetailPage() {
             <Typography sx={{ whiteSpace: 'pre-line' }}>{p.description || 'The owner has not added a description yet.'}</Typography>
           </Paper>
           {p.type === 'OFF_PLAN' && <ConstructionProgress progress={p.progress ?? 0} updates={p.progressUpdates ?? []} />}
+          {investReady && (
+            <Suspense fallback={null}>
+              <PerformanceSection propertyId={p._id} />
+            </Suspense>
+          )}
           <DocumentsList documents={p.documents ?? []} />
         </Box>
       </Box>

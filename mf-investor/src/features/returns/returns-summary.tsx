@@ -1,0 +1,58 @@
+// The investor's returns (issue 18): income received, income this year, the appraised value,
+// unrealized gain or loss, total return and the realized yield beside the projected return,
+// then income and value over time. Every figure is the server's (GET /v1/holdings/returns),
+// computed by the contract's rules (shared-api/contract/returns.ts); nothing is recomputed here.
+import { Box } from 'shared-ui/mui-core';
+import { formatMoney, formatPercent } from 'shared-ui/core';
+import { StatCard } from 'shared-ui/display';
+import { LineChart } from 'shared-ui/charts';
+import type { PortfolioReturns, ReturnsTotals } from 'shared-api/contract';
+import { formatDay } from '../../lib/dates';
+
+const chartMoney = (n: number) => formatMoney(n, { cents: 'auto' });
+
+/** "+$12.00" / "-$3.50": a gain or a loss, signed. */
+export function signedMoney(n: number): string {
+  return n > 0 ? `+${formatMoney(n)}` : formatMoney(n);
+}
+
+/** "4.25% a year", or "No income yet" before the first distribution. */
+export function yieldText(y: number | null): string {
+  return y === null ? 'No income yet' : `${formatPercent(y)} a year`;
+}
+
+export function ReturnsCards({ total: t }: { total: ReturnsTotals }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))' }}>
+      <StatCard title="Total income received" value={formatMoney(t.incomeReceived)} hint="Distributions paid into your wallet" />
+      <StatCard title="Income this year" value={formatMoney(t.incomeThisYear)} hint="Since January 1" />
+      <StatCard title="Appraised value" value={formatMoney(t.currentValue)} hint="Your units at the latest appraisal (what you paid until the first)" />
+      <StatCard title="Unrealized gain or loss" value={signedMoney(t.unrealizedGain)} hint={`Appraised value minus ${formatMoney(t.cost)} paid`} />
+      <StatCard title="Total return" value={signedMoney(t.totalReturn)} hint={`${formatPercent(t.totalReturnPercent)} of what you paid: income plus value change`} />
+      <StatCard title="Realized annual yield" value={yieldText(t.realizedAnnualYield)} hint={`Projected: ${formatPercent(t.projectedAnnualReturn)} a year`} />
+    </Box>
+  );
+}
+
+export function ReturnsCharts({ returns: r }: { returns: PortfolioReturns }) {
+  return (
+    // position + overflow: the charts' visually hidden tables would otherwise widen a 360px page.
+    <Box sx={{ position: 'relative', overflow: 'hidden', display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(20rem, 100%), 1fr))' }}>
+      <LineChart
+        title="Income over time"
+        labels={r.incomeOverTime.map((p) => formatDay(p.date))}
+        series={[{ label: 'Income received', values: r.incomeOverTime.map((p) => p.amount) }]}
+        format={chartMoney}
+        height={240}
+        area
+      />
+      <LineChart
+        title="Value over time"
+        labels={r.valueOverTime.map((p) => formatDay(p.date))}
+        series={[{ label: 'Appraised value', values: r.valueOverTime.map((p) => p.amount) }]}
+        format={chartMoney}
+        height={240}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+// Returns fixtures (issue 18) whose figures are computed with the contract's own functions,
+// so a test that finds them on screen proves the page shows the contract's computation.
+import {
+  distributionFigures,
+  holdingValue,
+  percentOf,
+  realizedAnnualYield,
+  splitLargestRemainder,
+  type HolderDistribution,
+  type HoldingReturns,
+  type PortfolioReturns,
+} from 'shared-api/contract';
+
+export const NOW = new Date('2026-07-01T12:00:00Z');
+const d = (cents: number) => cents / 100;
+
+/** One paid distribution of a property with 2,000 units: rent and expenses in cents, fee 8%. */
+export function makeHolderDistribution(over: { id?: string; rentCents?: number; expensesCents?: number; myUnits?: number; periodStart?: string; periodEnd?: string } = {}): HolderDistribution {
+  const rentCents = over.rentCents ?? 1_234_567;
+  const expensesCents = over.expensesCents ?? 310_000;
+  const myUnits = over.myUnits ?? 40;
+  const totalUnits = 2000;
+  const f = distributionFigures(rentCents, expensesCents, 800, 0);
+  const split = splitLargestRemainder(f.distributableCents, [
+    { id: 'me', units: myUnits },
+    { id: 'others', units: 1333 },
+    { id: 'owner', units: totalUnits - myUnits - 1333 },
+  ]);
+  return {
+    _id: over.id ?? 'd1',
+    reportId: 'r1',
+    propertyId: 'p1',
+    propertyName: 'Harborview Residences',
+    periodStart: over.periodStart ?? '2026-05-01',
+    periodEnd: over.periodEnd ?? '2026-05-31',
+    grossRent: d(rentCents),
+    totalExpenses: d(expensesCents),
+    expenses: { management: d(expensesCents), maintenanceRepairs: 0, propertyTax: 0, insurance: 0, hoa: 0, utilities: 0, reserve: 0, other: 0 },
+    feePercent: 8,
+    managementFee: d(f.feeCents),
+    netIncome: d(f.netIncomeCents),
+    carriedLossIn: 0,
+    distributable: d(f.distributableCents),
+    carriedLossOut: d(f.carriedLossOutCents),
+    perUnit: f.distributableCents / 100 / totalUnits,
+    totalUnits,
+    recordDate: '2026-06-05',
+    payDate: '2026-06-12',
+    status: 'PAID',
+    refusedReason: null,
+    refusedAt: null,
+    recordedAt: '2026-06-05T00:00:00.000Z',
+    paidAt: '2026-06-12T00:00:00.000Z',
+    createdAt: '2026-06-04T00:00:00.000Z',
+    myUnits,
+    myAmount: d(split.get('me') ?? 0),
+  };
+}
+
+/** A holding of 40 units bought for $2,000 on Feb 1, appraised at $52.37 a unit, with one distribution. */
+export function makeHoldingReturns(over: Partial<HoldingReturns> & { valuePerUnitCents?: number | null } = {}): HoldingReturns {
+  const dist = makeHolderDistribution();
+  const incomeCents = Math.round(dist.myAmount * 100);
+  const costCents = 200_000;
+  const vpu = over.valuePerUnitCents === undefined ? 5237 : over.valuePerUnitCents;
+  const v = holdingValue({ quantity: 40, costCents, valuePerUnitCents: vpu, incomeCents });
+  const { valuePerUnitCents: _omit, ...rest } = over;
+  void _omit;
+  return {
+    propertyId: 'p1',
+    propertyName: 'Harborview Residences',
+    quantity: 40,
+    cost: d(costCents),
+    firstPurchaseAt: '2026-02-01T10:00:00.000Z',
+    incomeReceived: d(incomeCents),
+    incomeThisYear: d(incomeCents),
+    realizedAnnualYield: realizedAnnualYield(incomeCents, costCents, '2026-02-01T10:00:00.000Z', NOW),
+    projectedAnnualReturn: 8,
+    valuePerUnit: vpu === null ? null : d(vpu),
+    appraisedOn: vpu === null ? null : '2026-06-30',
+    currentValue: d(v.currentValueCents),
+    unrealizedGain: d(v.unrealizedGainCents),
+    totalReturn: d(v.totalReturnCents),
+    totalReturnPercent: percentOf(v.totalReturnCents, costCents),
+    reinvest: false,
+    distributions: [dist],
+    ...rest,
+  };
+}
+
+export function makeReturns(holdings: HoldingReturns[] = [makeHoldingReturns()]): PortfolioReturns {
+  const sum = (f: (h: HoldingReturns) => number) => holdings.reduce((a, h) => a + Math.round(f(h) * 100), 0);
+  const cost = sum((h) => h.cost);
+  const income = sum((h) => h.incomeReceived);
+  const gain = sum((h) => h.unrealizedGain);
+  return {
+    holdings,
+    total: {
+      cost: d(cost),
+      currentValue: d(sum((h) => h.currentValue)),
+      incomeReceived: d(income),
+      incomeThisYear: d(sum((h) => h.incomeThisYear)),
+      unrealizedGain: d(gain),
+      totalReturn: d(gain + income),
+      totalReturnPercent: percentOf(gain + income, cost),
+      realizedAnnualYield: realizedAnnualYield(income, cost, '2026-02-01T10:00:00.000Z', NOW),
+      projectedAnnualReturn: 8,
+    },
+    incomeOverTime: [
+      { date: '2026-05-31', amount: 0 },
+      { date: '2026-06-30', amount: d(income) },
+    ],
+    valueOverTime: [
+      { date: '2026-05-31', amount: d(cost) },
+      { date: '2026-06-30', amount: d(sum((h) => h.currentValue)) },
+    ],
+  };
+}
