@@ -640,7 +640,7 @@ export async function myReturns(app: FastifyInstance, request: FastifyRequest, n
     const incomeCents = paid.reduce((a, d) => a + Number(d.cents), 0);
     const paidDay = (d: Row) => date(d.paid_at ? new Date(d.paid_at as string).toISOString() : d.pay_date);
     const yearCents = paid.filter((d) => paidDay(d).startsWith(year)).reduce((a, d) => a + Number(d.cents), 0);
-    for (const d of paid) if (Number(d.cents) > 0) incomeEvents.push({ date: date(d.pay_date), cents: Number(d.cents) });
+    for (const d of paid) if (Number(d.cents) > 0) incomeEvents.push({ date: paidDay(d), cents: Number(d.cents) });
     const cost = Number(h.amount_invested_cents);
     // Held since the first purchase, or since an earlier record date the investor was a holder of record at (history imported before the orders).
     const recordDates = mine.map((d) => `${date(d.record_date)}T00:00:00.000Z`);
