@@ -305,7 +305,8 @@ describe('images, documents, downloads', () => {
   });
 
   it('a stored file is named by its detected type, never the client’s extension: x.html holding a PDF is x.pdf', async () => {
-    const p = await makeProperty(t.app, owner, { approveAs: admin });
+    // Not yet live, so the documents are the listing's own (a live one's wait in a revision).
+    const p = await makeProperty(t.app, owner);
     const { payload, headers } = multipart([{ field: 'files', filename: 'x.html', contentType: 'application/pdf', data: PDF }]);
     const res = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/documents`, as: owner, payload, headers });
     expect(res.statusCode).toBe(200);

@@ -12,7 +12,7 @@ let other: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await makeUser(t.app, 'ADMIN');
-  owner = await makeUser(t.app, 'PROPERTY_OWNER');
+  owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
   other = await makeUser(t.app, 'INVESTOR');
 });
 afterAll(async () => {

@@ -27,6 +27,7 @@ describe('statement categories', () => {
       DISTRIBUTION_PAYMENT: 'INCOME',
       DISTRIBUTION_FUNDING: 'DISTRIBUTIONS_FUNDED',
       MANAGEMENT_FEE: 'FEES',
+      FEE_REVENUE: 'FEES',
       TRADE_BUY: 'TRADES',
       TRADE_SELL: 'TRADES',
       TRADE_HOLD: 'TRADES',

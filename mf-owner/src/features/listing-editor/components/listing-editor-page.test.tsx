@@ -264,7 +264,7 @@ describe('editing', () => {
     expect(screen.getByText(/Investors hold or have ordered 120 units/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Unit price/ })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: /Total units/ })).toBeDisabled();
-    expect(screen.getAllByText('Locked: units have been sold')).toHaveLength(2);
+    expect(screen.getAllByText('Locked: units have been sold or reserved')).toHaveLength(2);
     expect(screen.getByRole('radio', { name: /Off Plan/ })).toBeDisabled();
 
     const name = screen.getByRole('textbox', { name: /Property name/ });

@@ -185,7 +185,7 @@ export function ListingEditor({ initial }: ListingEditorProps) {
               label="Unit price"
               required
               disabled={locked || rules.priceLocked}
-              helperText={helper('unitPrice', rules.priceLocked ? 'Locked: units have been sold' : undefined)}
+              helperText={helper('unitPrice', rules.priceLocked ? 'Locked: units have been sold or reserved' : undefined)}
               slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
             />
             <TextField
