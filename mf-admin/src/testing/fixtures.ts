@@ -71,7 +71,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     _id: 'ord1',
     investorId: 'u1',
     propertyId: 'p1',
-    property: { _id: 'p1', name: 'Harbor Lofts', address: '1 Harbor Way, Boston', state: 'MA', type: 'RENTAL_READY', status: 'ACTIVE', images: [], unitPrice: 50, roiInFiveYears: 40, totalQuantity: 1000, availableQuantity: 900, reservedQuantity: 0, soldQuantity: 100 },
+    property: { _id: 'p1', name: 'Harbor Lofts', address: '1 Harbor Way, Boston', state: 'MA', type: 'RENTAL_READY', status: 'ACTIVE', images: [], unitPrice: 50, roiInFiveYears: 40, totalQuantity: 1000, availableQuantity: 900, reservedQuantity: 0, soldQuantity: 100, suspendedAt: null, suspendedReason: null },
     quantity: 10,
     unitPrice: 50,
     amount: 500,

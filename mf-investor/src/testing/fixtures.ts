@@ -40,6 +40,8 @@ export function makeSummary(overrides: Partial<PropertySummary> = {}): PropertyS
     availableQuantity: 1500,
     reservedQuantity: 0,
     soldQuantity: 500,
+    suspendedAt: null,
+    suspendedReason: null,
     ...overrides,
   };
 }

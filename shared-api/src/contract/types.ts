@@ -116,7 +116,7 @@ export interface Property {
   suspendedReason: string | null;
 }
 
-export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity' | 'reservedQuantity' | 'soldQuantity'>;
+export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity' | 'reservedQuantity' | 'soldQuantity' | 'suspendedAt' | 'suspendedReason'>;
 
 export interface Page<T> {
   items: T[];

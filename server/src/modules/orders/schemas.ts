@@ -27,6 +27,8 @@ export const PropertySummarySchema = Type.Object({
   availableQuantity: Type.Integer(),
   reservedQuantity: Type.Integer(),
   soldQuantity: Type.Integer(),
+  suspendedAt: Nullable(DateTime),
+  suspendedReason: Nullable(Type.String()),
 });
 assertSame<Same<Static<typeof PropertySummarySchema>, PropertySummary>>();
 

@@ -22,6 +22,8 @@ export function toPropertySummary(app: FastifyInstance, p: PropertyRow, images: 
     availableQuantity: p.availableQuantity,
     reservedQuantity: p.reservedQuantity,
     soldQuantity: p.settledQuantity,
+    suspendedAt: p.suspendedAt ? p.suspendedAt.toISOString() : null,
+    suspendedReason: p.suspendedReason,
   };
 }
 

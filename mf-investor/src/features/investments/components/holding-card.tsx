@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Box, Link, Paper, Typography } from 'shared-ui/mui';
+import { Alert, Box, Link, Paper, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { ImageIcon } from 'shared-ui/components';
 import { formatMoney, formatNumber, formatPercent } from 'shared-ui/core';
@@ -56,6 +56,12 @@ export function HoldingCard({ holding: h, returns }: { holding: Holding; returns
             {PROPERTY_TYPE_LABELS[p.type] ?? p.type} · {p.address}
           </Typography>
         </Box>
+        {p.suspendedAt && (
+          // Issue 16: a holder sees that the listing is suspended (not buyable), and why.
+          <Alert severity="warning" variant="outlined">
+            <strong>Suspended.</strong> {p.suspendedReason ?? 'This listing is suspended until an admin resumes it.'} Your units and income are not affected.
+          </Alert>
+        )}
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(min(8.5rem, 100%), 1fr))' }}>
           <Figure label="Units held" value={formatNumber(h.quantity)} />
           <Figure label="Share of property" value={formatPercent(share)} />

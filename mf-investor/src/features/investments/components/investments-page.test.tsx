@@ -92,3 +92,15 @@ test('a pending investor sees why they cannot invest yet', async () => {
   expect(screen.getByRole('region', { name: 'Account status' })).toHaveTextContent('Your account is being verified');
   await screen.findByText('No investments yet');
 });
+
+test('a holding whose listing is suspended says so, with the reason (issue 16); others do not', async () => {
+  m.holdings.mockResolvedValue([
+    makeHolding({ property: makeSummary({ suspendedAt: '2026-02-01T00:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected' }) }),
+    makeHolding({ _id: 'h2', propertyId: 'p2', property: makeSummary({ _id: 'p2', name: 'Evergreen Heights' }) }),
+  ]);
+  renderPage(<InvestmentsPage />);
+  const list = await screen.findByRole('list', { name: 'Holdings' });
+  const harbor = within(list).getByRole('article', { name: 'Harborview Residences' });
+  expect(within(harbor).getByRole('alert')).toHaveTextContent('Suspended. The owner’s identity verification was rejected');
+  expect(within(within(list).getByRole('article', { name: 'Evergreen Heights' })).queryByRole('alert')).not.toBeInTheDocument();
+});
