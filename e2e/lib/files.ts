@@ -1,5 +1,15 @@
-// Real files made in the tests (uploads): one-colour PNGs and one-page PDFs.
+// Real files made in the tests (uploads): one-colour PNGs and one-page PDFs; and the text of
+// a downloaded PDF.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
+
+/** A PDF file's text, read by pdf-parse in a Node process of its own (PDF.js needs import()): the server tests' reader. */
+export function pdfText(file: string): string {
+  const out = execFileSync(process.execPath, [path.resolve(__dirname, '../../server/test/pdf-text.cjs')], { input: fs.readFileSync(file), maxBuffer: 64 * 1024 * 1024 });
+  return (JSON.parse(out.toString('utf8')) as { text: string }).text;
+}
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);

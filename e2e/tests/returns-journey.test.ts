@@ -4,12 +4,14 @@
 // "Pay now" (the same payment the scheduled job makes on the pay date) -> the investor sees
 // the income, the realized yield and the distribution's P&L on the dashboard and the
 // investments page. Set-up by API: a fresh rental-ready listing, approved, fully bought by
-// the demo investor (so it is FUNDED and they hold every unit of record).
+// the demo investor (so it is FUNDED and they hold every unit of record). Last, the investor
+// downloads this month's statement PDF and reads the distribution back from its text.
 // Screenshots land in e2e/artifacts/returns-*.png.
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launch, open, screenshot, signInAs, type Session } from '../lib/browser';
 import { api, payOnSandbox, uploadFiles } from '../lib/api';
-import { png } from '../lib/files';
+import fs from 'node:fs';
+import { pdfText, png } from '../lib/files';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -176,6 +178,27 @@ test('the investor sees the income, the realized yield and the P&L of the distri
   await row.getByText('$249.99').waitFor();
   expect(await row.textContent()).toContain(money(dist.netIncome));
   expect(await row.textContent()).toContain(money(dist.myAmount));
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+});
+
+test("the investor's statement of this month (PDF) shows the distribution received, read back as text", async () => {
+  const investor = await token(DEMO.investor);
+  const r = await api<Returns>('GET', '/v1/holdings/returns', undefined, investor);
+  const dist = r.holdings.find((x) => x.propertyId === propertyId)!.distributions[0];
+  const label = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+  const s = await session(DEMO.investor);
+  const { page } = s;
+  await page.goto('/dashboard/wallet');
+  const button = page.getByRole('table', { name: 'Monthly statements' }).getByRole('button', { name: `Download statement ${label} (PDF)` });
+  await button.scrollIntoViewIfNeeded();
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const file = (await download.path())!;
+  expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  const text = pdfText(file);
+  expect(text).toContain(`Monthly statement ${label}`);
+  expect(text).toContain('Distribution received');
+  expect(text).toContain(money(dist.myAmount));
   expect(s.errors).toEqual([]);
   await s.context.close();
 });

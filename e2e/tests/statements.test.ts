@@ -2,12 +2,11 @@
 // current month's PDF; its text, read back with pdf-parse, shows a closing balance equal to
 // the wallet balance on screen (and to the API's). An admin downloads the same month as CSV
 // from the person's wallet tab: the same closing balance. Screenshots: e2e/artifacts/statements-*.png.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DEMO, keepSession, launch, open, screenshot, type Session } from '../lib/browser';
 import { api } from '../lib/api';
+import { pdfText } from '../lib/files';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,12 +21,6 @@ const now = new Date();
 const period = now.toISOString().slice(0, 7);
 const label = `${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
 const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** The PDF's text, read by pdf-parse in a Node process of its own (PDF.js needs import()). */
-function pdfText(file: string): string {
-  const out = execFileSync(process.execPath, [path.resolve(__dirname, '../lib/pdf-text.cjs')], { input: fs.readFileSync(file), maxBuffer: 64 * 1024 * 1024 });
-  return (JSON.parse(out.toString('utf8')) as { text: string }).text;
-}
 
 async function session(who: { email: string; password: string }): Promise<{ s: Session; token: string }> {
   const s = await open(browser);

@@ -6,6 +6,7 @@
 // Dates are UTC days.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../lib/periodic';
 import { runDueDistributions } from '../modules/returns/service';
 
 const FIRST_RUN_MS = 20_000;
@@ -14,29 +15,14 @@ const EVERY_MS = 5 * 60_000;
 export default fp(
   async (app: FastifyInstance, opts: { enabled: boolean }) => {
     if (!opts.enabled) return;
-    let running = false;
-    const tick = () => {
-      if (running) return;
-      running = true;
-      runDueDistributions(app)
-        .then((run) => {
-          if (run.recorded + run.paid + run.refused + run.failed > 0) app.log.info({ distributions: run }, 'distributions job done');
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'distributions job failed; it runs again shortly'))
-        .finally(() => {
-          running = false;
-        });
-    };
-    let interval: NodeJS.Timeout | undefined;
-    const first = setTimeout(() => {
-      tick();
-      interval = setInterval(tick, EVERY_MS);
-      interval.unref();
-    }, FIRST_RUN_MS);
-    first.unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      if (interval) clearInterval(interval);
+    runPeriodically(app, {
+      firstMs: FIRST_RUN_MS,
+      everyMs: EVERY_MS,
+      run: async () => {
+        const run = await runDueDistributions(app);
+        if (run.recorded + run.paid + run.refused + run.failed > 0) app.log.info({ distributions: run }, 'distributions job done');
+      },
+      onError: (err) => app.log.warn({ err }, 'distributions job failed; it runs again shortly'),
     });
   },
   { name: 'distributions' },

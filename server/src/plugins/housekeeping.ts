@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../lib/periodic';
 
 /** How long each kind of row is kept. */
 export const RETENTION = {
@@ -57,25 +58,13 @@ export async function runHousekeeping(app: FastifyInstance): Promise<Housekeepin
 export default fp(
   async (app: FastifyInstance, opts: { enabled: boolean }) => {
     if (!opts.enabled) return;
-    let running = false;
-    const tick = () => {
-      if (running) return;
-      running = true;
-      runHousekeeping(app)
-        .then((report) => app.log.info({ housekeeping: report }, 'housekeeping done'))
-        .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed; it runs again in an hour'))
-        .finally(() => { running = false; });
-    };
-    let interval: NodeJS.Timeout | undefined;
-    const first = setTimeout(() => {
-      tick();
-      interval = setInterval(tick, EVERY_MS);
-      interval.unref();
-    }, FIRST_RUN_MS);
-    first.unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      if (interval) clearInterval(interval);
+    runPeriodically(app, {
+      firstMs: FIRST_RUN_MS,
+      everyMs: EVERY_MS,
+      run: async () => {
+        app.log.info({ housekeeping: await runHousekeeping(app) }, 'housekeeping done');
+      },
+      onError: (err) => app.log.warn({ err }, 'housekeeping failed; it runs again in an hour'),
     });
   },
   { name: 'housekeeping' },

@@ -7,19 +7,7 @@ import type { HoldingReturns } from 'shared-api/contract';
 import { DistributionsTable } from './distributions-table';
 import { ReinvestSwitch } from './reinvest-switch';
 import { signedMoney, yieldText } from './returns-summary';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { Figure } from '../../components/figure';
 
 export function HoldingReturnsPanel({ returns: r }: { returns: HoldingReturns }) {
   const [open, setOpen] = useState(false);

@@ -6,19 +6,7 @@ import { formatMoney, formatNumber, formatPercent } from 'shared-ui/core';
 import { imageSources } from 'shared-api';
 import { PROPERTY_TYPE_LABELS, annualReturn, paths, progressPercent, type Holding, type HoldingReturns } from 'shared-api/contract';
 import { HoldingReturnsPanel } from '../../returns/holding-returns';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { Figure } from '../../../components/figure';
 
 /** One holding: the property's picture, name and type, the investor's figures and, when loaded, its returns. */
 export function HoldingCard({ holding: h, returns }: { holding: Holding; returns?: HoldingReturns }) {

@@ -1,7 +1,6 @@
--- Two branches of work each replaced money_invariant_violations(): 0040 (issue 16: closed
--- accounts, cancelled withdrawals) and 0050 (issue 18: distributions, the platform revenue
--- account). This is the union of both, so neither set of checks is lost whatever order
--- they ran in.
+-- money_invariant_violations(), one definition of it since 0014: 0014's checks, with
+-- cancelled withdrawals and closed accounts (issue 16, 0040) and distributions and the
+-- platform revenue account (issue 18, 0050).
 --
 -- The platform revenue account (0050) is a users row marked deleted so that no list, count
 -- or sign-in sees it; it is no person's closed account: 0040's closed-account trigger and
