@@ -115,9 +115,14 @@ proxy_set_header Host $host;
 proxy_set_header X-Real-IP $remote_addr;
 proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
 proxy_set_header X-Forwarded-Proto $scheme;
-# nginx adds these on every response; the API's own copies would be duplicates.
+# nginx adds these on every response; the API's own copies (it sends them too when it also
+# serves the web app, single-origin mode) would be duplicates.
+proxy_hide_header Content-Security-Policy;
+proxy_hide_header Strict-Transport-Security;
 proxy_hide_header X-Content-Type-Options;
+proxy_hide_header X-Frame-Options;
 proxy_hide_header Referrer-Policy;
+proxy_hide_header Permissions-Policy;
 proxy_hide_header X-Powered-By;
 proxy_read_timeout 60s;
 proxy_connect_timeout 5s;

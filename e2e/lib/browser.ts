@@ -19,8 +19,9 @@ export async function launch(): Promise<Browser> {
 export interface Session { context: BrowserContext; page: Page; errors: string[]; requests: string[] }
 
 /** A fresh context whose page errors and requested URLs are recorded. */
-export async function open(browser: Browser, opts: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
-  const context = await browser.newContext({ baseURL: platform().baseURL, viewport: opts.viewport ?? { width: 1280, height: 900 } });
+/** bypassCSP: for a test tool injected into the page (axe), which the pages' CSP (no inline script) refuses. */
+export async function open(browser: Browser, opts: { viewport?: { width: number; height: number }; bypassCSP?: boolean } = {}): Promise<Session> {
+  const context = await browser.newContext({ baseURL: platform().baseURL, viewport: opts.viewport ?? { width: 1280, height: 900 }, bypassCSP: opts.bypassCSP ?? false });
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
