@@ -190,7 +190,7 @@ test("the investor's statement of this month (PDF) shows the distribution receiv
   const s = await session(DEMO.investor);
   const { page } = s;
   await page.goto('/dashboard/wallet');
-  const button = page.getByRole('table', { name: 'Monthly statements' }).getByRole('button', { name: `Download statement ${label} (PDF)` });
+  const button = page.getByRole('table', { name: 'Monthly statements' }).getByRole('button', { name: `Download statement ${label} as PDF` });
   await button.scrollIntoViewIfNeeded();
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const file = (await download.path())!;

@@ -43,7 +43,7 @@ test("the investor downloads this month's statement PDF: its closing balance is 
 
   await page.getByRole('heading', { level: 2, name: 'Statements' }).scrollIntoViewIfNeeded();
   const months = page.getByRole('table', { name: 'Monthly statements' });
-  const button = months.getByRole('button', { name: `Download statement ${label} (PDF)` });
+  const button = months.getByRole('button', { name: `Download statement ${label} as PDF` });
   await button.waitFor();
   await screenshot(page, 'statements-wallet');
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -69,7 +69,7 @@ test("an admin downloads the investor's statement of the month as CSV from the p
   const { page } = s;
   await page.goto(`/dashboard/investors/${me._id}?tab=wallet`);
   const months = page.getByRole('table', { name: 'Monthly statements of this person' });
-  const button = months.getByRole('button', { name: new RegExp(`^Download statement ${label} of .+ \\(CSV\\)$`) });
+  const button = months.getByRole('button', { name: new RegExp(`^Download statement ${label} of .+ as CSV$`) });
   await button.waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   expect(download.suggestedFilename()).toBe(`tessera-statement-${period}.csv`);

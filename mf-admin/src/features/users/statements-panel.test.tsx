@@ -36,13 +36,13 @@ test("an admin downloads a person's statement as PDF and as CSV", async () => {
   const { user } = renderPage(<StatementsPanel userId="u1" name="Ivy Investor" />);
   expect(screen.getByRole('heading', { level: 2, name: 'Statements' })).toBeInTheDocument();
   const months = await screen.findByRole('table', { name: 'Monthly statements of this person' });
-  await user.click(within(months).getByRole('button', { name: 'Download statement November 2026 of Ivy Investor (PDF)' }));
+  await user.click(within(months).getByRole('button', { name: 'Download statement November 2026 of Ivy Investor as PDF' }));
   expect(periods).toHaveBeenCalledWith('u1');
   expect(fetchFile).toHaveBeenCalledWith('u1', '2026-11', 'pdf');
   await waitFor(() => expect(save).toHaveBeenCalledWith('tessera-statement-2026-11.pdf', pdf));
   const years = screen.getByRole('table', { name: 'Annual tax summaries of this person' });
   expect(within(years).getAllByRole('row')).toHaveLength(3);
-  await user.click(within(years).getByRole('button', { name: 'Download tax summary 2025 of Ivy Investor (CSV)' }));
+  await user.click(within(years).getByRole('button', { name: 'Download tax summary 2025 of Ivy Investor as CSV' }));
   expect(fetchFile).toHaveBeenLastCalledWith('u1', '2025', 'csv');
   await waitFor(() => expect(save).toHaveBeenLastCalledWith('tessera-statement-2025.csv', pdf));
 });
@@ -51,7 +51,7 @@ test('loading, then an error message when the download fails', async () => {
   let fail!: (e: unknown) => void;
   fetchFile.mockReturnValue(new Promise<Blob>((_r, j) => (fail = j)));
   const { user } = renderPage(<StatementsPanel userId="u1" name="Ivy Investor" />);
-  const button = await screen.findByRole('button', { name: 'Download tax summary 2026 of Ivy Investor (PDF)' });
+  const button = await screen.findByRole('button', { name: 'Download tax summary 2026 of Ivy Investor as PDF' });
   await user.click(button);
   await waitFor(() => expect(button).toHaveTextContent('Loading...'));
   fail(new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'User not found' }));

@@ -40,7 +40,7 @@ export function StatementsPanel({ userId, name }: { userId: string; name: string
               key={f}
               variant="outline-blue"
               size="SM"
-              aria-label={`Download ${kind === 'month' ? 'statement' : 'tax summary'} ${p.label} of ${name} (${f.toUpperCase()})`}
+              aria-label={`Download ${kind === 'month' ? 'statement' : 'tax summary'} ${p.label} of ${name} as ${f.toUpperCase()}`}
               loading={busy === `${p.period}.${f}`}
               disabled={busy !== null && busy !== `${p.period}.${f}`}
               onClick={() => void download(p, f)}

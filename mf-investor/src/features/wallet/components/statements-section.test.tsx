@@ -35,9 +35,9 @@ test('lists the months and tax years, each with a PDF and a CSV download', async
   expect(screen.getByRole('heading', { level: 2, name: 'Statements' })).toBeInTheDocument();
   const months = await screen.findByRole('table', { name: 'Monthly statements' });
   expect(within(months).getByRole('row', { name: /November 2026.*12/ })).toBeInTheDocument();
-  expect(within(months).getByRole('button', { name: 'Download statement October 2026 (CSV)' })).toBeEnabled();
+  expect(within(months).getByRole('button', { name: 'Download statement October 2026 as CSV' })).toBeEnabled();
   const years = screen.getByRole('table', { name: 'Annual tax summaries' });
-  expect(within(years).getByRole('button', { name: 'Download tax summary 2026 (PDF)' })).toBeEnabled();
+  expect(within(years).getByRole('button', { name: 'Download tax summary 2026 as PDF' })).toBeEnabled();
   expect(screen.getByText(/Periods are in UTC/)).toBeInTheDocument();
 });
 
@@ -45,12 +45,12 @@ test('downloading: the button shows it is loading, then the file is saved under 
   let resolve!: (b: Blob) => void;
   download.mockReturnValue(new Promise<Blob>((r) => (resolve = r)));
   const { user } = renderPage(<StatementsSection refreshKey={0} />);
-  const button = await screen.findByRole('button', { name: 'Download statement November 2026 (PDF)' });
+  const button = await screen.findByRole('button', { name: 'Download statement November 2026 as PDF' });
   await user.click(button);
   expect(download).toHaveBeenCalledWith('2026-11', 'pdf');
   await waitFor(() => expect(button).toHaveTextContent('Loading...'));
   expect(button).toBeDisabled();
-  expect(screen.getByRole('button', { name: 'Download tax summary 2026 (CSV)' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Download tax summary 2026 as CSV' })).toBeDisabled();
   const blob = new Blob(['%PDF-'], { type: 'application/pdf' });
   resolve(blob);
   await waitFor(() => expect(save).toHaveBeenCalledWith(blob, 'tessera-statement-2026-11.pdf'));
@@ -61,10 +61,10 @@ test('downloading: the button shows it is loading, then the file is saved under 
 test('a failed download says why and lets the person try again', async () => {
   download.mockRejectedValueOnce(new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'No statement yet: that period has not started' })).mockResolvedValueOnce(new Blob(['a,b']));
   const { user } = renderPage(<StatementsSection refreshKey={0} />);
-  await user.click(await screen.findByRole('button', { name: 'Download tax summary 2026 (CSV)' }));
+  await user.click(await screen.findByRole('button', { name: 'Download tax summary 2026 as CSV' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not download the 2026 statement: No statement yet: that period has not started');
   expect(save).not.toHaveBeenCalled();
-  await user.click(screen.getByRole('button', { name: 'Download tax summary 2026 (CSV)' }));
+  await user.click(screen.getByRole('button', { name: 'Download tax summary 2026 as CSV' }));
   await waitFor(() => expect(save).toHaveBeenCalledWith(expect.any(Blob), 'tessera-statement-2026.csv'));
   await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
 });

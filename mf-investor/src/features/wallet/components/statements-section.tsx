@@ -44,7 +44,7 @@ export function StatementsSection({ refreshKey }: { refreshKey: number }) {
               key={f}
               variant="outline-blue"
               size="SM"
-              aria-label={`Download ${kind === 'month' ? 'statement' : 'tax summary'} ${p.label} (${f.toUpperCase()})`}
+              aria-label={`Download ${kind === 'month' ? 'statement' : 'tax summary'} ${p.label} as ${f.toUpperCase()}`}
               loading={busy === `${p.period}.${f}`}
               disabled={busy !== null && busy !== `${p.period}.${f}`}
               onClick={() => void download(p, f)}
