@@ -41,7 +41,9 @@ export async function list(app: FastifyInstance): Promise<ReleaseToken[]> {
 }
 
 export async function revoke(app: FastifyInstance, id: string): Promise<ReleaseToken> {
-  const [row] = await app.db.update(releaseTokens).set({ revokedAt: new Date() }).where(and(eq(releaseTokens.id, id), isNull(releaseTokens.revokedAt))).returning();
+  // The database's clock, like created_at's: a Node Date (milliseconds) could fall before a
+  // created_at of the same millisecond (microseconds) and break revoked_at >= created_at.
+  const [row] = await app.db.update(releaseTokens).set({ revokedAt: sql`now()` }).where(and(eq(releaseTokens.id, id), isNull(releaseTokens.revokedAt))).returning();
   if (row) return view(row);
   const [existing] = await app.db.select({ id: releaseTokens.id }).from(releaseTokens).where(eq(releaseTokens.id, id));
   if (existing) throw conflict('This release token is already revoked');
