@@ -21,3 +21,4 @@ export { Avatar, AVATAR_SIZES, initials, StatCard, StatusBadge, statusTone, Conf
 export type { AvatarProps, AvatarSize, StatCardProps, StatusBadgeProps, StatusTone, ConfirmDialogProps, StatusBannerProps } from 'shared-ui/display';
 export { FilePicker, type FilePickerProps } from './components/file-picker';
 export { DataTable, type DataTableProps, type DataTableColumn, type DataTablePagination } from './components/data-table';
+export { StatementTables, type StatementTablesProps } from './components/statement-tables';
