@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 const remotes = ['mf-public', 'mf-investor', 'mf-owner', 'mf-admin', 'mf-onboarding'];
 const apps = ['shell', ...remotes];
@@ -21,10 +22,13 @@ const routerRules = [
 ];
 
 function restricted(extraPatterns, extraPaths = []) {
-  return ['error', {
-    paths: [kyRule, notistackRule, muiBarrel, ...routerRules, ...extraPaths],
-    patterns: [muiPattern, ...extraPatterns],
-  }];
+  return [
+    'error',
+    {
+      paths: [kyRule, notistackRule, muiBarrel, ...routerRules, ...extraPaths],
+      patterns: [muiPattern, ...extraPatterns],
+    },
+  ];
 }
 
 const appBoundaries = apps.map((app) => {
@@ -33,8 +37,14 @@ const appBoundaries = apps.map((app) => {
     files: [`${app}/src/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': restricted([
-        { group: others.flatMap((o) => [o, `${o}/*`, `**/${o}/**`]), message: 'A remote never imports another remote or the shell (federation only).' },
-        { group: ['shared-api/src/*', 'shared-ui/src/*', '**/shared-api/src/**', '**/shared-ui/src/**'], message: "Import a shared package through its public entry ('shared-api', 'shared-api/contract', 'shared-ui')." },
+        {
+          group: others.flatMap((o) => [o, `${o}/*`, `**/${o}/**`]),
+          message: 'A remote never imports another remote or the shell (federation only).',
+        },
+        {
+          group: ['shared-api/src/*', 'shared-ui/src/*', '**/shared-api/src/**', '**/shared-ui/src/**'],
+          message: "Import a shared package through its public entry ('shared-api', 'shared-api/contract', 'shared-ui').",
+        },
       ]),
     },
   };
@@ -42,7 +52,17 @@ const appBoundaries = apps.map((app) => {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.tsbuild/**', '**/coverage/**', 'data/**', 'releases/**', 'e2e/artifacts/**', 'e2e/.tmp/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.tsbuild/**',
+      '**/coverage/**',
+      'data/**',
+      'releases/**',
+      'e2e/artifacts/**',
+      'e2e/.tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -73,10 +93,13 @@ export default tseslint.config(
   {
     files: ['shared-ui/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [kyRule, muiBarrel, ...routerRules],
-        patterns: [muiPattern, { group: [...apps, ...apps.map((a) => `${a}/*`)], message: 'shared-ui never imports an app.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [kyRule, muiBarrel, ...routerRules],
+          patterns: [muiPattern, { group: [...apps, ...apps.map((a) => `${a}/*`)], message: 'shared-ui never imports an app.' }],
+        },
+      ],
     },
   },
   {
@@ -87,22 +110,36 @@ export default tseslint.config(
   {
     files: ['shared-api/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [notistackRule, muiBarrel, ...routerRules],
-        patterns: [muiPattern, { group: [...apps, 'shared-ui', 'shared-ui/*', 'server'], message: 'shared-api never imports an app or shared-ui.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [notistackRule, muiBarrel, ...routerRules],
+          patterns: [
+            muiPattern,
+            { group: [...apps, 'shared-ui', 'shared-ui/*', 'server'], message: 'shared-api never imports an app or shared-ui.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [kyRule],
-        patterns: [
-          { group: [...apps, 'shared-ui', 'react', 'react-dom'], message: 'The server imports nothing of the frontend.' },
-          { regex: '^shared-api(?!/(contract|stats)$)', message: "The server imports only 'shared-api/contract' (and the pure 'shared-api/stats')." },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [kyRule],
+          patterns: [
+            { group: [...apps, 'shared-ui', 'react', 'react-dom'], message: 'The server imports nothing of the frontend.' },
+            {
+              regex: '^shared-api(?!/(contract|stats)$)',
+              message: "The server imports only 'shared-api/contract' (and the pure 'shared-api/stats').",
+            },
+          ],
+        },
+      ],
     },
   },
+  // Last: formatting is Prettier's (npm run format); no lint rule argues with it.
+  prettier,
 );

@@ -2,5 +2,16 @@
 module.exports = {
   // Page tests wait on lazy chunks; a busy 2-core machine needs more than jest's 5 s.
   testTimeout: 30_000,
-  projects: ['shared-api', 'shared-ui', 'server', 'shell', 'mf-public', 'mf-investor', 'mf-owner', 'mf-admin', 'mf-onboarding', 'tools/release'].map((p) => `<rootDir>/${p}`),
+  projects: [
+    'shared-api',
+    'shared-ui',
+    'server',
+    'shell',
+    'mf-public',
+    'mf-investor',
+    'mf-owner',
+    'mf-admin',
+    'mf-onboarding',
+    'tools/release',
+  ].map((p) => `<rootDir>/${p}`),
 };

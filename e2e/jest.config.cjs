@@ -8,7 +8,12 @@ module.exports = {
   testEnvironment: 'node',
   // .tsx too: tests that read the shell's route table pull in shared-ui/router, which
   // re-exports its Link/NavLink from a .tsx module.
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: { isolatedModules: true, jsx: 'react-jsx', module: 'commonjs', target: 'es2022', esModuleInterop: true } }] },
+  transform: {
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      { tsconfig: { isolatedModules: true, jsx: 'react-jsx', module: 'commonjs', target: 'es2022', esModuleInterop: true } },
+    ],
+  },
   testMatch: ['<rootDir>/tests/**/*.test.ts'],
   globalSetup: path.join(__dirname, 'lib/global-setup.cjs'),
   globalTeardown: path.join(__dirname, 'lib/global-teardown.cjs'),

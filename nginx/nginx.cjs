@@ -64,28 +64,31 @@ function renderConfig(o) {
   ].join('\n');
   const brotliConf = brotli
     ? [
-      '  brotli on;',
-      '  brotli_comp_level 5;',
-      '  brotli_min_length 512;',
-      '  brotli_types text/css text/plain application/javascript application/json image/svg+xml application/manifest+json;',
-      '  brotli_static on;',
-    ].join('\n')
+        '  brotli on;',
+        '  brotli_comp_level 5;',
+        '  brotli_min_length 512;',
+        '  brotli_types text/css text/plain application/javascript application/json image/svg+xml application/manifest+json;',
+        '  brotli_static on;',
+      ].join('\n')
     : '  # brotli: modules not installed (libnginx-mod-http-brotli-filter/-static); gzip only.';
   const remotes = REMOTE_NAMES.map((name) => {
-    const allow = name === 'mf_admin' && o.adminAllow?.length
-      ? `      # Admin console code only for these addresses (the API enforces roles regardless).\n${o.adminAllow.map((a) => `      allow ${a};`).join('\n')}\n      deny all;\n`
-      : '';
+    const allow =
+      name === 'mf_admin' && o.adminAllow?.length
+        ? `      # Admin console code only for these addresses (the API enforces roles regardless).\n${o.adminAllow.map((a) => `      allow ${a};`).join('\n')}\n      deny all;\n`
+        : '';
     return `    location ^~ /remotes/${name}/ {\n      alias ${root}/${name}/;\n${allow}      location ~ /\\. { return 404; }\n      try_files $uri =404;\n    }`;
   }).join('\n');
-  if (o.tls) for (const f of [o.tls.cert, o.tls.key]) if (!f || !fs.existsSync(f)) throw new Error(`TLS: ${f || 'a certificate and a key are required'} does not exist`);
+  if (o.tls)
+    for (const f of [o.tls.cert, o.tls.key])
+      if (!f || !fs.existsSync(f)) throw new Error(`TLS: ${f || 'a certificate and a key are required'} does not exist`);
   const tls = o.tls
     ? [
-      `    ssl_certificate ${path.resolve(o.tls.cert)};`,
-      `    ssl_certificate_key ${path.resolve(o.tls.key)};`,
-      '    ssl_protocols TLSv1.2 TLSv1.3;',
-      '    ssl_session_cache shared:tessera_tls:10m;',
-      '    ssl_session_timeout 1d;',
-    ].join('\n')
+        `    ssl_certificate ${path.resolve(o.tls.cert)};`,
+        `    ssl_certificate_key ${path.resolve(o.tls.key)};`,
+        '    ssl_protocols TLSv1.2 TLSv1.3;',
+        '    ssl_session_cache shared:tessera_tls:10m;',
+        '    ssl_session_timeout 1d;',
+      ].join('\n')
     : '    # Plain HTTP: TLS terminates in front of nginx (or pass --tls-cert/--tls-key).';
   const values = {
     MAIN: main,
@@ -195,7 +198,10 @@ function checkConfig(confFile, prefix) {
 function answers(url) {
   if (url.startsWith('http:')) return fetch(url, { signal: AbortSignal.timeout(1000) }).then(() => true);
   return new Promise((resolve, reject) => {
-    const req = https.get(url, { rejectUnauthorized: false, timeout: 1000 }, (res) => { res.resume(); resolve(true); });
+    const req = https.get(url, { rejectUnauthorized: false, timeout: 1000 }, (res) => {
+      res.resume();
+      resolve(true);
+    });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
   });
@@ -208,7 +214,9 @@ async function waitUntilServing(url, child, ms) {
     try {
       await answers(url);
       return true;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return false;
@@ -216,7 +224,12 @@ async function waitUntilServing(url, child, ms) {
 
 const running = new Set();
 process.on('exit', () => {
-  for (const c of running) try { c.kill('SIGKILL'); } catch { /* gone */ }
+  for (const c of running)
+    try {
+      c.kill('SIGKILL');
+    } catch {
+      /* gone */
+    }
 });
 
 /**
@@ -245,14 +258,24 @@ async function start(o, prefix, ownPrefix) {
     const { confFile, brotli } = writeConfig({ ...o, prefix, listen: `${host}:${port}`, workers: o.workers ?? 1, user: o.user ?? user });
     checkConfig(confFile, prefix);
     const errorLogFile = path.join(prefix, 'logs/error.log');
-    const child = spawn(NGINX, ['-p', prefix, '-c', confFile, '-e', errorLogFile, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(NGINX, ['-p', prefix, '-c', confFile, '-e', errorLogFile, '-g', 'daemon off;'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     running.add(child);
     child.on('exit', () => running.delete(child));
     const url = `${o.tls ? 'https' : 'http'}://${host}:${port}`;
     if (await waitUntilServing(`${url}/remotes.json`, child, 10_000)) {
-      const read = (f) => () => { try { return fs.readFileSync(path.join(prefix, 'logs', f), 'utf8'); } catch { return ''; } };
+      const read = (f) => () => {
+        try {
+          return fs.readFileSync(path.join(prefix, 'logs', f), 'utf8');
+        } catch {
+          return '';
+        }
+      };
       return {
         url,
         port,
@@ -290,8 +313,28 @@ function selfSignedCertificate(dir) {
   fs.mkdirSync(dir, { recursive: true });
   const cert = path.join(dir, 'tls-cert.pem');
   const key = path.join(dir, 'tls-key.pem');
-  const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+  const r = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-sha256',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { encoding: 'utf8' },
+  );
   if (r.error || r.status !== 0) throw new Error(`openssl could not make a certificate: ${r.error?.message ?? r.stderr}`);
   return { cert, key };
 }

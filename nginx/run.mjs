@@ -20,7 +20,10 @@ function parse(argv) {
   const o = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--render-only' || a === '--no-brotli' || a === '--help' || a === '-h') { o[a.replace(/^-+/, '')] = true; continue; }
+    if (a === '--render-only' || a === '--no-brotli' || a === '--help' || a === '-h') {
+      o[a.replace(/^-+/, '')] = true;
+      continue;
+    }
     if (!a.startsWith('--')) throw new Error(`unexpected argument ${a}\n${USAGE}`);
     const v = argv[++i];
     if (v === undefined) throw new Error(`${a} needs a value`);
@@ -31,10 +34,16 @@ function parse(argv) {
 
 try {
   const o = parse(process.argv.slice(2));
-  if (o.help || o.h) { console.log(USAGE); process.exit(0); }
+  if (o.help || o.h) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const root = path.resolve(o.root ?? process.env.RELEASES_DIR ?? 'releases');
   const api = o.api ?? process.env.API_URL;
-  const adminAllow = (o['admin-allow'] ?? process.env.ADMIN_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const adminAllow = (o['admin-allow'] ?? process.env.ADMIN_ALLOW ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const brotli = o['no-brotli'] ? false : undefined;
   if (!api) throw new Error(`--api is required\n${USAGE}`);
   const cert = o['tls-cert'] ?? process.env.TLS_CERT;
@@ -43,7 +52,16 @@ try {
   const tls = cert ? { cert: path.resolve(cert), key: path.resolve(key) } : undefined;
   if (o['render-only']) {
     const prefix = path.resolve(o.prefix ?? '/var/lib/tessera-nginx');
-    const { conf, proxy } = renderConfig({ root, api, listen: o.listen ?? (tls ? '443' : '80'), prefix, adminAllow, brotli, workers: 'auto', tls });
+    const { conf, proxy } = renderConfig({
+      root,
+      api,
+      listen: o.listen ?? (tls ? '443' : '80'),
+      prefix,
+      adminAllow,
+      brotli,
+      workers: 'auto',
+      tls,
+    });
     if (o.out) {
       fs.writeFileSync(o.out, conf);
       fs.mkdirSync(path.join(prefix, 'conf'), { recursive: true });
@@ -53,10 +71,25 @@ try {
       process.stdout.write(conf);
     }
   } else {
-    if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`${root} has no index.html: publish the shell first (npm run release -- publish all)`);
-    const n = await startNginx({ root, api, port: o.port ? Number(o.port) : undefined, host: o.host, adminAllow, brotli, tls, prefix: o.prefix && path.resolve(o.prefix) });
-    console.log(`nginx (pid ${n.pid}) serving ${root} on ${n.url}, API ${api}${n.brotli ? ', brotli on' : ''}\nconfig ${n.confFile}\nCtrl-C to stop`);
-    const stop = async () => { await n.stop(); process.exit(0); };
+    if (!fs.existsSync(path.join(root, 'index.html')))
+      throw new Error(`${root} has no index.html: publish the shell first (npm run release -- publish all)`);
+    const n = await startNginx({
+      root,
+      api,
+      port: o.port ? Number(o.port) : undefined,
+      host: o.host,
+      adminAllow,
+      brotli,
+      tls,
+      prefix: o.prefix && path.resolve(o.prefix),
+    });
+    console.log(
+      `nginx (pid ${n.pid}) serving ${root} on ${n.url}, API ${api}${n.brotli ? ', brotli on' : ''}\nconfig ${n.confFile}\nCtrl-C to stop`,
+    );
+    const stop = async () => {
+      await n.stop();
+      process.exit(0);
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   }

@@ -33,7 +33,8 @@ export function assemble(target = path.join(root, 'build/web')) {
   for (const r of REMOTES) {
     const { version } = JSON.parse(fs.readFileSync(path.join(root, r.pkg, 'package.json'), 'utf8'));
     const dist = path.join(root, r.pkg, 'dist', version);
-    if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${r.pkg} ${version} is not built: run npm run build -w ${r.pkg}`);
+    if (!fs.existsSync(path.join(dist, 'mf-manifest.json')))
+      throw new Error(`${r.pkg} ${version} is not built: run npm run build -w ${r.pkg}`);
     fs.cpSync(dist, path.join(out, 'remotes', r.name, version), { recursive: true });
     registry[r.name] = { stable: { version, entry: `/remotes/${r.name}/${version}/mf-manifest.json` } };
   }
@@ -50,5 +51,9 @@ export function assemble(target = path.join(root, 'build/web')) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const i = process.argv.indexOf('--out');
   const { out, registry } = assemble(i > 0 ? path.resolve(process.argv[i + 1]) : undefined);
-  console.log(`web root assembled in ${path.relative(root, out)}: ${Object.entries(registry).map(([n, r]) => `${n}@${r.stable.version}`).join(', ')}`);
+  console.log(
+    `web root assembled in ${path.relative(root, out)}: ${Object.entries(registry)
+      .map(([n, r]) => `${n}@${r.stable.version}`)
+      .join(', ')}`,
+  );
 }

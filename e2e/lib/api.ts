@@ -9,7 +9,10 @@ import { platform } from './browser';
 export async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${platform().baseURL}${url}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -18,7 +21,12 @@ export async function api<T>(method: string, url: string, body?: unknown, token?
 }
 
 /** A multipart PATCH of `files` under the form field `field`; throws like `api`. */
-export async function uploadFiles<T>(url: string, field: 'file' | 'files', files: { name: string; type: string; data: Buffer }[], token: string): Promise<T> {
+export async function uploadFiles<T>(
+  url: string,
+  field: 'file' | 'files',
+  files: { name: string; type: string; data: Buffer }[],
+  token: string,
+): Promise<T> {
   const form = new FormData();
   for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
   const res = await fetch(`${platform().baseURL}${url}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` }, body: form });
@@ -32,7 +40,10 @@ export async function verificationCode(email: string): Promise<string> {
   const file = path.join(platform().dataDir, 'outbox.log');
   for (let i = 0; i < 40; i++) {
     if (fs.existsSync(file)) {
-      const entries = fs.readFileSync(file, 'utf8').split('===== ').filter((e) => e.includes(`To: ${email}\n`));
+      const entries = fs
+        .readFileSync(file, 'utf8')
+        .split('===== ')
+        .filter((e) => e.includes(`To: ${email}\n`));
       const code = entries.at(-1)?.match(/verification code is (\d+)/)?.[1];
       if (code) return code;
     }
@@ -41,7 +52,12 @@ export async function verificationCode(email: string): Promise<string> {
   throw new Error(`no verification code for ${email}`);
 }
 
-export interface Account { id: string; email: string; password: string; name: string }
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
 let seq = 0;
 
 /** A new account, signed up and e-mail verified the way a person does it (through the API). */

@@ -9,19 +9,40 @@ const { readState } = require('./platform.cjs') as { readState: () => { baseURL:
 export const platform = () => readState();
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
-export interface Session { context: BrowserContext; page: Page; errors: string[]; requests: string[] }
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  requests: string[];
+}
 
 /** A fresh context whose page errors and requested URLs are recorded. */
 /** bypassCSP: for a test tool injected into the page (axe), which the pages' CSP (no inline script) refuses. */
-export async function open(browser: Browser, opts: { viewport?: { width: number; height: number }; bypassCSP?: boolean } = {}): Promise<Session> {
-  const context = await browser.newContext({ baseURL: platform().baseURL, viewport: opts.viewport ?? { width: 1280, height: 900 }, bypassCSP: opts.bypassCSP ?? false });
+export async function open(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number }; bypassCSP?: boolean } = {},
+): Promise<Session> {
+  const context = await browser.newContext({
+    baseURL: platform().baseURL,
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    bypassCSP: opts.bypassCSP ?? false,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
@@ -33,7 +54,9 @@ export async function open(browser: Browser, opts: { viewport?: { width: number;
 /** Signs in through the API and stores the session the way the app does. */
 export async function signInAs(s: Session, email: string, password: string): Promise<{ accessToken: string; user: { role: string } }> {
   const res = await fetch(`${platform().baseURL}/v1/auth/signin`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`signin ${email}: ${res.status} ${await res.text()}`);
   const auth = (await res.json()) as { accessToken: string; user: { role: string } };
@@ -43,12 +66,15 @@ export async function signInAs(s: Session, email: string, password: string): Pro
 
 /** Stores a signed-in user and token the way the app keeps a session (before any page loads). */
 export async function keepSession(s: Session, user: unknown, accessToken: string): Promise<void> {
-  await s.context.addInitScript(([u, token]) => {
-    if (!window.localStorage.getItem('accessToken')) {
-      window.localStorage.setItem('authUser', u);
-      window.localStorage.setItem('accessToken', token);
-    }
-  }, [JSON.stringify(user), accessToken] as const);
+  await s.context.addInitScript(
+    ([u, token]) => {
+      if (!window.localStorage.getItem('accessToken')) {
+        window.localStorage.setItem('authUser', u);
+        window.localStorage.setItem('accessToken', token);
+      }
+    },
+    [JSON.stringify(user), accessToken] as const,
+  );
 }
 
 export const DEMO = {

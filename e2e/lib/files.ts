@@ -7,7 +7,10 @@ import zlib from 'node:zlib';
 
 /** A PDF file's text, read by pdf-parse in a Node process of its own (PDF.js needs import()): the server tests' reader. */
 export function pdfText(file: string): string {
-  const out = execFileSync(process.execPath, [path.resolve(__dirname, '../../server/test/pdf-text.cjs')], { input: fs.readFileSync(file), maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(process.execPath, [path.resolve(__dirname, '../../server/test/pdf-text.cjs')], {
+    input: fs.readFileSync(file),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return (JSON.parse(out.toString('utf8')) as { text: string }).text;
 }
 
@@ -29,7 +32,12 @@ export function png(width: number, height: number, [r, g, b]: [number, number, n
   ihdr[9] = 2; // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A one-page PDF with a line of text and a correct cross-reference table. */

@@ -73,7 +73,10 @@ function deriveVersion(releasesRoot, remote, fromVersion, version, { text, repla
   const globalName = new RegExp(`\\b(webpackChunk)?${from}\\b`, 'g');
   for (const f of fs.readdirSync(out).filter((n) => n.endsWith('.js'))) {
     const file = path.join(out, f);
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(globalName, (_m, chunk) => `${chunk ?? ''}${to}`));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, 'utf8').replace(globalName, (_m, chunk) => `${chunk ?? ''}${to}`),
+    );
   }
   const hits = fs.readdirSync(out).filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(out, f), 'utf8').includes(text));
   if (hits.length !== 1) throw new Error(`"${text}" is in ${hits.length} files of ${src} (${hits.join(', ')}); expected exactly one`);
@@ -82,7 +85,13 @@ function deriveVersion(releasesRoot, remote, fromVersion, version, { text, repla
   return { dir: out, file: hits[0] };
 }
 
-const PACKAGES = { mf_public: 'mf-public', mf_investor: 'mf-investor', mf_owner: 'mf-owner', mf_admin: 'mf-admin', mf_onboarding: 'mf-onboarding' };
+const PACKAGES = {
+  mf_public: 'mf-public',
+  mf_investor: 'mf-investor',
+  mf_owner: 'mf-owner',
+  mf_admin: 'mf-admin',
+  mf_onboarding: 'mf-onboarding',
+};
 
 /**
  * A real webpack build of a remote at `version` from a patched copy of its sources (the
@@ -101,9 +110,16 @@ function buildVariant(remote, version, patch) {
   fs.writeFileSync(pkgFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(pkgFile, 'utf8')), version }, null, 2));
   // The copy's tsconfig and webpack config name the repository's files by absolute path.
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.join(root, 'tsconfig.base.json'), include: ['src'] }));
-  fs.writeFileSync(path.join(dir, 'webpack.config.cjs'), `const { createConfig } = require(${JSON.stringify(path.join(root, 'tools/webpack/create-config.cjs'))});\nmodule.exports = createConfig({ dir: __dirname, name: ${JSON.stringify(remote)} });\n`);
+  fs.writeFileSync(
+    path.join(dir, 'webpack.config.cjs'),
+    `const { createConfig } = require(${JSON.stringify(path.join(root, 'tools/webpack/create-config.cjs'))});\nmodule.exports = createConfig({ dir: __dirname, name: ${JSON.stringify(remote)} });\n`,
+  );
   patch(dir);
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production', '--config', path.join(dir, 'webpack.config.cjs')], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production', '--config', path.join(dir, 'webpack.config.cjs')],
+    { cwd: dir, encoding: 'utf8', timeout: 300_000 },
+  );
   if (r.status !== 0) throw new Error(`building ${remote} ${version} failed (${r.status}):\n${r.stderr}${r.stdout}`);
   const out = path.join(dir, 'dist', version);
   if (!fs.existsSync(path.join(out, 'mf-manifest.json'))) throw new Error(`building ${remote} ${version}: no manifest in ${out}`);

@@ -9,8 +9,16 @@ import zlib from 'node:zlib';
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The pages measured by default (and budgeted in e2e/budgets.json). */
 export const DEFAULT_PAGES = [
@@ -41,7 +49,11 @@ export function launchChromium() {
 
 async function signIn(baseURL, who) {
   const [email, password] = DEMO[who] ?? [];
-  const res = await fetch(`${baseURL}/v1/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseURL}/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`could not sign in as ${who}: ${res.status}`);
   return res.json();
 }
@@ -54,7 +66,13 @@ export async function measurePage(browser, baseURL, page) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } });
   if (page.as) {
     const auth = await signIn(baseURL, page.as);
-    await context.addInitScript(([u, t]) => { localStorage.setItem('authUser', u); localStorage.setItem('accessToken', t); }, [JSON.stringify(auth.user), auth.accessToken]);
+    await context.addInitScript(
+      ([u, t]) => {
+        localStorage.setItem('authUser', u);
+        localStorage.setItem('accessToken', t);
+      },
+      [JSON.stringify(auth.user), auth.accessToken],
+    );
   }
   const tab = await context.newPage();
   const scripts = [];
@@ -63,7 +81,12 @@ export async function measurePage(browser, baseURL, page) {
   tab.on('response', (res) => {
     const req = res.request();
     if (req.resourceType() !== 'script' && !/\.js(\?|$)/.test(res.url())) return;
-    scripts.push(res.body().then((body) => ({ url: res.url(), owner: ownerOf(res.url()), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })).catch(() => null));
+    scripts.push(
+      res
+        .body()
+        .then((body) => ({ url: res.url(), owner: ownerOf(res.url()), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length }))
+        .catch(() => null),
+    );
   });
   await tab.goto(page.path, { waitUntil: 'networkidle' });
   await tab.waitForTimeout(500);
@@ -88,7 +111,9 @@ export async function measurePage(browser, baseURL, page) {
     for (const scopes of Object.values(share)) {
       for (const pkgs of Object.values(scopes)) {
         for (const [pkg, versions] of Object.entries(pkgs)) {
-          const loaded = Object.entries(versions).filter(([, v]) => v && (v.loaded || v.lib)).map(([ver]) => ver);
+          const loaded = Object.entries(versions)
+            .filter(([, v]) => v && (v.loaded || v.lib))
+            .map(([ver]) => ver);
           if (loaded.length > 1) out.push(`${pkg} (${loaded.join(', ')})`);
         }
       }
@@ -106,8 +131,17 @@ export async function measurePage(browser, baseURL, page) {
     byOwner[f.owner].gzip += f.gzip;
   }
   return {
-    page: page.name, path: page.path, files: files.length, raw: sum(files, 'raw'), gzip: sum(files, 'gzip'),
-    byOwner, twice, rendered, problem, errors, list: files.map((f) => ({ ...f, url: new URL(f.url).pathname })),
+    page: page.name,
+    path: page.path,
+    files: files.length,
+    raw: sum(files, 'raw'),
+    gzip: sum(files, 'gzip'),
+    byOwner,
+    twice,
+    rendered,
+    problem,
+    errors,
+    list: files.map((f) => ({ ...f, url: new URL(f.url).pathname })),
   };
 }
 

@@ -28,7 +28,9 @@ async function waitFor(url, ms, child) {
     try {
       const res = await fetch(url);
       if (res.ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not answer ${url} within ${ms} ms`);
@@ -56,9 +58,18 @@ async function startPlatform({ env = {}, template, name } = {}) {
   const out = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_ROOT: webRoot, DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_ROOT: webRoot,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
       // One client address makes every request; the API suite tests the limits.
-      RATE_LIMIT: 'false', ...env },
+      RATE_LIMIT: 'false',
+      ...env,
+    },
     stdio: ['ignore', out, out],
     detached: false,
   });
@@ -72,8 +83,14 @@ async function startPlatform({ env = {}, template, name } = {}) {
 function stopChild(child) {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const t = setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 15_000);
-    child.on('exit', () => { clearTimeout(t); resolve(); });
+    const t = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 15_000);
+    child.on('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }

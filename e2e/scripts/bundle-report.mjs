@@ -19,12 +19,22 @@ const platform = await startPlatform({ name: 'bundle-report' });
 try {
   const results = await measurePages(platform.baseURL, DEFAULT_PAGES);
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(results.map(({ list: _list, ...r }) => r), null, 2));
+    console.log(
+      JSON.stringify(
+        results.map(({ list: _list, ...r }) => r),
+        null,
+        2,
+      ),
+    );
   } else {
     console.log('\nJavaScript downloaded on a first visit (gzip -9 of each file):');
     for (const r of results) {
-      const owners = Object.entries(r.byOwner).map(([o, v]) => `${o} ${kb(v.gzip)}`).join(', ');
-      console.log(`  ${r.page.padEnd(26)} ${String(r.files).padStart(4)} files  raw ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}  loaded twice: ${r.twice.length ? r.twice.join('; ') : 'none'}${r.rendered ? '' : `  NOT RENDERED: ${r.problem}`}`);
+      const owners = Object.entries(r.byOwner)
+        .map(([o, v]) => `${o} ${kb(v.gzip)}`)
+        .join(', ');
+      console.log(
+        `  ${r.page.padEnd(26)} ${String(r.files).padStart(4)} files  raw ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}  loaded twice: ${r.twice.length ? r.twice.join('; ') : 'none'}${r.rendered ? '' : `  NOT RENDERED: ${r.problem}`}`,
+      );
       console.log(`  ${''.padEnd(26)} ${owners}`);
     }
     if (process.argv.includes('--files')) {

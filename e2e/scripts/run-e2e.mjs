@@ -11,4 +11,10 @@ const run = (cmd, args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 if (process.env.E2E_SKIP_BUILD !== '1') run('npm', ['run', 'build']);
-run(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '-c', 'e2e/jest.config.cjs', '--runInBand', ...process.argv.slice(2)]);
+run(process.execPath, [
+  path.join(root, 'node_modules/jest/bin/jest.js'),
+  '-c',
+  'e2e/jest.config.cjs',
+  '--runInBand',
+  ...process.argv.slice(2),
+]);

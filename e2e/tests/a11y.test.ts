@@ -15,7 +15,12 @@ const { record } = require('../../server/reliability/report.cjs') as { record: (
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PENDING = { email: 'pending@tessera.local', password: 'Pending123!' };
 type Who = 'visitor' | 'investor' | 'pending' | 'owner' | 'admin';
-const ACCOUNT: Record<Exclude<Who, 'visitor'>, { email: string; password: string }> = { investor: DEMO.investor, pending: PENDING, owner: DEMO.owner, admin: DEMO.admin };
+const ACCOUNT: Record<Exclude<Who, 'visitor'>, { email: string; password: string }> = {
+  investor: DEMO.investor,
+  pending: PENDING,
+  owner: DEMO.owner,
+  admin: DEMO.admin,
+};
 const WHO_BY_ROLE: Record<Role, Who> = { INVESTOR: 'investor', PROPERTY_OWNER: 'owner', ADMIN: 'admin' };
 
 interface Violation {
@@ -57,7 +62,8 @@ afterAll(async () => {
   if (audited.length === 0) return;
   const serious = audited.flatMap((a) => a.violations.filter(isSerious).map((v) => `${where(a)}: ${v.id}`));
   const byRule = new Map<string, number>();
-  for (const a of audited) for (const v of a.violations) byRule.set(`${v.id} (${v.impact})`, (byRule.get(`${v.id} (${v.impact})`) ?? 0) + 1);
+  for (const a of audited)
+    for (const v of a.violations) byRule.set(`${v.id} (${v.impact})`, (byRule.get(`${v.id} (${v.impact})`) ?? 0) + 1);
   const pages = audited.filter((a) => !a.state);
   record('a11y', {
     tried:
@@ -76,8 +82,13 @@ afterAll(async () => {
 async function idsFor(): Promise<Record<string, string>> {
   const base = platform().baseURL;
   const token = async (a: { email: string; password: string }) =>
-    ((await (await fetch(`${base}/v1/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(a) })).json()) as { accessToken: string }).accessToken;
-  const get = async (url: string, t?: string) => (await (await fetch(`${base}${url}`, { headers: t ? { authorization: `Bearer ${t}` } : {} })).json()) as { items: { _id: string }[] };
+    (
+      (await (
+        await fetch(`${base}/v1/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(a) })
+      ).json()) as { accessToken: string }
+    ).accessToken;
+  const get = async (url: string, t?: string) =>
+    (await (await fetch(`${base}${url}`, { headers: t ? { authorization: `Bearer ${t}` } : {} })).json()) as { items: { _id: string }[] };
   const admin = await token(DEMO.admin);
   const owner = await token(DEMO.owner);
   return {
@@ -98,27 +109,49 @@ function fill(path: string): string {
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.locator('h1').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // Skeletons and progress bars gone (data shown), transitions done.
-  await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.MuiSkeleton-root, [role="progressbar"]'), undefined, { timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
 async function axe(page: Page): Promise<Violation[]> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { html: string }[] }[] }> } };
-    const r = await w.axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const w = window as unknown as {
+      axe: {
+        run: (
+          ctx: Document,
+          o: object,
+        ) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { html: string }[] }[] }>;
+      };
+    };
+    const r = await w.axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     // The element's own markup (its start tag): emotion class names alone say nothing.
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.html.slice(0, 160)) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.html.slice(0, 160)),
+    }));
   });
 }
 
 /** Audits each visit, one browser context per (role, viewport); returns what it audited. */
 async function auditAll(list: Visit[]): Promise<Audited[]> {
   const groups = new Map<string, Visit[]>();
-  for (const v of list) groups.set(`${v.who} ${v.phone ? 'phone' : 'desktop'}`, [...(groups.get(`${v.who} ${v.phone ? 'phone' : 'desktop'}`) ?? []), v]);
+  for (const v of list)
+    groups.set(`${v.who} ${v.phone ? 'phone' : 'desktop'}`, [...(groups.get(`${v.who} ${v.phone ? 'phone' : 'desktop'}`) ?? []), v]);
   const out: Audited[] = [];
   for (const group of groups.values()) {
     const { who, phone } = group[0];
@@ -128,7 +161,11 @@ async function auditAll(list: Visit[]): Promise<Audited[]> {
       const url = fill(v.path);
       await s.page.goto(url);
       await settle(s.page);
-      const h1 = await s.page.locator('h1').first().textContent({ timeout: 1000 }).catch(() => null);
+      const h1 = await s.page
+        .locator('h1')
+        .first()
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
       if (v.act) {
         await v.act(s.page);
         await s.page.waitForTimeout(500); // menu and dialog transitions finished
@@ -143,7 +180,9 @@ async function auditAll(list: Visit[]): Promise<Audited[]> {
 
 /** Each visit showed its own page (not a sign-in redirect or an empty error screen). */
 function expectShown(list: Audited[]): void {
-  expect(list.filter((a) => a.landed !== a.path || !a.h1).map((a) => `${where(a)} landed on ${a.landed}, h1 ${JSON.stringify(a.h1)}`)).toEqual([]);
+  expect(
+    list.filter((a) => a.landed !== a.path || !a.h1).map((a) => `${where(a)} landed on ${a.landed}, h1 ${JSON.stringify(a.h1)}`),
+  ).toEqual([]);
 }
 
 function seriousIn(list: Audited[]) {
@@ -156,14 +195,17 @@ function routeVisits(): Visit[] {
     if (!route.roles) out.push({ who: 'visitor', path: route.path });
     else for (const role of route.roles) out.push({ who: WHO_BY_ROLE[role], path: route.path });
     // The pending investor's own views: onboarding and the questionnaire are theirs to fill in.
-    if (route.path === '/onboarding' || route.path === '/onboarding/questionnaire' || route.path === '/dashboard') out.push({ who: 'pending', path: route.path });
+    if (route.path === '/onboarding' || route.path === '/onboarding/questionnaire' || route.path === '/dashboard')
+      out.push({ who: 'pending', path: route.path });
   }
   return out;
 }
 
-const click = (name: string | RegExp, role: 'button' | 'link' = 'button') => async (page: Page) => {
-  await page.getByRole(role, { name, exact: true }).first().click();
-};
+const click =
+  (name: string | RegExp, role: 'button' | 'link' = 'button') =>
+  async (page: Page) => {
+    await page.getByRole(role, { name, exact: true }).first().click();
+  };
 const clickThenSee = (name: string | RegExp, shown: 'dialog' | 'menu') => async (page: Page) => {
   await click(name)(page);
   await page.getByRole(shown).first().waitFor();

@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 // Sign-ins are rate limited (10 a minute per address): each account signs in once.
-interface Auth { accessToken: string; user: { _id: string } }
+interface Auth {
+  accessToken: string;
+  user: { _id: string };
+}
 const auths = new Map<string, Promise<Auth>>();
 function signIn(email: string, password: string, fresh = false): Promise<Auth> {
   if (fresh || !auths.has(email)) auths.set(email, api<Auth>('POST', '/v1/auth/signin', { email, password }));
@@ -35,7 +38,10 @@ async function sessionOf(email: string, password: string, fresh = false): Promis
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 /** A new owner (verified by the admin unless `pending`) with one listing, approved unless the owner is pending. */
-async function ownerWithListing(firstName: string, opts: { pending?: boolean } = {}): Promise<{ owner: Account; listing: { _id: string; name: string } }> {
+async function ownerWithListing(
+  firstName: string,
+  opts: { pending?: boolean } = {},
+): Promise<{ owner: Account; listing: { _id: string; name: string } }> {
   const owner = await newAccount('property-owner', firstName, 'Lifecycle');
   if (!opts.pending) await api('PATCH', `/v1/users/verify/${owner.id}`, { status: 'VERIFIED' }, await admin());
   const token = (await signIn(owner.email, owner.password)).accessToken;
@@ -57,7 +63,10 @@ test('an admin cannot delete an owner with a live listing: every reason is shown
   await page.goto(`/dashboard/owners/${owner.id}`);
   await h1(page, owner.name).waitFor();
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: `Delete ${owner.name}?` }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${owner.name}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   const heading = page.getByRole('heading', { name: `${owner.name}'s account cannot be closed yet:` });
   await heading.waitFor();
   const reasons = page.getByRole('alert').filter({ has: heading }).getByRole('listitem');
@@ -77,7 +86,10 @@ test("a pending owner's listing cannot be approved: the review dialog shows the 
   await page.goto('/dashboard/listings');
   await h1(page, 'Listings').waitFor();
   await page.getByRole('tab', { name: /Review queue/ }).click();
-  await page.getByRole('table', { name: 'Listings pending review' }).getByRole('button', { name: `Review ${listing.name}` }).click();
+  await page
+    .getByRole('table', { name: 'Listings pending review' })
+    .getByRole('button', { name: `Review ${listing.name}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Review: ${listing.name}` });
   await dialog.getByText("The owner's account is pending: verify the owner first.").waitFor();
   const approve = dialog.getByRole('button', { name: 'Approve listing' });
@@ -101,7 +113,12 @@ test("a rejected owner's live listing is suspended: its holder still sees it, ma
   const investor = await signIn(DEMO.investor.email, DEMO.investor.password);
   const order = await api<{ _id: string }>('POST', '/v1/orders', { propertyId: listing._id, quantity: 2 }, investor.accessToken);
   await api('PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' }, await admin());
-  await api('PATCH', `/v1/users/verify/${owner.id}`, { status: 'REJECTED', reason: 'The company register extract is missing' }, await admin());
+  await api(
+    'PATCH',
+    `/v1/users/verify/${owner.id}`,
+    { status: 'REJECTED', reason: 'The company register extract is missing' },
+    await admin(),
+  );
 
   // Out of the catalogue.
   const catalogue = await api<{ items: { _id: string }[] }>('GET', `/v1/properties?searchName=${encodeURIComponent(listing.name)}`);

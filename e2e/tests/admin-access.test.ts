@@ -12,16 +12,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Auth { accessToken: string; user: { _id: string; role: string } }
+interface Auth {
+  accessToken: string;
+  user: { _id: string; role: string };
+}
 const auths = new Map<string, Promise<Auth>>();
 // Sign-ins are rate limited: one per account for the whole file.
 function signIn(email: string, password: string): Promise<Auth> {
   if (!auths.has(email)) {
-    auths.set(email, (async () => {
-      const res = await fetch(`${platform().baseURL}/v1/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-      if (!res.ok) throw new Error(`signin ${email}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Auth;
-    })());
+    auths.set(
+      email,
+      (async () => {
+        const res = await fetch(`${platform().baseURL}/v1/auth/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        if (!res.ok) throw new Error(`signin ${email}: ${res.status} ${await res.text()}`);
+        return (await res.json()) as Auth;
+      })(),
+    );
   }
   return auths.get(email) as Promise<Auth>;
 }
@@ -35,7 +45,14 @@ async function sessionAs(account: { email: string; password: string }): Promise<
 
 const adminRemote = (requests: string[]) => requests.filter((u) => new URL(u).pathname.startsWith('/remotes/mf_admin/'));
 
-const ADMIN_URLS = ['/dashboard/investors', '/dashboard/transactions', '/dashboard/audit', '/dashboard/owners', '/dashboard/payouts', '/dashboard/investors/00000000-0000-4000-8000-000000000000'];
+const ADMIN_URLS = [
+  '/dashboard/investors',
+  '/dashboard/transactions',
+  '/dashboard/audit',
+  '/dashboard/owners',
+  '/dashboard/payouts',
+  '/dashboard/investors/00000000-0000-4000-8000-000000000000',
+];
 
 test('an investor visiting admin URLs lands on /dashboard and never downloads the admin remote', async () => {
   const s = await sessionAs(DEMO.investor);

@@ -21,7 +21,10 @@ const MOBILE = { width: 360, height: 780 };
 // ---- API helpers ----
 
 // Sign-ins are rate limited (10 a minute per address): each account signs in once.
-interface Auth { accessToken: string; user: { _id: string } }
+interface Auth {
+  accessToken: string;
+  user: { _id: string };
+}
 const auths = new Map<string, Promise<Auth>>();
 function signIn(email: string, password: string): Promise<Auth> {
   if (!auths.has(email)) auths.set(email, api<Auth>('POST', '/v1/auth/signin', { email, password }));
@@ -30,12 +33,24 @@ function signIn(email: string, password: string): Promise<Auth> {
 
 /** The early-access subscription, paid on the sandbox provider's page (spec 9: $15). */
 async function subscribe(token: string): Promise<void> {
-  const checkout = await api<{ _id: string; checkoutUrl: string }>('POST', '/v1/payments/checkouts', { purpose: 'SUBSCRIPTION', returnPath: '/' }, token);
+  const checkout = await api<{ _id: string; checkoutUrl: string }>(
+    'POST',
+    '/v1/payments/checkouts',
+    { purpose: 'SUBSCRIPTION', returnPath: '/' },
+    token,
+  );
   const html = await (await fetch(checkout.checkoutUrl)).text();
-  const form = html.match(/<form method="post" action="([^"]+)">\s*<input type="hidden" name="decision" value="pay">\s*<input type="hidden" name="token" value="([^"]+)">/);
+  const form = html.match(
+    /<form method="post" action="([^"]+)">\s*<input type="hidden" name="decision" value="pay">\s*<input type="hidden" name="token" value="([^"]+)">/,
+  );
   if (!form) throw new Error('no pay form on the sandbox page');
   const action = new URL(form[1].replace(/&amp;/g, '&'), checkout.checkoutUrl).toString();
-  const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision: 'pay', token: form[2] }).toString() });
+  const res = await fetch(action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ decision: 'pay', token: form[2] }).toString(),
+  });
   expect(res.status).toBe(303);
 }
 
@@ -44,18 +59,36 @@ async function pendingInvestor(firstName: string, lastName: string): Promise<Acc
   const created = await newAccount('investor', firstName, lastName);
   const a = { ...created, token: (await signIn(created.email, created.password)).accessToken };
   await api('PATCH', '/v1/users/me', { country: 'United States', phone: '+1 202 555 0143', userType: 'INDIVIDUAL' }, a.token);
-  await uploadFiles('/v1/users/kyc', 'file', [{ name: 'passport-scan.png', type: 'image/png', data: png(120, 80, [30, 90, 200]) }], a.token);
+  await uploadFiles(
+    '/v1/users/kyc',
+    'file',
+    [{ name: 'passport-scan.png', type: 'image/png', data: png(120, 80, [30, 90, 200]) }],
+    a.token,
+  );
   await subscribe(a.token);
-  const done = await api<{ status: string; onboardingCompleted: boolean }>('PATCH', '/v1/users/me/complete-onboarding', { status: 'PENDING' }, a.token);
+  const done = await api<{ status: string; onboardingCompleted: boolean }>(
+    'PATCH',
+    '/v1/users/me/complete-onboarding',
+    { status: 'PENDING' },
+    a.token,
+  );
   expect(done).toMatchObject({ status: 'PENDING', onboardingCompleted: true });
   return a;
 }
 
 const admin = async (): Promise<string> => (await signIn(DEMO.admin.email, DEMO.admin.password)).accessToken;
 
-interface AuditEntry { action: string; targetId: string; actorEmail: string; ip: string; detail: Record<string, unknown> }
+interface AuditEntry {
+  action: string;
+  targetId: string;
+  actorEmail: string;
+  ip: string;
+  detail: Record<string, unknown>;
+}
 async function auditEntries(action: string): Promise<AuditEntry[]> {
-  return (await api<{ items: AuditEntry[] }>('GET', `/v1/admin/audit?action=${encodeURIComponent(action)}&pageSize=100`, undefined, await admin())).items;
+  return (
+    await api<{ items: AuditEntry[] }>('GET', `/v1/admin/audit?action=${encodeURIComponent(action)}&pageSize=100`, undefined, await admin())
+  ).items;
 }
 
 // ---- Page helpers ----
@@ -149,7 +182,10 @@ test('rejecting a person needs a reason; deleting asks first and says "User dele
   await confirm.waitFor({ state: 'detached' });
   expect((await api<{ _id: string }>('GET', `/v1/users/${doomed.id}`, undefined, await admin()))._id).toBe(doomed.id);
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: `Delete ${doomed.name}?` }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${doomed.name}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await toastWith(page, 'User deleted').waitFor();
   await page.waitForURL((u) => u.pathname === '/dashboard/owners');
   const gone = await fetch(`${platform().baseURL}/v1/users/${doomed.id}`, { headers: { authorization: `Bearer ${await admin()}` } });
@@ -161,12 +197,35 @@ test('rejecting a person needs a reason; deleting asks first and says "User dele
 test('an admin reviews a new listing with its images and documents and approves it', async () => {
   const { accessToken: ownerToken } = await signIn(DEMO.owner.email, DEMO.owner.password);
   const name = `Review Court ${Date.now() % 100000}`;
-  const listing = await api<{ _id: string }>('POST', '/v1/properties/owned/rental-ready', { name, address: '12 Review St, Denver', state: 'CO', description: 'Six flats near the park.', totalQuantity: 1000, unitPrice: 25.5, roiInFiveYears: 40 }, ownerToken);
-  await uploadFiles(`/v1/properties/owned/${listing._id}/images`, 'files', [
-    { name: 'front.png', type: 'image/png', data: png(1200, 800, [200, 120, 40]) },
-    { name: 'garden.png', type: 'image/png', data: png(1000, 700, [40, 160, 90]) },
-  ], ownerToken);
-  await uploadFiles(`/v1/properties/owned/${listing._id}/documents`, 'files', [{ name: 'title-deed.pdf', type: 'application/pdf', data: pdf('Title deed') }], ownerToken);
+  const listing = await api<{ _id: string }>(
+    'POST',
+    '/v1/properties/owned/rental-ready',
+    {
+      name,
+      address: '12 Review St, Denver',
+      state: 'CO',
+      description: 'Six flats near the park.',
+      totalQuantity: 1000,
+      unitPrice: 25.5,
+      roiInFiveYears: 40,
+    },
+    ownerToken,
+  );
+  await uploadFiles(
+    `/v1/properties/owned/${listing._id}/images`,
+    'files',
+    [
+      { name: 'front.png', type: 'image/png', data: png(1200, 800, [200, 120, 40]) },
+      { name: 'garden.png', type: 'image/png', data: png(1000, 700, [40, 160, 90]) },
+    ],
+    ownerToken,
+  );
+  await uploadFiles(
+    `/v1/properties/owned/${listing._id}/documents`,
+    'files',
+    [{ name: 'title-deed.pdf', type: 'application/pdf', data: pdf('Title deed') }],
+    ownerToken,
+  );
 
   const s = await adminSession();
   const { page } = s;
@@ -182,7 +241,9 @@ test('an admin reviews a new listing with its images and documents and approves 
   await images.first().waitFor();
   expect(await images.count()).toBe(2);
   expect(await images.first().getAttribute('srcset')).toMatch(/ 480w/);
-  await images.first().evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true }))));
+  await images
+    .first()
+    .evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true }))));
   expect(await images.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const docLink = dialog.getByRole('link', { name: /^Open title-deed\.pdf/ });
   const href = await docLink.getAttribute('href');
@@ -199,7 +260,12 @@ test('an admin reviews a new listing with its images and documents and approves 
 
   // A pending listing is rejected only with a reason.
   const rejectName = `Reject Row ${Date.now() % 100000}`;
-  await api('POST', '/v1/properties/owned/rental-ready', { name: rejectName, address: '9 Hold St, Tulsa', state: 'OK', totalQuantity: 100, unitPrice: 10, roiInFiveYears: 20 }, ownerToken);
+  await api(
+    'POST',
+    '/v1/properties/owned/rental-ready',
+    { name: rejectName, address: '9 Hold St, Tulsa', state: 'OK', totalQuantity: 100, unitPrice: 10, roiInFiveYears: 20 },
+    ownerToken,
+  );
   await page.reload();
   await page.getByRole('button', { name: `Review ${rejectName}` }).click();
   const other = page.getByRole('dialog', { name: `Review: ${rejectName}` });
@@ -219,8 +285,18 @@ test('an admin filters every listing, edits one and deletes another', async () =
   const stamp = Date.now() % 100000;
   const editName = `Edit Works ${stamp}`;
   const doomedName = `Doomed Yard ${stamp}`;
-  const edited = await api<{ _id: string }>('POST', '/v1/properties/owned/off-plan', { name: editName, address: '2 Edit Ln, Reno', state: 'NV', totalQuantity: 200, unitPrice: 80, roiInFiveYears: 45, progress: 5 }, ownerToken);
-  await api('POST', '/v1/properties/owned/off-plan', { name: doomedName, address: '1 Gone Rd, Reno', state: 'NV', totalQuantity: 100, unitPrice: 10, roiInFiveYears: 30, progress: 5 }, ownerToken);
+  const edited = await api<{ _id: string }>(
+    'POST',
+    '/v1/properties/owned/off-plan',
+    { name: editName, address: '2 Edit Ln, Reno', state: 'NV', totalQuantity: 200, unitPrice: 80, roiInFiveYears: 45, progress: 5 },
+    ownerToken,
+  );
+  await api(
+    'POST',
+    '/v1/properties/owned/off-plan',
+    { name: doomedName, address: '1 Gone Rd, Reno', state: 'NV', totalQuantity: 100, unitPrice: 10, roiInFiveYears: 30, progress: 5 },
+    ownerToken,
+  );
 
   const s = await adminSession();
   const { page } = s;
@@ -261,7 +337,12 @@ test('an admin filters every listing, edits one and deletes another', async () =
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await toastWith(page, `${editName} updated`).waitFor();
   await table.getByText('$82.25').waitFor();
-  const after = await api<{ unitPrice: number; progress: number; status: string }>('GET', `/v1/properties/${edited._id}`, undefined, await admin());
+  const after = await api<{ unitPrice: number; progress: number; status: string }>(
+    'GET',
+    `/v1/properties/${edited._id}`,
+    undefined,
+    await admin(),
+  );
   // An admin's edit does not send the listing back to review or change its status.
   expect(after).toMatchObject({ unitPrice: 82.25, progress: 20, status: 'PENDING_REVIEW' });
 
@@ -282,10 +363,20 @@ test('an admin approves a pending order and sees the holding on the investor’s
   // A listing of our own (approved through the API), so no other journey shares it.
   const { accessToken: ownerToken } = await signIn(DEMO.owner.email, DEMO.owner.password);
   const name = `Order Court ${Date.now() % 100000}`;
-  const listing = await api<{ _id: string }>('POST', '/v1/properties/owned/rental-ready', { name, address: '5 Order Ave, Austin', state: 'TX', totalQuantity: 500, unitPrice: 25.5, roiInFiveYears: 35 }, ownerToken);
+  const listing = await api<{ _id: string }>(
+    'POST',
+    '/v1/properties/owned/rental-ready',
+    { name, address: '5 Order Ave, Austin', state: 'TX', totalQuantity: 500, unitPrice: 25.5, roiInFiveYears: 35 },
+    ownerToken,
+  );
   await api('PATCH', `/v1/properties/${listing._id}/review`, { decision: 'APPROVE' }, await admin());
   const investor = await signIn(DEMO.investor.email, DEMO.investor.password);
-  const order = await api<{ _id: string; status: string }>('POST', '/v1/orders', { propertyId: listing._id, quantity: 4 }, investor.accessToken);
+  const order = await api<{ _id: string; status: string }>(
+    'POST',
+    '/v1/orders',
+    { propertyId: listing._id, quantity: 4 },
+    investor.accessToken,
+  );
   expect(order.status).toBe('PENDING');
 
   const s = await adminSession();
@@ -293,7 +384,9 @@ test('an admin approves a pending order and sees the holding on the investor’s
   await page.goto('/dashboard/orders');
   await h1(page, 'Orders').waitFor();
   const queue = page.getByRole('table', { name: 'Orders pending approval' });
-  const approve = queue.getByRole('button', { name: new RegExp(`^Approve order: 4 units of ${name} for \\$102\\.00, ordered by Ivan Investor`) });
+  const approve = queue.getByRole('button', {
+    name: new RegExp(`^Approve order: 4 units of ${name} for \\$102\\.00, ordered by Ivan Investor`),
+  });
   await approve.waitFor();
   await screenshot(page, 'admin-orders-queue-desktop');
   await approve.click();
@@ -314,7 +407,12 @@ test('an admin approves a pending order and sees the holding on the investor’s
   await row.waitFor();
   expect(await row.innerText()).toMatch(/\b4\b[\s\S]*\$102\.00/);
   await page.getByRole('tab', { name: 'Orders' }).click();
-  await page.getByRole('table', { name: 'Orders of this investor' }).getByRole('row').filter({ hasText: name }).getByText('Completed').waitFor();
+  await page
+    .getByRole('table', { name: 'Orders of this investor' })
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByText('Completed')
+    .waitFor();
   await screenshot(page, 'admin-person-orders-desktop');
   expect(s.errors).toEqual([]);
   await s.context.close();
@@ -337,7 +435,12 @@ test('an admin marks a withdrawal paid', async () => {
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
   await toastWith(page, 'Withdrawal of $123.45 marked paid').waitFor();
   await pay.waitFor({ state: 'detached' });
-  const paid = await api<{ items: { _id: string; status: string }[] }>('GET', '/v1/payouts?status=PAID&pageSize=100', undefined, await admin());
+  const paid = await api<{ items: { _id: string; status: string }[] }>(
+    'GET',
+    '/v1/payouts?status=PAID&pageSize=100',
+    undefined,
+    await admin(),
+  );
   expect(paid.items.find((p) => p._id === payout._id)?.status).toBe('PAID');
 
   // The ledger shows the released hold, and exports as CSV.
@@ -365,7 +468,17 @@ test('the audit trail shows who did what, when and from where, and cannot be cha
   await page.goto('/dashboard/audit');
   await h1(page, 'Audit trail').waitFor();
   const table = page.getByRole('table', { name: 'Audit trail' });
-  for (const label of ['Verified a person', 'Rejected a person', 'Deleted a person', 'Approved a listing', 'Rejected a listing', 'Edited a listing', 'Deleted a listing', 'Approved an order', 'Marked a withdrawal paid']) {
+  for (const label of [
+    'Verified a person',
+    'Rejected a person',
+    'Deleted a person',
+    'Approved a listing',
+    'Rejected a listing',
+    'Edited a listing',
+    'Deleted a listing',
+    'Approved an order',
+    'Marked a withdrawal paid',
+  ]) {
     await table.getByText(label, { exact: true }).first().waitFor();
   }
   await table.getByText(DEMO.admin.email).first().waitFor();
@@ -383,7 +496,10 @@ test('the audit trail shows who did what, when and from where, and cannot be cha
   await page.getByRole('option', { name: 'Approved an order' }).click();
   await page.waitForURL((u) => u.searchParams.get('action') === 'order.approve');
   await table.getByText('Quantity').first().waitFor();
-  await table.getByRole('link', { name: /^Order #/ }).first().waitFor();
+  await table
+    .getByRole('link', { name: /^Order #/ })
+    .first()
+    .waitFor();
   await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Marked a withdrawal paid' }).click();
   await page.waitForURL((u) => u.searchParams.get('action') === 'payout.paid');
@@ -397,7 +513,12 @@ test('the audit trail shows who did what, when and from where, and cannot be cha
   // Nobody edits or deletes the trail through the API: no route accepts it, and the
   // entries stay as they were.
   const token = await admin();
-  const before = (await api<{ items: (AuditEntry & { _id: string })[]; total: number }>('GET', '/v1/admin/audit?pageSize=100', undefined, token));
+  const before = await api<{ items: (AuditEntry & { _id: string })[]; total: number }>(
+    'GET',
+    '/v1/admin/audit?pageSize=100',
+    undefined,
+    token,
+  );
   const entry = before.items[0];
   const attempts: string[] = [];
   for (const url of ['/v1/admin/audit', `/v1/admin/audit/${entry._id}`, `/v1/admin/${entry._id}`]) {
@@ -444,7 +565,11 @@ test('every console page renders at desktop and at 360px without sideways scroll
       expect({ url, overflow: await noOverflow(s.page) }).toEqual({ url, overflow: 0 });
       // On a phone the tables stack each row as label/value lines: none scrolls sideways either.
       if (viewport) {
-        const tables = await s.page.evaluate(() => [...document.querySelectorAll('table')].map((t) => (t.parentElement ? t.parentElement.scrollWidth - t.parentElement.clientWidth : 0)));
+        const tables = await s.page.evaluate(() =>
+          [...document.querySelectorAll('table')].map((t) =>
+            t.parentElement ? t.parentElement.scrollWidth - t.parentElement.clientWidth : 0,
+          ),
+        );
         expect({ url, sideways: tables.filter((w) => w > 1) }).toEqual({ url, sideways: [] });
       }
     }

@@ -6,8 +6,12 @@ import type { Browser } from 'playwright-core';
 import { DEMO, launch, open, platform, signInAs } from '../lib/browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 test('the landing page renders through the shell from mf-public', async () => {
   const s = await open(browser);

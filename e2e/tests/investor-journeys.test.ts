@@ -31,7 +31,10 @@ async function authOf(who: { email: string; password: string }): Promise<{ acces
 }
 const tokenOf = async (who: { email: string; password: string }) => (await authOf(who)).accessToken;
 
-interface Wallet { balance: number; held: number }
+interface Wallet {
+  balance: number;
+  held: number;
+}
 interface Metrics {
   portfolioValue: number;
   totalInvested: number;
@@ -41,8 +44,18 @@ interface Metrics {
   claimableTokens: number;
   allocationByProperty: { propertyId: string; name: string; amount: number }[];
 }
-interface Holding { propertyId: string; quantity: number; amountInvested: number; property: { name: string; totalQuantity: number } }
-interface ApiProperty { _id: string; name: string; unitPrice: number; totalQuantity: number }
+interface Holding {
+  propertyId: string;
+  quantity: number;
+  amountInvested: number;
+  property: { name: string; totalQuantity: number };
+}
+interface ApiProperty {
+  _id: string;
+  name: string;
+  unitPrice: number;
+  totalQuantity: number;
+}
 
 const wallet = async (token: string) => api<Wallet>('GET', '/v1/wallets/balance', undefined, token);
 
@@ -56,8 +69,10 @@ async function propertyNamed(name: string): Promise<ApiProperty> {
 // ---- Page helpers ----
 
 /** Like shared-ui's formatMoney: "$1,234.50". */
-const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const moneyAuto = (n: number) => (Number.isInteger(n) ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }) : money(n));
+const money = (n: number) =>
+  n.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyAuto = (n: number) =>
+  Number.isInteger(n) ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }) : money(n);
 const toast = (page: Page, text: string | RegExp) => page.locator('.notistack-MuiContent').filter({ hasText: text }).first();
 const stat = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
 
@@ -136,7 +151,9 @@ test('a verified investor deposits through the sandbox checkout and comes back t
   await first.getByText('Completed', { exact: true }).waitFor();
   await first.getByText(money(after.balance)).waitFor();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkoutStatus') ?? 'null'));
-  expect(Object.values(stored as Record<string, { status: string; amount: number }>)).toContainEqual(expect.objectContaining({ status: 'PAID', amount: DEPOSIT }));
+  expect(Object.values(stored as Record<string, { status: string; amount: number }>)).toContainEqual(
+    expect.objectContaining({ status: 'PAID', amount: DEPOSIT }),
+  );
   await screenshot(page, 'investor-wallet-deposited');
   expect(s.errors).toEqual([]);
   await s.context.close();
@@ -199,7 +216,10 @@ test('the investor buys units, sees the pending order, cancels it and sees the r
 
   // The Cancelled filter lists it.
   await page.getByRole('tab', { name: 'Cancelled' }).click();
-  await table.getByRole('row', { name: new RegExp(`${harbor.name}.*${units}.*Cancelled`) }).first().waitFor();
+  await table
+    .getByRole('row', { name: new RegExp(`${harbor.name}.*${units}.*Cancelled`) })
+    .first()
+    .waitFor();
 
   await page.getByRole('link', { name: 'Go to wallet' }).click();
   await page.waitForURL('**/dashboard/wallet');
@@ -225,7 +245,12 @@ test('buying again: an admin approves, the holding appears in Investments and th
   const s = await session(DEMO.investor);
   const { page } = s;
   await buyOnPropertyPage(page, cottages, units);
-  const pending = await api<{ items: { _id: string; propertyId: string; quantity: number }[] }>('GET', '/v1/orders?status=PENDING', undefined, token);
+  const pending = await api<{ items: { _id: string; propertyId: string; quantity: number }[] }>(
+    'GET',
+    '/v1/orders?status=PENDING',
+    undefined,
+    token,
+  );
   const order = pending.items.find((o) => o.propertyId === cottages._id && o.quantity === units);
   expect(order).toBeDefined();
 
@@ -234,7 +259,9 @@ test('buying again: an admin approves, the holding appears in Investments and th
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   await expectStat(page, 'Pending orders', String(metricsBefore.pendingOrders + 1));
 
-  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order!._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe('COMPLETED');
+  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order!._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe(
+    'COMPLETED',
+  );
   const holding = await api<Holding>('GET', `/v1/holdings/${cottages._id}`, undefined, token);
   expect(holding.quantity).toBe(heldBefore + units);
 
@@ -339,7 +366,10 @@ test('a withdrawal is held until an admin pays it, and the history exports as CS
   await page.getByText(`1–10 of ${ledger.total.toLocaleString('en-US')}`).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^tessera-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split(/\r\n/);
   expect(csv[0]).toBe('Date (UTC),Type,Amount (USD),Balance after (USD),Description,Order,Property,Payout,Checkout,Entry');
   expect(csv).toHaveLength(ledger.total + 1);
   expect(csv[1]).toContain('WITHDRAWAL_HOLD,-125.50');

@@ -20,7 +20,10 @@ const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-interface Auth { accessToken: string; user: { _id: string } }
+interface Auth {
+  accessToken: string;
+  user: { _id: string };
+}
 const auths = new Map<string, Promise<Auth>>();
 function authOf(who: { email: string; password: string }): Promise<Auth> {
   if (!auths.has(who.email)) auths.set(who.email, api<Auth>('POST', '/v1/auth/signin', who));
@@ -33,7 +36,10 @@ async function session(who: { email: string; password: string }, viewport = DESK
   return s;
 }
 
-function intersects(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+function intersects(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
@@ -45,7 +51,8 @@ async function expectNoOverlap(page: Page, targets: Locator[], label: string): P
   for (const target of targets) {
     const box = await target.boundingBox();
     expect(box).not.toBeNull();
-    for (const t of toastBoxes) expect({ label, target: await target.innerText().catch(() => ''), overlap: intersects(t!, box!) }).toMatchObject({ overlap: false });
+    for (const t of toastBoxes)
+      expect({ label, target: await target.innerText().catch(() => ''), overlap: intersects(t!, box!) }).toMatchObject({ overlap: false });
   }
 }
 
@@ -132,19 +139,27 @@ test('buying: the review step shows units, unit price, total and the balance aft
   await panel.getByRole('button', { name: 'Buy units' }).click();
   await review.getByRole('button', { name: 'Confirm order' }).focus();
   await page.keyboard.press('Enter');
-  await page.locator('.notistack-MuiContent').filter({ hasText: `Order placed: ${units} units of ${target.name}` }).waitFor();
+  await page
+    .locator('.notistack-MuiContent')
+    .filter({ hasText: `Order placed: ${units} units of ${target.name}` })
+    .waitFor();
   // Toasts open below the header: the account menu stays free.
   await expectNoOverlap(page, [page.getByRole('button', { name: 'Account menu' })], 'public chrome, signed in');
 
   // Reserved, not sold: the figures after the pending order.
   await page.waitForFunction(
-    ([label, value]) => [...document.querySelectorAll('dt')].some((dt) => dt.textContent === label && dt.nextElementSibling?.textContent === value),
+    ([label, value]) =>
+      [...document.querySelectorAll('dt')].some((dt) => dt.textContent === label && dt.nextElementSibling?.textContent === value),
     ['Units reserved', (before.reservedQuantity + units).toLocaleString('en-US')] as const,
   );
   expect(await fact('Units sold').innerText()).toBe(before.soldQuantity.toLocaleString('en-US'));
   expect(await fact('Units available').innerText()).toBe((before.availableQuantity - units).toLocaleString('en-US'));
   const after = await api<Figures>('GET', `/v1/properties/${target._id}`);
-  expect(after).toMatchObject({ soldQuantity: before.soldQuantity, reservedQuantity: before.reservedQuantity + units, availableQuantity: before.availableQuantity - units });
+  expect(after).toMatchObject({
+    soldQuantity: before.soldQuantity,
+    reservedQuantity: before.reservedQuantity + units,
+    availableQuantity: before.availableQuantity - units,
+  });
   await screenshot(page, 'defects-reserved-vs-sold');
   expect(s.errors).toEqual([]);
   await s.context.close();
@@ -178,9 +193,10 @@ test('toasts never cover the header buttons: public (Log In / Sign up) and dashb
     await form.getByLabel(/^Password/).fill('Wrong-password1');
     await form.getByRole('button', { name: 'Log In' }).click();
     const header = guest.page.locator('header[data-app-header]');
-    const targets = viewport === PHONE
-      ? [guest.page.getByRole('button', { name: 'Open menu' })]
-      : [header.getByRole('link', { name: 'Log In' }), header.getByRole('link', { name: 'Sign up' })];
+    const targets =
+      viewport === PHONE
+        ? [guest.page.getByRole('button', { name: 'Open menu' })]
+        : [header.getByRole('link', { name: 'Log In' }), header.getByRole('link', { name: 'Sign up' })];
     await expectNoOverlap(guest.page, targets, `public ${viewport.width}`);
     await screenshot(guest.page, `defects-toast-public-${viewport.width}`);
     await guest.context.close();
@@ -224,7 +240,11 @@ test('every admin table fits a 1366 × 768 screen: no sideways scrolling, action
     await page.goto(url);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    await page.locator('table').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('table')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     const name = `defects-admin-1366${url.replace(/[/?=&]+/g, '-')}`;
     await screenshot(page, name);
     const found = await page.evaluate(() => ({
@@ -243,7 +263,8 @@ test('every admin table fits a 1366 × 768 screen: no sideways scrolling, action
         .filter((b) => b.right > window.innerWidth),
     }));
     const outside = [...new Set(found.outside.map((b) => b.text))];
-    if (found.page > 0 || found.tables.some((w) => w > 1) || outside.length > 0) problems.push({ url, page: found.page, sideways: found.tables.filter((w) => w > 1), outside });
+    if (found.page > 0 || found.tables.some((w) => w > 1) || outside.length > 0)
+      problems.push({ url, page: found.page, sideways: found.tables.filter((w) => w > 1), outside });
   }
   expect(problems).toEqual([]);
   expect(s.errors).toEqual([]);

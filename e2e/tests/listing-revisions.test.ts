@@ -16,7 +16,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const token = async (who: { email: string; password: string }) => (await api<{ accessToken: string }>('POST', '/v1/auth/signin', who)).accessToken;
+const token = async (who: { email: string; password: string }) =>
+  (await api<{ accessToken: string }>('POST', '/v1/auth/signin', who)).accessToken;
 const toast = (page: Page, text: string | RegExp) => page.locator('.notistack-MuiContent').filter({ hasText: text }).first();
 
 interface ApiProperty {
@@ -43,30 +44,51 @@ test('setup: a live listing with three photos, and an investor holding units of 
   const owner = await token(DEMO.owner);
   const admin = await token(DEMO.admin);
   const investor = await token(DEMO.investor);
-  const created = await api<ApiProperty>('POST', '/v1/properties/owned/rental-ready', {
-    name: NAME,
-    address: '8 Linden Ave, Portland',
-    state: 'OR',
-    description: 'Six townhouses around a shared courtyard.',
-    totalQuantity: 200,
-    unitPrice: PRICE,
-    roiInFiveYears: 35,
-  }, owner);
-  const colors: [number, number, number][] = [[200, 60, 60], [60, 200, 60], [60, 60, 200]];
-  await uploadFiles(`/v1/properties/owned/${created._id}/images`, 'files', colors.map((c, i) => ({ name: `photo-${i + 1}.png`, type: 'image/png', data: png(64, 48, c) })), owner);
+  const created = await api<ApiProperty>(
+    'POST',
+    '/v1/properties/owned/rental-ready',
+    {
+      name: NAME,
+      address: '8 Linden Ave, Portland',
+      state: 'OR',
+      description: 'Six townhouses around a shared courtyard.',
+      totalQuantity: 200,
+      unitPrice: PRICE,
+      roiInFiveYears: 35,
+    },
+    owner,
+  );
+  const colors: [number, number, number][] = [
+    [200, 60, 60],
+    [60, 200, 60],
+    [60, 60, 200],
+  ];
+  await uploadFiles(
+    `/v1/properties/owned/${created._id}/images`,
+    'files',
+    colors.map((c, i) => ({ name: `photo-${i + 1}.png`, type: 'image/png', data: png(64, 48, c) })),
+    owner,
+  );
   listing = await api<ApiProperty>('PATCH', `/v1/properties/${created._id}/review`, { decision: 'APPROVE' }, admin);
   expect(listing.status).toBe('ACTIVE');
   expect(listing.images).toHaveLength(3);
 
   const balance = await api<{ balance: number }>('GET', '/v1/wallets/balance', undefined, investor);
   if (balance.balance < UNITS * PRICE) {
-    const checkout = await api<{ checkoutUrl: string }>('POST', '/v1/wallets/deposit', { amount: UNITS * PRICE, returnPath: '/dashboard/wallet' }, investor);
+    const checkout = await api<{ checkoutUrl: string }>(
+      'POST',
+      '/v1/wallets/deposit',
+      { amount: UNITS * PRICE, returnPath: '/dashboard/wallet' },
+      investor,
+    );
     const pay = await open(browser);
     await payOnSandbox(pay.page, checkout.checkoutUrl, '/dashboard/wallet');
     await pay.context.close();
   }
   const order = await api<{ _id: string }>('POST', '/v1/orders', { propertyId: listing._id, quantity: UNITS }, investor);
-  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe('COMPLETED');
+  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe(
+    'COMPLETED',
+  );
 });
 
 test('the owner edits the live listing: new name, third photo as the cover; it stays live', async () => {
@@ -131,7 +153,10 @@ test('the admin sees what changed, field by field and file by file, and approves
   const table = page.getByRole('table', { name: 'Changes to live listings under review' });
   await table.getByRole('button', { name: `Review the changes to ${NAME}` }).click();
   const dialog = page.getByRole('dialog', { name: `Changes to ${NAME}` });
-  await dialog.getByRole('table', { name: 'Changed details' }).getByRole('row', { name: new RegExp(`Name\\s*${NAME}\\s*${NEW_NAME}`) }).waitFor();
+  await dialog
+    .getByRole('table', { name: 'Changed details' })
+    .getByRole('row', { name: new RegExp(`Name\\s*${NAME}\\s*${NEW_NAME}`) })
+    .waitFor();
   await dialog.getByText('The cover image changes.').waitFor();
   await dialog.getByRole('list', { name: 'Changed files' }).getByText('Image moved from position 3 to 1').waitFor();
   await screenshot(page, 'revision-admin-diff');

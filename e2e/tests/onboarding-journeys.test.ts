@@ -115,13 +115,19 @@ test('an owner onboards as a business entity, meeting every rule in order, and l
   await submitExpecting(page, MSG.businessName);
   await page.getByRole('textbox', { name: /Business name/ }).fill('Builder Estates Ltd');
   await submitExpecting(page, MSG.businessDocs);
-  await page.getByLabel(/Business documents \(/).setInputFiles({ name: 'certificate-of-incorporation.pdf', mimeType: 'application/pdf', buffer: pdf('Certificate of incorporation') });
+  await page
+    .getByLabel(/Business documents \(/)
+    .setInputFiles({ name: 'certificate-of-incorporation.pdf', mimeType: 'application/pdf', buffer: pdf('Certificate of incorporation') });
   await page.getByText('certificate-of-incor...').waitFor();
   await submitExpecting(page, MSG.identity);
   // The identity document must be an image.
-  await page.getByLabel(/Identity document \(/).setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: pdf('Passport') });
+  await page
+    .getByLabel(/Identity document \(/)
+    .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: pdf('Passport') });
   await page.getByText(MSG.onlyImages).first().waitFor();
-  await page.getByLabel(/Identity document \(/).setInputFiles({ name: 'passport-scan.png', mimeType: 'image/png', buffer: png(64, 64, [40, 90, 200]) });
+  await page
+    .getByLabel(/Identity document \(/)
+    .setInputFiles({ name: 'passport-scan.png', mimeType: 'image/png', buffer: png(64, 64, [40, 90, 200]) });
   await page.getByRole('img', { name: 'Preview of passport-scan.png' }).waitFor();
   await screenshot(page, 'onboarding-owner-filled-desktop');
 
@@ -174,7 +180,9 @@ test('an investor who is not subscribed is stopped, subscribes, onboards, answer
   expect(await page.getByRole('textbox', { name: /Phone number/ }).inputValue()).toBe('202 555 0143');
   await page.getByRole('checkbox', { name: /I consent/ }).check();
   await submitExpecting(page, MSG.identity);
-  await page.getByLabel(/Identity document \(/).setInputFiles({ name: 'driving-licence.png', mimeType: 'image/png', buffer: png(48, 48, [200, 60, 60]) });
+  await page
+    .getByLabel(/Identity document \(/)
+    .setInputFiles({ name: 'driving-licence.png', mimeType: 'image/png', buffer: png(48, 48, [200, 60, 60]) });
   await submitButton(page).click();
   await page.waitForURL((u) => u.pathname === '/onboarding/questionnaire');
   await page.getByText(MSG.submitted).first().waitFor();
@@ -197,7 +205,14 @@ test('an investor who is not subscribed is stopped, subscribes, onboards, answer
   await s.context.close();
 
   const { detail } = await asAdmin(investor.id);
-  expect(detail).toMatchObject({ status: 'PENDING', isSubscribed: true, onboardingCompleted: true, userType: 'INDIVIDUAL', country: 'United States', phone: '+1 202 555 0143' });
+  expect(detail).toMatchObject({
+    status: 'PENDING',
+    isSubscribed: true,
+    onboardingCompleted: true,
+    userType: 'INDIVIDUAL',
+    country: 'United States',
+    phone: '+1 202 555 0143',
+  });
   expect(detail.kycDocuments.map((d) => d.mimeType)).toEqual(['image/png']);
   expect(detail.businessDocuments).toEqual([]);
   expect(detail.questionnaire).toMatchObject({
@@ -235,7 +250,9 @@ test('a user changes the avatar and the password, then logs in with the new one'
   await page.goto('/dashboard/profile');
   await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
 
-  await page.getByLabel('New profile picture').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png(96, 96, [20, 160, 90]) });
+  await page
+    .getByLabel('New profile picture')
+    .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png(96, 96, [20, 160, 90]) });
   await page.getByText('Preview, not saved yet').waitFor();
   await page.getByRole('button', { name: 'Save picture' }).click();
   await page.getByText('Your profile picture has been updated').first().waitFor();

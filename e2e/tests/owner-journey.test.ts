@@ -87,7 +87,9 @@ test('an owner creates a rental-ready listing with three images and a PDF and se
     { name: 'living-room.png', mimeType: 'image/png', buffer: png(48, 48, [40, 120, 200]) },
     { name: 'roof-terrace.png', mimeType: 'image/png', buffer: png(48, 48, [60, 160, 80]) },
   ]);
-  await page.getByLabel('Documents', { exact: true }).setInputFiles({ name: 'valuation-report.pdf', mimeType: 'application/pdf', buffer: pdf('Valuation report') });
+  await page
+    .getByLabel('Documents', { exact: true })
+    .setInputFiles({ name: 'valuation-report.pdf', mimeType: 'application/pdf', buffer: pdf('Valuation report') });
   const chosen = page.getByRole('list', { name: 'Images: chosen files' });
   expect(await chosen.getByRole('img', { name: /Preview of/ }).count()).toBe(3);
   await page.getByRole('list', { name: 'Documents: chosen files' }).getByText('valuation-report.pdf').waitFor();
@@ -105,7 +107,12 @@ test('an owner creates a rental-ready listing with three images and a PDF and se
   await screenshot(page, 'owner-listing-pending');
 
   // The server has the listing with its files.
-  const owned = await api<{ items: ApiProperty[] }>('GET', `/v1/properties/owned?searchName=${encodeURIComponent(NAME)}`, undefined, await tokenOf(DEMO.owner));
+  const owned = await api<{ items: ApiProperty[] }>(
+    'GET',
+    `/v1/properties/owned?searchName=${encodeURIComponent(NAME)}`,
+    undefined,
+    await tokenOf(DEMO.owner),
+  );
   expect(owned.items).toHaveLength(1);
   const p = owned.items[0];
   listingId = p._id;
@@ -125,7 +132,12 @@ test('an owner creates a rental-ready listing with three images and a PDF and se
 
 test('an admin approves it and it appears on /properties', async () => {
   expect(listingId).not.toBe('');
-  const approved = await api<ApiProperty>('PATCH', `/v1/properties/${listingId}/review`, { decision: 'APPROVE' }, await tokenOf(DEMO.admin));
+  const approved = await api<ApiProperty>(
+    'PATCH',
+    `/v1/properties/${listingId}/review`,
+    { decision: 'APPROVE' },
+    await tokenOf(DEMO.admin),
+  );
   expect(approved.status).toBe('ACTIVE');
 
   const s = await open(browser);
@@ -146,14 +158,26 @@ test('an investor buys units, and the owner sees the investor and the funding in
   const before = await api<{ balance: number }>('GET', '/v1/wallets/balance', undefined, investor);
   const cost = UNITS_BOUGHT * 125;
   if (before.balance < cost) {
-    const checkout = await api<{ checkoutUrl: string }>('POST', '/v1/wallets/deposit', { amount: cost, returnPath: '/dashboard/wallet' }, investor);
+    const checkout = await api<{ checkoutUrl: string }>(
+      'POST',
+      '/v1/wallets/deposit',
+      { amount: cost, returnPath: '/dashboard/wallet' },
+      investor,
+    );
     const pay = await open(browser);
     await payOnSandbox(pay.page, checkout.checkoutUrl, '/dashboard/wallet');
     await pay.context.close();
   }
-  const order = await api<{ _id: string; status: string }>('POST', '/v1/orders', { propertyId: listingId, quantity: UNITS_BOUGHT }, investor);
+  const order = await api<{ _id: string; status: string }>(
+    'POST',
+    '/v1/orders',
+    { propertyId: listingId, quantity: UNITS_BOUGHT },
+    investor,
+  );
   expect(order.status).toBe('PENDING');
-  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe('COMPLETED');
+  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe(
+    'COMPLETED',
+  );
 
   const s = await ownerSession();
   const { page } = s;
@@ -176,7 +200,10 @@ test('an investor buys units, and the owner sees the investor and the funding in
   // Now that units are held, deleting is refused with a reason.
   await page.goto('/dashboard/listings');
   await page.getByRole('searchbox', { name: 'Search by name' }).fill(NAME);
-  await page.getByRole('row', { name: new RegExp(NAME) }).getByRole('button', { name: `Delete ${NAME}` }).click();
+  await page
+    .getByRole('row', { name: new RegExp(NAME) })
+    .getByRole('button', { name: `Delete ${NAME}` })
+    .click();
   await toast(page, `cannot be deleted: investors hold or have ordered ${UNITS_BOUGHT} of its units`).waitFor();
   expect(s.errors).toEqual([]);
   await s.context.close();
@@ -184,7 +211,8 @@ test('an investor buys units, and the owner sees the investor and the funding in
 
 test('the owner posts an off-plan progress update that the property page shows', async () => {
   const owner = await tokenOf(DEMO.owner);
-  const offPlan = (await api<{ items: ApiProperty[] }>('GET', '/v1/properties/owned?status=ACTIVE&searchName=Evergreen', undefined, owner)).items[0];
+  const offPlan = (await api<{ items: ApiProperty[] }>('GET', '/v1/properties/owned?status=ACTIVE&searchName=Evergreen', undefined, owner))
+    .items[0];
   expect(offPlan?.name).toBe('Evergreen Heights');
   const next = Math.min(100, (offPlan.progress ?? 0) + 5);
   const note = `Cladding finished on every floor (${Date.now().toString(36)}).`;
@@ -198,7 +226,9 @@ test('the owner posts an off-plan progress update that the property page shows',
   await form.getByRole('textbox', { name: 'Note for investors' }).fill(note);
   await form.getByRole('button', { name: 'Post update' }).click();
   await toast(page, 'Progress update posted.').waitFor();
-  expect(await card.getByRole('progressbar', { name: 'Construction progress of Evergreen Heights' }).getAttribute('aria-valuenow')).toBe(String(next));
+  expect(await card.getByRole('progressbar', { name: 'Construction progress of Evergreen Heights' }).getAttribute('aria-valuenow')).toBe(
+    String(next),
+  );
   await card.getByText(note, { exact: false }).waitFor();
   await screenshot(page, 'owner-progress-update');
 

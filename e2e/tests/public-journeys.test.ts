@@ -6,12 +6,18 @@ import { DEMO, launch, open, platform, screenshot } from '../lib/browser';
 import { verificationCode } from '../lib/api';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function apiToken(email: string, password: string): Promise<string> {
   const res = await fetch(`${platform().baseURL}/v1/auth/signin`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`signin ${email}: ${res.status}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
@@ -93,7 +99,11 @@ test('Invest now while logged out leads to /login, and back to the property afte
   await page.getByRole('heading', { level: 1, name: 'Harborview Residences' }).waitFor();
   // A signed-in investor's Invest now opens the property itself.
   await page.goto('/properties');
-  await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Harborview Residences' }) }).getByRole('link', { name: 'Invest now' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Harborview Residences' }) })
+    .getByRole('link', { name: 'Invest now' })
+    .click();
   await page.waitForURL(/\/properties\/[^/?]+$/);
   expect(s.errors).toEqual([]);
   await s.context.close();
@@ -164,7 +174,10 @@ test('sign-up shows each validation message, then succeeds; the e-mailed code ve
   await page.getByRole('button', { name: 'Log In' }).click();
   // A new investor has not completed onboarding: that is the next step.
   await page.waitForURL((u) => u.pathname === '/onboarding');
-  const stored = await page.evaluate(() => ({ user: JSON.parse(localStorage.getItem('authUser') ?? 'null'), token: localStorage.getItem('accessToken') }));
+  const stored = await page.evaluate(() => ({
+    user: JSON.parse(localStorage.getItem('authUser') ?? 'null'),
+    token: localStorage.getItem('accessToken'),
+  }));
   expect(stored.user).toMatchObject({ email, role: 'INVESTOR' });
   expect(stored.token).toBeTruthy();
   expect(s.errors).toEqual([]);

@@ -6,15 +6,24 @@ import { DEMO, launch, open, screenshot, signInAs } from '../lib/browser';
 import { api, payOnSandbox } from '../lib/api';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const PENDING = { email: 'pending@tessera.local', password: 'Pending123!' };
 
 /** Funds the signed-in investor's wallet through a deposit checkout paid on the sandbox page. */
 async function deposit(page: Page, token: string, amount: number): Promise<void> {
-  const checkout = await api<{ checkoutUrl: string }>('POST', '/v1/payments/checkouts', { purpose: 'DEPOSIT', amount, returnPath: '/properties' }, token);
+  const checkout = await api<{ checkoutUrl: string }>(
+    'POST',
+    '/v1/payments/checkouts',
+    { purpose: 'DEPOSIT', amount, returnPath: '/properties' },
+    token,
+  );
   await payOnSandbox(page, checkout.checkoutUrl, '/properties');
 }
 
@@ -28,10 +37,19 @@ test('a verified investor with money buys units from the property page', async (
   expect(balance).toBeGreaterThanOrEqual(1000);
 
   await page.goto('/properties');
-  await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Harborview Residences' }) }).getByRole('link', { name: 'Invest now' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Harborview Residences' }) })
+    .getByRole('link', { name: 'Invest now' })
+    .click();
   await page.getByRole('heading', { level: 1, name: 'Harborview Residences' }).waitFor();
   const id = new URL(page.url()).pathname.split('/').pop()!;
-  const before = await api<{ availableQuantity: number; totalQuantity: number; unitPrice: number }>('GET', `/v1/properties/${id}`, undefined, accessToken);
+  const before = await api<{ availableQuantity: number; totalQuantity: number; unitPrice: number }>(
+    'GET',
+    `/v1/properties/${id}`,
+    undefined,
+    accessToken,
+  );
   const panel = page.getByRole('region', { name: 'Invest in this property' });
   await panel.getByText(usd(balance)).waitFor();
 
@@ -45,7 +63,10 @@ test('a verified investor with money buys units from the property page', async (
 
   await qty.fill('3');
   await panel.getByRole('button', { name: 'One unit more' }).click();
-  await panel.getByTestId('order-total').getByText(usd(4 * before.unitPrice)).waitFor();
+  await panel
+    .getByTestId('order-total')
+    .getByText(usd(4 * before.unitPrice))
+    .waitFor();
   await panel.getByRole('button', { name: 'Buy units' }).click();
   // The review step (issue 16): the total and the balance after, then Confirm.
   const review = page.getByRole('dialog', { name: 'Review your order' });
@@ -53,11 +74,20 @@ test('a verified investor with money buys units from the property page', async (
   await review.getByRole('button', { name: 'Confirm order' }).click();
   await page.getByText('Order placed: 4 units of Harborview Residences').waitFor();
   expect(await panel.getByRole('link', { name: 'View your orders' }).getAttribute('href')).toBe('/dashboard/orders');
-  await panel.getByText(`${(before.availableQuantity - 4).toLocaleString('en-US')} of ${before.totalQuantity.toLocaleString('en-US')} units available`).waitFor();
+  await panel
+    .getByText(
+      `${(before.availableQuantity - 4).toLocaleString('en-US')} of ${before.totalQuantity.toLocaleString('en-US')} units available`,
+    )
+    .waitFor();
   await panel.getByText(usd(balance - 4 * before.unitPrice)).waitFor();
   await screenshot(page, 'public-journey-invest');
 
-  const orders = await api<{ items: { quantity: number; amount: number; status: string; propertyId: string }[] }>('GET', '/v1/orders', undefined, accessToken);
+  const orders = await api<{ items: { quantity: number; amount: number; status: string; propertyId: string }[] }>(
+    'GET',
+    '/v1/orders',
+    undefined,
+    accessToken,
+  );
   expect(orders.items[0]).toMatchObject({ propertyId: id, quantity: 4, amount: 4 * before.unitPrice, status: 'PENDING' });
   expect(s.errors).toEqual([]);
   await s.context.close();

@@ -4,8 +4,12 @@ import type { Browser } from 'playwright-core';
 import { launch, open, screenshot } from '../lib/browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const PAGES: [string, string, RegExp | string][] = [
   ['landing', '/', 'Real Estate Investment For Everyone'],

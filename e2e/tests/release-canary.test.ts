@@ -37,7 +37,9 @@ beforeAll(async () => {
   site = await startSite(releases, platform().baseURL);
   browser = await launch();
   const res = await fetch(`${platform().baseURL}/v1/auth/signin`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@tessera.local', password: 'Admin123!' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@tessera.local', password: 'Admin123!' }),
   });
   adminToken = ((await res.json()) as { accessToken: string }).accessToken;
 });
@@ -48,7 +50,13 @@ afterAll(async () => {
   cleanup();
 });
 
-interface Visit { context: BrowserContext; page: Page; errors: string[]; requests: string[]; failed: string[] }
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  requests: string[];
+  failed: string[];
+}
 
 /** A browser profile on the nginx site, recording errors, requests and CSP violations. */
 async function profile(): Promise<Visit> {
@@ -63,7 +71,9 @@ async function profile(): Promise<Visit> {
   const v: Visit = { context, page, errors: [], requests: [], failed: [] };
   page.on('pageerror', (e) => v.errors.push(String(e)));
   page.on('request', (r) => v.requests.push(new URL(r.url()).pathname));
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) v.errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) v.errors.push(m.text());
+  });
   return v;
 }
 
@@ -72,7 +82,10 @@ async function landingVersion(v: Visit, url = '/'): Promise<string> {
   v.requests.length = 0;
   if (url === 'reload') await v.page.reload();
   else await v.page.goto(url);
-  const handle = await v.page.waitForFunction((h) => [...document.querySelectorAll('h1')].find((e) => e.textContent?.trim().startsWith(h))?.textContent?.trim(), HEADING);
+  const handle = await v.page.waitForFunction(
+    (h) => [...document.querySelectorAll('h1')].find((e) => e.textContent?.trim().startsWith(h))?.textContent?.trim(),
+    HEADING,
+  );
   const text = (await handle.jsonValue()) as string;
   const csp = await v.page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
   expect(csp).toEqual([]);
@@ -90,7 +103,8 @@ async function leave(v: Visit): Promise<void> {
   await v.page.goto('about:blank');
 }
 
-const manifestsLoaded = (v: Visit) => v.requests.filter((p) => /^\/remotes\/mf_public\/[^/]+\/mf-manifest\.json$/.test(p)).map((p) => p.split('/')[3]);
+const manifestsLoaded = (v: Visit) =>
+  v.requests.filter((p) => /^\/remotes\/mf_public\/[^/]+\/mf-manifest\.json$/.test(p)).map((p) => p.split('/')[3]);
 
 /**
  * X-Client-Versions of an API call made in this page life: a client-side move to /login
@@ -231,10 +245,15 @@ test('promote, then roll back: each takes effect on the next load; an open tab k
   // The open tab navigates to another mf_public page: its old version's chunks still load.
   open.requests.length = 0;
   const responses: number[] = [];
-  open.page.on('response', (r) => { if (r.url().includes(`/remotes/mf_public/${stable}/`)) responses.push(r.status()); });
+  open.page.on('response', (r) => {
+    if (r.url().includes(`/remotes/mf_public/${stable}/`)) responses.push(r.status());
+  });
   await open.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Properties' }).click();
   await open.page.waitForURL('**/properties');
-  await until(() => open.requests.some((p) => p.startsWith(`/remotes/mf_public/${stable}/__federation_expose_Properties`)), 'the old version\'s Properties chunk');
+  await until(
+    () => open.requests.some((p) => p.startsWith(`/remotes/mf_public/${stable}/__federation_expose_Properties`)),
+    "the old version's Properties chunk",
+  );
   await open.page.getByRole('heading', { level: 1 }).first().waitFor();
   expect(await open.page.getByText('This area is unavailable').count()).toBe(0);
   expect(responses.length).toBeGreaterThan(0);

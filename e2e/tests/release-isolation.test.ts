@@ -11,7 +11,9 @@ import { launch, platform } from '../lib/browser';
 
 import { buildVariant, cleanup, deriveVersion, publishAll, release, startSite } from '../lib/nginx.cjs';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startPlatform } = require('../lib/platform.cjs') as { startPlatform: (o: object) => Promise<{ baseURL: string; stop: () => Promise<void> }> };
+const { startPlatform } = require('../lib/platform.cjs') as {
+  startPlatform: (o: object) => Promise<{ baseURL: string; stop: () => Promise<void> }>;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { versionedGlobal } = require('../../tools/webpack/create-config.cjs') as { versionedGlobal: (n: string, v: string) => string };
 
@@ -46,9 +48,16 @@ beforeAll(async () => {
   // the fallback).
   const dist = buildVariant('mf_public', broken, (dir: string) => {
     const exposes = path.join(dir, 'src/exposes');
-    const prepend = (file: string, code: string) => fs.writeFileSync(path.join(exposes, file), `${code}\n${fs.readFileSync(path.join(exposes, file), 'utf8')}`);
-    fs.appendFileSync(path.join(exposes, 'Landing.tsx'), `\n(window as unknown as Record<string, unknown>).__canaryLandingEvaluated = true;\nif (!(globalThis as unknown as Record<string, unknown>).__never) throw new Error('canary ${broken} throws at import');\n`);
-    fs.writeFileSync(path.join(exposes, 'About.tsx'), `export default function About(): never {\n  throw new Error('canary ${broken} throws while rendering');\n}\n`);
+    const prepend = (file: string, code: string) =>
+      fs.writeFileSync(path.join(exposes, file), `${code}\n${fs.readFileSync(path.join(exposes, file), 'utf8')}`);
+    fs.appendFileSync(
+      path.join(exposes, 'Landing.tsx'),
+      `\n(window as unknown as Record<string, unknown>).__canaryLandingEvaluated = true;\nif (!(globalThis as unknown as Record<string, unknown>).__never) throw new Error('canary ${broken} throws at import');\n`,
+    );
+    fs.writeFileSync(
+      path.join(exposes, 'About.tsx'),
+      `export default function About(): never {\n  throw new Error('canary ${broken} throws while rendering');\n}\n`,
+    );
     prepend('Properties.tsx', `(window as unknown as Record<string, unknown>).__canaryCodeRan = '${broken}';`);
   });
   // Published as a publish that skipped the smoke check would leave it: the version folder
@@ -58,14 +67,18 @@ beforeAll(async () => {
   const derived = deriveVersion(releases, 'mf_public', stable, preview, { text: HEADING, replacement: `${HEADING} (v${preview})` });
   release(releases, ['publish', 'mf_public', '--from', derived.dir]);
   // The published list the release tool keeps for previews (remotes.json `published`).
-  editRegistry((r) => { r.mf_public.published = [stable, broken, preview]; });
+  editRegistry((r) => {
+    r.mf_public.published = [stable, broken, preview];
+  });
 
   // The API reads which versions are published from this releases root.
   api = await startPlatform({ template: process.env.TESSERA_E2E_TEMPLATE, name: 'release-isolation-api', env: { RELEASES_DIR: releases } });
   site = await startSite(releases, platform().baseURL);
   browser = await launch();
   const res = await fetch(`${platform().baseURL}/v1/auth/signin`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@tessera.local', password: 'Admin123!' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@tessera.local', password: 'Admin123!' }),
   });
   adminToken = ((await res.json()) as { accessToken: string }).accessToken;
 }, 600_000);
@@ -76,7 +89,12 @@ afterAll(async () => {
   cleanup();
 });
 
-interface Visit { context: BrowserContext; page: Page; errors: string[]; requests: string[] }
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  requests: string[];
+}
 
 async function visit(context?: BrowserContext): Promise<Visit> {
   const ctx = context ?? (await browser.newContext({ baseURL: site.url }));
@@ -95,14 +113,32 @@ async function leave(v: Visit): Promise<void> {
   await v.page.goto('about:blank');
 }
 
-interface Counts { loads: number; failures: number; errors: number }
-interface Item extends Counts { remote: string; version: string; preview: Counts; errorRate: number | null }
+interface Counts {
+  loads: number;
+  failures: number;
+  errors: number;
+}
+interface Item extends Counts {
+  remote: string;
+  version: string;
+  preview: Counts;
+  errorRate: number | null;
+}
 async function health(version: string): Promise<Item> {
   const res = await fetch(`${platform().baseURL}/v1/telemetry/remote-load/summary`, { headers: { authorization: `Bearer ${adminToken}` } });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { items: Item[] };
-  return body.items.find((i) => i.remote === 'mf_public' && i.version === version)
-    ?? { remote: 'mf_public', version, loads: 0, failures: 0, errors: 0, preview: { loads: 0, failures: 0, errors: 0 }, errorRate: null };
+  return (
+    body.items.find((i) => i.remote === 'mf_public' && i.version === version) ?? {
+      remote: 'mf_public',
+      version,
+      loads: 0,
+      failures: 0,
+      errors: 0,
+      preview: { loads: 0, failures: 0, errors: 0 },
+      errorRate: null,
+    }
+  );
 }
 
 async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
@@ -116,7 +152,12 @@ async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, what: stri
 }
 
 const canaryRequests = (v: Visit) => v.requests.filter((p) => p.startsWith(`/remotes/mf_public/${broken}/`));
-const mfGlobals = (p: Page) => p.evaluate(() => Object.keys(window).filter((k) => /^(webpackChunk)?mf_public_/.test(k)).sort());
+const mfGlobals = (p: Page) =>
+  p.evaluate(() =>
+    Object.keys(window)
+      .filter((k) => /^(webpackChunk)?mf_public_/.test(k))
+      .sort(),
+  );
 
 /** Moves within the app (no reload: the versions chosen at boot hold). */
 async function navigate(p: Page, to: string): Promise<void> {
@@ -126,8 +167,10 @@ async function navigate(p: Page, to: string): Promise<void> {
   }, to);
 }
 
-test('a canary built to throw at import: the stable page shows, the failure is the canary\'s alone, and no canary code runs after', async () => {
-  editRegistry((r) => { r.mf_public.canary = { version: broken, entry: `/remotes/mf_public/${broken}/mf-manifest.json`, percent: 100 }; });
+test("a canary built to throw at import: the stable page shows, the failure is the canary's alone, and no canary code runs after", async () => {
+  editRegistry((r) => {
+    r.mf_public.canary = { version: broken, entry: `/remotes/mf_public/${broken}/mf-manifest.json`, percent: 100 };
+  });
   const [canaryBefore, stableBefore] = [await health(broken), await health(stable)];
 
   const v = await visit();
@@ -140,14 +183,20 @@ test('a canary built to throw at import: the stable page shows, the failure is t
   expect(await v.page.getByRole('alert').count()).toBe(0);
   expect(await v.page.getByText('This area is unavailable').count()).toBe(0);
   // Each version loaded its chunks into its own array; the stable's container is the one registered.
-  expect(await mfGlobals(v.page)).toEqual(expect.arrayContaining([`webpackChunk${versionedGlobal('mf_public', broken)}`, `webpackChunk${versionedGlobal('mf_public', stable)}`]));
+  expect(await mfGlobals(v.page)).toEqual(
+    expect.arrayContaining([`webpackChunk${versionedGlobal('mf_public', broken)}`, `webpackChunk${versionedGlobal('mf_public', stable)}`]),
+  );
 
   // After the fallback, another page of the remote is the stable's: no request to the
   // canary's folder, and the canary's Properties module never evaluates.
   const canaryFiles = canaryRequests(v).length;
   await navigate(v.page, '/properties');
   await v.page.getByRole('heading', { level: 1 }).first().waitFor();
-  await v.page.waitForFunction((stableDir) => performance.getEntriesByType('resource').some((e) => e.name.includes(stableDir) && e.name.includes('__federation_expose_Properties')), `/remotes/mf_public/${stable}/`);
+  await v.page.waitForFunction(
+    (stableDir) =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes(stableDir) && e.name.includes('__federation_expose_Properties')),
+    `/remotes/mf_public/${stable}/`,
+  );
   expect(canaryRequests(v).length).toBe(canaryFiles);
   expect(await v.page.evaluate(() => (window as unknown as Record<string, unknown>).__canaryCodeRan)).toBeUndefined();
   expect(await v.page.getByText('This area is unavailable').count()).toBe(0);
@@ -155,15 +204,25 @@ test('a canary built to throw at import: the stable page shows, the failure is t
   await leave(v);
 
   // Counted against the canary only: one failure of the canary, one load of the stable.
-  const canary = await until(() => health(broken), (h) => h.failures >= canaryBefore.failures + 1, 'the canary failure');
+  const canary = await until(
+    () => health(broken),
+    (h) => h.failures >= canaryBefore.failures + 1,
+    'the canary failure',
+  );
   expect(canary).toMatchObject({ failures: canaryBefore.failures + 1, loads: canaryBefore.loads });
-  const stableAfter = await until(() => health(stable), (h) => h.loads >= stableBefore.loads + 1, 'the stable load');
+  const stableAfter = await until(
+    () => health(stable),
+    (h) => h.loads >= stableBefore.loads + 1,
+    'the stable load',
+  );
   expect(stableAfter).toMatchObject({ failures: stableBefore.failures, errors: stableBefore.errors });
   await v.context.close();
 });
 
-test('a canary whose first page throws while rendering falls back to stable, counted as the canary\'s error', async () => {
-  editRegistry((r) => { r.mf_public.canary = { version: broken, entry: `/remotes/mf_public/${broken}/mf-manifest.json`, percent: 100 }; });
+test("a canary whose first page throws while rendering falls back to stable, counted as the canary's error", async () => {
+  editRegistry((r) => {
+    r.mf_public.canary = { version: broken, entry: `/remotes/mf_public/${broken}/mf-manifest.json`, percent: 100 };
+  });
   const [canaryBefore, stableBefore] = [await health(broken), await health(stable)];
   const v = await visit();
   await v.page.goto('/about');
@@ -174,16 +233,28 @@ test('a canary whose first page throws while rendering falls back to stable, cou
   expect(await v.page.getByRole('alert').count()).toBe(0);
   expect(v.errors).toEqual([]);
   await leave(v);
-  const canary = await until(() => health(broken), (h) => h.errors >= canaryBefore.errors + 1, 'the canary error');
+  const canary = await until(
+    () => health(broken),
+    (h) => h.errors >= canaryBefore.errors + 1,
+    'the canary error',
+  );
   expect(canary).toMatchObject({ loads: canaryBefore.loads + 1, errors: canaryBefore.errors + 1, failures: canaryBefore.failures });
-  const stableAfter = await until(() => health(stable), (h) => h.loads >= stableBefore.loads + 1, 'the stable load');
+  const stableAfter = await until(
+    () => health(stable),
+    (h) => h.loads >= stableBefore.loads + 1,
+    'the stable load',
+  );
   expect(stableAfter).toMatchObject({ errors: stableBefore.errors, failures: stableBefore.failures });
   await v.context.close();
-  editRegistry((r) => { delete r.mf_public.canary; });
+  editRegistry((r) => {
+    delete r.mf_public.canary;
+  });
 });
 
 test('?preview= pins a published version for one tab only, with a badge and a way out; preview loads are reported apart', async () => {
-  editRegistry((r) => { delete r.mf_public.canary; });
+  editRegistry((r) => {
+    delete r.mf_public.canary;
+  });
   const previewHeading = `${HEADING} (v${preview})`;
   const before = await health(preview);
   const a = await visit();
@@ -224,14 +295,20 @@ test('?preview= pins a published version for one tab only, with a badge and a wa
   await leave(c);
 
   // The preview loads (two pages of tab a) are reported as preview, not as canary loads.
-  const after = await until(() => health(preview), (h) => h.preview.loads >= before.preview.loads + 2, 'the preview loads');
+  const after = await until(
+    () => health(preview),
+    (h) => h.preview.loads >= before.preview.loads + 2,
+    'the preview loads',
+  );
   expect(after).toMatchObject({ loads: before.loads, failures: before.failures });
   await a.context.close();
   await c.context.close();
 });
 
 test('the first-screen prefetch carries X-Client-Versions like every later API call', async () => {
-  editRegistry((r) => { delete r.mf_public.canary; });
+  editRegistry((r) => {
+    delete r.mf_public.canary;
+  });
   const v = await visit();
   const [req] = await Promise.all([
     v.page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/properties' && r.method() === 'GET'),

@@ -28,7 +28,11 @@ afterAll(async () => {
   cleanup();
 });
 
-interface Res { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+interface Res {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 /** A raw request (no automatic decompression), so content-encoding can be checked. */
 function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Res> {
   return new Promise((resolve, reject) => {
@@ -84,7 +88,13 @@ test('cache headers: entry points are revalidated, hashed files are immutable fo
 });
 
 test('a missing asset is a 404 (never index.html, never cached); app routes get the shell page', async () => {
-  for (const url of [`/remotes/mf_public/${version}/404.deadbeef.js`, `/remotes/mf_public/0.0.0-none/mf-manifest.json`, `/shell/${shellVersion}/nope.js`, '/remotes/mf_nobody/1.0.0/remoteEntry.js', '/favicon.ico']) {
+  for (const url of [
+    `/remotes/mf_public/${version}/404.deadbeef.js`,
+    `/remotes/mf_public/0.0.0-none/mf-manifest.json`,
+    `/shell/${shellVersion}/nope.js`,
+    '/remotes/mf_nobody/1.0.0/remoteEntry.js',
+    '/favicon.ico',
+  ]) {
     const r = await get(url);
     expect({ url, status: r.status }).toEqual({ url, status: 404 });
     expect(r.body.toString()).not.toContain('id="root"');
@@ -94,10 +104,22 @@ test('a missing asset is a 404 (never index.html, never cached); app routes get 
   // The releases root's own files and half-published folders are not served.
   fs.mkdirSync(path.join(releases, 'mf_public', `.9.9.9.partial-1`), { recursive: true });
   fs.writeFileSync(path.join(releases, 'mf_public', `.9.9.9.partial-1`, 'remoteEntry.js'), '//');
-  for (const url of ['/history.jsonl', '/shell.json', '/remotes/shell/index.html', `/remotes/mf_public/.9.9.9.partial-1/remoteEntry.js`, '/remotes/remotes.json']) {
+  for (const url of [
+    '/history.jsonl',
+    '/shell.json',
+    '/remotes/shell/index.html',
+    `/remotes/mf_public/.9.9.9.partial-1/remoteEntry.js`,
+    '/remotes/remotes.json',
+  ]) {
     expect({ url, status: (await get(url)).status }).toEqual({ url, status: 404 });
   }
-  for (const url of ['/', '/properties', '/properties/0b9f5bb4-8e8e-4c41-9f0e-0c3b7f0f3a11', '/dashboard/listings/new', '/login?next=%2Fdashboard']) {
+  for (const url of [
+    '/',
+    '/properties',
+    '/properties/0b9f5bb4-8e8e-4c41-9f0e-0c3b7f0f3a11',
+    '/dashboard/listings/new',
+    '/login?next=%2Fdashboard',
+  ]) {
     const r = await get(url, { accept: 'text/html' });
     expect({ url, status: r.status }).toEqual({ url, status: 200 });
     expect(r.body.toString()).toContain(`/shell/${shellVersion}/main.js`);
@@ -111,14 +133,23 @@ test('/v1, /support and /download reach the API', async () => {
   expectSecurityHeaders(health, '/v1/health');
   // nginx's copies only, not the API's as well.
   const raw = await new Promise<string[]>((resolve, reject) => {
-    http.get(`${site.url}/v1/health`, (res) => { res.resume(); resolve(res.rawHeaders); }).on('error', reject);
+    http
+      .get(`${site.url}/v1/health`, (res) => {
+        res.resume();
+        resolve(res.rawHeaders);
+      })
+      .on('error', reject);
   });
   expect(raw.filter((h) => h.toLowerCase() === 'x-content-type-options')).toHaveLength(1);
   expect(raw.filter((h) => h.toLowerCase() === 'referrer-policy')).toHaveLength(1);
 
   for (const url of ['/download/00000000-0000-0000-0000-000000000000', '/v1/no-such-route']) {
     const r = await get(url);
-    expect({ url, status: r.status, type: r.headers['content-type'] }).toEqual({ url, status: expect.any(Number), type: expect.stringMatching(/application\/json/) });
+    expect({ url, status: r.status, type: r.headers['content-type'] }).toEqual({
+      url,
+      status: expect.any(Number),
+      type: expect.stringMatching(/application\/json/),
+    });
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(JSON.parse(r.body.toString())).toMatchObject({ statusCode: r.status });
   }
@@ -139,7 +170,11 @@ test('the auth routes are rate limited by nginx with 429', async () => {
   }
   expect(codes.slice(0, 5).every((c) => c !== 429)).toBe(true);
   expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(5);
-  expect(JSON.parse(limited!.body.toString())).toEqual({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests, please try again later.' });
+  expect(JSON.parse(limited!.body.toString())).toEqual({
+    statusCode: 429,
+    error: 'Too Many Requests',
+    message: 'Too many requests, please try again later.',
+  });
   expectSecurityHeaders(limited!, '429');
   // Other API routes are not limited.
   expect((await get('/v1/health')).status).toBe(200);
@@ -163,7 +198,10 @@ test('old hashed chunks stay available after a promotion; remotes.json changes a
   const old = `/remotes/mf_public/${version}/${hashedChunk()}`;
   const [maj, min] = version.split('.').map(Number);
   const next = `${maj}.${min + 1}.0`;
-  const derived = deriveVersion(releases, 'mf_public', version, next, { text: 'Real Estate Investment For Everyone', replacement: 'Real Estate Investment For Everyone (next)' });
+  const derived = deriveVersion(releases, 'mf_public', version, next, {
+    text: 'Real Estate Investment For Everyone',
+    replacement: 'Real Estate Investment For Everyone (next)',
+  });
   release(releases, ['publish', 'mf_public', '--from', derived.dir]);
   release(releases, ['canary', 'mf_public', next, '25']);
   release(releases, ['promote', 'mf_public']);
@@ -189,7 +227,9 @@ test('the admin allowlist hides mf_admin from other addresses only', async () =>
     await denied.stop();
     await allowed.stop();
   }
-  expect(() => renderConfig({ root: releases, api: 'http://127.0.0.1:1', prefix: '/tmp/x', adminAllow: ['everyone'] })).toThrow(/not an address or CIDR/);
+  expect(() => renderConfig({ root: releases, api: 'http://127.0.0.1:1', prefix: '/tmp/x', adminAllow: ['everyone'] })).toThrow(
+    /not an address or CIDR/,
+  );
 });
 
 test('with a certificate it serves HTTPS over HTTP/2, with the same headers and routes', async () => {
@@ -198,26 +238,41 @@ test('with a certificate it serves HTTPS over HTTP/2, with the same headers and 
   try {
     expect(secure.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     // curl reports the protocol it spoke (-k: the certificate is self-signed).
-    const curl = (p: string) => spawnSync('curl', ['-sk', '--http2', '-o', '/dev/null', '-D', '-', '-w', '%{http_version} %{http_code}', `${secure.url}${p}`], { encoding: 'utf8' }).stdout;
+    const curl = (p: string) =>
+      spawnSync('curl', ['-sk', '--http2', '-o', '/dev/null', '-D', '-', '-w', '%{http_version} %{http_code}', `${secure.url}${p}`], {
+        encoding: 'utf8',
+      }).stdout;
     const page = curl('/properties');
     expect(page).toMatch(/2 200$/);
     expect(page).toMatch(/strict-transport-security: max-age=31536000/i);
     expect(page).toMatch(/content-security-policy: default-src 'self'/i);
     expect(curl('/v1/health')).toMatch(/2 200$/);
-    expect(curl(`/remotes/mf_public/${version}/${hashedChunk()}`)).toMatch(/cache-control: public, max-age=31536000, immutable[\s\S]*2 200$/i);
+    expect(curl(`/remotes/mf_public/${version}/${hashedChunk()}`)).toMatch(
+      /cache-control: public, max-age=31536000, immutable[\s\S]*2 200$/i,
+    );
     expect(curl('/shell/missing.js')).toMatch(/2 404$/);
   } finally {
     await secure.stop();
   }
-  expect(() => renderConfig({ root: releases, api: 'http://127.0.0.1:1', prefix: '/tmp/x', tls: { cert: '/nonexistent.pem', key: tls.key } })).toThrow(/nonexistent\.pem does not exist/);
+  expect(() =>
+    renderConfig({ root: releases, api: 'http://127.0.0.1:1', prefix: '/tmp/x', tls: { cert: '/nonexistent.pem', key: tls.key } }),
+  ).toThrow(/nonexistent\.pem does not exist/);
 });
 
 test('node nginx/run.mjs: runs in the foreground, and --render-only gives a config nginx accepts', async () => {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'nginx/run.mjs'), '--root', releases, '--api', platform().baseURL, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'nginx/run.mjs'), '--root', releases, '--api', platform().baseURL, '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  child.stderr.on('data', (d) => { out += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
   try {
     const end = Date.now() + 15_000;
     while (!out.includes('serving') && Date.now() < end && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
@@ -233,7 +288,24 @@ test('node nginx/run.mjs: runs in the foreground, and --render-only gives a conf
 
   const dir = tempDir('render');
   const conf = path.join(dir, 'tessera.conf');
-  const r = spawnSync(process.execPath, [path.join(root, 'nginx/run.mjs'), '--render-only', '--root', releases, '--api', 'http://127.0.0.1:3000', '--listen', String(await freePort()), '--prefix', dir, '--out', conf], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'nginx/run.mjs'),
+      '--render-only',
+      '--root',
+      releases,
+      '--api',
+      'http://127.0.0.1:3000',
+      '--listen',
+      String(await freePort()),
+      '--prefix',
+      dir,
+      '--out',
+      conf,
+    ],
+    { encoding: 'utf8' },
+  );
   expect(r.status).toBe(0);
   const text = fs.readFileSync(conf, 'utf8');
   expect(text).toMatch(/keepalive 32;/);

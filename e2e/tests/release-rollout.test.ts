@@ -10,7 +10,9 @@ import path from 'node:path';
 
 import { cleanup, deriveVersion, publishAll, release, startSite } from '../lib/nginx.cjs';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startPlatform } = require('../lib/platform.cjs') as { startPlatform: (o: object) => Promise<{ baseURL: string; stop: () => Promise<void> }> };
+const { startPlatform } = require('../lib/platform.cjs') as {
+  startPlatform: (o: object) => Promise<{ baseURL: string; stop: () => Promise<void> }>;
+};
 
 const HEADING = 'Real Estate Investment For Everyone';
 const PLAN = ['--steps', '50,100', '--min-loads', '20', '--min-minutes', '0'];
@@ -22,18 +24,49 @@ let good: string;
 let bad: string;
 let token: string;
 
-const registry = () => JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_public as { stable: { version: string }; canary?: { version: string; percent: number } };
-const rollout = () => JSON.parse(fs.readFileSync(path.join(releases, 'rollouts.json'), 'utf8')).mf_public as { status: string; step: number; last: { action: string; reason: string } };
-const history = () => fs.readFileSync(path.join(releases, 'history.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const registry = () =>
+  JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_public as {
+    stable: { version: string };
+    canary?: { version: string; percent: number };
+  };
+const rollout = () =>
+  JSON.parse(fs.readFileSync(path.join(releases, 'rollouts.json'), 'utf8')).mf_public as {
+    status: string;
+    step: number;
+    last: { action: string; reason: string };
+  };
+const history = () =>
+  fs
+    .readFileSync(path.join(releases, 'history.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const env = () => ({ TESSERA_RELEASE_TOKEN: token, TESSERA_TOKEN: '' });
 const tick = () => release(releases, ['tick', '--api', site.url], { env: env() });
 
 /** Reports `n` pages of `version` through nginx, as the shell does (20 per report at most). */
-async function report(version: string, channel: 'stable' | 'canary', n: number, kind: 'load' | 'failure' | 'error' = 'load'): Promise<number> {
-  const item = { remote: 'mf_public', version, channel, loads: kind === 'failure' ? 0 : 1, failures: kind === 'failure' ? 1 : 0, errors: kind === 'error' ? 1 : 0, path: '/' };
+async function report(
+  version: string,
+  channel: 'stable' | 'canary',
+  n: number,
+  kind: 'load' | 'failure' | 'error' = 'load',
+): Promise<number> {
+  const item = {
+    remote: 'mf_public',
+    version,
+    channel,
+    loads: kind === 'failure' ? 0 : 1,
+    failures: kind === 'failure' ? 1 : 0,
+    errors: kind === 'error' ? 1 : 0,
+    path: '/',
+  };
   let status = 0;
   for (let left = n; left > 0; left -= 20) {
-    const res = await fetch(`${site.url}/v1/telemetry/remote-load`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: Array(Math.min(20, left)).fill(item) }) });
+    const res = await fetch(`${site.url}/v1/telemetry/remote-load`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: Array(Math.min(20, left)).fill(item) }),
+    });
     status = res.status;
     if (status !== 204) return status;
   }
@@ -56,7 +89,9 @@ beforeAll(async () => {
   site = await startSite(releases, api.baseURL);
 
   // The admin makes a release token once (signing in for this command only).
-  const made = release(releases, ['token', 'create', 'e2e rollouts', '--api', site.url], { env: { TESSERA_ADMIN_EMAIL: 'admin@tessera.local', TESSERA_ADMIN_PASSWORD: 'Admin123!', TESSERA_TOKEN: '' } });
+  const made = release(releases, ['token', 'create', 'e2e rollouts', '--api', site.url], {
+    env: { TESSERA_ADMIN_EMAIL: 'admin@tessera.local', TESSERA_ADMIN_PASSWORD: 'Admin123!', TESSERA_TOKEN: '' },
+  });
   token = /TESSERA_RELEASE_TOKEN=(tsr_[A-Za-z0-9_-]+)/.exec(made.stdout)![1];
 
   // The stable's baseline: healthy pages.
@@ -92,7 +127,13 @@ test('a rollout whose canary is as healthy as the stable walks every step and pr
   expect(registry().stable.version).toBe(good);
   expect(registry().canary).toBeUndefined();
   expect(rollout()).toMatchObject({ status: 'promoted', last: { action: 'promote' } });
-  expect(history().at(-1)).toMatchObject({ verb: 'promote', from: stable, to: good, user: 'rollout', reason: expect.stringMatching(/passed every step/) });
+  expect(history().at(-1)).toMatchObject({
+    verb: 'promote',
+    from: stable,
+    to: good,
+    user: 'rollout',
+    reason: expect.stringMatching(/passed every step/),
+  });
   expect((await (await fetch(`${site.url}/remotes.json`)).json()).mf_public.stable.version).toBe(good);
   expect(tick().stdout).toMatch(/no rollout running/);
 });

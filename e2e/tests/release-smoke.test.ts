@@ -21,9 +21,16 @@ function buildPublic(version: string, patch: (exposes: string) => void): string 
   const pkgFile = path.join(dir, 'package.json');
   fs.writeFileSync(pkgFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(pkgFile, 'utf8')), version }, null, 2));
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.join(root, 'tsconfig.base.json'), include: ['src'] }));
-  fs.writeFileSync(path.join(dir, 'webpack.config.cjs'), `const { createConfig } = require(${JSON.stringify(path.join(root, 'tools/webpack/create-config.cjs'))});\nmodule.exports = createConfig({ dir: __dirname, name: 'mf_public' });\n`);
+  fs.writeFileSync(
+    path.join(dir, 'webpack.config.cjs'),
+    `const { createConfig } = require(${JSON.stringify(path.join(root, 'tools/webpack/create-config.cjs'))});\nmodule.exports = createConfig({ dir: __dirname, name: 'mf_public' });\n`,
+  );
   patch(path.join(dir, 'src/exposes'));
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production', '--config', path.join(dir, 'webpack.config.cjs')], { cwd: dir, encoding: 'utf8', timeout: 600_000 });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/webpack/bin/webpack.js'), '--mode', 'production', '--config', path.join(dir, 'webpack.config.cjs')],
+    { cwd: dir, encoding: 'utf8', timeout: 600_000 },
+  );
   if (r.status !== 0) throw new Error(`building mf_public ${version} failed (${r.status}):\n${r.stderr}${r.stdout}`);
   return path.join(dir, 'dist', version);
 }
@@ -38,10 +45,16 @@ test('a build that throws on import, or renders an empty page, is refused at pub
   const [maj, min] = stable.split('.').map(Number);
   const version = `${maj}.${min + 40}.0`;
   const dist = buildPublic(version, (exposes) => {
-    fs.writeFileSync(path.join(exposes, 'About.tsx'), `throw new Error('About ${version} throws at import');\nexport default function About() { return null; }\n`);
+    fs.writeFileSync(
+      path.join(exposes, 'About.tsx'),
+      `throw new Error('About ${version} throws at import');\nexport default function About() { return null; }\n`,
+    );
     fs.writeFileSync(path.join(exposes, 'Landing.tsx'), 'export default function Landing() { return null; }\n');
   });
-  const before = { history: fs.readFileSync(path.join(releases, 'history.jsonl'), 'utf8'), registry: fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8') };
+  const before = {
+    history: fs.readFileSync(path.join(releases, 'history.jsonl'), 'utf8'),
+    registry: fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8'),
+  };
 
   const r = release(releases, ['publish', 'mf_public', '--from', dist], { expectFail: true });
   expect(r.code).toBe(1);
@@ -60,7 +73,9 @@ test('a build that throws on import, or renders an empty page, is refused at pub
   release(releases, ['publish', 'mf_public', '--from', dist, '--skip-smoke']);
   const last = JSON.parse(fs.readFileSync(path.join(releases, 'history.jsonl'), 'utf8').trim().split('\n').at(-1)!);
   expect(last).toMatchObject({ verb: 'publish', to: version, smoke: 'skipped', smokeDetail: '--skip-smoke' });
-  expect(release(releases, ['history', 'mf_public']).stdout).toMatch(new RegExp(`published ${version.replace(/\./g, '\\.')}  by e2e \\[smoke skipped\\]`));
+  expect(release(releases, ['history', 'mf_public']).stdout).toMatch(
+    new RegExp(`published ${version.replace(/\./g, '\\.')}  by e2e \\[smoke skipped\\]`),
+  );
 }, 900_000);
 
 test('a good build passes: every exposed module imported, every public page rendered', () => {
@@ -68,9 +83,13 @@ test('a good build passes: every exposed module imported, every public page rend
   const version = `${maj}.${min + 41}.0`;
   const derived = deriveVersion(releases, 'mf_public', stable, version, { text: HEADING, replacement: `${HEADING} (v${version})` });
   const r = release(releases, ['publish', 'mf_public', '--from', derived.dir]);
-  expect(r.stdout).toMatch(new RegExp(`mf_public ${version.replace(/\./g, '\\.')}: smoke test passed \\(\\d+ checks in Chromium against shell`));
+  expect(r.stdout).toMatch(
+    new RegExp(`mf_public ${version.replace(/\./g, '\\.')}: smoke test passed \\(\\d+ checks in Chromium against shell`),
+  );
   const last = JSON.parse(fs.readFileSync(path.join(releases, 'history.jsonl'), 'utf8').trim().split('\n').at(-1)!);
   expect(last).toMatchObject({ verb: 'publish', to: version, smoke: 'passed' });
   // The canary of the same immutable build against the same live shell reuses the result.
-  expect(release(releases, ['canary', 'mf_public', version, '10']).stdout).toMatch(/smoke test passed against shell .* \(history\); not run again/);
+  expect(release(releases, ['canary', 'mf_public', version, '10']).stdout).toMatch(
+    /smoke test passed against shell .* \(history\); not run again/,
+  );
 }, 300_000);

@@ -23,7 +23,8 @@ afterAll(async () => {
 
 jest.setTimeout(180_000);
 
-const token = async (who: { email: string; password: string }) => (await api<{ accessToken: string }>('POST', '/v1/auth/signin', who)).accessToken;
+const token = async (who: { email: string; password: string }) =>
+  (await api<{ accessToken: string }>('POST', '/v1/auth/signin', who)).accessToken;
 const toast = (page: Page, text: string | RegExp) => page.locator('.notistack-MuiContent').filter({ hasText: text }).first();
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 const percent = (n: number) => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n)}%`;
@@ -34,9 +35,24 @@ async function session(who: { email: string; password: string }): Promise<Sessio
   return s;
 }
 
-interface Dist { _id: string; propertyName: string; status: string; distributable: number; managementFee: number; netIncome: number; grossRent: number; totalExpenses: number }
-interface Totals { incomeReceived: number; realizedAnnualYield: number | null }
-interface Returns { total: Totals; holdings: { propertyId: string; incomeReceived: number; distributions: (Dist & { myAmount: number })[] }[] }
+interface Dist {
+  _id: string;
+  propertyName: string;
+  status: string;
+  distributable: number;
+  managementFee: number;
+  netIncome: number;
+  grossRent: number;
+  totalExpenses: number;
+}
+interface Totals {
+  incomeReceived: number;
+  realizedAnnualYield: number | null;
+}
+interface Returns {
+  total: Totals;
+  holdings: { propertyId: string; incomeReceived: number; distributions: (Dist & { myAmount: number })[] }[];
+}
 
 const NAME = `Returns Court ${Date.now().toString(36)}`;
 const UNITS = 20;
@@ -50,20 +66,47 @@ let before: Returns;
 
 test('set-up: a rental-ready listing, approved and fully bought by the investor, so it is funded', async () => {
   const [owner, admin, investor] = await Promise.all([token(DEMO.owner), token(DEMO.admin), token(DEMO.investor)]);
-  const listing = await api<{ _id: string }>('POST', '/v1/properties/owned/rental-ready', { name: NAME, address: '18 Income St, Austin', state: 'TX', description: 'Four flats, fully let.', totalQuantity: UNITS, unitPrice: PRICE, roiInFiveYears: 40 }, owner);
+  const listing = await api<{ _id: string }>(
+    'POST',
+    '/v1/properties/owned/rental-ready',
+    {
+      name: NAME,
+      address: '18 Income St, Austin',
+      state: 'TX',
+      description: 'Four flats, fully let.',
+      totalQuantity: UNITS,
+      unitPrice: PRICE,
+      roiInFiveYears: 40,
+    },
+    owner,
+  );
   propertyId = listing._id;
-  await uploadFiles(`/v1/properties/owned/${propertyId}/images`, 'files', [{ name: 'front.png', type: 'image/png', data: png(800, 600, [120, 90, 40]) }], owner);
-  expect((await api<{ status: string }>('PATCH', `/v1/properties/${propertyId}/review`, { decision: 'APPROVE' }, admin)).status).toBe('ACTIVE');
+  await uploadFiles(
+    `/v1/properties/owned/${propertyId}/images`,
+    'files',
+    [{ name: 'front.png', type: 'image/png', data: png(800, 600, [120, 90, 40]) }],
+    owner,
+  );
+  expect((await api<{ status: string }>('PATCH', `/v1/properties/${propertyId}/review`, { decision: 'APPROVE' }, admin)).status).toBe(
+    'ACTIVE',
+  );
 
   const wallet = await api<{ balance: number }>('GET', '/v1/wallets/balance', undefined, investor);
   if (wallet.balance < UNITS * PRICE) {
-    const checkout = await api<{ checkoutUrl: string }>('POST', '/v1/wallets/deposit', { amount: UNITS * PRICE, returnPath: '/dashboard/wallet' }, investor);
+    const checkout = await api<{ checkoutUrl: string }>(
+      'POST',
+      '/v1/wallets/deposit',
+      { amount: UNITS * PRICE, returnPath: '/dashboard/wallet' },
+      investor,
+    );
     const pay = await open(browser);
     await payOnSandbox(pay.page, checkout.checkoutUrl, '/dashboard/wallet');
     await pay.context.close();
   }
   const order = await api<{ _id: string }>('POST', '/v1/orders', { propertyId, quantity: UNITS }, investor);
-  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe('COMPLETED');
+  expect((await api<{ status: string }>('PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' }, admin)).status).toBe(
+    'COMPLETED',
+  );
   expect((await api<{ status: string }>('GET', `/v1/properties/${propertyId}`, undefined, admin)).status).toBe('FUNDED');
   before = await api<Returns>('GET', '/v1/holdings/returns', undefined, investor);
 });
@@ -85,7 +128,9 @@ test('the owner submits an income report with a receipt, after a review step', a
   await dialog.getByRole('textbox', { name: /Gross rent collected/ }).fill('2,000');
   await dialog.getByRole('textbox', { name: 'Property management' }).fill('150');
   await dialog.getByRole('textbox', { name: 'Maintenance and repairs' }).fill('99.99');
-  await dialog.getByLabel('Receipts', { exact: true }).setInputFiles({ name: 'plumber-invoice.png', mimeType: 'image/png', buffer: png(400, 300, [30, 120, 200]) });
+  await dialog
+    .getByLabel('Receipts', { exact: true })
+    .setInputFiles({ name: 'plumber-invoice.png', mimeType: 'image/png', buffer: png(400, 300, [30, 120, 200]) });
   await dialog.getByRole('textbox', { name: /Note for the reviewer/ }).fill('Leak fixed in flat 2.');
   await dialog.getByRole('button', { name: 'Review report' }).click();
 
@@ -107,7 +152,8 @@ test('the owner submits an income report with a receipt, after a review step', a
 test('an admin opens the receipt, approves the report and pays the distribution now; the revenue account gets the fee', async () => {
   const s = await session(DEMO.admin);
   const { page } = s;
-  const revenueBefore = (await api<{ revenueBalance: number }>('GET', '/v1/distributions/admin', undefined, await token(DEMO.admin))).revenueBalance;
+  const revenueBefore = (await api<{ revenueBalance: number }>('GET', '/v1/distributions/admin', undefined, await token(DEMO.admin)))
+    .revenueBalance;
   await page.goto('/dashboard/distributions');
   await page.getByRole('heading', { level: 1, name: 'Distributions' }).waitFor();
   const queue = page.getByRole('table', { name: 'Income reports to review' });
@@ -139,8 +185,16 @@ test('an admin opens the receipt, approves the report and pays the distribution 
   await screenshot(page, 'returns-admin-paid');
 
   await page.getByRole('tab', { name: 'Paid' }).click();
-  await page.getByRole('table', { name: 'Paid distributions' }).getByRole('row', { name: new RegExp(NAME) }).waitFor();
-  const after = await api<{ items: Dist[]; revenueBalance: number }>('GET', `/v1/distributions/admin?propertyId=${propertyId}`, undefined, admin);
+  await page
+    .getByRole('table', { name: 'Paid distributions' })
+    .getByRole('row', { name: new RegExp(NAME) })
+    .waitFor();
+  const after = await api<{ items: Dist[]; revenueBalance: number }>(
+    'GET',
+    `/v1/distributions/admin?propertyId=${propertyId}`,
+    undefined,
+    admin,
+  );
   expect(after.items[0].status).toBe('PAID');
   expect(Math.round(after.revenueBalance * 100) - Math.round(revenueBefore * 100)).toBe(Math.round(d.managementFee * 100));
   await page.getByRole('group', { name: 'Platform revenue account' }).getByText(money(after.revenueBalance)).waitFor();
@@ -156,7 +210,9 @@ test('the investor sees the income, the realized yield and the P&L of the distri
   const dist = h!.distributions[0];
   // The investor holds every unit of record: they receive all of it.
   expect(dist.myAmount).toBe(dist.distributable);
-  expect(Math.round(r.total.incomeReceived * 100) - Math.round(before.total.incomeReceived * 100)).toBe(Math.round(dist.distributable * 100));
+  expect(Math.round(r.total.incomeReceived * 100) - Math.round(before.total.incomeReceived * 100)).toBe(
+    Math.round(dist.distributable * 100),
+  );
   expect(r.total.realizedAnnualYield).not.toBeNull();
 
   const s = await session(DEMO.investor);
@@ -164,7 +220,10 @@ test('the investor sees the income, the realized yield and the P&L of the distri
   await page.goto('/dashboard');
   await page.getByRole('heading', { level: 2, name: 'Income and value' }).waitFor();
   await page.getByRole('group', { name: 'Total income received' }).getByText(money(r.total.incomeReceived), { exact: true }).waitFor();
-  await page.getByRole('group', { name: 'Realized annual yield' }).getByText(`${percent(r.total.realizedAnnualYield!)} a year`).waitFor();
+  await page
+    .getByRole('group', { name: 'Realized annual yield' })
+    .getByText(`${percent(r.total.realizedAnnualYield!)} a year`)
+    .waitFor();
   // The seed's six months of income draw the chart (its data table is for screen readers).
   await page.getByRole('figure', { name: 'Income over time' }).getByRole('table').waitFor({ state: 'attached' });
   await page.getByRole('figure', { name: 'Value over time' }).waitFor();
@@ -173,7 +232,10 @@ test('the investor sees the income, the realized yield and the P&L of the distri
   await page.goto('/dashboard/investments');
   const panel = page.getByRole('region', { name: `Returns of ${NAME}` });
   await panel.getByRole('button', { name: /Show distributions/ }).click();
-  const row = panel.getByRole('table', { name: `Distributions of ${NAME}` }).getByRole('row').nth(1);
+  const row = panel
+    .getByRole('table', { name: `Distributions of ${NAME}` })
+    .getByRole('row')
+    .nth(1);
   await row.getByText('$2,000.00').waitFor();
   await row.getByText('$249.99').waitFor();
   expect(await row.textContent()).toContain(money(dist.netIncome));
@@ -190,7 +252,9 @@ test("the investor's statement of this month (PDF) shows the distribution receiv
   const s = await session(DEMO.investor);
   const { page } = s;
   await page.goto('/dashboard/wallet');
-  const button = page.getByRole('table', { name: 'Monthly statements' }).getByRole('button', { name: `Download statement ${label} as PDF` });
+  const button = page
+    .getByRole('table', { name: 'Monthly statements' })
+    .getByRole('button', { name: `Download statement ${label} as PDF` });
   await button.scrollIntoViewIfNeeded();
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const file = (await download.path())!;

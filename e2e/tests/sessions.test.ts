@@ -7,7 +7,11 @@ import { DEMO, launch, open } from '../lib/browser';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startPlatform } = require('../lib/platform.cjs') as {
-  startPlatform: (o: { env?: Record<string, string>; template?: string; name?: string }) => Promise<{ baseURL: string; stop: () => Promise<void> }>;
+  startPlatform: (o: {
+    env?: Record<string, string>;
+    template?: string;
+    name?: string;
+  }) => Promise<{ baseURL: string; stop: () => Promise<void> }>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { record } = require('../../server/reliability/report.cjs') as { record: (check: string, r: object) => boolean };
@@ -17,22 +21,36 @@ let platform: { baseURL: string; stop: () => Promise<void> };
 const passed: string[] = [];
 beforeAll(async () => {
   // Started after the file's own server, so the browser helpers use this one.
-  platform = await startPlatform({ env: { TOKEN_TTL_MINUTES: '1' }, template: process.env.TESSERA_E2E_TEMPLATE, name: 'sessions-short-tokens' });
+  platform = await startPlatform({
+    env: { TOKEN_TTL_MINUTES: '1' },
+    template: process.env.TESSERA_E2E_TEMPLATE,
+    name: 'sessions-short-tokens',
+  });
   browser = await launch();
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await platform?.stop();
   record('sessions-client', {
-    tried: 'Chromium: sign in through the login page, log out from the dashboard; one-minute tokens (TOKEN_TTL_MINUTES=1) used past half their life while working',
+    tried:
+      'Chromium: sign in through the login page, log out from the dashboard; one-minute tokens (TOKEN_TTL_MINUTES=1) used past half their life while working',
     amount: `${passed.length} of 2 journeys`,
-    result: passed.length === 2 ? 'logout removes authUser, accessToken and checkoutStatus from localStorage and the old token answers 401; a token past half its life is swapped on the next call, the old one answers 401, the person stays signed in' : `failed: ${['logout', 'refresh'].filter((p) => !passed.includes(p)).join(', ')}`,
+    result:
+      passed.length === 2
+        ? 'logout removes authUser, accessToken and checkoutStatus from localStorage and the old token answers 401; a token past half its life is swapped on the next call, the old one answers 401, the person stays signed in'
+        : `failed: ${['logout', 'refresh'].filter((p) => !passed.includes(p)).join(', ')}`,
     ok: passed.length === 2,
   });
 });
 
-const stored = (page: Page) => page.evaluate(() => ({ authUser: localStorage.getItem('authUser'), accessToken: localStorage.getItem('accessToken'), checkoutStatus: localStorage.getItem('checkoutStatus') }));
-const status = async (token: string) => (await fetch(`${platform.baseURL}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+const stored = (page: Page) =>
+  page.evaluate(() => ({
+    authUser: localStorage.getItem('authUser'),
+    accessToken: localStorage.getItem('accessToken'),
+    checkoutStatus: localStorage.getItem('checkoutStatus'),
+  }));
+const status = async (token: string) =>
+  (await fetch(`${platform.baseURL}/v1/users/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 async function logIn(page: Page): Promise<string> {
   await page.goto('/login');

@@ -20,7 +20,8 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const now = new Date();
 const period = now.toISOString().slice(0, 7);
 const label = `${MONTHS[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
-const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (n: number) =>
+  n.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 async function session(who: { email: string; password: string }): Promise<{ s: Session; token: string }> {
   const s = await open(browser);
@@ -73,7 +74,10 @@ test("an admin downloads the investor's statement of the month as CSV from the p
   await button.waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   expect(download.suggestedFilename()).toBe(`tessera-statement-${period}.csv`);
-  const rows = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
+  const rows = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split(/\r\n/);
   expect(rows[0]).toBe('Section,Item,Date (UTC),Type,Category,Property,Description,Amount (USD),Balance after (USD),Entry');
   const closing = rows.find((r) => r.startsWith('Summary,Closing balance,'))!.split(',');
   expect(Number(closing[7])).toBeCloseTo(wallet.balance, 2);

@@ -31,7 +31,8 @@ afterAll(async () => {
   });
 });
 
-const token = async (a: { email: string; password: string }) => (await api<{ accessToken: string }>('POST', '/v1/auth/signin', a)).accessToken;
+const token = async (a: { email: string; password: string }) =>
+  (await api<{ accessToken: string }>('POST', '/v1/auth/signin', a)).accessToken;
 
 /** Watches a page for dialogs; checks a visit showed `literals` as text and ran nothing. */
 async function expectInert(s: Session, page: string, who: string, literals: string[]): Promise<void> {
@@ -64,10 +65,15 @@ test('the frontend never writes raw HTML', () => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const f = path.join(dir, e.name);
       if (e.isDirectory()) walk(f);
-      else if (/\.(tsx?|jsx?)$/.test(e.name) && /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(fs.readFileSync(f, 'utf8'))) hits.push(path.relative(root, f));
+      else if (
+        /\.(tsx?|jsx?)$/.test(e.name) &&
+        /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(fs.readFileSync(f, 'utf8'))
+      )
+        hits.push(path.relative(root, f));
     }
   };
-  for (const pkg of ['shell', 'mf-public', 'mf-investor', 'mf-owner', 'mf-admin', 'mf-onboarding', 'shared-ui', 'shared-api']) walk(path.join(root, pkg, 'src'));
+  for (const pkg of ['shell', 'mf-public', 'mf-investor', 'mf-owner', 'mf-admin', 'mf-onboarding', 'shared-ui', 'shared-api'])
+    walk(path.join(root, pkg, 'src'));
   grepHits = hits;
   expect(hits).toEqual([]);
 });
@@ -78,15 +84,20 @@ test('markup in stored text is shown as text on every page that shows it', async
   const investor = await token(DEMO.investor);
 
   // A listing named with markup, approved so that it is public.
-  const listing = await api<{ _id: string }>('POST', '/v1/properties/owned/rental-ready', {
-    name: `${IMG} Villa`,
-    address: '1 Escape St, Springfield',
-    state: 'IL',
-    description: `${SCRIPT} ${SVG} A lovely place`,
-    totalQuantity: 100,
-    unitPrice: 10,
-    roiInFiveYears: 20,
-  }, owner);
+  const listing = await api<{ _id: string }>(
+    'POST',
+    '/v1/properties/owned/rental-ready',
+    {
+      name: `${IMG} Villa`,
+      address: '1 Escape St, Springfield',
+      state: 'IL',
+      description: `${SCRIPT} ${SVG} A lovely place`,
+      totalQuantity: 100,
+      unitPrice: 10,
+      roiInFiveYears: 20,
+    },
+    owner,
+  );
   await api('PATCH', `/v1/properties/${listing._id}/review`, { decision: 'APPROVE' }, admin);
   // A support message with markup.
   await api('POST', '/support', { subject: `${SCRIPT} help`, message: `${IMG} my order ${SVG}` }, investor);

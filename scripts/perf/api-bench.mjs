@@ -21,27 +21,42 @@ import { measuredOn, root, table, updateSection } from './docs.mjs';
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 
-const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
 const CONNECTIONS = Number(arg('--connections', 100));
 const DURATION = Number(arg('--duration', 10));
 const PROPERTIES = Number(arg('--properties', 10_000));
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = `tessera_bench_${process.pid}`;
-const dbUrl = (() => { const u = new URL(ADMIN_URL); u.pathname = `/${DB}`; return u.toString(); })();
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB}`;
+  return u.toString();
+})();
 // A filtered, sorted page of 20 (about 100 properties match: one state, one type, live).
 const LIST_PATH = '/v1/properties?state=CA&type=RENTAL_READY&sort=price_asc&page=2&pageSize=20';
 
-const freePort = () => new Promise((resolve, reject) => {
-  const srv = net.createServer();
-  srv.on('error', reject);
-  srv.listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => resolve(port)); });
-});
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
 
 async function waitFor(url, child, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try { if ((await fetch(url)).ok) return; } catch { /* not yet */ }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer within ${ms} ms`);
@@ -50,21 +65,32 @@ async function waitFor(url, child, ms = 120_000) {
 function stop(child) {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const t = setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 10_000);
-    child.once('exit', () => { clearTimeout(t); resolve(); });
+    const t = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
 
 /** 10,000 properties across the 50 states, both types and every status, with two images each. */
 async function seedProperties(client) {
-  const { rows: [owner] } = await client.query("SELECT id FROM users WHERE role = 'PROPERTY_OWNER' ORDER BY created_at LIMIT 1");
-  const { rows: [img] } = await client.query("SELECT storage_key, mime_type, size, width, height, variants FROM files WHERE kind = 'PROPERTY_IMAGE' LIMIT 1");
+  const {
+    rows: [owner],
+  } = await client.query("SELECT id FROM users WHERE role = 'PROPERTY_OWNER' ORDER BY created_at LIMIT 1");
+  const {
+    rows: [img],
+  } = await client.query("SELECT storage_key, mime_type, size, width, height, variants FROM files WHERE kind = 'PROPERTY_IMAGE' LIMIT 1");
   if (!owner || !img) throw new Error('the seeded database has no owner or image to copy');
   // Listings with units already sold, written directly: the order triggers that normally
   // move those counters stay out of this fixture.
   await client.query("SET session_replication_role = 'replica'");
-  await client.query(`
+  await client.query(
+    `
     INSERT INTO properties (owner_id, name, address, state, description, type, status, total_quantity, available_quantity,
                             settled_quantity, unit_price_cents, roi_in_five_years, progress, rejection_reason, created_at, updated_at)
     SELECT $1, 'Bench property ' || n, n || ' Main Street', s.code, 'A benchmark listing.',
@@ -78,18 +104,72 @@ async function seedProperties(client) {
            now() - (n || ' minutes')::interval, now()
     FROM generate_series(1, $2::int) AS n
     JOIN (SELECT code, row_number() OVER () - 1 AS i FROM unnest($3::text[]) AS code) s ON s.i = n % 50`,
-  [owner.id, PROPERTIES, STATES]);
-  await client.query(`
+    [owner.id, PROPERTIES, STATES],
+  );
+  await client.query(
+    `
     INSERT INTO files (user_id, property_id, kind, storage_key, original_name, mime_type, size, width, height, variants, created_at)
     SELECT $1, p.id, 'PROPERTY_IMAGE', p.id || '-' || k || '-' || $2::text, 'photo-' || k || '.webp', $3, $4, $5, $6, $7::jsonb, p.created_at
     FROM properties p CROSS JOIN generate_series(1, 2) AS k
     WHERE p.name LIKE 'Bench property %'`,
-  [owner.id, img.storage_key, img.mime_type, img.size, img.width, img.height, JSON.stringify(img.variants)]);
+    [owner.id, img.storage_key, img.mime_type, img.size, img.width, img.height, JSON.stringify(img.variants)],
+  );
   await client.query("SET session_replication_role = 'origin'");
   await client.query('ANALYZE');
 }
 
-const STATES = ['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY'];
+const STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+];
 
 // Every request carries a browser's Accept-Encoding (nginx passes it on to the API): the
 // catalogue answers its cached page compressed; hello world ignores it. One row asks
@@ -98,16 +178,31 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 function load(url, headers) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
 async function bench(label, url, headers = BROWSER) {
   // A short warm-up (JIT, connection pools, caches), then the measured run.
-  await new Promise((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration: 2, headers }, (err) => (err ? reject(err) : resolve())));
+  await new Promise((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration: 2, headers }, (err) => (err ? reject(err) : resolve())),
+  );
   const r = await load(url, headers);
-  const out = { label, url, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, total: r.requests.total };
-  console.log(`  ${label.padEnd(34)} ${out.rps.toFixed(0).padStart(8)} req/s   p50 ${String(out.p50).padStart(4)} ms   p99 ${String(out.p99).padStart(4)} ms   (${out.total} requests, ${out.non2xx} non-2xx, ${out.errors} errors)`);
+  const out = {
+    label,
+    url,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    total: r.requests.total,
+  };
+  console.log(
+    `  ${label.padEnd(34)} ${out.rps.toFixed(0).padStart(8)} req/s   p50 ${String(out.p50).padStart(4)} ms   p99 ${String(out.p99).padStart(4)} ms   (${out.total} requests, ${out.non2xx} non-2xx, ${out.errors} errors)`,
+  );
   return out;
 }
 
@@ -125,7 +220,16 @@ try {
   const apiPort = await freePort();
   api = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT: 'false', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'false',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${apiPort}/v1/health`, api);
@@ -135,7 +239,9 @@ try {
   let n;
   try {
     await seedProperties(client);
-    ({ rows: [{ n }] } = await client.query('SELECT count(*)::int AS n FROM properties'));
+    ({
+      rows: [{ n }],
+    } = await client.query('SELECT count(*)::int AS n FROM properties'));
   } finally {
     await client.end();
   }
@@ -145,20 +251,41 @@ try {
   const uncachedPort = await freePort();
   apiUncached = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(uncachedPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT: 'false', NODE_ENV: 'production', CATALOGUE_CACHE_MS: '0', SEED: 'false' },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(uncachedPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT: 'false',
+      NODE_ENV: 'production',
+      CATALOGUE_CACHE_MS: '0',
+      SEED: 'false',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${uncachedPort}/v1/health`, apiUncached);
 
   const helloPort = await freePort();
-  hello = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('Hello, world'); }).listen(${helloPort}, '127.0.0.1')`], { stdio: 'ignore' });
+  hello = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('Hello, world'); }).listen(${helloPort}, '127.0.0.1')`,
+    ],
+    { stdio: 'ignore' },
+  );
   await waitFor(`http://127.0.0.1:${helloPort}/`, hello);
 
   const check = await (await fetch(`http://127.0.0.1:${apiPort}${LIST_PATH}`)).json();
-  if (!Array.isArray(check.items) || check.items.length !== 20) throw new Error(`the list did not answer a page of 20: ${JSON.stringify(check).slice(0, 200)}`);
+  if (!Array.isArray(check.items) || check.items.length !== 20)
+    throw new Error(`the list did not answer a page of 20: ${JSON.stringify(check).slice(0, 200)}`);
 
   if (process.argv.includes('--keep')) {
-    console.log(`--keep: API http://127.0.0.1:${apiPort} on ${dbUrl} (pid ${api.pid}), hello http://127.0.0.1:${helloPort} (pid ${hello.pid}); Ctrl-C ends`);
+    console.log(
+      `--keep: API http://127.0.0.1:${apiPort} on ${dbUrl} (pid ${api.pid}), hello http://127.0.0.1:${helloPort} (pid ${hello.pid}); Ctrl-C ends`,
+    );
     await new Promise(() => undefined);
   }
   console.log(`\n${n} properties; ${CONNECTIONS} connections, ${DURATION} s each (after a 2 s warm-up), one process each, same machine:\n`);
@@ -168,7 +295,9 @@ try {
   await stop(api);
   const uncached = await bench('  the same, catalogue cache off', `http://127.0.0.1:${uncachedPort}${LIST_PATH}`);
   results = { bare, list, identity, uncached, ratio: list.rps / bare.rps, total: check.total, properties: n };
-  console.log(`\n  list / bare: ${(results.ratio * 100).toFixed(1)}% (goal ≥ 30%), list p99 ${list.p99} ms (goal < 50 ms); uncompressed: ${(identity.rps / bare.rps * 100).toFixed(1)}%; cache off: ${(uncached.rps / bare.rps * 100).toFixed(1)}%, p99 ${uncached.p99} ms; the filter matches ${check.total} properties.`);
+  console.log(
+    `\n  list / bare: ${(results.ratio * 100).toFixed(1)}% (goal ≥ 30%), list p99 ${list.p99} ms (goal < 50 ms); uncompressed: ${((identity.rps / bare.rps) * 100).toFixed(1)}%; cache off: ${((uncached.rps / bare.rps) * 100).toFixed(1)}%, p99 ${uncached.p99} ms; the filter matches ${check.total} properties.`,
+  );
 } finally {
   await stop(api);
   await stop(apiUncached);
@@ -180,9 +309,19 @@ try {
 
 const { bare, list, identity, uncached, ratio } = results;
 const fmt = (r) => [r.label, `${r.rps.toFixed(0)} req/s`, `${r.p50} ms`, `${r.p99} ms`, r.non2xx + r.errors];
-updateSection('api', `${measuredOn()} \`npm run bench:api\` (autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; PostgreSQL ${(await pgVersion()) ?? ''}; ${results.properties} properties, the filter \`${LIST_PATH.split('?')[1]}\` matches ${results.total}):\n\n${table(['server', 'throughput', 'p50', 'p99', 'errors'], [fmt(bare), fmt(list), fmt(identity), fmt(uncached)])}\n\nThe list at **${(ratio * 100).toFixed(1)}%** of the bare server's throughput (goal ≥ 30%), p99 ${list.p99} ms (goal < 50 ms); requests carry a browser's \`Accept-Encoding\` (nginx passes it on), so the cached page goes out compressed. Without it (the JSON as it is, 6–7× the bytes): ${(identity.rps / bare.rps * 100).toFixed(1)}%. With the catalogue cache off (every request reads PostgreSQL: a page nobody listed in the last second, or just after a change) ${(uncached.rps / bare.rps * 100).toFixed(1)}%, p99 ${uncached.p99} ms.`);
+updateSection(
+  'api',
+  `${measuredOn()} \`npm run bench:api\` (autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; PostgreSQL ${(await pgVersion()) ?? ''}; ${results.properties} properties, the filter \`${LIST_PATH.split('?')[1]}\` matches ${results.total}):\n\n${table(['server', 'throughput', 'p50', 'p99', 'errors'], [fmt(bare), fmt(list), fmt(identity), fmt(uncached)])}\n\nThe list at **${(ratio * 100).toFixed(1)}%** of the bare server's throughput (goal ≥ 30%), p99 ${list.p99} ms (goal < 50 ms); requests carry a browser's \`Accept-Encoding\` (nginx passes it on), so the cached page goes out compressed. Without it (the JSON as it is, 6–7× the bytes): ${((identity.rps / bare.rps) * 100).toFixed(1)}%. With the catalogue cache off (every request reads PostgreSQL: a page nobody listed in the last second, or just after a change) ${((uncached.rps / bare.rps) * 100).toFixed(1)}%, p99 ${uncached.p99} ms.`,
+);
 
 async function pgVersion() {
   const c = new pg.Client({ connectionString: ADMIN_URL });
-  try { await c.connect(); return (await c.query('SHOW server_version')).rows[0].server_version; } catch { return null; } finally { await c.end().catch(() => undefined); }
+  try {
+    await c.connect();
+    return (await c.query('SHOW server_version')).rows[0].server_version;
+  } catch {
+    return null;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
 }

@@ -12,7 +12,10 @@ import { measuredOn, root, table, updateSection } from './docs.mjs';
 
 const REMOTES = ['mf-public', 'mf-investor', 'mf-owner', 'mf-admin', 'mf-onboarding'];
 const GOAL_S = 20;
-const arg = (name) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : undefined; };
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Runs `npm <args>` in the repo and resolves with its wall-clock seconds; rejects on failure. */
@@ -21,8 +24,12 @@ function timed(args) {
     const started = process.hrtime.bigint();
     const child = spawn(npm, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
     let output = '';
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -11,7 +11,10 @@ const DOC = path.join(root, 'docs/performance.md');
 /** A line saying when and where the figures were taken. */
 export function measuredOn() {
   const cpus = os.cpus();
-  return `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} × ${cpus[0]?.model?.trim() ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`;
+  return `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus.length} × ${cpus[0]?.model?.trim() ?? 'CPU'}, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}.`;
 }
 
 export function updateSection(name, markdown) {
@@ -27,5 +30,9 @@ export function updateSection(name, markdown) {
 
 /** A markdown table. */
 export function table(head, rows) {
-  return [`| ${head.join(' | ')} |`, `|${head.map((h, i) => (i ? '---:' : '---')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((h, i) => (i ? '---:' : '---')).join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }

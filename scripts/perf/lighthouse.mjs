@@ -22,20 +22,30 @@ const require = createRequire(import.meta.url);
 const { startPlatform } = require('../../e2e/lib/platform.cjs');
 const { selfSignedCertificate, startNginx } = require('../../nginx/nginx.cjs');
 
-const arg = (name, fallback) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : fallback; };
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
 const RUNS = Math.max(1, Number(arg('--runs', process.env.LIGHTHOUSE_RUNS ?? 3)));
 const ASSERT = process.argv.includes('--assert');
 export const THRESHOLDS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 const GOALS = { score: 95, lcpMs: 2000, cls: 0.05 };
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
 
 /** The shell and every remote, published from their dist folders into a fresh releases root. */
 function publishReleases() {
   const dir = path.join(root, 'e2e/.tmp', `lighthouse-releases-${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  const r = spawnSync(process.execPath, [path.join(root, 'tools/release/cli.mjs'), 'publish', 'all', '--root', dir], { cwd: root, encoding: 'utf8', env: { ...process.env, RELEASE_USER: 'lighthouse' } });
+  const r = spawnSync(process.execPath, [path.join(root, 'tools/release/cli.mjs'), 'publish', 'all', '--root', dir], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, RELEASE_USER: 'lighthouse' },
+  });
   if (r.status !== 0) throw new Error(`release publish all failed (run npm run build first):\n${r.stderr}${r.stdout}`);
   return dir;
 }
@@ -68,7 +78,17 @@ const tlsDir = `${releases}-tls`;
 const nginx = await startNginx({ root: releases, api: platform.baseURL, tls: selfSignedCertificate(tlsDir) });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--ignore-certificate-errors'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--ignore-certificate-errors',
+  ],
 });
 const out = path.join(root, 'build/lighthouse');
 fs.mkdirSync(out, { recursive: true });
@@ -92,7 +112,10 @@ try {
     // The run with the median performance score stands for the page (its vitals with it).
     const med = median(runs.map((r) => r.performance));
     const chosen = runs.find((r) => r.performance === med);
-    fs.writeFileSync(path.join(out, `${p.name.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}.json`), JSON.stringify(chosen.lhr));
+    fs.writeFileSync(
+      path.join(out, `${p.name.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}.json`),
+      JSON.stringify(chosen.lhr),
+    );
     results.push({ ...p, ...chosen, lhr: undefined, runs: runs.map(({ lhr: _lhr, ...r }) => r) });
   }
 } finally {
@@ -104,16 +127,31 @@ try {
 }
 
 const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
-const rows = results.map((r) => [`\`${r.name}\``, r.performance, r.accessibility, r.bestPractices, sec(r.lcpMs), `${Math.round(r.tbtMs)} ms`, r.cls.toFixed(3), sec(r.fcpMs)]);
+const rows = results.map((r) => [
+  `\`${r.name}\``,
+  r.performance,
+  r.accessibility,
+  r.bestPractices,
+  sec(r.lcpMs),
+  `${Math.round(r.tbtMs)} ms`,
+  r.cls.toFixed(3),
+  sec(r.fcpMs),
+]);
 const head = ['page', 'Performance', 'Accessibility', 'Best Practices', 'LCP', 'TBT', 'CLS', 'FCP'];
-console.log(`\nLighthouse ${require('lighthouse/package.json').version}, mobile preset, through nginx (median of ${RUNS} run${RUNS > 1 ? 's' : ''}):\n`);
+console.log(
+  `\nLighthouse ${require('lighthouse/package.json').version}, mobile preset, through nginx (median of ${RUNS} run${RUNS > 1 ? 's' : ''}):\n`,
+);
 console.log(`  ${head.map((h, i) => (i ? h.padStart(14) : h.padEnd(18))).join('')}`);
 for (const r of rows) console.log(`  ${r.map((c, i) => (i ? String(c).padStart(14) : String(c).replace(/`/g, '').padEnd(18))).join('')}`);
 
 const failures = [];
 const misses = [];
 for (const r of results) {
-  for (const [k, label] of [['performance', 'Performance'], ['accessibility', 'Accessibility'], ['bestPractices', 'Best Practices']]) {
+  for (const [k, label] of [
+    ['performance', 'Performance'],
+    ['accessibility', 'Accessibility'],
+    ['bestPractices', 'Best Practices'],
+  ]) {
     if (r[k] < THRESHOLDS.score) failures.push(`${r.name}: ${label} ${r[k]} < ${THRESHOLDS.score}`);
   }
   if (r.lcpMs > THRESHOLDS.lcpMs) failures.push(`${r.name}: LCP ${sec(r.lcpMs)} > 2.5 s`);
@@ -123,10 +161,15 @@ for (const r of results) {
   if (r.lcpMs > GOALS.lcpMs) misses.push(`${r.name}: LCP over the 2.0 s goal`);
   if (r.cls > GOALS.cls) misses.push(`${r.name}: CLS over the 0.05 goal`);
 }
-updateSection('lighthouse', `${measuredOn()} \`npm run perf:lighthouse\` (Lighthouse ${require('lighthouse/package.json').version}, mobile preset with simulated slow 4G and 4× CPU slowdown, system Chromium, production nginx over HTTPS and HTTP/2 with ${nginx.brotli ? 'brotli and gzip' : 'gzip'}; median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page):\n\n${table(head, rows)}\n\nCI (\`--assert\`) fails under ${THRESHOLDS.score} or past LCP 2.5 s, TBT 200 ms, CLS 0.1. Goals missed: ${misses.length ? misses.join('; ') : 'none'}.`);
+updateSection(
+  'lighthouse',
+  `${measuredOn()} \`npm run perf:lighthouse\` (Lighthouse ${require('lighthouse/package.json').version}, mobile preset with simulated slow 4G and 4× CPU slowdown, system Chromium, production nginx over HTTPS and HTTP/2 with ${nginx.brotli ? 'brotli and gzip' : 'gzip'}; median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page):\n\n${table(head, rows)}\n\nCI (\`--assert\`) fails under ${THRESHOLDS.score} or past LCP 2.5 s, TBT 200 ms, CLS 0.1. Goals missed: ${misses.length ? misses.join('; ') : 'none'}.`,
+);
 if (failures.length) {
   console.error(`\nLighthouse thresholds missed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
   if (ASSERT) process.exit(1);
 } else {
-  console.log(`\nEvery page at ≥ ${THRESHOLDS.score} and within the Core Web Vitals "good" lines.${misses.length ? ` Goals missed: ${misses.join('; ')}.` : ' Every goal met.'}`);
+  console.log(
+    `\nEvery page at ≥ ${THRESHOLDS.score} and within the Core Web Vitals "good" lines.${misses.length ? ` Goals missed: ${misses.join('; ')}.` : ' Every goal met.'}`,
+  );
 }

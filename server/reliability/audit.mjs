@@ -16,7 +16,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const explained = JSON.parse(readFileSync(path.join(here, 'audit-explained.json'), 'utf8'));
 const strict = process.argv.includes('--strict');
 
-const r = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 * 1024 * 1024 });
+const r = spawnSync('npm', ['audit', '--omit=dev', '--json'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+  timeout: 180_000,
+  maxBuffer: 64 * 1024 * 1024,
+});
 let report;
 try {
   report = JSON.parse(r.stdout || '{}');
@@ -27,7 +32,11 @@ try {
 if (report.error || report.statusCode || !report.vulnerabilities) {
   const why = report.error?.summary || report.message || `npm audit exited ${r.status}`;
   console.error(`audit: could not run npm audit --omit=dev here: ${why}`);
-  record('audit', { tried: 'npm audit --omit=dev', amount: '—', result: `could not run on this machine: ${why}`, ok: false, skipped: true }, { force: true });
+  record(
+    'audit',
+    { tried: 'npm audit --omit=dev', amount: '—', result: `could not run on this machine: ${why}`, ok: false, skipped: true },
+    { force: true },
+  );
   process.exit(strict ? 1 : 0);
 }
 
@@ -37,19 +46,36 @@ for (const v of Object.values(report.vulnerabilities)) {
   for (const via of v.via ?? []) {
     if (typeof via !== 'object') continue;
     if (via.severity !== 'high' && via.severity !== 'critical') continue;
-    serious.push({ package: v.name, range: via.range, severity: via.severity, title: via.title, url: via.url, explanation: explained[via.url] ?? null });
+    serious.push({
+      package: v.name,
+      range: via.range,
+      severity: via.severity,
+      title: via.title,
+      url: via.url,
+      explanation: explained[via.url] ?? null,
+    });
   }
 }
 const unexplained = serious.filter((s) => !s.explanation);
-for (const s of serious) console.log(`${s.severity.padEnd(8)} ${s.package} ${s.range}  ${s.title}  ${s.url}\n         ${s.explanation ? `explained: ${s.explanation}` : 'NOT EXPLAINED'}`);
-const summary = Object.entries(counts).filter(([k, n]) => k !== 'total' && n > 0).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+for (const s of serious)
+  console.log(
+    `${s.severity.padEnd(8)} ${s.package} ${s.range}  ${s.title}  ${s.url}\n         ${s.explanation ? `explained: ${s.explanation}` : 'NOT EXPLAINED'}`,
+  );
+const summary =
+  Object.entries(counts)
+    .filter(([k, n]) => k !== 'total' && n > 0)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ') || 'none';
 console.log(`audit: ${summary}; high/critical: ${serious.length} (${unexplained.length} unexplained)`);
 record(
   'audit',
   {
     tried: `npm audit --omit=dev (${report.metadata?.dependencies?.prod ?? '?'} production packages)`,
     amount: `advisories: ${summary}`,
-    result: serious.length === 0 ? 'no high or critical advisory' : `${serious.length} high/critical, ${unexplained.length} unexplained: ${serious.map((s) => `${s.package} (${s.url}${s.explanation ? `: ${s.explanation}` : ''})`).join('; ')}`,
+    result:
+      serious.length === 0
+        ? 'no high or critical advisory'
+        : `${serious.length} high/critical, ${unexplained.length} unexplained: ${serious.map((s) => `${s.package} (${s.url}${s.explanation ? `: ${s.explanation}` : ''})`).join('; ')}`,
     ok: unexplained.length === 0,
     details: serious,
   },

@@ -49,7 +49,9 @@ interface RoundFigures {
   restartMs: number;
 }
 
-async function crashRun(engine: 'pglite' | 'postgres'): Promise<{ verdict: Verdict; rounds: RoundFigures[]; stats: Stats; log: AckLog; schema: string | null }> {
+async function crashRun(
+  engine: 'pglite' | 'postgres',
+): Promise<{ verdict: Verdict; rounds: RoundFigures[]; stats: Stats; log: AckLog; schema: string | null }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `tessera-crash-${engine}-`));
   const schema = engine === 'postgres' ? newSchema('crash') : null;
   const cleanUp = async () => {
@@ -82,7 +84,14 @@ async function crashRun(engine: 'pglite' | 'postgres'): Promise<{ verdict: Verdi
   try {
     server = await startServer({ main: build.main, env, logFile, group: servers });
     const port = server.port;
-    const world = await setupWorld(server.url, { outboxFile: path.join(dataDir, 'outbox.log'), adminEmail: ADMIN.email, adminPassword: ADMIN.password, jwtSecret, investors: 6, listings: 4 });
+    const world = await setupWorld(server.url, {
+      outboxFile: path.join(dataDir, 'outbox.log'),
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      jwtSecret,
+      investors: 6,
+      listings: 4,
+    });
     const load = startLoad({ base: () => `http://127.0.0.1:${port}`, world, log, stats, retryForMs: 120_000 });
     for (let r = 0; r < ROUNDS; r++) {
       const ranMs = 2500 + Math.floor(Math.random() * 3500);
@@ -134,7 +143,13 @@ describe.each(ENGINES as ('pglite' | 'postgres')[])('SIGKILL under load on %s', 
       ok: verdict.ok && t.outcomes.server === 0 && t.outcomes.unexpected === 0,
       details: summary,
     });
-    expect({ missing: verdict.missing, wrongState: verdict.wrongState, unknownToClients: verdict.unknownToClients, unresolved: verdict.unresolved, invariantViolations: verdict.invariantViolations }).toEqual({
+    expect({
+      missing: verdict.missing,
+      wrongState: verdict.wrongState,
+      unknownToClients: verdict.unknownToClients,
+      unresolved: verdict.unresolved,
+      invariantViolations: verdict.invariantViolations,
+    }).toEqual({
       missing: [],
       wrongState: [],
       unknownToClients: [],

@@ -35,7 +35,9 @@ function enabled() {
 
 function commit() {
   try {
-    return execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return null;
   }
@@ -50,7 +52,13 @@ function record(check, r, o = {}) {
   if (!o.force && !enabled()) return false;
   if (!CHECKS.some(([c]) => c === check)) throw new Error(`unknown reliability check ${check}`);
   fs.mkdirSync(DIR, { recursive: true });
-  const entry = { check, ...r, at: new Date().toISOString(), commit: commit(), machine: `${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}` };
+  const entry = {
+    check,
+    ...r,
+    at: new Date().toISOString(),
+    commit: commit(),
+    machine: `${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
+  };
   fs.writeFileSync(path.join(DIR, `${check}.json`), `${JSON.stringify(entry, null, 2)}\n`);
   render();
   return true;
@@ -82,8 +90,15 @@ function render() {
     if (windows.length > 0) {
       const d = soak.details;
       table += `\n\nLatest soak (${d.minutes} min on ${d.database}, ${soak.at.slice(0, 16).replace('T', ' ')} UTC, ${soak.machine}), per window:\n\n`;
-      table += ['| time | req/s | errors | business refusals | p50 ms | p99 ms | RSS MB | heap MB (after GC) |', '|---:|---:|---:|---:|---:|---:|---:|---:|']
-        .concat(windows.map((w) => `| ${w.t} s | ${w.rps} | ${w.errorRate}% | ${w.refusedRate}% | ${w.p50} | ${w.p99} | ${w.rssMb} | ${w.heapMb} |`))
+      table += [
+        '| time | req/s | errors | business refusals | p50 ms | p99 ms | RSS MB | heap MB (after GC) |',
+        '|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ]
+        .concat(
+          windows.map(
+            (w) => `| ${w.t} s | ${w.rps} | ${w.errorRate}% | ${w.refusedRate}% | ${w.p50} | ${w.p99} | ${w.rssMb} | ${w.heapMb} |`,
+          ),
+        )
         .join('\n');
       table += `\n\nMemory verdict: heap slope over the second half ${d.heapSlopeMbPerMin} MB/min, RSS ${d.rssSlopeMbPerMin} MB/min: **${d.memoryBounded ? 'bounded' : 'growing'}**.`;
     }

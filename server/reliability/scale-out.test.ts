@@ -21,7 +21,12 @@ import { clientAddress, setupWorld, type World } from './lib/world';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startNginx } = require('../../nginx/nginx.cjs') as {
-  startNginx: (o: { root: string; api: string[]; prefix?: string; workers?: number }) => Promise<{ url: string; stop: () => Promise<void>; errorLog: () => string }>;
+  startNginx: (o: {
+    root: string;
+    api: string[];
+    prefix?: string;
+    workers?: number;
+  }) => Promise<{ url: string; stop: () => Promise<void>; errorLog: () => string }>;
 };
 
 const INSTANCES = Number(process.env.SCALE_INSTANCES ?? 2);
@@ -70,19 +75,29 @@ const cpuMs = (pid: number): number => {
 };
 
 /** A Redis client that gives up quickly (a missing Redis fails the run, it does not hang it). */
-const redisClient = () => new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+const redisClient = () =>
+  new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, retryStrategy: () => null });
 
 beforeAll(async () => {
   await dropStaleSchemas();
   build = privateBuild();
   // All instances start at once on the empty schema, as a deployment does: migrations and
   // the start-up writes (the configured admin) are serialized by advisory locks.
-  const started = await Promise.allSettled(Array.from({ length: INSTANCES }, (_, i) => startServer({ main: build.main, env, logFile: path.join(dataDir, `server-${i}.log`) })));
+  const started = await Promise.allSettled(
+    Array.from({ length: INSTANCES }, (_, i) => startServer({ main: build.main, env, logFile: path.join(dataDir, `server-${i}.log`) })),
+  );
   for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
   nginx = await startNginx({ root: webRoot, api: servers.map((s) => s.url), workers: 1 });
-  world = await setupWorld(servers[0].url, { outboxFile: path.join(dataDir, 'outbox.log'), adminEmail: ADMIN.email, adminPassword: ADMIN.password, jwtSecret, investors: 8, listings: 6 });
+  world = await setupWorld(servers[0].url, {
+    outboxFile: path.join(dataDir, 'outbox.log'),
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    jwtSecret,
+    investors: 8,
+    listings: 6,
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -124,7 +139,14 @@ describe('state every instance shares', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const s = servers[i % servers.length];
-      statuses.push((await request(s.url, 'POST', '/v1/auth/signin', { json: { email: 'nobody@reliability.test', password: 'Wrong123!' }, headers: from })).status);
+      statuses.push(
+        (
+          await request(s.url, 'POST', '/v1/auth/signin', {
+            json: { email: 'nobody@reliability.test', password: 'Wrong123!' },
+            headers: from,
+          })
+        ).status,
+      );
     }
     // 10 sign-ins a minute per address in total, not per instance.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -140,7 +162,9 @@ describe('state every instance shares', () => {
   });
 
   it('a file uploaded through one instance is served by every other', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const boundary = `----rel${randomBytes(6).toString('hex')}`;
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
@@ -162,7 +186,10 @@ describe('state every instance shares', () => {
 
   it('a session ended on one instance is refused by every other; a key used on one is replayed by another', async () => {
     const investor = world.investors[1];
-    const second = await request(servers[0].url, 'POST', '/v1/auth/signin', { json: { email: investor.email, password: investor.password }, headers: clientAddress() });
+    const second = await request(servers[0].url, 'POST', '/v1/auth/signin', {
+      json: { email: investor.email, password: investor.password },
+      headers: clientAddress(),
+    });
     const token = (JSON.parse(second.body) as { accessToken: string }).accessToken;
     for (const s of servers) expect((await request(s.url, 'GET', '/v1/users/me', { token })).status).toBe(200);
     expect((await request(servers[servers.length - 1].url, 'POST', '/v1/auth/logout', { token })).status).toBe(200);
@@ -170,8 +197,16 @@ describe('state every instance shares', () => {
 
     const key = randomUUID();
     const order = { propertyId: world.listings[0], quantity: 1 };
-    const first = await request(servers[0].url, 'POST', '/v1/orders', { token: investor.token, json: order, headers: { 'idempotency-key': key } });
-    const again = await request(servers[servers.length - 1].url, 'POST', '/v1/orders', { token: investor.token, json: order, headers: { 'idempotency-key': key } });
+    const first = await request(servers[0].url, 'POST', '/v1/orders', {
+      token: investor.token,
+      json: order,
+      headers: { 'idempotency-key': key },
+    });
+    const again = await request(servers[servers.length - 1].url, 'POST', '/v1/orders', {
+      token: investor.token,
+      json: order,
+      headers: { 'idempotency-key': key },
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -197,7 +232,9 @@ it(`mixed traffic through nginx over ${INSTANCES} instances survives losing one`
   const beforeKill = { ...stats.total.outcomes };
   await victim.kill('SIGKILL');
   await sleep(restartAt - killAt);
-  const outageOutcomes = Object.fromEntries(Object.entries(stats.total.outcomes).map(([k, v]) => [k, v - beforeKill[k as keyof typeof beforeKill]]));
+  const outageOutcomes = Object.fromEntries(
+    Object.entries(stats.total.outcomes).map(([k, v]) => [k, v - beforeKill[k as keyof typeof beforeKill]]),
+  );
   // The lost instance comes back on its port and takes traffic again.
   const back = await startServer({ main: build.main, env, logFile: victim.logFile, port: victim.port });
   servers[servers.length - 1] = back;
@@ -205,7 +242,7 @@ it(`mixed traffic through nginx over ${INSTANCES} instances survives losing one`
   await sleep(SECONDS * 1000 - restartAt);
   // nginx leaves a failed instance alone for 5 s (fail_timeout) after its last failure: on a
   // slow machine the traffic goes on (up to 20 s more) until the restarted one has served.
-  for (const end = Date.now() + 20_000; cpuMs(back.pid) - cpuBack0 < 100 && Date.now() < end; ) await sleep(500);
+  for (const end = Date.now() + 20_000; cpuMs(back.pid) - cpuBack0 < 100 && Date.now() < end;) await sleep(500);
   const ranSeconds = Math.round((Date.now() - started) / 1000);
   await load.stop();
   const cpuAfterRestart = cpuMs(back.pid) - cpuBack0;
@@ -241,7 +278,13 @@ it(`mixed traffic through nginx over ${INSTANCES} instances survives losing one`
   });
   expect(stats.surprises).toEqual([]);
   expect(t.outcomes.unexpected + t.outcomes.server).toBe(0);
-  expect({ missing: verdict.missing, wrongState: verdict.wrongState, unknownToClients: verdict.unknownToClients, unresolved: verdict.unresolved, invariantViolations: verdict.invariantViolations }).toEqual({
+  expect({
+    missing: verdict.missing,
+    wrongState: verdict.wrongState,
+    unknownToClients: verdict.unknownToClients,
+    unresolved: verdict.unresolved,
+    invariantViolations: verdict.invariantViolations,
+  }).toEqual({
     missing: [],
     wrongState: [],
     unknownToClients: [],

@@ -93,7 +93,9 @@ async function main(): Promise<void> {
     MEMORY_PROBE_MS: '5000',
     ...(schema ? { DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
   };
-  process.stdout.write(`soak: ${MINUTES} min on ${DB}, ${CLIENTS} investors + 1 admin, ${THINK} ms think time, windows of ${WINDOW_S} s (log ${dataDir}/server.log)\n`);
+  process.stdout.write(
+    `soak: ${MINUTES} min on ${DB}, ${CLIENTS} investors + 1 admin, ${THINK} ms think time, windows of ${WINDOW_S} s (log ${dataDir}/server.log)\n`,
+  );
   const rows: Record<string, number | string>[] = [];
   let ok: boolean;
   try {
@@ -109,12 +111,22 @@ async function main(): Promise<void> {
         if (s.probe === 'memory') memory.push({ at: s.at, rss: s.rss, heapUsed: s.heapUsed });
       },
     });
-    const world = await setupWorld(server.url, { outboxFile: path.join(dataDir, 'outbox.log'), adminEmail: ADMIN.email, adminPassword: ADMIN.password, jwtSecret, investors: CLIENTS, listings: 6, funds: 500_000 });
+    const world = await setupWorld(server.url, {
+      outboxFile: path.join(dataDir, 'outbox.log'),
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      jwtSecret,
+      investors: CLIENTS,
+      listings: 6,
+      funds: 500_000,
+    });
     const log = new AckLog();
     const stats = new Stats();
     const t0 = Date.now();
     const load = startLoad({ base: () => server.url, world, log, stats, thinkMs: THINK });
-    process.stdout.write(`\n${'time'.padStart(6)} ${'req/s'.padStart(7)} ${'errors'.padStart(7)} ${'refused'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'heap MB'.padStart(8)}\n`);
+    process.stdout.write(
+      `\n${'time'.padStart(6)} ${'req/s'.padStart(7)} ${'errors'.padStart(7)} ${'refused'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'heap MB'.padStart(8)}\n`,
+    );
     const end = t0 + MINUTES * 60_000;
     let windowStart = t0;
     while (Date.now() < end) {

@@ -51,7 +51,13 @@ async function main() {
        VALUES ($1, 'Bench Apartments', '1 Bench St', 'TX', 'RENTAL_READY', 'ACTIVE', $2, $2, 10000, 40) RETURNING id`,
       [owner.id, units],
     );
-    await bulkHolders((s) => client.query(s), { propertyId: property.id, holders: HOLDERS, cycle: CYCLE, unitPriceCents: 10_000, tag: 'bench' });
+    await bulkHolders((s) => client.query(s), {
+      propertyId: property.id,
+      holders: HOLDERS,
+      cycle: CYCLE,
+      unitPriceCents: 10_000,
+      tag: 'bench',
+    });
     const [report] = await q<{ id: string }>(
       `INSERT INTO income_reports (property_id, owner_id, period_start, period_end, gross_rent_cents, maintenance_repairs_cents, property_tax_cents, note)
        VALUES ($1, $2, current_date - 31, current_date - 1, 12345678, 1234567, 543210, 'bench') RETURNING id`,
@@ -92,16 +98,23 @@ async function main() {
       [d.id],
     );
     const [ver] = await q<{ v: string }>("SELECT current_setting('server_version') AS v");
-    const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+    const load = os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ');
     const cents = (c: string | number) => (Number(c) / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-    console.log(`bench:distributions — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL ${ver.v}, load ${load}`);
+    console.log(
+      `bench:distributions — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL ${ver.v}, load ${load}`,
+    );
     console.log(`  ${HOLDERS} investors holding ${units} units (setup through the order path: ${(setupMs / 1000).toFixed(1)} s)`);
     console.log(`  distributable ${cents(d.distributable_cents)}, management fee ${cents(d.fee_cents)}`);
     console.log(`  snapshot (record_distribution):  ${recordMs.toFixed(0)} ms`);
     console.log(`  payment  (pay_distribution):     ${payMs.toFixed(0)} ms  -> ${paid.r}, ${sums.n} ledger entries`);
     console.log(`  snapshot + payment:              ${(recordMs + payMs).toFixed(0)} ms   (goal < 2000 ms)`);
     console.log(`  retry: ${again} in ${retryMs.toFixed(0)} ms`);
-    console.log(`  sum of payments ${cents(sums.payments)} = distributable ${cents(d.distributable_cents)}: ${Number(sums.payments) === Number(d.distributable_cents) ? 'yes' : 'NO'}; wallets below zero: ${sums.negative}`);
+    console.log(
+      `  sum of payments ${cents(sums.payments)} = distributable ${cents(d.distributable_cents)}: ${Number(sums.payments) === Number(d.distributable_cents) ? 'yes' : 'NO'}; wallets below zero: ${sums.negative}`,
+    );
     console.log(`  money_invariant_violations(): ${violations.length} (${checkMs.toFixed(0)} ms)`);
     for (const v of violations.slice(0, 10)) console.log(`    ${v.invariant}: ${v.detail}`);
     if (violations.length > 0 || Number(sums.payments) !== Number(d.distributable_cents)) process.exitCode = 1;

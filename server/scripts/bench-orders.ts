@@ -61,7 +61,12 @@ interface Res {
   headers: http.IncomingHttpHeaders;
 }
 
-function request(port: number, method: string, url: string, opts: { token?: string; json?: unknown; form?: string; headers?: Record<string, string> } = {}): Promise<Res> {
+function request(
+  port: number,
+  method: string,
+  url: string,
+  opts: { token?: string; json?: unknown; form?: string; headers?: Record<string, string> } = {},
+): Promise<Res> {
   return new Promise((resolve, reject) => {
     const body = opts.json !== undefined ? JSON.stringify(opts.json) : opts.form;
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -87,7 +92,9 @@ async function must(res: Promise<Res>, status: number, what: string): Promise<Re
 }
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const profile = args.profile ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(args.profile === 'true' ? 'bench-profiles' : args.profile)}`] : [];
+  const profile = args.profile
+    ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(args.profile === 'true' ? 'bench-profiles' : args.profile)}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -142,7 +149,9 @@ async function main(): Promise<void> {
   const servers: ChildProcess[] = [];
   const ports: number[] = [];
   try {
-    process.stdout.write(`bench:orders — ${CLIENTS} clients, ${SECONDS}s (+${WARMUP}s warm-up), ${HOT ? '1 hot listing' : `${PROPERTIES} listings`}, ${SERVERS} server process(es), pool ${POOL}, schema ${SCHEMA}\n`);
+    process.stdout.write(
+      `bench:orders — ${CLIENTS} clients, ${SECONDS}s (+${WARMUP}s warm-up), ${HOT ? '1 hot listing' : `${PROPERTIES} listings`}, ${SERVERS} server process(es), pool ${POOL}, schema ${SCHEMA}\n`,
+    );
     // The first server migrates; the others find the schema ready.
     for (let i = 0; i < SERVERS; i++) {
       const port = await freePort();
@@ -170,7 +179,8 @@ async function main(): Promise<void> {
       [hash],
     );
     const signIn = async (email: string, password: string) =>
-      JSON.parse((await must(request(port, 'POST', '/v1/auth/signin', { json: { email, password } }), 200, `sign in ${email}`)).body).accessToken as string;
+      JSON.parse((await must(request(port, 'POST', '/v1/auth/signin', { json: { email, password } }), 200, `sign in ${email}`)).body)
+        .accessToken as string;
     const adminToken = await signIn(ADMIN.email, ADMIN.password);
     const ownerToken = await signIn('bench-owner@tessera.local', PASSWORD);
     const tokens = await Promise.all(investors.map((u) => signIn(u.email, PASSWORD)));
@@ -181,21 +191,44 @@ async function main(): Promise<void> {
       const created = await must(
         request(port, 'POST', '/v1/properties/owned/rental-ready', {
           token: ownerToken,
-          json: { name: `Bench Tower ${i}`, address: `${i} Load St`, state: 'TX', totalQuantity: 10_000_000, unitPrice: 1 + (i % 7) * 0.25, roiInFiveYears: 40 },
+          json: {
+            name: `Bench Tower ${i}`,
+            address: `${i} Load St`,
+            state: 'TX',
+            totalQuantity: 10_000_000,
+            unitPrice: 1 + (i % 7) * 0.25,
+            roiInFiveYears: 40,
+          },
         }),
         201,
         'create listing',
       );
       const id = JSON.parse(created.body)._id as string;
-      await must(request(port, 'PATCH', `/v1/properties/${id}/review`, { token: adminToken, json: { decision: 'APPROVE' } }), 200, 'approve listing');
+      await must(
+        request(port, 'PATCH', `/v1/properties/${id}/review`, { token: adminToken, json: { decision: 'APPROVE' } }),
+        200,
+        'approve listing',
+      );
       listings.push(id);
     }
 
     // Money in through the real path: a deposit checkout paid on the sandbox page.
     await Promise.all(
       tokens.map(async (token) => {
-        const c = JSON.parse((await must(request(port, 'POST', '/v1/wallets/deposit', { token, json: { amount: 1_000_000, returnPath: '/' } }), 201, 'deposit')).body);
-        await must(request(port, 'POST', `/v1/payments/sandbox/${c._id}`, { form: `decision=pay&token=${sandboxToken(JWT_SECRET, c._id)}` }), 303, 'pay');
+        const c = JSON.parse(
+          (
+            await must(
+              request(port, 'POST', '/v1/wallets/deposit', { token, json: { amount: 1_000_000, returnPath: '/' } }),
+              201,
+              'deposit',
+            )
+          ).body,
+        );
+        await must(
+          request(port, 'POST', `/v1/payments/sandbox/${c._id}`, { form: `decision=pay&token=${sandboxToken(JWT_SECRET, c._id)}` }),
+          303,
+          'pay',
+        );
       }),
     );
 
@@ -212,7 +245,11 @@ async function main(): Promise<void> {
       while (!stop) {
         const propertyId = listings[(i + n++) % listings.length];
         const t0 = process.hrtime.bigint();
-        const r = await request(p, 'POST', '/v1/orders', { token, json: { propertyId, quantity: 1 + (n % 3) }, headers: { 'idempotency-key': randomUUID() } });
+        const r = await request(p, 'POST', '/v1/orders', {
+          token,
+          json: { propertyId, quantity: 1 + (n % 3) },
+          headers: { 'idempotency-key': randomUUID() },
+        });
         if (r.status === 201) created++;
         if (measuring) {
           latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -222,7 +259,9 @@ async function main(): Promise<void> {
     };
     const running = Array.from({ length: CLIENTS }, (_, i) => client(i));
     await new Promise((r) => setTimeout(r, WARMUP * 1000));
-    const backends = (await db.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [SCHEMA])).rows.map((r: { pid: number }) => r.pid);
+    const backends = (await db.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [SCHEMA])).rows.map(
+      (r: { pid: number }) => r.pid,
+    );
     const cpu = () => ({
       api: servers.reduce((a, s) => a + cpuMs(s.pid ?? 0), 0),
       db: backends.reduce((a: number, pid: number) => a + cpuMs(pid), 0),
@@ -243,21 +282,29 @@ async function main(): Promise<void> {
     const ok = statuses[201] ?? 0;
     const perOrder = (k: 'api' | 'db' | 'bench') => Number(((cpu1[k] - cpu0[k]) / Math.max(1, ok)).toFixed(3));
     const cpuPerOrder = { apiMs: perOrder('api'), databaseMs: perOrder('db'), loadGeneratorMs: perOrder('bench') };
-    const check = async () => (await db.query('SELECT invariant, detail FROM money_invariant_violations()')).rows as { invariant: string; detail: string }[];
+    const check = async () =>
+      (await db.query('SELECT invariant, detail FROM money_invariant_violations()')).rows as { invariant: string; detail: string }[];
     let t = Date.now();
     const afterLoad = await check();
     const checkMs = Date.now() - t;
-    const { rows: counts } = await db.query(`SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM ledger_entries) AS entries`);
+    const { rows: counts } = await db.query(
+      `SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM ledger_entries) AS entries`,
+    );
 
     // Then decisions on part of the pending orders, in parallel, and the check again.
-    const { rows: sample } = await db.query(`SELECT o.id, u.email FROM orders o JOIN users u ON u.id = o.investor_id WHERE o.status = 'PENDING' ORDER BY random() LIMIT 600`);
+    const { rows: sample } = await db.query(
+      `SELECT o.id, u.email FROM orders o JOIN users u ON u.id = o.investor_id WHERE o.status = 'PENDING' ORDER BY random() LIMIT 600`,
+    );
     const tokenOf = new Map(investors.map((u, i) => [u.email, tokens[i]]));
     t = Date.now();
     const decided = await Promise.all(
       sample.map((o: { id: string; email: string }, i: number) =>
         i % 3 === 2
           ? request(port, 'PATCH', `/v1/orders/${o.id}/cancel`, { token: tokenOf.get(o.email) })
-          : request(port, 'PATCH', `/v1/orders/${o.id}/review`, { token: adminToken, json: { decision: i % 3 === 0 ? 'APPROVE' : 'REJECT' } }),
+          : request(port, 'PATCH', `/v1/orders/${o.id}/review`, {
+              token: adminToken,
+              json: { decision: i % 3 === 0 ? 'APPROVE' : 'REJECT' },
+            }),
       ),
     );
     const decideMs = Date.now() - t;
@@ -270,7 +317,11 @@ async function main(): Promise<void> {
       pool: POOL,
       listings: listings.length,
       ordersPerSecond: Math.round(ok / elapsed),
-      latencyMs: { p50: Number(percentile(latencies, 50).toFixed(1)), p99: Number(percentile(latencies, 99).toFixed(1)), max: Number(latencies.at(-1)?.toFixed(1)) },
+      latencyMs: {
+        p50: Number(percentile(latencies, 50).toFixed(1)),
+        p99: Number(percentile(latencies, 99).toFixed(1)),
+        max: Number(latencies.at(-1)?.toFixed(1)),
+      },
       answers: statuses,
       cpuPerOrder,
       // What two dedicated cores would sustain at this CPU cost (API + database only).

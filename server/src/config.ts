@@ -146,18 +146,25 @@ export function loadConfig(env: Env = process.env): Config {
   // Without PUBLIC_URL, links (e-mails, payment returns) point at this server on this machine.
   const port = int('PORT', 8080, 0, 65535);
   const publicUrl = (url('PUBLIC_URL', `http://localhost:${port || 8080}`, ['http:', 'https:']) as string).replace(/\/+$/, '');
-  const corsOrigins = (str('CORS_ORIGINS') ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const corsOrigins = (str('CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   for (const o of corsOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(o)) problems.push(`CORS_ORIGINS: ${o} is not an origin (scheme://host[:port])`);
   }
 
   // The origins a person may pay from and come back to (issue 16): PUBLIC_ORIGINS, or the
   // origin of PUBLIC_URL with its loopback twins (localhost, 127.0.0.1, [::1]) on the same port.
-  const publicOriginsRaw = (str('PUBLIC_ORIGINS') ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const publicOriginsRaw = (str('PUBLIC_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   for (const o of publicOriginsRaw) {
     if (!/^https?:\/\/[^/]+$/.test(o)) problems.push(`PUBLIC_ORIGINS: ${o} is not an origin (scheme://host[:port])`);
   }
-  const publicOrigins = publicOriginsRaw.length > 0 ? [...new Set([safeOrigin(publicUrl), ...publicOriginsRaw])] : defaultPublicOrigins(publicUrl);
+  const publicOrigins =
+    publicOriginsRaw.length > 0 ? [...new Set([safeOrigin(publicUrl), ...publicOriginsRaw])] : defaultPublicOrigins(publicUrl);
 
   const paymentsProvider = (str('PAYMENTS_PROVIDER') ?? 'sandbox').toLowerCase() as PaymentsProviderName;
   if (!PAYMENTS_PROVIDERS.includes(paymentsProvider)) problems.push(`PAYMENTS_PROVIDER must be one of ${PAYMENTS_PROVIDERS.join(', ')}`);

@@ -29,8 +29,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (config.seed) printAccounts(config, app.seedReport !== null);
   if (app.mailer.outboxFile) app.log.info({ outbox: app.mailer.outboxFile }, 'no SMTP_URL: e-mails go to the outbox file');
-  if (app.payments.name === 'sandbox') app.log.warn('PAYMENTS_PROVIDER=sandbox: checkouts are paid on a test page ("Sandbox — no real money")');
-  app.log.info({ docs: `${config.publicUrl}/v1/docs`, database: app.database.kind, webRoot: config.webRoot, payments: app.payments.name }, 'Tessera API ready');
+  if (app.payments.name === 'sandbox')
+    app.log.warn('PAYMENTS_PROVIDER=sandbox: checkouts are paid on a test page ("Sandbox — no real money")');
+  app.log.info(
+    { docs: `${config.publicUrl}/v1/docs`, database: app.database.kind, webRoot: config.webRoot, payments: app.payments.name },
+    'Tessera API ready',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -42,7 +42,8 @@ const del = (u: TestUser) => call(t.app, { method: 'DELETE', url: `/v1/users/${u
 const verify = (u: TestUser, status: 'VERIFIED' | 'REJECTED' | 'PENDING', reason?: string) =>
   call(t.app, { method: 'PATCH', url: `/v1/users/verify/${u.id}`, as: admin, payload: reason ? { status, reason } : { status } });
 const withdraw = (u: TestUser, amount: number) => call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: u, payload: { amount } });
-const deposit = (u: TestUser, amount: number) => call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: u, payload: { amount, returnPath: '/dashboard/wallet' } });
+const deposit = (u: TestUser, amount: number) =>
+  call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: u, payload: { amount, returnPath: '/dashboard/wallet' } });
 const exec = (q: ReturnType<typeof sql>) => t.app.db.execute(q);
 
 /** Expects a raw statement to be refused by the database with this message. */
@@ -77,7 +78,10 @@ describe('closing an account', () => {
     const p1 = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: 100, unitPrice: 10 } });
     const investor = await makeInvestor(t, 1000);
     const held = (await placeOrder(t.app, investor, p1._id, 5)).json();
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/orders/${held._id}/review`, as: admin, payload: { decision: 'APPROVE' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/orders/${held._id}/review`, as: admin, payload: { decision: 'APPROVE' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await placeOrder(t.app, investor, p1._id, 3)).statusCode).toBe(201);
     expect((await withdraw(investor, 120)).statusCode).toBe(201);
     expect((await deposit(investor, 50)).statusCode).toBe(201);
@@ -113,14 +117,17 @@ describe('closing an account', () => {
     expect(res.json().message).toEqual([
       '2 live listings (on sale or funded): they must be closed or taken over first',
       '1 listing under review: approve, reject or delete it first',
-      '1 pending order on this person\'s listings: approve or reject it first',
+      "1 pending order on this person's listings: approve or reject it first",
     ]);
     expect(await snapshot(t.app)).toBe(before);
   });
 
   it('the database itself refuses closing an account with anything open, whatever the code does', async () => {
     const investor = await makeInvestor(t, 25);
-    await refusedByDb(sql`UPDATE users SET deleted_at = now() WHERE id = ${investor.id}`, /This account cannot be closed: \$25\.00 in the wallet/);
+    await refusedByDb(
+      sql`UPDATE users SET deleted_at = now() WHERE id = ${investor.id}`,
+      /This account cannot be closed: \$25\.00 in the wallet/,
+    );
   });
 
   it('deletes an account with nothing left; then nothing can credit it, and a payment arriving for it is declined', async () => {
@@ -134,7 +141,10 @@ describe('closing an account', () => {
     const checkout = (await deposit(legacy, 40)).json<{ _id: string }>();
     await legacyDelete(legacy.id);
     // Straight in the database, the credit is refused.
-    await refusedByDb(sql`UPDATE checkouts SET status = 'PAID' WHERE id = ${checkout._id}`, /This account is closed: no money can be credited to it/);
+    await refusedByDb(
+      sql`UPDATE checkouts SET status = 'PAID' WHERE id = ${checkout._id}`,
+      /This account is closed: no money can be credited to it/,
+    );
     // Through the payment page: declined cleanly, nothing credited, back to the site.
     const paid = await settleSandbox(t.app, t.config, checkout._id);
     expect(paid.statusCode).toBe(303);
@@ -169,7 +179,7 @@ describe('what each status may do (STATUS_RULES)', () => {
     expect(statusRefusal('INVESTOR', 'REJECTED', 'WITHDRAW')).toBeNull();
   });
 
-  it('a pending owner\'s listing cannot be approved (409, nothing changed), a verified owner\'s can', async () => {
+  it("a pending owner's listing cannot be approved (409, nothing changed), a verified owner's can", async () => {
     const owner = await makeUser(t.app, 'PROPERTY_OWNER');
     const p = await makeProperty(t.app, owner);
     const before = await snapshot(t.app);
@@ -178,7 +188,10 @@ describe('what each status may do (STATUS_RULES)', () => {
     expect(res.json().message).toBe('The owner’s identity is not verified yet: only a verified owner’s listing can be approved');
     expect(await snapshot(t.app)).toBe(before);
     // The database refuses it too.
-    await refusedByDb(sql`UPDATE properties SET status = 'ACTIVE' WHERE id = ${p._id}`, /Only a verified owner's listing can be approved \(the owner's account is pending\)/);
+    await refusedByDb(
+      sql`UPDATE properties SET status = 'ACTIVE' WHERE id = ${p._id}`,
+      /Only a verified owner's listing can be approved \(the owner's account is pending\)/,
+    );
     expect((await verify(owner, 'VERIFIED')).statusCode).toBe(200);
     const ok = await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: admin, payload: { decision: 'APPROVE' } });
     expect(ok.statusCode).toBe(200);
@@ -193,7 +206,10 @@ describe('what each status may do (STATUS_RULES)', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Your account must be verified before you can withdraw');
     expect(await snapshot(t.app)).toBe(before);
-    await refusedByDb(sql`INSERT INTO payouts (user_id, amount_cents) VALUES (${pending.id}, 1000)`, /must be verified before you can withdraw/);
+    await refusedByDb(
+      sql`INSERT INTO payouts (user_id, amount_cents) VALUES (${pending.id}, 1000)`,
+      /must be verified before you can withdraw/,
+    );
 
     const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
     const live = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: 10, unitPrice: 10 } });
@@ -207,7 +223,12 @@ describe('what each status may do (STATUS_RULES)', () => {
     const add = await deposit(again, 10);
     expect(add.statusCode).toBe(403);
     expect(add.json().message).toBe('Your account verification was rejected: you cannot add money');
-    const checkout = await call(t.app, { method: 'POST', url: '/v1/payments/checkouts', as: again, payload: { purpose: 'DEPOSIT', amount: 10, returnPath: '/' } });
+    const checkout = await call(t.app, {
+      method: 'POST',
+      url: '/v1/payments/checkouts',
+      as: again,
+      payload: { purpose: 'DEPOSIT', amount: 10, returnPath: '/' },
+    });
     expect(checkout.statusCode).toBe(403);
     expect(checkout.json().message).toBe('Your account verification was rejected: you cannot start a checkout');
     const order = await placeOrder(t.app, again, live._id, 1);
@@ -243,7 +264,9 @@ describe('what each status may do (STATUS_RULES)', () => {
     const p = await makeProperty(t.app, owner, { approveAs: admin, body: { name: 'Suspended Towers', totalQuantity: 10, unitPrice: 10 } });
     const holder = await makeInvestor(t, 100);
     const o = (await placeOrder(t.app, holder, p._id, 2)).json();
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/orders/${o._id}/review`, as: admin, payload: { decision: 'APPROVE' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/orders/${o._id}/review`, as: admin, payload: { decision: 'APPROVE' } })).statusCode,
+    ).toBe(200);
 
     expect((await verify(owner, 'REJECTED', 'Forged documents')).statusCode).toBe(200);
     const seen = await call(t.app, { method: 'GET', url: `/v1/properties/${p._id}`, as: holder });
@@ -287,8 +310,14 @@ describe('cancelling a withdrawal', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: p._id, status: 'CANCELLED', amount: 100 });
     expect(await walletBalance(t.app, investor)).toBe(300);
-    const entries = await queryRows<{ type: string; amount_cents: string }>(t.app, sql`SELECT type, amount_cents FROM ledger_entries WHERE payout_id = ${p._id} ORDER BY seq`);
-    expect(entries.map((e) => [e.type, Number(e.amount_cents)])).toEqual([['WITHDRAWAL_HOLD', -10000], ['WITHDRAWAL_RELEASE', 10000]]);
+    const entries = await queryRows<{ type: string; amount_cents: string }>(
+      t.app,
+      sql`SELECT type, amount_cents FROM ledger_entries WHERE payout_id = ${p._id} ORDER BY seq`,
+    );
+    expect(entries.map((e) => [e.type, Number(e.amount_cents)])).toEqual([
+      ['WITHDRAWAL_HOLD', -10000],
+      ['WITHDRAWAL_RELEASE', 10000],
+    ]);
 
     before = await snapshot(t.app);
     const again = await call(t.app, { method: 'PATCH', url: `/v1/wallets/payouts/${p._id}/cancel`, as: investor });
@@ -297,7 +326,9 @@ describe('cancelling a withdrawal', () => {
     expect(await snapshot(t.app)).toBe(before);
 
     const paid = (await withdraw(investor, 50)).json<{ _id: string }>();
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${paid._id}`, as: admin, payload: { status: 'PAID' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/payouts/${paid._id}`, as: admin, payload: { status: 'PAID' } })).statusCode,
+    ).toBe(200);
     before = await snapshot(t.app);
     const late = await call(t.app, { method: 'PATCH', url: `/v1/wallets/payouts/${paid._id}/cancel`, as: investor });
     expect(late.statusCode).toBe(409);

@@ -54,7 +54,15 @@ describe('admin metrics, computed from the data', () => {
 
   it('GET /v1/admin/metrics/investor', async () => {
     const m = (await get('/v1/admin/metrics/investor')).json();
-    expect(m).toMatchObject({ total: 3, byStatus: { VERIFIED: 1, PENDING: 1, REJECTED: 1 }, subscribed: 1, onboardingCompleted: 0, emailVerified: 2, totalInvested: 250, walletBalances: 1000 });
+    expect(m).toMatchObject({
+      total: 3,
+      byStatus: { VERIFIED: 1, PENDING: 1, REJECTED: 1 },
+      subscribed: 1,
+      onboardingCompleted: 0,
+      emailVerified: 2,
+      totalInvested: 250,
+      walletBalances: 1000,
+    });
     expect(m.signUpsOverTime.at(-1)).toEqual({ date: today(), count: 3 });
   });
 
@@ -64,7 +72,10 @@ describe('admin metrics, computed from the data', () => {
       total: 3,
       byStatus: { ACTIVE: 1, PENDING_REVIEW: 2 },
       byType: { RENTAL_READY: 2, OFF_PLAN: 1 },
-      byState: [{ state: 'TX', count: 2 }, { state: 'NY', count: 1 }],
+      byState: [
+        { state: 'TX', count: 2 },
+        { state: 'NY', count: 1 },
+      ],
       unitsTotal: 160,
       unitsSold: 25,
       totalValue: 2010,
@@ -81,7 +92,14 @@ describe('admin metrics, computed from the data', () => {
 
   it('is for admins only', async () => {
     const investor = await makeUser(t.app, 'INVESTOR');
-    for (const url of ['/v1/admin/metrics', '/v1/admin/metrics/investor', '/v1/admin/metrics/listing', '/v1/admin/metrics/owner', '/v1/admin/audit', '/v1/admin/me']) {
+    for (const url of [
+      '/v1/admin/metrics',
+      '/v1/admin/metrics/investor',
+      '/v1/admin/metrics/listing',
+      '/v1/admin/metrics/owner',
+      '/v1/admin/audit',
+      '/v1/admin/me',
+    ]) {
       expect((await call(t.app, { method: 'GET', url })).statusCode).toBe(401);
       expect((await get(url, investor)).statusCode).toBe(403);
     }
@@ -122,7 +140,12 @@ describe('audit trail', () => {
     const mine = (await get(`/v1/admin/audit?actorId=${second.id}`)).json();
     expect(mine.total).toBe(2);
     expect(mine.items.map((e: { action: string }) => e.action)).toEqual(['user.update', 'user.verify']);
-    expect(mine.items[0]).toMatchObject({ actorEmail: second.email, targetType: 'user', ip: expect.any(String), createdAt: expect.any(String) });
+    expect(mine.items[0]).toMatchObject({
+      actorEmail: second.email,
+      targetType: 'user',
+      ip: expect.any(String),
+      createdAt: expect.any(String),
+    });
     const page = (await get(`/v1/admin/audit?actorId=${second.id}&pageSize=1&page=2`)).json();
     expect(page.items.map((e: { action: string }) => e.action)).toEqual(['user.verify']);
     expect((await get('/v1/admin/audit?actorId=nope')).statusCode).toBe(400);

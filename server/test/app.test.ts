@@ -34,7 +34,9 @@ describe('seed on an empty database', () => {
     const pending = await login(t.app, 'pending@tessera.local', 'Pending123!');
     const p = await call(t.app, { method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${pending}` } });
     expect(p.json()).toMatchObject({ status: 'PENDING', isSubscribed: false });
-    expect((await call(t.app, { method: 'GET', url: '/v1/admin/metrics', headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: '/v1/admin/metrics', headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('lists at least 10 live properties of both types in several states, each with generated images', async () => {
@@ -60,15 +62,29 @@ describe('seed on an empty database', () => {
     // Plus the rental income of Mountain Ash Cabins (issue 18: six months of reports; how many
     // are paid yet depends on today's date), and minus what its owner funded.
     const cents = async (email: string, types: string[]) =>
-      Number((await queryRows<{ c: string | null }>(t.app, sql`SELECT sum(l.amount_cents) AS c FROM ledger_entries l JOIN users u ON u.id = l.user_id WHERE u.email = ${email} AND l.type IN (${sql.join(types.map((x) => sql`${x}`), sql`, `)})`))[0].c ?? 0);
+      Number(
+        (
+          await queryRows<{ c: string | null }>(
+            t.app,
+            sql`SELECT sum(l.amount_cents) AS c FROM ledger_entries l JOIN users u ON u.id = l.user_id WHERE u.email = ${email} AND l.type IN (${sql.join(
+              types.map((x) => sql`${x}`),
+              sql`, `,
+            )})`,
+          )
+        )[0].c ?? 0,
+      );
     const income = await cents('investor@tessera.local', ['DISTRIBUTION_PAYMENT']);
     expect(income).toBeGreaterThan(0);
     expect(await get('/v1/wallets/balance', investor)).toMatchObject({ balance: 15_000 + income / 100, held: 2_500 });
-    expect((await get('/v1/holdings', investor)).map((h: { property: { name: string }; quantity: number }) => [h.property.name, h.quantity])).toEqual([
+    expect(
+      (await get('/v1/holdings', investor)).map((h: { property: { name: string }; quantity: number }) => [h.property.name, h.quantity]),
+    ).toEqual([
       ['Mountain Ash Cabins', 50],
       ['Harborview Residences', 40],
     ]);
-    expect((await get('/v1/orders?status=PENDING', investor)).items.map((o: { property: { name: string } }) => o.property.name)).toEqual(['Desert Bloom Villas']);
+    expect((await get('/v1/orders?status=PENDING', investor)).items.map((o: { property: { name: string } }) => o.property.name)).toEqual([
+      'Desert Bloom Villas',
+    ]);
     expect((await get('/v1/users/me', investor)).claimableTokens).toBe(15);
     expect((await get('/v1/properties?status=FUNDED', {})).items.map((p: { name: string }) => p.name)).toEqual(['Mountain Ash Cabins']);
     const owner = await as('owner@tessera.local', 'Owner123!');
@@ -76,7 +92,10 @@ describe('seed on an empty database', () => {
     expect(await get('/v1/users/me/metrics', owner)).toMatchObject({ payoutsReceived: 47_500, walletBalance: 37_500 + funded / 100 });
     const returns = await get('/v1/holdings/returns', investor);
     expect(returns.total.incomeReceived).toBe(income / 100);
-    expect(returns.holdings.find((h: { propertyName: string }) => h.propertyName === 'Mountain Ash Cabins')).toMatchObject({ valuePerUnit: 116, currentValue: 5_800 });
+    expect(returns.holdings.find((h: { propertyName: string }) => h.propertyName === 'Mountain Ash Cabins')).toMatchObject({
+      valuePerUnit: 116,
+      currentValue: 5_800,
+    });
     // Six months of history on first start: income and value over time from the first record date.
     expect(returns.incomeOverTime.length).toBeGreaterThanOrEqual(6);
     expect(returns.valueOverTime[0].amount).toBeGreaterThan(0);
@@ -90,32 +109,42 @@ describe('seed on an empty database', () => {
     const { seedIfEmpty } = await import('../src/db/seed');
     expect(await seedIfEmpty(t.app)).toBeNull();
     expect(await migrate(t.app.database)).toEqual([]);
-    const rows = await queryRows<{ version: number; name: string }>(t.app, sql`select version, name from schema_migrations order by version`);
+    const rows = await queryRows<{ version: number; name: string }>(
+      t.app,
+      sql`select version, name from schema_migrations order by version`,
+    );
     expect(rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name));
   });
 
   // PGlite belongs to one process: there is no second instance to race.
-  itOnPostgres('instances starting together on one empty database all start, and seed once (PostgreSQL)', async () => {
-    // Three servers on a fresh schema at once: before the start-up writes were serialized,
-    // one died on a unique violation (both created the configured admin), and two seeded.
-    const config = testConfig({ seed: true, adminPassword: 'Adm1nSecret!' });
-    const started = await Promise.allSettled([0, 1, 2].map(() => buildApp(config, { logger: false })));
-    const apps = started.filter((r): r is PromiseFulfilledResult<FastifyInstance> => r.status === 'fulfilled').map((r) => r.value);
-    try {
-      expect(started.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
-      expect(apps.filter((a) => a.seedReport !== null)).toHaveLength(1);
-      const [{ n }] = await queryRows<{ n: number }>(apps[0], sql`select count(*)::int as n from users where email = 'admin@tessera.local'`);
-      expect(n).toBe(1);
-      expect(await queryRows(apps[0], sql`select 1 from users where role <> 'PLATFORM'`)).toHaveLength(5);
-    } finally {
-      for (const a of apps) await a.close();
-      const client = new pg.Client({ connectionString: config.databaseUrl as string });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${config.databaseSchema} CASCADE`);
-      await client.end();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  itOnPostgres(
+    'instances starting together on one empty database all start, and seed once (PostgreSQL)',
+    async () => {
+      // Three servers on a fresh schema at once: before the start-up writes were serialized,
+      // one died on a unique violation (both created the configured admin), and two seeded.
+      const config = testConfig({ seed: true, adminPassword: 'Adm1nSecret!' });
+      const started = await Promise.allSettled([0, 1, 2].map(() => buildApp(config, { logger: false })));
+      const apps = started.filter((r): r is PromiseFulfilledResult<FastifyInstance> => r.status === 'fulfilled').map((r) => r.value);
+      try {
+        expect(started.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+        expect(apps.filter((a) => a.seedReport !== null)).toHaveLength(1);
+        const [{ n }] = await queryRows<{ n: number }>(
+          apps[0],
+          sql`select count(*)::int as n from users where email = 'admin@tessera.local'`,
+        );
+        expect(n).toBe(1);
+        expect(await queryRows(apps[0], sql`select 1 from users where role <> 'PLATFORM'`)).toHaveLength(5);
+      } finally {
+        for (const a of apps) await a.close();
+        const client = new pg.Client({ connectionString: config.databaseUrl as string });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${config.databaseSchema} CASCADE`);
+        await client.end();
+        rmSync(config.dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
 
 describe('errors', () => {
@@ -165,11 +194,25 @@ describe('errors', () => {
     expect(empty.json().message).toEqual(['body must be an object']);
     const array = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: [1, 2] });
     expect(array.statusCode).toBe(400);
-    const text = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const text = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signin',
+      payload: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
-    const big = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) } });
+    const big = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signin',
+      payload: { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(big.statusCode).toBe(413);
-    const proto = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: '{"email":"a@b.co","password":"x","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+    const proto = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signin',
+      payload: '{"email":"a@b.co","password":"x","__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(proto.statusCode).toBe(400);
   });
 });
@@ -180,7 +223,16 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     const paths = Object.keys(doc.paths);
-    for (const p of ['/v1/auth/signin', '/v1/users/me', '/v1/properties/{id}', '/v1/properties/owned/{id}/images', '/v1/admin/metrics/owner', '/support', '/download/{filename}', '/v1/health']) {
+    for (const p of [
+      '/v1/auth/signin',
+      '/v1/users/me',
+      '/v1/properties/{id}',
+      '/v1/properties/owned/{id}/images',
+      '/v1/admin/metrics/owner',
+      '/support',
+      '/download/{filename}',
+      '/v1/health',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(doc.paths['/v1/properties/owned/off-plan'].post.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
@@ -193,7 +245,11 @@ describe('OpenAPI', () => {
 
 describe('CORS and headers', () => {
   it('answers preflights for configured origins only', async () => {
-    const ok = await call(t.app, { method: 'OPTIONS', url: '/v1/users/me', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' } });
+    const ok = await call(t.app, {
+      method: 'OPTIONS',
+      url: '/v1/users/me',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    });
     expect(ok.statusCode).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(ok.headers['access-control-allow-headers']).toContain('Authorization');
@@ -214,10 +270,31 @@ describe('configuration', () => {
 
   it('reads defaults and refuses bad values, listing every problem', () => {
     const c = loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/tessera-config-test' });
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, tokenTtlMinutes: 15, sessionMaxHours: 12, linkTtlMinutes: 60, redisUrl: null, redisPrefix: 'tessera:', seed: true, rateLimit: true, webRoot: null, pgliteDir: '/tmp/tessera-config-test/pglite' });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      tokenTtlMinutes: 15,
+      sessionMaxHours: 12,
+      linkTtlMinutes: 60,
+      redisUrl: null,
+      redisPrefix: 'tessera:',
+      seed: true,
+      rateLimit: true,
+      webRoot: null,
+      pgliteDir: '/tmp/tessera-config-test/pglite',
+    });
     let err: unknown;
     try {
-      loadConfig({ PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'weak', WEB_ROOT: '/no/such/folder', SEED: 'maybe', DATA_DIR: '/tmp/tessera-config-test' });
+      loadConfig({
+        PORT: 'eighty',
+        JWT_SECRET: 'short',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_PASSWORD: 'weak',
+        WEB_ROOT: '/no/such/folder',
+        SEED: 'maybe',
+        DATA_DIR: '/tmp/tessera-config-test',
+      });
     } catch (e) {
       err = e;
     }

@@ -26,14 +26,22 @@ function lastCode(to: string): string {
 async function verifiedInvestor() {
   const body = signupBody();
   await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: body });
-  await call(t.app, { method: 'POST', url: '/v1/auth/otp/verify', payload: { email: body.email, code: lastCode(body.email), purpose: 'VERIFY_EMAIL' } });
+  await call(t.app, {
+    method: 'POST',
+    url: '/v1/auth/otp/verify',
+    payload: { email: body.email, code: lastCode(body.email), purpose: 'VERIFY_EMAIL' },
+  });
   return body;
 }
 
 describe('sign-up', () => {
   it('creates an investor, answers 201 with the user and mails a verification code', async () => {
     const body = signupBody();
-    const res = await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: { ...body, email: body.email.toUpperCase() } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signup/investor',
+      payload: { ...body, email: body.email.toUpperCase() },
+    });
     expect(res.statusCode).toBe(201);
     const json = res.json();
     expect(json.message).toBe('Signed up successfully');
@@ -52,7 +60,11 @@ describe('sign-up', () => {
   });
 
   it('lists every broken password rule and the e-mail problem, in the spec words', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: { ...signupBody('not-an-email'), password: 'short' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signup/investor',
+      payload: { ...signupBody('not-an-email'), password: 'short' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       statusCode: 400,
@@ -64,7 +76,11 @@ describe('sign-up', () => {
   it('refuses blank fields with "Please fill in all fields" and missing fields by name', async () => {
     const blank = await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: { ...signupBody(), firstName: '   ' } });
     expect(blank.json().message).toEqual([MESSAGES.fillAllFields]);
-    const missing = await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: { email: uniqueEmail(), password: 'Passw0rdX' } });
+    const missing = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signup/investor',
+      payload: { email: uniqueEmail(), password: 'Passw0rdX' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toEqual(expect.arrayContaining(['firstName is required', 'lastName is required']));
   });
@@ -82,7 +98,11 @@ describe('sign-up', () => {
   it('refuses an address already registered (any case) with 409', async () => {
     const body = signupBody();
     expect((await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: body })).statusCode).toBe(201);
-    const again = await call(t.app, { method: 'POST', url: '/v1/auth/signup/property-owner', payload: { ...body, email: body.email.toUpperCase() } });
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signup/property-owner',
+      payload: { ...body, email: body.email.toUpperCase() },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(AUTH_MESSAGES.emailTaken);
   });
@@ -110,22 +130,38 @@ describe('sign-in and e-mail verification', () => {
     expect(early.statusCode).toBe(403);
     expect(early.json().message).toBe('Please verify your email before logging in');
 
-    const verify = await call(t.app, { method: 'POST', url: '/v1/auth/otp/verify', payload: { email: body.email, code: lastCode(body.email), purpose: 'VERIFY_EMAIL' } });
+    const verify = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/otp/verify',
+      payload: { email: body.email, code: lastCode(body.email), purpose: 'VERIFY_EMAIL' },
+    });
     expect(verify.statusCode).toBe(200);
-    const ok = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: body.email.toUpperCase(), password: body.password } });
+    const ok = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signin',
+      payload: { email: body.email.toUpperCase(), password: body.password },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().accessToken).toEqual(expect.any(String));
     expect(ok.json().user).toMatchObject({ email: body.email, emailVerified: true });
     const me = await call(t.app, { method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${ok.json().accessToken}` } });
     expect(me.statusCode).toBe(200);
     // The code is used up.
-    const reuse = await call(t.app, { method: 'POST', url: '/v1/auth/otp/verify', payload: { email: body.email, code: lastCode(body.email), purpose: 'VERIFY_EMAIL' } });
+    const reuse = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/otp/verify',
+      payload: { email: body.email, code: lastCode(body.email), purpose: 'VERIFY_EMAIL' },
+    });
     expect(reuse.statusCode).toBe(400);
   });
 
   it('answers an unknown address exactly like a wrong password', async () => {
     const user = await makeUser(t.app, 'INVESTOR');
-    const unknown = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: uniqueEmail('ghost'), password: 'Whatever1' } });
+    const unknown = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signin',
+      payload: { email: uniqueEmail('ghost'), password: 'Whatever1' },
+    });
     const wrong = await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: user.email, password: 'Whatever1' } });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
@@ -135,7 +171,11 @@ describe('sign-in and e-mail verification', () => {
   it('binds a code to its purpose', async () => {
     const body = signupBody();
     await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: body });
-    const res = await call(t.app, { method: 'POST', url: '/v1/auth/otp/verify', payload: { email: body.email, code: lastCode(body.email), purpose: 'RESET_PASSWORD' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/otp/verify',
+      payload: { email: body.email, code: lastCode(body.email), purpose: 'RESET_PASSWORD' },
+    });
     expect(res.statusCode).toBe(400);
     const [row] = await t.app.db.select().from(users).where(eq(users.email, body.email));
     expect(row.emailVerified).toBe(false);
@@ -147,10 +187,18 @@ describe('sign-in and e-mail verification', () => {
     const code = lastCode(body.email);
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
-      const r = await call(t.app, { method: 'POST', url: '/v1/auth/otp/verify', payload: { email: body.email, code: wrongCode, purpose: 'VERIFY_EMAIL' } });
+      const r = await call(t.app, {
+        method: 'POST',
+        url: '/v1/auth/otp/verify',
+        payload: { email: body.email, code: wrongCode, purpose: 'VERIFY_EMAIL' },
+      });
       expect(r.statusCode).toBe(400);
     }
-    const right = await call(t.app, { method: 'POST', url: '/v1/auth/otp/verify', payload: { email: body.email, code, purpose: 'VERIFY_EMAIL' } });
+    const right = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/otp/verify',
+      payload: { email: body.email, code, purpose: 'VERIFY_EMAIL' },
+    });
     expect(right.statusCode).toBe(400);
     expect(right.json().message).toBe(AUTH_MESSAGES.invalidCode);
   });
@@ -159,16 +207,31 @@ describe('sign-in and e-mail verification', () => {
     const body = signupBody();
     await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: body });
     const [u] = await t.app.db.select().from(users).where(eq(users.email, body.email));
-    await t.app.db.update(otpCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otpCodes.userId, u.id));
-    const res = await call(t.app, { method: 'POST', url: '/v1/auth/otp/verify', payload: { email: body.email, code: lastCode(body.email), purpose: 'VERIFY_EMAIL' } });
+    await t.app.db
+      .update(otpCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(otpCodes.userId, u.id));
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/otp/verify',
+      payload: { email: body.email, code: lastCode(body.email), purpose: 'VERIFY_EMAIL' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('OTP generate answers the same for unknown addresses and sends nothing', async () => {
     const before = t.app.mailer.outbox.length;
-    const ghost = await call(t.app, { method: 'POST', url: '/v1/auth/otp/generate', payload: { email: uniqueEmail('ghost'), purpose: 'RESET_PASSWORD' } });
+    const ghost = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/otp/generate',
+      payload: { email: uniqueEmail('ghost'), purpose: 'RESET_PASSWORD' },
+    });
     const user = await makeUser(t.app, 'INVESTOR');
-    const real = await call(t.app, { method: 'POST', url: '/v1/auth/otp/generate', payload: { email: user.email, purpose: 'RESET_PASSWORD' } });
+    const real = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/otp/generate',
+      payload: { email: user.email, purpose: 'RESET_PASSWORD' },
+    });
     expect(ghost.statusCode).toBe(200);
     expect(real.statusCode).toBe(200);
     expect(ghost.json()).toEqual(real.json());
@@ -193,26 +256,54 @@ describe('password reset', () => {
     const token = await login(t.app, body.email, body.password);
     await call(t.app, { method: 'POST', url: '/v1/auth/otp/generate', payload: { email: body.email, purpose: 'RESET_PASSWORD' } });
     const code = lastCode(body.email);
-    const check = await call(t.app, { method: 'POST', url: '/v1/auth/otp/verify', payload: { email: body.email, code, purpose: 'RESET_PASSWORD' } });
+    const check = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/otp/verify',
+      payload: { email: body.email, code, purpose: 'RESET_PASSWORD' },
+    });
     expect(check.statusCode).toBe(200);
 
-    const weak = await call(t.app, { method: 'POST', url: '/v1/auth/reset-password', payload: { email: body.email, code, newPassword: 'weak' } });
+    const weak = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/reset-password',
+      payload: { email: body.email, code, newPassword: 'weak' },
+    });
     expect(weak.statusCode).toBe(400);
-    const res = await call(t.app, { method: 'POST', url: '/v1/auth/reset-password', payload: { email: body.email, code, newPassword: 'NewPassw0rd' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/reset-password',
+      payload: { email: body.email, code, newPassword: 'NewPassw0rd' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await call(t.app, { method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
-    expect((await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: body.email, password: body.password } })).statusCode).toBe(401);
-    expect((await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: body.email, password: 'NewPassw0rd' } })).statusCode).toBe(200);
-    const again = await call(t.app, { method: 'POST', url: '/v1/auth/reset-password', payload: { email: body.email, code, newPassword: 'Another1pass' } });
+    expect(
+      (await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: body.email, password: body.password } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: body.email, password: 'NewPassw0rd' } })).statusCode,
+    ).toBe(200);
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/reset-password',
+      payload: { email: body.email, code, newPassword: 'Another1pass' },
+    });
     expect(again.statusCode).toBe(400);
   });
 
   it('a VERIFY_EMAIL code cannot reset a password; an unknown address gets the same answer', async () => {
     const body = signupBody();
     await call(t.app, { method: 'POST', url: '/v1/auth/signup/investor', payload: body });
-    const res = await call(t.app, { method: 'POST', url: '/v1/auth/reset-password', payload: { email: body.email, code: lastCode(body.email), newPassword: 'NewPassw0rd' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/reset-password',
+      payload: { email: body.email, code: lastCode(body.email), newPassword: 'NewPassw0rd' },
+    });
     expect(res.statusCode).toBe(400);
-    const ghost = await call(t.app, { method: 'POST', url: '/v1/auth/reset-password', payload: { email: uniqueEmail('ghost'), code: '123456', newPassword: 'NewPassw0rd' } });
+    const ghost = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/reset-password',
+      payload: { email: uniqueEmail('ghost'), code: '123456', newPassword: 'NewPassw0rd' },
+    });
     expect(ghost.json()).toEqual(res.json());
   });
 });
@@ -240,14 +331,45 @@ describe('sessions and tokens', () => {
     const user = await makeUser(t.app, 'INVESTOR');
     const [session] = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
     const claims = { sid: session.id, role: 'ADMIN' };
-    const none = new UnsecuredJWT(claims).setSubject(user.id).setIssuer('tessera').setAudience('tessera-api').setIssuedAt().setExpirationTime('1h').encode();
+    const none = new UnsecuredJWT(claims)
+      .setSubject(user.id)
+      .setIssuer('tessera')
+      .setAudience('tessera-api')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
     const otherKey = new TextEncoder().encode('x'.repeat(48));
-    const badSig = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('tessera').setAudience('tessera-api').setExpirationTime('1h').sign(otherKey);
+    const badSig = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('tessera')
+      .setAudience('tessera-api')
+      .setExpirationTime('1h')
+      .sign(otherKey);
     const key = new TextEncoder().encode(t.config.jwtSecret);
-    const expired = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('tessera').setAudience('tessera-api').setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key);
-    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).setSubject(user.id).setIssuer('tessera').setAudience('tessera-api').setExpirationTime('1h').sign(new TextEncoder().encode(t.config.jwtSecret.repeat(2)));
+    const expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('tessera')
+      .setAudience('tessera-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(key);
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(user.id)
+      .setIssuer('tessera')
+      .setAudience('tessera-api')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(t.config.jwtSecret.repeat(2)));
     // Correctly signed, but naming a session that does not exist.
-    const forged = await new SignJWT({ sid: '00000000-0000-4000-8000-000000000000' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('tessera').setAudience('tessera-api').setExpirationTime('1h').sign(key);
+    const forged = await new SignJWT({ sid: '00000000-0000-4000-8000-000000000000' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('tessera')
+      .setAudience('tessera-api')
+      .setExpirationTime('1h')
+      .sign(key);
     for (const token of [none, badSig, expired, hs512, forged, 'garbage', '']) {
       const res = await call(t.app, { method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(401);
@@ -261,14 +383,23 @@ describe('sessions and tokens', () => {
     const user = await makeUser(t.app, 'INVESTOR');
     const [session] = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
     const key = new TextEncoder().encode(t.config.jwtSecret);
-    const token = await new SignJWT({ sid: session.id, role: 'ADMIN' }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('tessera').setAudience('tessera-api').setExpirationTime('1h').sign(key);
+    const token = await new SignJWT({ sid: session.id, role: 'ADMIN' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('tessera')
+      .setAudience('tessera-api')
+      .setExpirationTime('1h')
+      .sign(key);
     const res = await call(t.app, { method: 'GET', url: '/v1/admin/metrics', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(403);
   });
 
   it('an expired session row is refused even with a valid token', async () => {
     const user = await makeUser(t.app, 'INVESTOR');
-    await t.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await call(t.app, { method: 'GET', url: '/v1/users/me', as: user })).statusCode).toBe(401);
   });
 });

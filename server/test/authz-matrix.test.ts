@@ -2,7 +2,22 @@
 // owner reaching for the first ones' objects. Each refusal must leave the database as it was.
 import type { InjectOptions } from 'fastify';
 import { sandboxToken } from '../src/modules/payments/sandbox';
-import { buildTestApp, call, fund, login, makeProperty, makeUser, multipart, PDF, placeOrder, pngImage, snapshot, uniqueEmail, type TestApp, type TestUser } from './helper';
+import {
+  buildTestApp,
+  call,
+  fund,
+  login,
+  makeProperty,
+  makeUser,
+  multipart,
+  PDF,
+  placeOrder,
+  pngImage,
+  snapshot,
+  uniqueEmail,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 type Actor = 'anon' | 'investor' | 'investor2' | 'owner' | 'owner2' | 'admin';
 const ACTORS: Actor[] = ['anon', 'investor', 'investor2', 'owner', 'owner2', 'admin'];
@@ -44,9 +59,30 @@ let fixtures: {
 };
 
 const ALL_SIGNED: Partial<Record<Actor, number>> = { anon: 401, investor: 200, investor2: 200, owner: 200, owner2: 200, admin: 200 };
-const ADMIN_ONLY = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, investor2: 403, owner: 403, owner2: 403, admin: ok });
-const WALLET_HOLDERS = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, admin: 403, investor: ok, investor2: ok, owner: ok, owner2: ok });
-const INVESTORS = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, owner: 403, owner2: 403, admin: 403, investor: ok, investor2: ok });
+const ADMIN_ONLY = (ok = 200): Partial<Record<Actor, number>> => ({
+  anon: 401,
+  investor: 403,
+  investor2: 403,
+  owner: 403,
+  owner2: 403,
+  admin: ok,
+});
+const WALLET_HOLDERS = (ok = 200): Partial<Record<Actor, number>> => ({
+  anon: 401,
+  admin: 403,
+  investor: ok,
+  investor2: ok,
+  owner: ok,
+  owner2: ok,
+});
+const INVESTORS = (ok = 200): Partial<Record<Actor, number>> => ({
+  anon: 401,
+  owner: 403,
+  owner2: 403,
+  admin: 403,
+  investor: ok,
+  investor2: ok,
+});
 const OWNER_ONLY = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, admin: 403, owner2: 404, owner: ok });
 
 beforeAll(async () => {
@@ -71,14 +107,26 @@ beforeAll(async () => {
   await fund(t, who.investor, 100_000);
   const order = (await placeOrder(t.app, who.investor, active._id, 1)).json();
   const entry = (await call(t.app, { method: 'GET', url: '/v1/transactions/owned', as: who.investor })).json().items[0];
-  const checkout = (await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who.investor, payload: { amount: 5, returnPath: '/' } })).json();
+  const checkout = (
+    await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who.investor, payload: { amount: 5, returnPath: '/' } })
+  ).json();
   // Returns (issue 18): a small listing sold out to the investor, a report, a distribution, an appraisal.
   const funded = (await makeProperty(t.app, who.owner, { approveAs: who.admin, body: { totalQuantity: 2, unitPrice: 10 } }))._id;
   const fundedOrder = (await placeOrder(t.app, who.investor, funded, 2)).json()._id as string;
   await call(t.app, { method: 'PATCH', url: `/v1/orders/${fundedOrder}/review`, as: who.admin, payload: { decision: 'APPROVE' } });
   const report = await freshReport(funded);
-  const approved = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${await freshReport(funded)}/approve`, as: who.admin, payload: {} });
-  const appraisal = await call(t.app, { method: 'POST', url: `/v1/properties/${funded}/appraisals`, as: who.admin, payload: { valuePerUnit: 11, appraisedOn: new Date().toISOString().slice(0, 10) } });
+  const approved = await call(t.app, {
+    method: 'PATCH',
+    url: `/v1/income-reports/${await freshReport(funded)}/approve`,
+    as: who.admin,
+    payload: {},
+  });
+  const appraisal = await call(t.app, {
+    method: 'POST',
+    url: `/v1/properties/${funded}/appraisals`,
+    as: who.admin,
+    payload: { valuePerUnit: 11, appraisedOn: new Date().toISOString().slice(0, 10) },
+  });
   fixtures = {
     funded,
     report,
@@ -103,20 +151,33 @@ afterAll(async () => {
 const signup = () => ({ firstName: 'New', lastName: 'Person', email: uniqueEmail('matrix'), password: 'Passw0rdX' });
 const listing = { name: 'Matrix Place', address: '1 Grid Rd', state: 'OH', totalQuantity: 10, unitPrice: 10, roiInFiveYears: 10 };
 const upload = async (field: 'file' | 'files', pdf = false): Promise<Pick<Req, 'payload' | 'headers'>> =>
-  multipart([{ field, filename: pdf ? 'd.pdf' : 'i.png', contentType: pdf ? 'application/pdf' : 'image/png', data: pdf ? PDF : await pngImage() }]);
+  multipart([
+    { field, filename: pdf ? 'd.pdf' : 'i.png', contentType: pdf ? 'application/pdf' : 'image/png', data: pdf ? PDF : await pngImage() },
+  ]);
 let reportDays = 0;
 /** A new SUBMITTED income report (a period of its own) of `propertyId`, by the owner. */
 async function freshReport(propertyId = fixtures.funded): Promise<string> {
   reportDays += 3;
   const d = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-  const res = await call(t.app, { method: 'POST', url: '/v1/income-reports', as: who.owner, payload: { propertyId, periodStart: d(reportDays + 2), periodEnd: d(reportDays + 1), grossRent: 100, expenses: {} } });
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/v1/income-reports',
+    as: who.owner,
+    payload: { propertyId, periodStart: d(reportDays + 2), periodEnd: d(reportDays + 1), grossRent: 100, expenses: {} },
+  });
   if (res.statusCode !== 201) throw new Error(`report: ${res.statusCode} ${res.body}`);
   return res.json()._id as string;
 }
 const reportBody = () => {
   reportDays += 3;
   const d = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-  return { propertyId: fixtures.funded, periodStart: d(reportDays + 2), periodEnd: d(reportDays + 1), grossRent: 100, expenses: { hoa: 5 } };
+  return {
+    propertyId: fixtures.funded,
+    periodStart: d(reportDays + 2),
+    periodEnd: d(reportDays + 1),
+    grossRent: 100,
+    expenses: { hoa: 5 },
+  };
 };
 const OWNERS = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, admin: 403, owner: ok, owner2: ok });
 const OWNER_OR_ADMIN = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, owner2: 404, owner: ok, admin: ok });
@@ -129,36 +190,126 @@ const ROWS: Row[] = [
   { name: 'GET /', req: () => ({ method: 'GET', url: '/' }), expect: { anon: 200, investor: 200 } },
   { name: 'GET /v1/health', req: () => ({ method: 'GET', url: '/v1/health' }), expect: { anon: 200, admin: 200 } },
   // Auth
-  { name: 'POST /v1/auth/signup/investor', req: () => ({ method: 'POST', url: '/v1/auth/signup/investor', payload: signup() }), expect: { anon: 201, investor: 201 } },
-  { name: 'POST /v1/auth/signup/property-owner', req: () => ({ method: 'POST', url: '/v1/auth/signup/property-owner', payload: signup() }), expect: { anon: 201, owner: 201 } },
-  { name: 'POST /v1/auth/signup/admin', req: () => ({ method: 'POST', url: '/v1/auth/signup/admin', payload: signup() }), expect: ADMIN_ONLY(201) },
-  { name: 'POST /v1/auth/signin', req: () => ({ method: 'POST', url: '/v1/auth/signin', payload: { email: who.owner.email, password: 'Wrong1234' } }), expect: { anon: 401, owner: 401 } },
-  { name: 'POST /v1/auth/otp/generate', req: () => ({ method: 'POST', url: '/v1/auth/otp/generate', payload: { email: uniqueEmail('nobody'), purpose: 'RESET_PASSWORD' } }), expect: { anon: 200, investor: 200 } },
-  { name: 'POST /v1/auth/otp/verify', req: () => ({ method: 'POST', url: '/v1/auth/otp/verify', payload: { email: uniqueEmail('nobody'), code: '123456', purpose: 'VERIFY_EMAIL' } }), expect: { anon: 400, investor: 400 } },
-  { name: 'POST /v1/auth/reset-password', req: () => ({ method: 'POST', url: '/v1/auth/reset-password', payload: { email: uniqueEmail('nobody'), code: '123456', newPassword: 'Passw0rdX' } }), expect: { anon: 400, admin: 400 } },
+  {
+    name: 'POST /v1/auth/signup/investor',
+    req: () => ({ method: 'POST', url: '/v1/auth/signup/investor', payload: signup() }),
+    expect: { anon: 201, investor: 201 },
+  },
+  {
+    name: 'POST /v1/auth/signup/property-owner',
+    req: () => ({ method: 'POST', url: '/v1/auth/signup/property-owner', payload: signup() }),
+    expect: { anon: 201, owner: 201 },
+  },
+  {
+    name: 'POST /v1/auth/signup/admin',
+    req: () => ({ method: 'POST', url: '/v1/auth/signup/admin', payload: signup() }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    name: 'POST /v1/auth/signin',
+    req: () => ({ method: 'POST', url: '/v1/auth/signin', payload: { email: who.owner.email, password: 'Wrong1234' } }),
+    expect: { anon: 401, owner: 401 },
+  },
+  {
+    name: 'POST /v1/auth/otp/generate',
+    req: () => ({ method: 'POST', url: '/v1/auth/otp/generate', payload: { email: uniqueEmail('nobody'), purpose: 'RESET_PASSWORD' } }),
+    expect: { anon: 200, investor: 200 },
+  },
+  {
+    name: 'POST /v1/auth/otp/verify',
+    req: () => ({
+      method: 'POST',
+      url: '/v1/auth/otp/verify',
+      payload: { email: uniqueEmail('nobody'), code: '123456', purpose: 'VERIFY_EMAIL' },
+    }),
+    expect: { anon: 400, investor: 400 },
+  },
+  {
+    name: 'POST /v1/auth/reset-password',
+    req: () => ({
+      method: 'POST',
+      url: '/v1/auth/reset-password',
+      payload: { email: uniqueEmail('nobody'), code: '123456', newPassword: 'Passw0rdX' },
+    }),
+    expect: { anon: 400, admin: 400 },
+  },
   { name: 'POST /v1/auth/logout', req: () => ({ method: 'POST', url: '/v1/auth/logout' }), expect: ALL_SIGNED, freshToken: true },
   { name: 'POST /v1/auth/refresh', req: () => ({ method: 'POST', url: '/v1/auth/refresh' }), expect: ALL_SIGNED, freshToken: true },
   // Users (self)
   { name: 'GET /v1/users/me', req: () => ({ method: 'GET', url: '/v1/users/me' }), expect: ALL_SIGNED },
   { name: 'PATCH /v1/users/me', req: () => ({ method: 'PATCH', url: '/v1/users/me', payload: { phone: '555 0101' } }), expect: ALL_SIGNED },
   { name: 'GET /v1/users/me/metrics', req: () => ({ method: 'GET', url: '/v1/users/me/metrics' }), expect: ALL_SIGNED },
-  { name: 'PATCH /v1/users/me/profile-image', req: async () => ({ method: 'PATCH', url: '/v1/users/me/profile-image', ...(await upload('file')) }), expect: ALL_SIGNED },
-  { name: 'PATCH /v1/users/kyc', req: async () => ({ method: 'PATCH', url: '/v1/users/kyc', ...(await upload('file')) }), expect: { anon: 401, admin: 403, investor: 200, owner: 200 } },
-  { name: 'PATCH /v1/users/kyc/business', req: async () => ({ method: 'PATCH', url: '/v1/users/kyc/business', ...(await upload('file', true)) }), expect: { anon: 401, admin: 403, investor: 200, owner: 200 } },
-  { name: 'PATCH /v1/users/me/complete-onboarding', req: () => ({ method: 'PATCH', url: '/v1/users/me/complete-onboarding', payload: { status: 'PENDING' } }), expect: { anon: 401, admin: 403, investor2: 400, owner2: 400 } },
-  { name: 'PATCH /v1/users/me/update-password', req: () => ({ method: 'PATCH', url: '/v1/users/me/update-password', payload: { currentPassword: 'Wrong1234', newPassword: 'Passw0rdY' } }), expect: { anon: 401, investor: 400, owner: 400, admin: 400 } },
-  { name: 'GET /v1/users/me/questionnaire', req: () => ({ method: 'GET', url: '/v1/users/me/questionnaire' }), expect: { anon: 401, owner: 403, admin: 403, investor: 404 } },
+  {
+    name: 'PATCH /v1/users/me/profile-image',
+    req: async () => ({ method: 'PATCH', url: '/v1/users/me/profile-image', ...(await upload('file')) }),
+    expect: ALL_SIGNED,
+  },
+  {
+    name: 'PATCH /v1/users/kyc',
+    req: async () => ({ method: 'PATCH', url: '/v1/users/kyc', ...(await upload('file')) }),
+    expect: { anon: 401, admin: 403, investor: 200, owner: 200 },
+  },
+  {
+    name: 'PATCH /v1/users/kyc/business',
+    req: async () => ({ method: 'PATCH', url: '/v1/users/kyc/business', ...(await upload('file', true)) }),
+    expect: { anon: 401, admin: 403, investor: 200, owner: 200 },
+  },
+  {
+    name: 'PATCH /v1/users/me/complete-onboarding',
+    req: () => ({ method: 'PATCH', url: '/v1/users/me/complete-onboarding', payload: { status: 'PENDING' } }),
+    expect: { anon: 401, admin: 403, investor2: 400, owner2: 400 },
+  },
+  {
+    name: 'PATCH /v1/users/me/update-password',
+    req: () => ({
+      method: 'PATCH',
+      url: '/v1/users/me/update-password',
+      payload: { currentPassword: 'Wrong1234', newPassword: 'Passw0rdY' },
+    }),
+    expect: { anon: 401, investor: 400, owner: 400, admin: 400 },
+  },
+  {
+    name: 'GET /v1/users/me/questionnaire',
+    req: () => ({ method: 'GET', url: '/v1/users/me/questionnaire' }),
+    expect: { anon: 401, owner: 403, admin: 403, investor: 404 },
+  },
   {
     name: 'PUT /v1/users/me/questionnaire',
-    req: () => ({ method: 'PUT', url: '/v1/users/me/questionnaire', payload: { investorType: 'RESTRICTED', highNetWorthInvestor: false, annualIncome100OrMore: null, annualIncomeValue: null, netAssets: null } }),
+    req: () => ({
+      method: 'PUT',
+      url: '/v1/users/me/questionnaire',
+      payload: {
+        investorType: 'RESTRICTED',
+        highNetWorthInvestor: false,
+        annualIncome100OrMore: null,
+        annualIncomeValue: null,
+        netAssets: null,
+      },
+    }),
     expect: { anon: 401, owner: 403, admin: 403, investor: 200 },
   },
   // Users (admin)
   { name: 'GET /v1/users', req: () => ({ method: 'GET', url: '/v1/users' }), expect: ADMIN_ONLY() },
-  { name: 'GET /v1/users/{id}', req: () => ({ method: 'GET', url: `/v1/users/${who.investor.id}` }), expect: { ...ADMIN_ONLY(), investor: 403 } },
-  { name: 'PATCH /v1/users/{id}', req: () => ({ method: 'PATCH', url: `/v1/users/${who.investor.id}`, payload: { lastName: 'Edited' } }), expect: ADMIN_ONLY() },
-  { name: 'PATCH /v1/users/verify/{userId}', req: () => ({ method: 'PATCH', url: `/v1/users/verify/${who.investor2.id}`, payload: { status: 'VERIFIED' } }), expect: ADMIN_ONLY() },
-  { name: 'DELETE /v1/users/{id}', req: async () => ({ method: 'DELETE', url: `/v1/users/${(await makeUser(t.app, 'INVESTOR')).id}` }), expect: ADMIN_ONLY() },
+  {
+    name: 'GET /v1/users/{id}',
+    req: () => ({ method: 'GET', url: `/v1/users/${who.investor.id}` }),
+    expect: { ...ADMIN_ONLY(), investor: 403 },
+  },
+  {
+    name: 'PATCH /v1/users/{id}',
+    req: () => ({ method: 'PATCH', url: `/v1/users/${who.investor.id}`, payload: { lastName: 'Edited' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/users/verify/{userId}',
+    req: () => ({ method: 'PATCH', url: `/v1/users/verify/${who.investor2.id}`, payload: { status: 'VERIFIED' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'DELETE /v1/users/{id}',
+    req: async () => ({ method: 'DELETE', url: `/v1/users/${(await makeUser(t.app, 'INVESTOR')).id}` }),
+    expect: ADMIN_ONLY(),
+  },
   // Admin
   { name: 'GET /v1/admin/metrics', req: () => ({ method: 'GET', url: '/v1/admin/metrics' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/metrics/investor', req: () => ({ method: 'GET', url: '/v1/admin/metrics/investor' }), expect: ADMIN_ONLY() },
@@ -169,29 +320,90 @@ const ROWS: Row[] = [
   { name: 'GET /v1/admin/me', req: () => ({ method: 'GET', url: '/v1/admin/me' }), expect: ADMIN_ONLY() },
   { name: 'PATCH /v1/admin/me', req: () => ({ method: 'PATCH', url: '/v1/admin/me', payload: { phone: '555' } }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/{id}', req: () => ({ method: 'GET', url: `/v1/admin/${who.admin.id}` }), expect: ADMIN_ONLY() },
-  { name: 'DELETE /v1/admin/{id}', req: async () => ({ method: 'DELETE', url: `/v1/admin/${(await makeUser(t.app, 'ADMIN')).id}` }), expect: ADMIN_ONLY() },
+  {
+    name: 'DELETE /v1/admin/{id}',
+    req: async () => ({ method: 'DELETE', url: `/v1/admin/${(await makeUser(t.app, 'ADMIN')).id}` }),
+    expect: ADMIN_ONLY(),
+  },
   // Properties
-  { name: 'GET /v1/properties', req: () => ({ method: 'GET', url: '/v1/properties' }), expect: { anon: 200, investor: 200, owner: 200, admin: 200 } },
-  { name: 'GET /v1/properties?status=PENDING_REVIEW', req: () => ({ method: 'GET', url: '/v1/properties?status=PENDING_REVIEW' }), expect: { anon: 400, investor: 400, owner: 400, admin: 200 } },
-  { name: 'GET /v1/properties/owned', req: () => ({ method: 'GET', url: '/v1/properties/owned' }), expect: { anon: 401, investor: 403, admin: 403, owner: 200, owner2: 200 } },
-  { name: 'GET /v1/properties/owned/{id}', req: () => ({ method: 'GET', url: `/v1/properties/owned/${fixtures.pending}` }), expect: OWNER_ONLY() },
-  { name: 'DELETE /v1/properties/owned/{id}', req: async () => ({ method: 'DELETE', url: `/v1/properties/owned/${await freshProperty()}` }), expect: OWNER_ONLY() },
-  { name: 'POST /v1/properties/owned/off-plan', req: () => ({ method: 'POST', url: '/v1/properties/owned/off-plan', payload: listing }), expect: { anon: 401, investor: 403, admin: 403, owner: 201 } },
-  { name: 'POST /v1/properties/owned/rental-ready', req: () => ({ method: 'POST', url: '/v1/properties/owned/rental-ready', payload: listing }), expect: { anon: 401, investor: 403, admin: 403, owner: 201 } },
-  { name: 'PATCH /v1/properties/owned/{id}/off-plan', req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.offPlan}/off-plan`, payload: { name: 'Edited' } }), expect: OWNER_ONLY() },
-  { name: 'PATCH /v1/properties/owned/{id}/rental-ready', req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/rental-ready`, payload: { name: 'Edited' } }), expect: OWNER_ONLY() },
-  { name: 'PATCH /v1/properties/owned/{id}/images', req: async () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/images`, ...(await upload('files')) }), expect: OWNER_ONLY() },
-  { name: 'PATCH /v1/properties/owned/{id}/documents', req: async () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/documents`, ...(await upload('files', true)) }), expect: OWNER_ONLY() },
+  {
+    name: 'GET /v1/properties',
+    req: () => ({ method: 'GET', url: '/v1/properties' }),
+    expect: { anon: 200, investor: 200, owner: 200, admin: 200 },
+  },
+  {
+    name: 'GET /v1/properties?status=PENDING_REVIEW',
+    req: () => ({ method: 'GET', url: '/v1/properties?status=PENDING_REVIEW' }),
+    expect: { anon: 400, investor: 400, owner: 400, admin: 200 },
+  },
+  {
+    name: 'GET /v1/properties/owned',
+    req: () => ({ method: 'GET', url: '/v1/properties/owned' }),
+    expect: { anon: 401, investor: 403, admin: 403, owner: 200, owner2: 200 },
+  },
+  {
+    name: 'GET /v1/properties/owned/{id}',
+    req: () => ({ method: 'GET', url: `/v1/properties/owned/${fixtures.pending}` }),
+    expect: OWNER_ONLY(),
+  },
+  {
+    name: 'DELETE /v1/properties/owned/{id}',
+    req: async () => ({ method: 'DELETE', url: `/v1/properties/owned/${await freshProperty()}` }),
+    expect: OWNER_ONLY(),
+  },
+  {
+    name: 'POST /v1/properties/owned/off-plan',
+    req: () => ({ method: 'POST', url: '/v1/properties/owned/off-plan', payload: listing }),
+    expect: { anon: 401, investor: 403, admin: 403, owner: 201 },
+  },
+  {
+    name: 'POST /v1/properties/owned/rental-ready',
+    req: () => ({ method: 'POST', url: '/v1/properties/owned/rental-ready', payload: listing }),
+    expect: { anon: 401, investor: 403, admin: 403, owner: 201 },
+  },
+  {
+    name: 'PATCH /v1/properties/owned/{id}/off-plan',
+    req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.offPlan}/off-plan`, payload: { name: 'Edited' } }),
+    expect: OWNER_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/owned/{id}/rental-ready',
+    req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/rental-ready`, payload: { name: 'Edited' } }),
+    expect: OWNER_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/owned/{id}/images',
+    req: async () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/images`, ...(await upload('files')) }),
+    expect: OWNER_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/owned/{id}/documents',
+    req: async () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.pending}/documents`, ...(await upload('files', true)) }),
+    expect: OWNER_ONLY(),
+  },
   {
     name: 'DELETE /v1/properties/owned/{id}/files/{fileId}',
     req: async () => {
       const id = await freshProperty();
-      const res = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${id}/images`, as: who.owner, ...(await upload('files')) });
+      const res = await call(t.app, {
+        method: 'PATCH',
+        url: `/v1/properties/owned/${id}/images`,
+        as: who.owner,
+        ...(await upload('files')),
+      });
       return { method: 'DELETE', url: `/v1/properties/owned/${id}/files/${res.json().images[0]._id}` };
     },
     expect: OWNER_ONLY(),
   },
-  { name: 'PUT /v1/properties/owned/{id}/files/order', req: async () => ({ method: 'PUT', url: `/v1/properties/owned/${await freshProperty()}/files/order`, payload: { kind: 'PROPERTY_IMAGE', ids: [] } }), expect: OWNER_ONLY() },
+  {
+    name: 'PUT /v1/properties/owned/{id}/files/order',
+    req: async () => ({
+      method: 'PUT',
+      url: `/v1/properties/owned/${await freshProperty()}/files/order`,
+      payload: { kind: 'PROPERTY_IMAGE', ids: [] },
+    }),
+    expect: OWNER_ONLY(),
+  },
   { name: 'GET /v1/properties/revisions', req: () => ({ method: 'GET', url: '/v1/properties/revisions' }), expect: ADMIN_ONLY() },
   {
     name: 'PATCH /v1/properties/{id}/revision',
@@ -202,19 +414,67 @@ const ROWS: Row[] = [
     },
     expect: ADMIN_ONLY(),
   },
-  { name: 'PATCH /v1/properties/offPlan-progress/{propertyId}', req: () => ({ method: 'PATCH', url: `/v1/properties/offPlan-progress/${fixtures.offPlan}`, payload: { percent: 10 } }), expect: OWNER_ONLY() },
-  { name: 'GET /v1/properties/active-investments/{id}', req: () => ({ method: 'GET', url: `/v1/properties/active-investments/${fixtures.active}` }), expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 } },
-  { name: 'GET /v1/properties/owners-property/{ownerId}', req: () => ({ method: 'GET', url: `/v1/properties/owners-property/${who.owner.id}` }), expect: { anon: 401, investor: 403, owner2: 403, owner: 200, admin: 200 } },
-  { name: 'GET /v1/properties/owner/{propertyId}', req: () => ({ method: 'GET', url: `/v1/properties/owner/${fixtures.pending}` }), expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 } },
-  { name: 'GET /v1/properties/{id} (pending)', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.pending}` }), expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 } },
-  { name: 'GET /v1/properties/{id} (live)', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.active}` }), expect: { anon: 200, investor: 200, owner2: 200, owner: 200, admin: 200 } },
-  { name: 'DELETE /v1/properties/{id}', req: async () => ({ method: 'DELETE', url: `/v1/properties/${await freshProperty(true)}` }), expect: ADMIN_ONLY() },
-  { name: 'PATCH /v1/properties/{id}/rental-ready', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.active}/rental-ready`, payload: { description: 'Admin edit' } }), expect: ADMIN_ONLY() },
-  { name: 'PATCH /v1/properties/{id}/off-plan', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.offPlan}/off-plan`, payload: { description: 'Admin edit' } }), expect: ADMIN_ONLY() },
-  { name: 'PATCH /v1/properties/{id}/review', req: async () => ({ method: 'PATCH', url: `/v1/properties/${await freshProperty()}/review`, payload: { decision: 'APPROVE' } }), expect: ADMIN_ONLY() },
-  { name: 'PATCH /v1/properties/{id}/resume', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.active}/resume` }), expect: { anon: 401, investor: 403, owner: 403, admin: 409 } },
+  {
+    name: 'PATCH /v1/properties/offPlan-progress/{propertyId}',
+    req: () => ({ method: 'PATCH', url: `/v1/properties/offPlan-progress/${fixtures.offPlan}`, payload: { percent: 10 } }),
+    expect: OWNER_ONLY(),
+  },
+  {
+    name: 'GET /v1/properties/active-investments/{id}',
+    req: () => ({ method: 'GET', url: `/v1/properties/active-investments/${fixtures.active}` }),
+    expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 },
+  },
+  {
+    name: 'GET /v1/properties/owners-property/{ownerId}',
+    req: () => ({ method: 'GET', url: `/v1/properties/owners-property/${who.owner.id}` }),
+    expect: { anon: 401, investor: 403, owner2: 403, owner: 200, admin: 200 },
+  },
+  {
+    name: 'GET /v1/properties/owner/{propertyId}',
+    req: () => ({ method: 'GET', url: `/v1/properties/owner/${fixtures.pending}` }),
+    expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 },
+  },
+  {
+    name: 'GET /v1/properties/{id} (pending)',
+    req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.pending}` }),
+    expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 },
+  },
+  {
+    name: 'GET /v1/properties/{id} (live)',
+    req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.active}` }),
+    expect: { anon: 200, investor: 200, owner2: 200, owner: 200, admin: 200 },
+  },
+  {
+    name: 'DELETE /v1/properties/{id}',
+    req: async () => ({ method: 'DELETE', url: `/v1/properties/${await freshProperty(true)}` }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/{id}/rental-ready',
+    req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.active}/rental-ready`, payload: { description: 'Admin edit' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/{id}/off-plan',
+    req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.offPlan}/off-plan`, payload: { description: 'Admin edit' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/{id}/review',
+    req: async () => ({ method: 'PATCH', url: `/v1/properties/${await freshProperty()}/review`, payload: { decision: 'APPROVE' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/{id}/resume',
+    req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.active}/resume` }),
+    expect: { anon: 401, investor: 403, owner: 403, admin: 409 },
+  },
   // Support
-  { name: 'POST /support', req: () => ({ method: 'POST', url: '/support', payload: { subject: 'Hi', message: 'There' } }), expect: { anon: 400, investor: 201, owner: 201, admin: 201 } },
+  {
+    name: 'POST /support',
+    req: () => ({ method: 'POST', url: '/support', payload: { subject: 'Hi', message: 'There' } }),
+    expect: { anon: 400, investor: 201, owner: 201, admin: 201 },
+  },
   { name: 'GET /v1/support/mine', req: () => ({ method: 'GET', url: '/v1/support/mine' }), expect: ALL_SIGNED },
   { name: 'GET /v1/support', req: () => ({ method: 'GET', url: '/v1/support' }), expect: ADMIN_ONLY() },
   {
@@ -227,9 +487,21 @@ const ROWS: Row[] = [
   },
   // Wallets
   { name: 'GET /v1/wallets/balance', req: () => ({ method: 'GET', url: '/v1/wallets/balance' }), expect: WALLET_HOLDERS() },
-  { name: 'GET /v1/wallets/{userId}/admin', req: () => ({ method: 'GET', url: `/v1/wallets/${who.investor.id}/admin` }), expect: ADMIN_ONLY() },
-  { name: 'POST /v1/wallets/deposit', req: () => ({ method: 'POST', url: '/v1/wallets/deposit', payload: { amount: 10, returnPath: '/dashboard/wallet' } }), expect: WALLET_HOLDERS(201) },
-  { name: 'POST /v1/wallets/withdraw', req: () => ({ method: 'POST', url: '/v1/wallets/withdraw', payload: { amount: 1 } }), expect: { anon: 401, admin: 403, investor2: 409, owner2: 409, investor: 201 } },
+  {
+    name: 'GET /v1/wallets/{userId}/admin',
+    req: () => ({ method: 'GET', url: `/v1/wallets/${who.investor.id}/admin` }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'POST /v1/wallets/deposit',
+    req: () => ({ method: 'POST', url: '/v1/wallets/deposit', payload: { amount: 10, returnPath: '/dashboard/wallet' } }),
+    expect: WALLET_HOLDERS(201),
+  },
+  {
+    name: 'POST /v1/wallets/withdraw',
+    req: () => ({ method: 'POST', url: '/v1/wallets/withdraw', payload: { amount: 1 } }),
+    expect: { anon: 401, admin: 403, investor2: 409, owner2: 409, investor: 201 },
+  },
   { name: 'GET /v1/wallets/payouts', req: () => ({ method: 'GET', url: '/v1/wallets/payouts' }), expect: WALLET_HOLDERS() },
   {
     name: 'PATCH /v1/wallets/payouts/{id}/cancel',
@@ -240,26 +512,53 @@ const ROWS: Row[] = [
     expect: { anon: 401, admin: 403, investor2: 404, owner: 404, investor: 200 },
   },
   // Payments
-  { name: 'POST /v1/payments/checkouts', req: () => ({ method: 'POST', url: '/v1/payments/checkouts', payload: { purpose: 'DEPOSIT', amount: 10, returnPath: '/' } }), expect: WALLET_HOLDERS(201) },
+  {
+    name: 'POST /v1/payments/checkouts',
+    req: () => ({ method: 'POST', url: '/v1/payments/checkouts', payload: { purpose: 'DEPOSIT', amount: 10, returnPath: '/' } }),
+    expect: WALLET_HOLDERS(201),
+  },
   {
     name: 'POST /v1/payments/checkouts (subscription)',
     req: () => ({ method: 'POST', url: '/v1/payments/checkouts', payload: { purpose: 'SUBSCRIPTION', returnPath: '/' } }),
     expect: { anon: 401, admin: 403, owner: 403, investor: 409, investor2: 201 },
   },
-  { name: 'GET /v1/payments/checkouts/{id}', req: () => ({ method: 'GET', url: `/v1/payments/checkouts/${fixtures.checkout}` }), expect: { anon: 401, admin: 403, investor2: 404, owner: 404, investor: 200 } },
-  { name: 'GET /v1/payments/sandbox/{id}', req: () => ({ method: 'GET', url: `/v1/payments/sandbox/${fixtures.checkout}` }), expect: { anon: 200, investor: 200 } },
+  {
+    name: 'GET /v1/payments/checkouts/{id}',
+    req: () => ({ method: 'GET', url: `/v1/payments/checkouts/${fixtures.checkout}` }),
+    expect: { anon: 401, admin: 403, investor2: 404, owner: 404, investor: 200 },
+  },
+  {
+    name: 'GET /v1/payments/sandbox/{id}',
+    req: () => ({ method: 'GET', url: `/v1/payments/sandbox/${fixtures.checkout}` }),
+    expect: { anon: 200, investor: 200 },
+  },
   {
     name: 'POST /v1/payments/sandbox/{id}',
     req: async () => {
-      const c = await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who.investor, payload: { amount: 1, returnPath: '/' } });
+      const c = await call(t.app, {
+        method: 'POST',
+        url: '/v1/wallets/deposit',
+        as: who.investor,
+        payload: { amount: 1, returnPath: '/' },
+      });
       const id = c.json()._id as string;
-      return { method: 'POST', url: `/v1/payments/sandbox/${id}`, payload: `decision=pay&token=${sandboxToken(t.config.jwtSecret, id)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+      return {
+        method: 'POST',
+        url: `/v1/payments/sandbox/${id}`,
+        payload: `decision=pay&token=${sandboxToken(t.config.jwtSecret, id)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      };
     },
     expect: { anon: 303, investor2: 303 },
   },
   {
     name: 'POST /v1/payments/sandbox/{id} (forged form)',
-    req: () => ({ method: 'POST', url: `/v1/payments/sandbox/${fixtures.checkout}`, payload: 'decision=pay&token=forged', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    req: () => ({
+      method: 'POST',
+      url: `/v1/payments/sandbox/${fixtures.checkout}`,
+      payload: 'decision=pay&token=forged',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
     expect: { anon: 403, investor: 403 },
   },
   // Payouts (withdrawal review)
@@ -273,11 +572,23 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY(),
   },
   // Orders
-  { name: 'POST /v1/orders', req: () => ({ method: 'POST', url: '/v1/orders', payload: { propertyId: fixtures.active, quantity: 1 } }), expect: { anon: 401, owner: 403, admin: 403, investor: 201 } },
+  {
+    name: 'POST /v1/orders',
+    req: () => ({ method: 'POST', url: '/v1/orders', payload: { propertyId: fixtures.active, quantity: 1 } }),
+    expect: { anon: 401, owner: 403, admin: 403, investor: 201 },
+  },
   { name: 'GET /v1/orders', req: () => ({ method: 'GET', url: '/v1/orders' }), expect: INVESTORS() },
   { name: 'GET /v1/orders/admin', req: () => ({ method: 'GET', url: '/v1/orders/admin' }), expect: ADMIN_ONLY() },
-  { name: 'GET /v1/orders/{userId}/admin', req: () => ({ method: 'GET', url: `/v1/orders/${who.investor.id}/admin` }), expect: ADMIN_ONLY() },
-  { name: 'GET /v1/orders/{id}', req: () => ({ method: 'GET', url: `/v1/orders/${fixtures.order}` }), expect: { anon: 401, investor2: 404, owner: 403, owner2: 403, investor: 200, admin: 200 } },
+  {
+    name: 'GET /v1/orders/{userId}/admin',
+    req: () => ({ method: 'GET', url: `/v1/orders/${who.investor.id}/admin` }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'GET /v1/orders/{id}',
+    req: () => ({ method: 'GET', url: `/v1/orders/${fixtures.order}` }),
+    expect: { anon: 401, investor2: 404, owner: 403, owner2: 403, investor: 200, admin: 200 },
+  },
   {
     name: 'DELETE /v1/orders/{id}',
     req: async () => {
@@ -287,30 +598,74 @@ const ROWS: Row[] = [
     },
     expect: ADMIN_ONLY(),
   },
-  { name: 'PATCH /v1/orders/{id}/cancel', req: async () => ({ method: 'PATCH', url: `/v1/orders/${await freshOrder()}/cancel` }), expect: { anon: 401, investor2: 404, owner: 403, admin: 403, investor: 200 } },
-  { name: 'PATCH /v1/orders/{id}/review', req: async () => ({ method: 'PATCH', url: `/v1/orders/${await freshOrder()}/review`, payload: { decision: 'APPROVE' } }), expect: ADMIN_ONLY() },
+  {
+    name: 'PATCH /v1/orders/{id}/cancel',
+    req: async () => ({ method: 'PATCH', url: `/v1/orders/${await freshOrder()}/cancel` }),
+    expect: { anon: 401, investor2: 404, owner: 403, admin: 403, investor: 200 },
+  },
+  {
+    name: 'PATCH /v1/orders/{id}/review',
+    req: async () => ({ method: 'PATCH', url: `/v1/orders/${await freshOrder()}/review`, payload: { decision: 'APPROVE' } }),
+    expect: ADMIN_ONLY(),
+  },
   // Holdings
   { name: 'GET /v1/holdings', req: () => ({ method: 'GET', url: '/v1/holdings' }), expect: INVESTORS() },
   { name: 'GET /v1/holdings/{propertyId}', req: () => ({ method: 'GET', url: `/v1/holdings/${fixtures.active}` }), expect: INVESTORS() },
-  { name: 'GET /v1/holdings/admin/{investorId}', req: () => ({ method: 'GET', url: `/v1/holdings/admin/${who.investor.id}` }), expect: ADMIN_ONLY() },
+  {
+    name: 'GET /v1/holdings/admin/{investorId}',
+    req: () => ({ method: 'GET', url: `/v1/holdings/admin/${who.investor.id}` }),
+    expect: ADMIN_ONLY(),
+  },
   // Transactions (ledger views)
   { name: 'GET /v1/transactions/owned', req: () => ({ method: 'GET', url: '/v1/transactions/owned' }), expect: ALL_SIGNED },
-  { name: 'GET /v1/transactions/owned/export.csv', req: () => ({ method: 'GET', url: '/v1/transactions/owned/export.csv' }), expect: ALL_SIGNED },
-  { name: 'GET /v1/transactions/owned/{id}', req: () => ({ method: 'GET', url: `/v1/transactions/owned/${fixtures.entry}` }), expect: { anon: 401, investor2: 404, owner: 404, admin: 404, investor: 200 } },
+  {
+    name: 'GET /v1/transactions/owned/export.csv',
+    req: () => ({ method: 'GET', url: '/v1/transactions/owned/export.csv' }),
+    expect: ALL_SIGNED,
+  },
+  {
+    name: 'GET /v1/transactions/owned/{id}',
+    req: () => ({ method: 'GET', url: `/v1/transactions/owned/${fixtures.entry}` }),
+    expect: { anon: 401, investor2: 404, owner: 404, admin: 404, investor: 200 },
+  },
   { name: 'GET /v1/transactions', req: () => ({ method: 'GET', url: '/v1/transactions' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/transactions/export.csv', req: () => ({ method: 'GET', url: '/v1/transactions/export.csv' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/transactions/{id}', req: () => ({ method: 'GET', url: `/v1/transactions/${fixtures.entry}` }), expect: ADMIN_ONLY() },
   // Statements: the own ones for wallet holders, anyone's for admins
   { name: 'GET /v1/statements', req: () => ({ method: 'GET', url: '/v1/statements' }), expect: WALLET_HOLDERS() },
-  { name: 'GET /v1/statements/{file}', req: () => ({ method: 'GET', url: `/v1/statements/${new Date().toISOString().slice(0, 7)}.csv` }), expect: WALLET_HOLDERS() },
-  { name: 'GET /v1/admin/users/{id}/statements', req: () => ({ method: 'GET', url: `/v1/admin/users/${who.investor.id}/statements` }), expect: ADMIN_ONLY() },
-  { name: 'GET /v1/admin/users/{id}/statements/{file}', req: () => ({ method: 'GET', url: `/v1/admin/users/${who.investor.id}/statements/${new Date().toISOString().slice(0, 4)}.pdf` }), expect: ADMIN_ONLY() },
+  {
+    name: 'GET /v1/statements/{file}',
+    req: () => ({ method: 'GET', url: `/v1/statements/${new Date().toISOString().slice(0, 7)}.csv` }),
+    expect: WALLET_HOLDERS(),
+  },
+  {
+    name: 'GET /v1/admin/users/{id}/statements',
+    req: () => ({ method: 'GET', url: `/v1/admin/users/${who.investor.id}/statements` }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'GET /v1/admin/users/{id}/statements/{file}',
+    req: () => ({ method: 'GET', url: `/v1/admin/users/${who.investor.id}/statements/${new Date().toISOString().slice(0, 4)}.pdf` }),
+    expect: ADMIN_ONLY(),
+  },
   // Telemetry (the shell's remote-load reports)
   // Anonymous: reached by anyone (this app has no releases root, so no version is published: 422, never 401/403).
-  { name: 'POST /v1/telemetry/remote-load', req: () => ({ method: 'POST', url: '/v1/telemetry/remote-load', payload: { remote: 'mf_public', version: '1.0.0' } }), expect: { anon: 422, investor: 422 } },
-  { name: 'GET /v1/telemetry/remote-load/summary', req: () => ({ method: 'GET', url: '/v1/telemetry/remote-load/summary' }), expect: ADMIN_ONLY() },
+  {
+    name: 'POST /v1/telemetry/remote-load',
+    req: () => ({ method: 'POST', url: '/v1/telemetry/remote-load', payload: { remote: 'mf_public', version: '1.0.0' } }),
+    expect: { anon: 422, investor: 422 },
+  },
+  {
+    name: 'GET /v1/telemetry/remote-load/summary',
+    req: () => ({ method: 'GET', url: '/v1/telemetry/remote-load/summary' }),
+    expect: ADMIN_ONLY(),
+  },
   // Release tokens (issue 17)
-  { name: 'POST /v1/admin/release-tokens', req: () => ({ method: 'POST', url: '/v1/admin/release-tokens', payload: { name: 'matrix' } }), expect: ADMIN_ONLY(201) },
+  {
+    name: 'POST /v1/admin/release-tokens',
+    req: () => ({ method: 'POST', url: '/v1/admin/release-tokens', payload: { name: 'matrix' } }),
+    expect: ADMIN_ONLY(201),
+  },
   { name: 'GET /v1/admin/release-tokens', req: () => ({ method: 'GET', url: '/v1/admin/release-tokens' }), expect: ADMIN_ONLY() },
   {
     name: 'DELETE /v1/admin/release-tokens/{id}',
@@ -321,29 +676,109 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY(),
   },
   // Files
-  { name: 'GET /download (KYC)', req: () => ({ method: 'GET', url: fixtures.kycFile }), expect: { anon: 404, investor2: 404, owner: 404, investor: 200, admin: 200 } },
-  { name: 'GET /download (image of a pending listing)', req: () => ({ method: 'GET', url: fixtures.imageFile }), expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 } },
+  {
+    name: 'GET /download (KYC)',
+    req: () => ({ method: 'GET', url: fixtures.kycFile }),
+    expect: { anon: 404, investor2: 404, owner: 404, investor: 200, admin: 200 },
+  },
+  {
+    name: 'GET /download (image of a pending listing)',
+    req: () => ({ method: 'GET', url: fixtures.imageFile }),
+    expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 },
+  },
   // Returns (issue 18)
-  { name: 'POST /v1/income-reports', req: () => ({ method: 'POST', url: '/v1/income-reports', payload: reportBody() }), expect: OWNER_ONLY(201) },
-  { name: 'PATCH /v1/income-reports/{id}/receipts', req: async () => ({ method: 'PATCH', url: `/v1/income-reports/${await freshReport()}/receipts`, ...(await upload('files', true)) }), expect: OWNER_ONLY() },
+  {
+    name: 'POST /v1/income-reports',
+    req: () => ({ method: 'POST', url: '/v1/income-reports', payload: reportBody() }),
+    expect: OWNER_ONLY(201),
+  },
+  {
+    name: 'PATCH /v1/income-reports/{id}/receipts',
+    req: async () => ({ method: 'PATCH', url: `/v1/income-reports/${await freshReport()}/receipts`, ...(await upload('files', true)) }),
+    expect: OWNER_ONLY(),
+  },
   { name: 'GET /v1/income-reports/owned', req: () => ({ method: 'GET', url: '/v1/income-reports/owned' }), expect: OWNERS() },
-  { name: 'GET /v1/income-reports/admin', req: () => ({ method: 'GET', url: '/v1/income-reports/admin?status=SUBMITTED' }), expect: ADMIN_ONLY() },
-  { name: 'GET /v1/income-reports/{id}', req: () => ({ method: 'GET', url: `/v1/income-reports/${fixtures.report}` }), expect: OWNER_OR_ADMIN() },
-  { name: 'PATCH /v1/income-reports/{id}/approve', req: async () => ({ method: 'PATCH', url: `/v1/income-reports/${await freshReport()}/approve`, payload: {} }), expect: ADMIN_ONLY() },
-  { name: 'PATCH /v1/income-reports/{id}/reject', req: async () => ({ method: 'PATCH', url: `/v1/income-reports/${await freshReport()}/reject`, payload: { reason: 'Missing receipts' } }), expect: ADMIN_ONLY() },
-  { name: 'PATCH /v1/properties/owned/{propertyId}/construction-complete', req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.offPlan}/construction-complete` }), expect: OWNER_ONLY() },
-  { name: 'PATCH /v1/properties/{propertyId}/income-producing', req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.offPlan}/income-producing` }), expect: ADMIN_ONLY(409) },
+  {
+    name: 'GET /v1/income-reports/admin',
+    req: () => ({ method: 'GET', url: '/v1/income-reports/admin?status=SUBMITTED' }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'GET /v1/income-reports/{id}',
+    req: () => ({ method: 'GET', url: `/v1/income-reports/${fixtures.report}` }),
+    expect: OWNER_OR_ADMIN(),
+  },
+  {
+    name: 'PATCH /v1/income-reports/{id}/approve',
+    req: async () => ({ method: 'PATCH', url: `/v1/income-reports/${await freshReport()}/approve`, payload: {} }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/income-reports/{id}/reject',
+    req: async () => ({
+      method: 'PATCH',
+      url: `/v1/income-reports/${await freshReport()}/reject`,
+      payload: { reason: 'Missing receipts' },
+    }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/owned/{propertyId}/construction-complete',
+    req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.offPlan}/construction-complete` }),
+    expect: OWNER_ONLY(),
+  },
+  {
+    name: 'PATCH /v1/properties/{propertyId}/income-producing',
+    req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.offPlan}/income-producing` }),
+    expect: ADMIN_ONLY(409),
+  },
   { name: 'GET /v1/distributions/admin', req: () => ({ method: 'GET', url: '/v1/distributions/admin' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/distributions/owned', req: () => ({ method: 'GET', url: '/v1/distributions/owned' }), expect: OWNERS() },
-  { name: 'GET /v1/distributions/{id}', req: () => ({ method: 'GET', url: `/v1/distributions/${fixtures.distribution}` }), expect: OWNER_OR_ADMIN() },
-  { name: 'POST /v1/distributions/{id}/pay', req: () => ({ method: 'POST', url: `/v1/distributions/${fixtures.distribution}/pay` }), expect: ADMIN_ONLY() },
-  { name: 'POST /v1/properties/{propertyId}/appraisals', req: () => ({ method: 'POST', url: `/v1/properties/${fixtures.funded}/appraisals`, payload: { valuePerUnit: 12.5, appraisedOn: '2026-01-15' } }), expect: ADMIN_ONLY(201) },
-  { name: 'GET /v1/properties/{propertyId}/appraisals', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.funded}/appraisals` }), expect: { anon: 200, investor: 200, owner2: 200 } },
-  { name: 'GET /v1/properties/{propertyId}/appraisals (pending listing)', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.pending}/appraisals` }), expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 } },
-  { name: 'PATCH /v1/appraisals/{id}/document', req: async () => ({ method: 'PATCH', url: `/v1/appraisals/${fixtures.appraisal}/document`, ...(await upload('file', true)) }), expect: ADMIN_ONLY() },
-  { name: 'GET /v1/properties/{propertyId}/performance', req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.funded}/performance` }), expect: { anon: 200, investor2: 200, owner: 200, admin: 200 } },
+  {
+    name: 'GET /v1/distributions/{id}',
+    req: () => ({ method: 'GET', url: `/v1/distributions/${fixtures.distribution}` }),
+    expect: OWNER_OR_ADMIN(),
+  },
+  {
+    name: 'POST /v1/distributions/{id}/pay',
+    req: () => ({ method: 'POST', url: `/v1/distributions/${fixtures.distribution}/pay` }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'POST /v1/properties/{propertyId}/appraisals',
+    req: () => ({
+      method: 'POST',
+      url: `/v1/properties/${fixtures.funded}/appraisals`,
+      payload: { valuePerUnit: 12.5, appraisedOn: '2026-01-15' },
+    }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    name: 'GET /v1/properties/{propertyId}/appraisals',
+    req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.funded}/appraisals` }),
+    expect: { anon: 200, investor: 200, owner2: 200 },
+  },
+  {
+    name: 'GET /v1/properties/{propertyId}/appraisals (pending listing)',
+    req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.pending}/appraisals` }),
+    expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 },
+  },
+  {
+    name: 'PATCH /v1/appraisals/{id}/document',
+    req: async () => ({ method: 'PATCH', url: `/v1/appraisals/${fixtures.appraisal}/document`, ...(await upload('file', true)) }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'GET /v1/properties/{propertyId}/performance',
+    req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.funded}/performance` }),
+    expect: { anon: 200, investor2: 200, owner: 200, admin: 200 },
+  },
   { name: 'GET /v1/holdings/returns', req: () => ({ method: 'GET', url: '/v1/holdings/returns' }), expect: INVESTORS() },
-  { name: 'PUT /v1/holdings/{propertyId}/reinvest', req: () => ({ method: 'PUT', url: `/v1/holdings/${fixtures.funded}/reinvest`, payload: { enabled: true } }), expect: { anon: 401, owner: 403, admin: 403, investor2: 404, investor: 200 } },
+  {
+    name: 'PUT /v1/holdings/{propertyId}/reinvest',
+    req: () => ({ method: 'PUT', url: `/v1/holdings/${fixtures.funded}/reinvest`, payload: { enabled: true } }),
+    expect: { anon: 401, owner: 403, admin: 403, investor2: 404, investor: 200 },
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -360,7 +795,9 @@ describe('authorization matrix', () => {
 
   it.each(ROWS.map((r) => [r.name, r] as const))('%s', async (_name, row) => {
     // Refusals first, so an allowed call that changes things cannot hide one.
-    const order = ACTORS.filter((a) => row.expect[a] !== undefined).sort((a, b) => Number((row.expect[a] ?? 0) < 400) - Number((row.expect[b] ?? 0) < 400));
+    const order = ACTORS.filter((a) => row.expect[a] !== undefined).sort(
+      (a, b) => Number((row.expect[a] ?? 0) < 400) - Number((row.expect[b] ?? 0) < 400),
+    );
     for (const actor of order) {
       const expected = row.expect[actor] as number;
       const req = await row.req();

@@ -30,7 +30,10 @@ describe('sold, reserved, raised', () => {
     expect(pending.statusCode).toBe(201);
     const other = await makeInvestor(t, 500);
     const approved = (await placeOrder(t.app, other, p._id, 12)).json();
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/orders/${approved._id}/review`, as: admin, payload: { decision: 'APPROVE' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/orders/${approved._id}/review`, as: admin, payload: { decision: 'APPROVE' } }))
+        .statusCode,
+    ).toBe(200);
 
     // The public property JSON: 12 sold, 30 reserved, 58 available.
     const pub = (await get(`/v1/properties/${p._id}`)).json() as Property;
@@ -42,11 +45,23 @@ describe('sold, reserved, raised', () => {
     const listed = (await get('/v1/properties?pageSize=100')).json().items.find((i: Property) => i._id === p._id);
     expect(listed).toMatchObject({ availableQuantity: 58, reservedQuantity: 30, soldQuantity: 12 });
     // An order's property summary too.
-    expect((await get(`/v1/orders/${pending.json()._id}`, buyer)).json().property).toMatchObject({ reservedQuantity: 30, soldQuantity: 12 });
+    expect((await get(`/v1/orders/${pending.json()._id}`, buyer)).json().property).toMatchObject({
+      reservedQuantity: 30,
+      soldQuantity: 12,
+    });
 
     // The owner's view of the listing and active investments: one investor (the approved one).
-    expect((await get(`/v1/properties/owner/${p._id}`, owner)).json()).toMatchObject({ unitsSold: 12, unitsReserved: 30, amountRaised: 120, totalValue: 1000, investorsCount: 1 });
-    expect((await get(`/v1/properties/active-investments/${p._id}`, owner)).json()).toMatchObject({ unitsSold: 12, investors: [{ investorId: other.id, quantity: 12 }] });
+    expect((await get(`/v1/properties/owner/${p._id}`, owner)).json()).toMatchObject({
+      unitsSold: 12,
+      unitsReserved: 30,
+      amountRaised: 120,
+      totalValue: 1000,
+      investorsCount: 1,
+    });
+    expect((await get(`/v1/properties/active-investments/${p._id}`, owner)).json()).toMatchObject({
+      unitsSold: 12,
+      investors: [{ investorId: other.id, quantity: 12 }],
+    });
 
     // The owner's dashboard and the admin's listing metrics move by the same figures.
     const ownerAfter = (await get('/v1/users/me/metrics', owner)).json();
@@ -63,7 +78,11 @@ describe('sold, reserved, raised', () => {
     // Cancelling the pending order frees its units: nothing was ever sold or raised by it.
     expect((await call(t.app, { method: 'PATCH', url: `/v1/orders/${pending.json()._id}/cancel`, as: buyer })).statusCode).toBe(200);
     expect((await get(`/v1/properties/${p._id}`)).json()).toMatchObject({ availableQuantity: 88, reservedQuantity: 0, soldQuantity: 12 });
-    expect((await get('/v1/admin/metrics/listing', admin)).json()).toMatchObject({ unitsSold: after.unitsSold, unitsReserved: after.unitsReserved - 30, amountRaised: after.amountRaised });
+    expect((await get('/v1/admin/metrics/listing', admin)).json()).toMatchObject({
+      unitsSold: after.unitsSold,
+      unitsReserved: after.unitsReserved - 30,
+      amountRaised: after.amountRaised,
+    });
   });
 
   it('the admin metrics equal the contract figures summed over every listing', async () => {
@@ -71,12 +90,19 @@ describe('sold, reserved, raised', () => {
       t.app,
       sql`SELECT total_quantity, reserved_quantity, settled_quantity, unit_price_cents FROM properties`,
     );
-    const all = rows.map((r) => ({ reservedQuantity: Number(r.reserved_quantity), soldQuantity: Number(r.settled_quantity), unitPrice: Number(r.unit_price_cents) / 100 }));
+    const all = rows.map((r) => ({
+      reservedQuantity: Number(r.reserved_quantity),
+      soldQuantity: Number(r.settled_quantity),
+      unitPrice: Number(r.unit_price_cents) / 100,
+    }));
     const m = (await get('/v1/admin/metrics/listing', admin)).json();
     expect(m.total).toBe(all.length);
     expect(m.unitsSold).toBe(all.reduce((a, p) => a + unitsSold(p), 0));
     expect(m.unitsReserved).toBe(all.reduce((a, p) => a + unitsReserved(p), 0));
-    expect(m.amountRaised).toBeCloseTo(all.reduce((a, p) => a + amountRaised(p), 0), 2);
+    expect(m.amountRaised).toBeCloseTo(
+      all.reduce((a, p) => a + amountRaised(p), 0),
+      2,
+    );
     expect(m.unitsSold).toBeGreaterThan(0);
   });
 });
@@ -99,12 +125,23 @@ describe("admin lists carry the person's verification status (issue 16)", () => 
 describe('open checkouts for admins (issue 16)', () => {
   it("lists open checkouts with the person's verification status", async () => {
     const pending = await makeUser(t.app, 'INVESTOR', { status: 'PENDING', subscribed: true });
-    const started = await call(t.app, { method: 'POST', url: '/v1/payments/checkouts', as: pending, payload: { purpose: 'DEPOSIT', amount: 40, returnPath: '/dashboard/wallet' } });
+    const started = await call(t.app, {
+      method: 'POST',
+      url: '/v1/payments/checkouts',
+      as: pending,
+      payload: { purpose: 'DEPOSIT', amount: 40, returnPath: '/dashboard/wallet' },
+    });
     expect(started.statusCode).toBe(201);
     const res = await get('/v1/admin/checkouts?status=OPEN&pageSize=100', admin);
     expect(res.statusCode).toBe(200);
     const row = res.json().items.find((c: { _id: string }) => c._id === started.json()._id);
-    expect(row).toMatchObject({ userId: pending.id, purpose: 'DEPOSIT', amount: 40, status: 'OPEN', user: { _id: pending.id, status: 'PENDING' } });
+    expect(row).toMatchObject({
+      userId: pending.id,
+      purpose: 'DEPOSIT',
+      amount: 40,
+      status: 'OPEN',
+      user: { _id: pending.id, status: 'PENDING' },
+    });
     expect(row.checkoutUrl).toBeUndefined();
     expect((await get('/v1/admin/checkouts', pending)).statusCode).toBe(403);
     expect((await get('/v1/admin/checkouts?status=NOPE', admin)).statusCode).toBe(400);

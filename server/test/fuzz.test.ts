@@ -65,7 +65,10 @@ async function tableNames(): Promise<string[]> {
 let tables: string[] = [];
 /** Per table: row count and a digest of every row. */
 async function fingerprint(): Promise<Record<string, string>> {
-  const parts = tables.map((name) => `SELECT '${name}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' ORDER BY md5(x::text))), '') AS digest FROM "${name}" x`);
+  const parts = tables.map(
+    (name) =>
+      `SELECT '${name}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' ORDER BY md5(x::text))), '') AS digest FROM "${name}" x`,
+  );
   const rows = await queryRows<{ name: string; digest: string }>(t.app, sql.raw(parts.join(' UNION ALL ')));
   const out: Record<string, string> = Object.fromEntries(rows.map((r) => [r.name, r.digest]));
   out['(upload folder)'] = uploadedFiles(t.config).join(',');
@@ -112,12 +115,27 @@ async function fire(routeKey: string, actor: Actor, shot: Shot): Promise<number>
     status = res.statusCode;
     body = res.body;
   } catch (err) {
-    failures.push({ request: `${shot.method} ${shot.url}`, actor, label: shot.label, status: 0, problem: `inject threw: ${String(err)}`, body: '' });
+    failures.push({
+      request: `${shot.method} ${shot.url}`,
+      actor,
+      label: shot.label,
+      status: 0,
+      problem: `inject threw: ${String(err)}`,
+      body: '',
+    });
     return 0;
   }
   stats.requests += 1;
   stats.byStatus[status] = (stats.byStatus[status] ?? 0) + 1;
-  const fail = (problem: string) => failures.push({ request: `${shot.method} ${shot.url.slice(0, 200)}`, actor, label: shot.label, status, problem, body: body.slice(0, 300) });
+  const fail = (problem: string) =>
+    failures.push({
+      request: `${shot.method} ${shot.url.slice(0, 200)}`,
+      actor,
+      label: shot.label,
+      status,
+      problem,
+      body: body.slice(0, 300),
+    });
   if (status >= 500) fail('5xx');
   const leaked = leak(body);
   if (leaked) fail(`answer shows internals (${leaked})`);
@@ -181,7 +199,9 @@ function shotsFor(route: RouteOptions, n: number): Shot[] {
   const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
   const isMultipart = (schema.consumes ?? []).includes('multipart/form-data');
   const bodies = hasBody && !isMultipart ? bodyCases(g, schema.body, n) : [];
-  const parts = isMultipart ? g.sample(multipartCases(route.url.endsWith('/images') || route.url.endsWith('/documents') ? 'files' : 'file'), n) : [];
+  const parts = isMultipart
+    ? g.sample(multipartCases(route.url.endsWith('/images') || route.url.endsWith('/documents') ? 'files' : 'file'), n)
+    : [];
   for (let i = 0; i < n; i++) {
     const url = fillPath(route.url) + (schema.querystring || g.random() < 0.2 ? queryString(schema.querystring) : '');
     const headers: Record<string, string> = { ...idempotencyHeader() };
@@ -224,7 +244,12 @@ beforeAll(async () => {
   await makeProperty(t.app, victimOwner, { type: 'OFF_PLAN', approveAs: who.admin });
   const up = multipart([{ field: 'files', filename: 'p.png', contentType: 'image/png', data: await pngImage() }]);
   await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${pending._id}/images`, as: who.owner, ...up });
-  await call(t.app, { method: 'PATCH', url: '/v1/users/kyc', as: victim, ...multipart([{ field: 'file', filename: 'id.png', contentType: 'image/png', data: await pngImage() }]) });
+  await call(t.app, {
+    method: 'PATCH',
+    url: '/v1/users/kyc',
+    as: victim,
+    ...multipart([{ field: 'file', filename: 'id.png', contentType: 'image/png', data: await pngImage() }]),
+  });
   await call(t.app, { method: 'POST', url: '/support', as: who.investor, payload: { subject: 'Help', message: 'Please' } });
   await fund(t, who.investor, 10_000);
   await fund(t, victim, 10_000);
@@ -266,7 +291,13 @@ function routesToFuzz(): RouteOptions[] {
 it('covers every registered route (none hidden from the fuzzer)', () => {
   const routes = routesToFuzz();
   expect(routes.length).toBeGreaterThanOrEqual(85);
-  for (const must of ['POST /v1/orders', 'POST /v1/wallets/deposit', 'PATCH /v1/properties/owned/:id/images', 'POST /support', 'GET /download/:filename']) {
+  for (const must of [
+    'POST /v1/orders',
+    'POST /v1/wallets/deposit',
+    'PATCH /v1/properties/owned/:id/images',
+    'POST /support',
+    'GET /download/:filename',
+  ]) {
     expect(routes.map((r) => `${String(r.method)} ${r.url}`)).toContain(must);
   }
 });
@@ -293,7 +324,11 @@ it('malformed bodies and uploads reach the parser of every write route (as a cal
     // The caller that gets past authentication and the role check for this route.
     let actor: Actor = 'anon';
     for (const a of ['anon', 'investor', 'owner', 'admin'] as Actor[]) {
-      const probe = await t.app.inject({ method: String(route.method) as 'POST', url: route.url.replace(/:[A-Za-z0-9_]+/g, g.uuid()), headers: tokenOf(a) ? { authorization: `Bearer ${tokenOf(a)}` } : {} });
+      const probe = await t.app.inject({
+        method: String(route.method) as 'POST',
+        url: route.url.replace(/:[A-Za-z0-9_]+/g, g.uuid()),
+        headers: tokenOf(a) ? { authorization: `Bearer ${tokenOf(a)}` } : {},
+      });
       if (probe.statusCode !== 401 && probe.statusCode !== 403) {
         actor = a;
         break;
@@ -304,9 +339,17 @@ it('malformed bodies and uploads reach the parser of every write route (as a cal
     baseline = await fingerprint();
     const url = () => route.url.replace(/:[A-Za-z0-9_]+/g, () => (idPool.length > 0 && g.random() < 0.5 ? g.pick(idPool) : g.uuid()));
     const isMultipart = (schema.consumes ?? []).includes('multipart/form-data');
-    const cases = isMultipart ? multipartCases(route.url.endsWith('/images') || route.url.endsWith('/documents') ? 'files' : 'file') : MALFORMED_BODIES;
+    const cases = isMultipart
+      ? multipartCases(route.url.endsWith('/images') || route.url.endsWith('/documents') ? 'files' : 'file')
+      : MALFORMED_BODIES;
     for (const c of cases) {
-      await fire(key, actor, { method: String(route.method), url: url(), payload: c.payload, headers: { 'content-type': c.contentType }, label: c.label });
+      await fire(key, actor, {
+        method: String(route.method),
+        url: url(),
+        payload: c.payload,
+        headers: { 'content-type': c.contentType },
+        label: c.label,
+      });
     }
   }
   expect(failures.slice(0, 20)).toEqual([]);
@@ -318,13 +361,21 @@ it('the NUL character in any path, query or body field is refused (PostgreSQL te
     const schema = (route.schema ?? {}) as RouteSchema;
     const base = route.url.replace(/:[A-Za-z0-9_]+/g, () => (idPool.length > 0 ? g.pick(idPool) : g.uuid()));
     const shots: Shot[] = [];
-    for (const name of route.url.match(/:[A-Za-z0-9_]+/g) ?? []) shots.push({ method: String(route.method), url: route.url.replace(name, 'a%00b'), headers: {}, label: `NUL in ${name}` });
-    for (const prop of Object.keys(schema.querystring?.properties ?? {})) shots.push({ method: String(route.method), url: `${base}?${prop}=a%00b`, headers: {}, label: `NUL in ?${prop}` });
+    for (const name of route.url.match(/:[A-Za-z0-9_]+/g) ?? [])
+      shots.push({ method: String(route.method), url: route.url.replace(name, 'a%00b'), headers: {}, label: `NUL in ${name}` });
+    for (const prop of Object.keys(schema.querystring?.properties ?? {}))
+      shots.push({ method: String(route.method), url: `${base}?${prop}=a%00b`, headers: {}, label: `NUL in ?${prop}` });
     if (schema.body?.properties) {
       const body = plausible(g, schema.body) as Record<string, unknown>;
       for (const [prop, ps] of Object.entries(schema.body.properties)) {
         if (ps.type === 'string' || (Array.isArray(ps.type) && ps.type.includes('string'))) {
-          shots.push({ method: String(route.method), url: base, payload: JSON.stringify({ ...body, [prop]: 'a\u0000b' }), headers: { 'content-type': 'application/json' }, label: `NUL in body.${prop}` });
+          shots.push({
+            method: String(route.method),
+            url: base,
+            payload: JSON.stringify({ ...body, [prop]: 'a\u0000b' }),
+            headers: { 'content-type': 'application/json' },
+            label: `NUL in body.${prop}`,
+          });
         }
       }
     }

@@ -156,7 +156,11 @@ export function multipart(parts: FilePart[], fields: Record<string, string> = {}
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`,
+      ),
+    );
     chunks.push(p.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -164,11 +168,15 @@ export function multipart(parts: FilePart[], fields: Record<string, string> = {}
 }
 
 export async function pngImage(width = 64, height = 48, color = '#3366cc'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export async function jpegImage(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .toBuffer();
 }
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -201,7 +209,12 @@ export async function makeProperty(
   if (res.statusCode !== 201) throw new Error(`create property failed: ${res.statusCode} ${res.body}`);
   const p = res.json<{ _id: string; status: string }>();
   if (opts.approveAs) {
-    const r = await call(app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: opts.approveAs, payload: { decision: 'APPROVE' } });
+    const r = await call(app, {
+      method: 'PATCH',
+      url: `/v1/properties/${p._id}/review`,
+      as: opts.approveAs,
+      payload: { decision: 'APPROVE' },
+    });
     if (r.statusCode !== 200) throw new Error(`approve failed: ${r.statusCode} ${r.body}`);
     return r.json();
   }
@@ -261,7 +274,12 @@ export async function invariantViolations(app: FastifyInstance): Promise<{ invar
 }
 
 /** Pays a sandbox checkout the way the browser does: the form post on the sandbox page. */
-export async function settleSandbox(app: FastifyInstance, config: Config, checkoutId: string, decision: 'pay' | 'decline' = 'pay'): Promise<LightMyRequestResponse> {
+export async function settleSandbox(
+  app: FastifyInstance,
+  config: Config,
+  checkoutId: string,
+  decision: 'pay' | 'decline' = 'pay',
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: `/v1/payments/sandbox/${checkoutId}`,
@@ -272,7 +290,12 @@ export async function settleSandbox(app: FastifyInstance, config: Config, checko
 
 /** Money into a wallet through the real path: a DEPOSIT checkout paid on the sandbox page. */
 export async function fund(t: TestApp, user: TestUser, amount: number): Promise<void> {
-  const res = await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: user, payload: { amount, returnPath: '/dashboard/wallet' } });
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/v1/wallets/deposit',
+    as: user,
+    payload: { amount, returnPath: '/dashboard/wallet' },
+  });
   if (res.statusCode !== 201) throw new Error(`deposit failed: ${res.statusCode} ${res.body}`);
   const paid = await settleSandbox(t.app, t.config, res.json<{ _id: string }>()._id);
   if (paid.statusCode !== 303) throw new Error(`sandbox pay failed: ${paid.statusCode} ${paid.body}`);
@@ -291,6 +314,18 @@ export async function makeInvestor(t: TestApp, funds = 0, opts: { firstName?: st
   return u;
 }
 
-export async function placeOrder(app: FastifyInstance, as: TestUser, propertyId: string, quantity: number, key?: string): Promise<LightMyRequestResponse> {
-  return call(app, { method: 'POST', url: '/v1/orders', as, payload: { propertyId, quantity }, headers: key ? { 'idempotency-key': key } : {} });
+export async function placeOrder(
+  app: FastifyInstance,
+  as: TestUser,
+  propertyId: string,
+  quantity: number,
+  key?: string,
+): Promise<LightMyRequestResponse> {
+  return call(app, {
+    method: 'POST',
+    url: '/v1/orders',
+    as,
+    payload: { propertyId, quantity },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 }

@@ -82,7 +82,9 @@ it('a wallet funded for one unit sends 20 parallel orders: exactly one succeeds'
 
 it('two parallel withdrawals of the whole balance: exactly one succeeds', async () => {
   const who = await makeInvestor(t, 123.45);
-  const results = await Promise.all([1, 2].map(() => call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 123.45 } })));
+  const results = await Promise.all(
+    [1, 2].map(() => call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 123.45 } })),
+  );
   expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   expect(results.find((r) => r.statusCode === 409)?.json().message).toBe('Amount exceeds your available balance');
   const wallet = (await call(t.app, { method: 'GET', url: '/v1/wallets/balance', as: who })).json();
@@ -112,16 +114,42 @@ it('the same idempotency key sent 20 times in parallel: one order, identical res
 it('idempotent deposits, subscriptions and withdrawals have one effect', async () => {
   const who = await makeUser(t.app, 'INVESTOR', { status: 'VERIFIED' });
   const dep = await Promise.all(
-    Array.from({ length: 5 }, () => call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who, payload: { amount: 50, returnPath: '/dashboard/wallet' }, headers: { 'idempotency-key': 'dep-1' } })),
+    Array.from({ length: 5 }, () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/v1/wallets/deposit',
+        as: who,
+        payload: { amount: 50, returnPath: '/dashboard/wallet' },
+        headers: { 'idempotency-key': 'dep-1' },
+      }),
+    ),
   );
   expect(new Set(dep.map((r) => r.json()._id)).size).toBe(1);
   const sub = await Promise.all(
-    Array.from({ length: 5 }, () => call(t.app, { method: 'POST', url: '/v1/payments/checkouts', as: who, payload: { purpose: 'SUBSCRIPTION', returnPath: '/' }, headers: { 'idempotency-key': 'sub-1' } })),
+    Array.from({ length: 5 }, () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/v1/payments/checkouts',
+        as: who,
+        payload: { purpose: 'SUBSCRIPTION', returnPath: '/' },
+        headers: { 'idempotency-key': 'sub-1' },
+      }),
+    ),
   );
   expect(new Set(sub.map((r) => r.json()._id)).size).toBe(1);
   expect(await count(`checkouts WHERE user_id = '${who.id}'`)).toBe(2);
   await settleSandbox(t.app, t.config, dep[0].json()._id);
-  const wd = await Promise.all(Array.from({ length: 5 }, () => call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 20 }, headers: { 'idempotency-key': 'wd-1' } })));
+  const wd = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/v1/wallets/withdraw',
+        as: who,
+        payload: { amount: 20 },
+        headers: { 'idempotency-key': 'wd-1' },
+      }),
+    ),
+  );
   expect(wd.map((r) => r.statusCode)).toEqual(Array(5).fill(201));
   expect(new Set(wd.map((r) => r.json()._id)).size).toBe(1);
   expect(await walletBalance(t.app, who)).toBe(30);
@@ -179,24 +207,47 @@ describe('amounts are refused with a clear 400', () => {
   ];
   it.each(cases)('withdraw: %s', async (_n, amount, message) => {
     const before = await snapshot(t.app);
-    const res = await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: JSON.stringify({ amount }), headers: { 'content-type': 'application/json' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/wallets/withdraw',
+      as: who,
+      payload: JSON.stringify({ amount }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect([res.json().message].flat().join(' ')).toMatch(message);
     expect(await snapshot(t.app)).toBe(before);
   });
   it.each(cases)('deposit: %s', async (_n, amount, message) => {
-    const res = await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who, payload: JSON.stringify({ amount, returnPath: '/' }), headers: { 'content-type': 'application/json' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/wallets/deposit',
+      as: who,
+      payload: JSON.stringify({ amount, returnPath: '/' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect([res.json().message].flat().join(' ')).toMatch(message);
   });
   it('a deposit above the single-deposit limit', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who, payload: { amount: 1_000_000.01, returnPath: '/' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/wallets/deposit',
+      as: who,
+      payload: { amount: 1_000_000.01, returnPath: '/' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/too large/);
   });
   it.each([0, -1, 1.5, '1', 2 ** 53, null])('order quantity %p', async (quantity) => {
     const id = await listing(10, 1);
-    const res = await call(t.app, { method: 'POST', url: '/v1/orders', as: who, payload: JSON.stringify({ propertyId: id, quantity }), headers: { 'content-type': 'application/json' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/orders',
+      as: who,
+      payload: JSON.stringify({ propertyId: id, quantity }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -218,7 +269,15 @@ it('a randomized run of deposits, orders, cancels, approvals, rejections and wit
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
   const owners = [owner, await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' })];
   const props: string[] = [];
-  for (let i = 0; i < 5; i++) props.push((await makeProperty(t.app, pick(owners), { approveAs: admin, body: { totalQuantity: 20 + Math.floor(rnd() * 40), unitPrice: pick([1, 9.99, 25, 100.01]) } }))._id);
+  for (let i = 0; i < 5; i++)
+    props.push(
+      (
+        await makeProperty(t.app, pick(owners), {
+          approveAs: admin,
+          body: { totalQuantity: 20 + Math.floor(rnd() * 40), unitPrice: pick([1, 9.99, 25, 100.01]) },
+        })
+      )._id,
+    );
   const investors = await Promise.all(Array.from({ length: 10 }, () => makeInvestor(t)));
   const people = [...investors, ...owners];
   const statuses: Record<number, number> = {};
@@ -230,11 +289,20 @@ it('a randomized run of deposits, orders, cancels, approvals, rejections and wit
       await fund(t, pick(investors), pick([10, 50, 99.99, 250]));
       return;
     } else if (r < 0.5) {
-      res = await placeOrder(t.app, pick(investors), pick(props), 1 + Math.floor(rnd() * 6), rnd() < 0.3 ? `k${Math.floor(rnd() * 20)}` : undefined);
-    } else if (r < 0.75) {
-      const pending = ((await call(t.app, { method: 'GET', url: '/v1/orders/admin?status=PENDING&pageSize=100', as: admin })).json().items as { _id: string; investorId: string }[]).filter((o) =>
-        investors.some((i) => i.id === o.investorId),
+      res = await placeOrder(
+        t.app,
+        pick(investors),
+        pick(props),
+        1 + Math.floor(rnd() * 6),
+        rnd() < 0.3 ? `k${Math.floor(rnd() * 20)}` : undefined,
       );
+    } else if (r < 0.75) {
+      const pending = (
+        (await call(t.app, { method: 'GET', url: '/v1/orders/admin?status=PENDING&pageSize=100', as: admin })).json().items as {
+          _id: string;
+          investorId: string;
+        }[]
+      ).filter((o) => investors.some((i) => i.id === o.investorId));
       if (pending.length === 0) return;
       const o = pick(pending);
       const c = rnd();
@@ -242,14 +310,30 @@ it('a randomized run of deposits, orders, cancels, approvals, rejections and wit
         const inv = investors.find((i) => i.id === o.investorId) as TestUser;
         res = await call(t.app, { method: 'PATCH', url: `/v1/orders/${o._id}/cancel`, as: inv });
       } else {
-        res = await call(t.app, { method: 'PATCH', url: `/v1/orders/${o._id}/review`, as: admin, payload: { decision: c < 0.75 ? 'APPROVE' : 'REJECT', reason: 'random' } });
+        res = await call(t.app, {
+          method: 'PATCH',
+          url: `/v1/orders/${o._id}/review`,
+          as: admin,
+          payload: { decision: c < 0.75 ? 'APPROVE' : 'REJECT', reason: 'random' },
+        });
       }
     } else if (r < 0.9) {
-      res = await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: pick(people), payload: { amount: pick([1, 5.5, 20, 100]) } });
+      res = await call(t.app, {
+        method: 'POST',
+        url: '/v1/wallets/withdraw',
+        as: pick(people),
+        payload: { amount: pick([1, 5.5, 20, 100]) },
+      });
     } else {
-      const requested = (await call(t.app, { method: 'GET', url: '/v1/payouts?status=REQUESTED&pageSize=100', as: admin })).json().items as { _id: string }[];
+      const requested = (await call(t.app, { method: 'GET', url: '/v1/payouts?status=REQUESTED&pageSize=100', as: admin })).json()
+        .items as { _id: string }[];
       if (requested.length === 0) return;
-      res = await call(t.app, { method: 'PATCH', url: `/v1/payouts/${pick(requested)._id}`, as: admin, payload: { status: rnd() < 0.6 ? 'PAID' : 'REJECTED' } });
+      res = await call(t.app, {
+        method: 'PATCH',
+        url: `/v1/payouts/${pick(requested)._id}`,
+        as: admin,
+        payload: { status: rnd() < 0.6 ? 'PAID' : 'REJECTED' },
+      });
     }
     statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
   };
@@ -260,7 +344,12 @@ it('a randomized run of deposits, orders, cancels, approvals, rejections and wit
     if (v.length > 0) throw new Error(`seed ${seed}, round ${round}: ${JSON.stringify(v, null, 2)}`);
   }
   // Only expected answers: success, or a refusal the rules explain (never a 5xx).
-  expect({ seed, unexpected: Object.keys(statuses).map(Number).filter((c) => ![200, 201, 409, 422].includes(c)) }).toEqual({ seed, unexpected: [] });
+  expect({
+    seed,
+    unexpected: Object.keys(statuses)
+      .map(Number)
+      .filter((c) => ![200, 201, 409, 422].includes(c)),
+  }).toEqual({ seed, unexpected: [] });
   expect((statuses[200] ?? 0) + (statuses[201] ?? 0)).toBeGreaterThan(20);
   // The API's wallet figures agree with the ledger's.
   for (const p of people) {
@@ -269,4 +358,3 @@ it('a randomized run of deposits, orders, cancels, approvals, rejections and wit
     expect(w.balance).toBe(last ? last.balanceAfter : 0);
   }
 });
-

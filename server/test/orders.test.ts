@@ -38,7 +38,8 @@ const get = (url: string, as: TestUser) => call(t.app, { method: 'GET', url, as 
 const review = (id: string, decision: 'APPROVE' | 'REJECT', reason?: string) =>
   call(t.app, { method: 'PATCH', url: `/v1/orders/${id}/review`, as: admin, payload: { decision, ...(reason ? { reason } : {}) } });
 const propertyOf = async (id: string) => (await call(t.app, { method: 'GET', url: `/v1/properties/${id}` })).json();
-const audits = async (action: string) => (await get(`/v1/admin/audit?action=${action}`, admin)).json().items as { targetId: string; detail: Record<string, unknown> }[];
+const audits = async (action: string) =>
+  (await get(`/v1/admin/audit?action=${action}`, admin)).json().items as { targetId: string; detail: Record<string, unknown> }[];
 
 describe('placing an order', () => {
   it('holds the money, reserves the units, reads the price from the property', async () => {
@@ -60,13 +61,25 @@ describe('placing an order', () => {
     expect((await get('/v1/wallets/balance', buyer)).json()).toEqual({ userId: buyer.id, balance: 200.03, held: 299.97, currency: 'USD' });
     expect((await propertyOf(id)).availableQuantity).toBe(7);
     const ledger = (await get('/v1/transactions/owned', buyer)).json();
-    expect(ledger.items[0]).toMatchObject({ type: 'ORDER_HOLD', amount: -299.97, balanceAfter: 200.03, orderId: res.json()._id, propertyId: id, description: 'Order of 3 units of Test Residences' });
+    expect(ledger.items[0]).toMatchObject({
+      type: 'ORDER_HOLD',
+      amount: -299.97,
+      balanceAfter: 200.03,
+      orderId: res.json()._id,
+      propertyId: id,
+      description: 'Order of 3 units of Test Residences',
+    });
   });
 
   it('never takes a price (or anything else) from the client', async () => {
     const id = await listing();
     const buyer = await makeInvestor(t, 500);
-    const res = await call(t.app, { method: 'POST', url: '/v1/orders', as: buyer, payload: { propertyId: id, quantity: 1, unitPrice: 0.01 } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/orders',
+      as: buyer,
+      payload: { propertyId: id, quantity: 1, unitPrice: 0.01 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toEqual(['unitPrice is not allowed']);
   });
@@ -78,13 +91,25 @@ describe('placing an order', () => {
     const poor = await makeInvestor(t, 9.99);
     const inReview = (await makeProperty(t.app, owner))._id;
     const before = await snapshot(t.app);
-    expect((await placeOrder(t.app, pending, id, 1)).json()).toMatchObject({ statusCode: 403, message: 'Your account must be verified before you can invest' });
+    expect((await placeOrder(t.app, pending, id, 1)).json()).toMatchObject({
+      statusCode: 403,
+      message: 'Your account must be verified before you can invest',
+    });
     expect((await placeOrder(t.app, owner, id, 1)).statusCode).toBe(403);
     expect((await placeOrder(t.app, admin, id, 1)).statusCode).toBe(403);
-    expect((await placeOrder(t.app, rich, '00000000-0000-4000-8000-000000000000', 1)).json()).toMatchObject({ statusCode: 404, message: 'Property not found' });
+    expect((await placeOrder(t.app, rich, '00000000-0000-4000-8000-000000000000', 1)).json()).toMatchObject({
+      statusCode: 404,
+      message: 'Property not found',
+    });
     expect((await placeOrder(t.app, rich, id, 6)).json()).toMatchObject({ statusCode: 409, message: 'Only 5 units are available' });
-    expect((await placeOrder(t.app, rich, inReview, 1)).json()).toMatchObject({ statusCode: 409, message: 'This property is not open for investment' });
-    expect((await placeOrder(t.app, poor, id, 1)).json()).toMatchObject({ statusCode: 409, message: 'Insufficient balance: your wallet does not cover this order' });
+    expect((await placeOrder(t.app, rich, inReview, 1)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'This property is not open for investment',
+    });
+    expect((await placeOrder(t.app, poor, id, 1)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'Insufficient balance: your wallet does not cover this order',
+    });
     expect(await snapshot(t.app)).toBe(before);
   });
 
@@ -133,12 +158,21 @@ describe('after an order', () => {
     expect((await review(b._id, 'APPROVE')).statusCode).toBe(200);
     const no = await review(c._id, 'REJECT', 'Allocation closed');
     expect(no.json()).toMatchObject({ status: 'REJECTED', reason: 'Allocation closed' });
-    expect((await review(a._id, 'REJECT')).json()).toMatchObject({ statusCode: 409, message: 'Only a pending order can be approved or rejected; this one is completed' });
+    expect((await review(a._id, 'REJECT')).json()).toMatchObject({
+      statusCode: 409,
+      message: 'Only a pending order can be approved or rejected; this one is completed',
+    });
 
     expect(await walletBalance(t.app, owner)).toBe(ownerBefore + 150);
     expect(await walletBalance(t.app, buyer)).toBe(850);
     const holding = (await get(`/v1/holdings/${id}`, buyer)).json();
-    expect(holding).toMatchObject({ investorId: buyer.id, propertyId: id, quantity: 6, amountInvested: 150, property: { _id: id, availableQuantity: 4 } });
+    expect(holding).toMatchObject({
+      investorId: buyer.id,
+      propertyId: id,
+      quantity: 6,
+      amountInvested: 150,
+      property: { _id: id, availableQuantity: 4 },
+    });
     expect((await get('/v1/holdings', buyer)).json()).toEqual([holding]);
     expect((await get(`/v1/holdings/admin/${buyer.id}`, admin)).json()).toEqual([holding]);
     expect((await call(t.app, { method: 'GET', url: `/v1/holdings/${id}`, as: await makeInvestor(t) })).json()).toBeNull();
@@ -149,11 +183,24 @@ describe('after an order', () => {
       [100, 'Sale of 4 units of Test Residences'],
     ]);
     expect((await audits('order.approve')).map((x) => x.targetId)).toEqual(expect.arrayContaining([a._id, b._id]));
-    expect((await audits('order.reject')).find((x) => x.targetId === c._id)?.detail).toMatchObject({ reason: 'Allocation closed', quantity: 1, amount: 25 });
+    expect((await audits('order.reject')).find((x) => x.targetId === c._id)?.detail).toMatchObject({
+      reason: 'Allocation closed',
+      quantity: 1,
+      amount: 25,
+    });
 
     const investments = (await get(`/v1/properties/active-investments/${id}`, owner)).json();
-    expect(investments).toEqual({ propertyId: id, unitsSold: 6, investors: [{ investorId: buyer.id, firstName: 'Investor', lastName: 'Test', quantity: 6, amountInvested: 150 }] });
-    expect((await get(`/v1/properties/owner/${id}`, owner)).json()).toMatchObject({ unitsSold: 6, amountRaised: 150, totalValue: 250, investorsCount: 1 });
+    expect(investments).toEqual({
+      propertyId: id,
+      unitsSold: 6,
+      investors: [{ investorId: buyer.id, firstName: 'Investor', lastName: 'Test', quantity: 6, amountInvested: 150 }],
+    });
+    expect((await get(`/v1/properties/owner/${id}`, owner)).json()).toMatchObject({
+      unitsSold: 6,
+      amountRaised: 150,
+      totalValue: 250,
+      investorsCount: 1,
+    });
   });
 
   it('lists and single orders follow roles and ownership', async () => {
@@ -188,8 +235,14 @@ describe('after an order', () => {
 
     const del = (oid: string, as: TestUser = admin) => call(t.app, { method: 'DELETE', url: `/v1/orders/${oid}`, as });
     expect((await del(gone._id, buyer)).statusCode).toBe(403);
-    expect((await del(pending._id)).json()).toMatchObject({ statusCode: 409, message: 'A pending order cannot be deleted; approve or reject it first' });
-    expect((await del(done._id)).json()).toMatchObject({ statusCode: 409, message: 'A completed order backs a holding and cannot be deleted' });
+    expect((await del(pending._id)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'A pending order cannot be deleted; approve or reject it first',
+    });
+    expect((await del(done._id)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'A completed order backs a holding and cannot be deleted',
+    });
     expect((await del(gone._id)).json()).toEqual({ message: 'Order deleted' });
     expect((await del(gone._id)).statusCode).toBe(404);
     expect((await get(`/v1/orders/${gone._id}`, buyer)).statusCode).toBe(404);
@@ -208,9 +261,15 @@ describe('after an order', () => {
     await call(t.app, { method: 'PATCH', url: `/v1/orders/${(await placeOrder(t.app, buyer, history, 1)).json()._id}/cancel`, as: buyer });
     const before = await snapshot(t.app);
     const del = (id: string) => call(t.app, { method: 'DELETE', url: `/v1/properties/owned/${id}`, as: owner });
-    expect((await del(held)).json()).toMatchObject({ statusCode: 409, message: 'This property cannot be deleted: 1 investor holds 3 units of it' });
+    expect((await del(held)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'This property cannot be deleted: 1 investor holds 3 units of it',
+    });
     expect((await del(waiting)).json()).toMatchObject({ statusCode: 409, message: 'This property cannot be deleted: 1 order is pending' });
-    expect((await del(history)).json()).toMatchObject({ statusCode: 409, message: 'This property cannot be deleted: it has orders on record, which the ledger keeps' });
+    expect((await del(history)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'This property cannot be deleted: it has orders on record, which the ledger keeps',
+    });
     expect((await call(t.app, { method: 'DELETE', url: `/v1/properties/${held}`, as: admin })).statusCode).toBe(409);
     expect(await snapshot(t.app)).toBe(before);
   });
@@ -225,12 +284,18 @@ describe('closing an account with money in it', () => {
     const before = await snapshot(t.app);
     expect((await del()).json()).toMatchObject({
       statusCode: 409,
-      message: ['1 pending order placed by this person: approve, reject or cancel it first', '$90.00 in the wallet: it must be withdrawn first'],
+      message: [
+        '1 pending order placed by this person: approve, reject or cancel it first',
+        '$90.00 in the wallet: it must be withdrawn first',
+      ],
     });
     expect(await snapshot(t.app)).toBe(before);
     await call(t.app, { method: 'PATCH', url: `/v1/orders/${o._id}/cancel`, as: who });
     const p = (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 40 } })).json();
-    expect((await del()).json().message).toEqual(['1 requested withdrawal ($40.00): pay or reject it first', '$60.00 in the wallet: it must be withdrawn first']);
+    expect((await del()).json().message).toEqual([
+      '1 requested withdrawal ($40.00): pay or reject it first',
+      '$60.00 in the wallet: it must be withdrawn first',
+    ]);
     await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p._id}`, as: admin, payload: { status: 'PAID' } });
     expect((await del()).json().message).toEqual(['$60.00 in the wallet: it must be withdrawn first']);
     const emptied = (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 60 } })).json();
@@ -251,9 +316,18 @@ describe('withdrawals and payouts', () => {
 
     const decide = (id: string, body: object, as = admin) => call(t.app, { method: 'PATCH', url: `/v1/payouts/${id}`, as, payload: body });
     expect((await decide(a._id, { status: 'PAID' }, who)).statusCode).toBe(403);
-    expect((await decide(a._id, { status: 'PAID' })).json()).toMatchObject({ status: 'PAID', user: { _id: who.id, email: who.email, role: 'INVESTOR' } });
-    expect((await decide(b._id, { status: 'REJECTED', reason: 'Bank details do not match' })).json()).toMatchObject({ status: 'REJECTED', reason: 'Bank details do not match' });
-    expect((await decide(b._id, { status: 'PAID' })).json()).toMatchObject({ statusCode: 409, message: 'This withdrawal is already rejected' });
+    expect((await decide(a._id, { status: 'PAID' })).json()).toMatchObject({
+      status: 'PAID',
+      user: { _id: who.id, email: who.email, role: 'INVESTOR' },
+    });
+    expect((await decide(b._id, { status: 'REJECTED', reason: 'Bank details do not match' })).json()).toMatchObject({
+      status: 'REJECTED',
+      reason: 'Bank details do not match',
+    });
+    expect((await decide(b._id, { status: 'PAID' })).json()).toMatchObject({
+      statusCode: 409,
+      message: 'This withdrawal is already rejected',
+    });
     expect((await get('/v1/wallets/balance', who)).json()).toMatchObject({ balance: 200, held: 0 });
     expect((await get(`/v1/wallets/${who.id}/admin`, admin)).json()).toEqual({ userId: who.id, balance: 200, held: 0, currency: 'USD' });
     expect((await audits('payout.paid')).map((x) => x.targetId)).toContain(a._id);
@@ -265,7 +339,9 @@ describe('withdrawals and payouts', () => {
 
   it('owners withdraw what their sales paid them; admins have no wallet', async () => {
     const before = await walletBalance(t.app, owner);
-    expect((await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: owner, payload: { amount: before + 0.01 } })).statusCode).toBe(409);
+    expect(
+      (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: owner, payload: { amount: before + 0.01 } })).statusCode,
+    ).toBe(409);
     expect((await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: admin, payload: { amount: 1 } })).statusCode).toBe(403);
     expect((await get('/v1/wallets/balance', admin)).statusCode).toBe(403);
   });
@@ -332,14 +408,22 @@ describe('dashboard figures from the ledger, orders and holdings', () => {
       ],
       payoutsReceived: 0,
     });
-    expect(m.allocationByType).toEqual(expect.arrayContaining([{ type: 'OFF_PLAN', amount: 200 }, { type: 'RENTAL_READY', amount: 150 }]));
+    expect(m.allocationByType).toEqual(
+      expect.arrayContaining([
+        { type: 'OFF_PLAN', amount: 200 },
+        { type: 'RENTAL_READY', amount: 150 },
+      ]),
+    );
     expect(m.investedOverTime).toHaveLength(30);
     expect(m.investedOverTime.at(-1)).toEqual({ date: today, amount: 350 });
   });
 
   it('an owner: payouts received; admins: invested, pending, wallets, over time', async () => {
     const om = (await get('/v1/users/me/metrics', owner)).json();
-    const [{ paid }] = await queryRows<{ paid: string }>(t.app, sql`SELECT coalesce(sum(amount_cents), 0) AS paid FROM ledger_entries WHERE user_id = ${owner.id} AND type = 'OWNER_PAYOUT'`);
+    const [{ paid }] = await queryRows<{ paid: string }>(
+      t.app,
+      sql`SELECT coalesce(sum(amount_cents), 0) AS paid FROM ledger_entries WHERE user_id = ${owner.id} AND type = 'OWNER_PAYOUT'`,
+    );
     expect(om.payoutsReceived).toBe(Number(paid) / 100);
     expect(om.payoutsReceived).toBeGreaterThan(0);
     const [f] = await queryRows<{ invested: string; pending: string; balances: string }>(
@@ -347,9 +431,16 @@ describe('dashboard figures from the ledger, orders and holdings', () => {
       sql`SELECT (SELECT sum(amount_cents) FROM orders WHERE status = 'COMPLETED') AS invested, (SELECT count(*) FROM orders WHERE status = 'PENDING') AS pending, (SELECT sum(balance_cents) FROM wallets) AS balances`,
     );
     const m = (await get('/v1/admin/metrics', admin)).json();
-    expect(m).toMatchObject({ totalInvested: Number(f.invested) / 100, pendingOrders: Number(f.pending), walletBalances: Number(f.balances) / 100 });
+    expect(m).toMatchObject({
+      totalInvested: Number(f.invested) / 100,
+      pendingOrders: Number(f.pending),
+      walletBalances: Number(f.balances) / 100,
+    });
     expect(m.investedOverTime.at(-1).amount).toBe(Number(f.invested) / 100);
-    expect((await get('/v1/admin/metrics/investor', admin)).json()).toMatchObject({ totalInvested: Number(f.invested) / 100, walletBalances: Number(f.balances) / 100 });
+    expect((await get('/v1/admin/metrics/investor', admin)).json()).toMatchObject({
+      totalInvested: Number(f.invested) / 100,
+      walletBalances: Number(f.balances) / 100,
+    });
   });
 });
 
@@ -369,16 +460,32 @@ describe('the database refuses money changes that bypass the money operations', 
   };
   it.each([
     ['a balance set directly', () => sql`UPDATE wallets SET balance_cents = balance_cents + 100 WHERE user_id = ${who.id}`],
-    ['a ledger entry written directly', () => sql`INSERT INTO ledger_entries (user_id, wallet_seq, type, amount_cents, balance_after_cents, checkout_id) VALUES (${who.id}, 99, 'DEPOSIT', 100, 0, gen_random_uuid())`],
+    [
+      'a ledger entry written directly',
+      () =>
+        sql`INSERT INTO ledger_entries (user_id, wallet_seq, type, amount_cents, balance_after_cents, checkout_id) VALUES (${who.id}, 99, 'DEPOSIT', 100, 0, gen_random_uuid())`,
+    ],
     ['a ledger entry changed', () => sql`UPDATE ledger_entries SET amount_cents = amount_cents * 2 WHERE user_id = ${who.id}`],
     ['a ledger entry deleted', () => sql`DELETE FROM ledger_entries WHERE user_id = ${who.id}`],
-    ['a holding created directly', () => sql`INSERT INTO holdings (investor_id, property_id, quantity, amount_invested_cents) VALUES (${who.id}, ${propertyId}, 1, 1000)`],
-    ['units sold without an order', () => sql`UPDATE properties SET available_quantity = available_quantity - 1, settled_quantity = settled_quantity + 1 WHERE id = ${propertyId}`],
+    [
+      'a holding created directly',
+      () =>
+        sql`INSERT INTO holdings (investor_id, property_id, quantity, amount_invested_cents) VALUES (${who.id}, ${propertyId}, 1, 1000)`,
+    ],
+    [
+      'units sold without an order',
+      () =>
+        sql`UPDATE properties SET available_quantity = available_quantity - 1, settled_quantity = settled_quantity + 1 WHERE id = ${propertyId}`,
+    ],
     ['units that do not add up', () => sql`UPDATE properties SET available_quantity = available_quantity - 1 WHERE id = ${propertyId}`],
     ['an order repriced', () => sql`UPDATE orders SET unit_price_cents = 1, amount_cents = 1 WHERE id = ${orderId}`],
     ['a price change after a sale', () => sql`UPDATE properties SET unit_price_cents = unit_price_cents + 1 WHERE id = ${propertyId}`],
     ['an order deleted', () => sql`DELETE FROM orders WHERE id = ${orderId}`],
-    ['an order decided twice', () => sql`UPDATE orders SET status = CASE WHEN status = 'PENDING' THEN 'CANCELLED' ELSE 'PENDING' END WHERE id = ${orderId} AND status <> 'PENDING'`],
+    [
+      'an order decided twice',
+      () =>
+        sql`UPDATE orders SET status = CASE WHEN status = 'PENDING' THEN 'CANCELLED' ELSE 'PENDING' END WHERE id = ${orderId} AND status <> 'PENDING'`,
+    ],
     ['an overdraft', () => sql`INSERT INTO payouts (user_id, amount_cents) VALUES (${who.id}, 1000000)`],
   ])('%s', async (_name, statement) => {
     if (_name === 'an order decided twice') {

@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 async function start(purpose: 'DEPOSIT' | 'SUBSCRIPTION', headers: Record<string, string>, as = investor) {
-  const payload = purpose === 'DEPOSIT' ? { purpose, amount: 25, returnPath: '/dashboard/wallet?tab=1' } : { purpose, returnPath: '/dashboard' };
+  const payload =
+    purpose === 'DEPOSIT' ? { purpose, amount: 25, returnPath: '/dashboard/wallet?tab=1' } : { purpose, returnPath: '/dashboard' };
   const res = await call(t.app, { method: 'POST', url: '/v1/payments/checkouts', as, payload, headers });
   expect(res.statusCode).toBe(201);
   return res.json<{ _id: string; checkoutUrl: string }>();

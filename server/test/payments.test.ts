@@ -3,7 +3,18 @@
 import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_TOKENS } from 'shared-api/contract';
 import { sandboxToken } from '../src/modules/payments/sandbox';
-import { buildTestApp, call, invariantViolations, makeUser, queryRows, settleSandbox, snapshot, walletBalance, type TestApp, type TestUser } from './helper';
+import {
+  buildTestApp,
+  call,
+  invariantViolations,
+  makeUser,
+  queryRows,
+  settleSandbox,
+  snapshot,
+  walletBalance,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 let t: TestApp;
 let investor: TestUser;
@@ -19,16 +30,29 @@ afterEach(async () => {
   expect(await invariantViolations(t.app)).toEqual([]);
 });
 
-const checkout = (as: TestUser, payload: object, headers: Record<string, string> = {}) => call(t.app, { method: 'POST', url: '/v1/payments/checkouts', as, payload, headers });
+const checkout = (as: TestUser, payload: object, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'POST', url: '/v1/payments/checkouts', as, payload, headers });
 const page = (id: string) => t.app.inject({ method: 'GET', url: `/v1/payments/sandbox/${id}` });
 const me = async (u: TestUser) => (await call(t.app, { method: 'GET', url: '/v1/users/me', as: u })).json();
 
 describe('a deposit', () => {
   it('opens a checkout on the sandbox page; paying credits the wallet once and returns to the platform', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: investor, payload: { amount: 250.75, returnPath: '/dashboard/wallet?tab=history#top' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/v1/wallets/deposit',
+      as: investor,
+      payload: { amount: 250.75, returnPath: '/dashboard/wallet?tab=history#top' },
+    });
     expect(res.statusCode).toBe(201);
     const c = res.json();
-    expect(c).toEqual({ _id: expect.any(String), purpose: 'DEPOSIT', amount: 250.75, status: 'OPEN', checkoutUrl: `https://tessera.example/v1/payments/sandbox/${c._id}`, createdAt: expect.any(String) });
+    expect(c).toEqual({
+      _id: expect.any(String),
+      purpose: 'DEPOSIT',
+      amount: 250.75,
+      status: 'OPEN',
+      checkoutUrl: `https://tessera.example/v1/payments/sandbox/${c._id}`,
+      createdAt: expect.any(String),
+    });
 
     const html = await page(c._id);
     expect(html.statusCode).toBe(200);
@@ -45,7 +69,10 @@ describe('a deposit', () => {
     const paid = await settleSandbox(t.app, t.config, c._id);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`https://tessera.example/dashboard/wallet?tab=history&checkout=${c._id}#top`);
-    expect((await call(t.app, { method: 'GET', url: `/v1/payments/checkouts/${c._id}`, as: investor })).json()).toMatchObject({ status: 'PAID', amount: 250.75 });
+    expect((await call(t.app, { method: 'GET', url: `/v1/payments/checkouts/${c._id}`, as: investor })).json()).toMatchObject({
+      status: 'PAID',
+      amount: 250.75,
+    });
     expect(await walletBalance(t.app, investor)).toBe(250.75);
 
     // A second click, the back button, or a decline after paying: nothing more moves.
@@ -60,7 +87,9 @@ describe('a deposit', () => {
 
   it('declined: nothing changes', async () => {
     const who = await makeUser(t.app, 'INVESTOR');
-    const c = (await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who, payload: { amount: 10, returnPath: '/dashboard/wallet' } })).json();
+    const c = (
+      await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: who, payload: { amount: 10, returnPath: '/dashboard/wallet' } })
+    ).json();
     const res = await settleSandbox(t.app, t.config, c._id, 'decline');
     expect(res.headers.location).toBe(`https://tessera.example/dashboard/wallet?checkout=${c._id}`);
     expect((await call(t.app, { method: 'GET', url: `/v1/payments/checkouts/${c._id}`, as: who })).json().status).toBe('DECLINED');
@@ -115,7 +144,10 @@ describe('a deposit', () => {
     expect((await call(t.app, { method: 'GET', url: `/v1/payments/checkouts/${c._id}`, as: other })).statusCode).toBe(404);
     const admin = await makeUser(t.app, 'ADMIN');
     expect((await checkout(admin, { purpose: 'DEPOSIT', amount: 5, returnPath: '/' })).statusCode).toBe(403);
-    expect((await checkout(investor, { purpose: 'DEPOSIT', returnPath: '/' })).json()).toMatchObject({ statusCode: 400, message: 'amount is required for a deposit' });
+    expect((await checkout(investor, { purpose: 'DEPOSIT', returnPath: '/' })).json()).toMatchObject({
+      statusCode: 400,
+      message: 'amount is required for a deposit',
+    });
   });
 });
 
@@ -133,7 +165,10 @@ describe('the $15 early-access subscription', () => {
       ['DEPOSIT', 15, 15],
     ]);
     expect((await call(t.app, { method: 'GET', url: '/v1/users/me/metrics', as: who })).json().claimableTokens).toBe(15);
-    expect((await checkout(who, { purpose: 'SUBSCRIPTION', returnPath: '/' })).json()).toMatchObject({ statusCode: 409, message: 'You are already subscribed' });
+    expect((await checkout(who, { purpose: 'SUBSCRIPTION', returnPath: '/' })).json()).toMatchObject({
+      statusCode: 409,
+      message: 'You are already subscribed',
+    });
   });
 
   it('declined or failed: nothing changes', async () => {
@@ -152,12 +187,18 @@ describe('the $15 early-access subscription', () => {
     await settleSandbox(t.app, t.config, b._id);
     expect(await me(who)).toMatchObject({ isSubscribed: true, claimableTokens: 15 });
     expect(await walletBalance(t.app, who)).toBe(15);
-    const [{ n }] = await queryRows<{ n: string }>(t.app, sql`SELECT count(*) AS n FROM ledger_entries WHERE user_id = ${who.id} AND type = 'SUBSCRIPTION_FEE'`);
+    const [{ n }] = await queryRows<{ n: string }>(
+      t.app,
+      sql`SELECT count(*) AS n FROM ledger_entries WHERE user_id = ${who.id} AND type = 'SUBSCRIPTION_FEE'`,
+    );
     expect(Number(n)).toBe(1);
   });
 
   it('owners do not subscribe', async () => {
     const owner = await makeUser(t.app, 'PROPERTY_OWNER');
-    expect((await checkout(owner, { purpose: 'SUBSCRIPTION', returnPath: '/' })).json()).toMatchObject({ statusCode: 403, message: 'Only investors can subscribe' });
+    expect((await checkout(owner, { purpose: 'SUBSCRIPTION', returnPath: '/' })).json()).toMatchObject({
+      statusCode: 403,
+      message: 'Only investors can subscribe',
+    });
   });
 });

@@ -5,7 +5,21 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from 'shared-api/contract';
 import { properties } from '../src/db/schema';
 import { preferredEncoding } from '../src/modules/properties/catalogue-cache';
-import { buildTestApp, call, LISTING, makeInvestor, makeProperty, makeUser, multipart, PDF, placeOrder, pngImage, snapshot, type TestApp, type TestUser } from './helper';
+import {
+  buildTestApp,
+  call,
+  LISTING,
+  makeInvestor,
+  makeProperty,
+  makeUser,
+  multipart,
+  PDF,
+  placeOrder,
+  pngImage,
+  snapshot,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 let t: TestApp;
 let admin: TestUser;
@@ -30,11 +44,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-type P = { _id: string; name: string; status: string; images: { url: string; srcset?: string }[]; documents: { url: string; name: string }[] };
+type P = {
+  _id: string;
+  name: string;
+  status: string;
+  images: { url: string; srcset?: string }[];
+  documents: { url: string; name: string }[];
+};
 const get = (url: string, as?: TestUser) => call(t.app, { method: 'GET', url, as });
 const images = async (id: string, n: number, as = owner) => {
   const png = await pngImage(1200, 800);
-  const { payload, headers } = multipart(Array.from({ length: n }, (_, i) => ({ field: 'files', filename: `photo${i}.png`, contentType: 'image/png', data: png })));
+  const { payload, headers } = multipart(
+    Array.from({ length: n }, (_, i) => ({ field: 'files', filename: `photo${i}.png`, contentType: 'image/png', data: png })),
+  );
   return call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${id}/images`, as, payload, headers });
 };
 
@@ -42,8 +64,23 @@ describe('creating listings', () => {
   it('creates rental-ready and off-plan listings pending review, money in dollars', async () => {
     const rr = await call(t.app, { method: 'POST', url: '/v1/properties/owned/rental-ready', as: owner, payload: LISTING });
     expect(rr.statusCode).toBe(201);
-    expect(rr.json()).toMatchObject({ ...LISTING, type: 'RENTAL_READY', status: 'PENDING_REVIEW', availableQuantity: 100, progress: null, ownerId: owner.id, images: [], documents: [], progressUpdates: [] });
-    const op = await call(t.app, { method: 'POST', url: '/v1/properties/owned/off-plan', as: owner, payload: { ...LISTING, progress: 15 } });
+    expect(rr.json()).toMatchObject({
+      ...LISTING,
+      type: 'RENTAL_READY',
+      status: 'PENDING_REVIEW',
+      availableQuantity: 100,
+      progress: null,
+      ownerId: owner.id,
+      images: [],
+      documents: [],
+      progressUpdates: [],
+    });
+    const op = await call(t.app, {
+      method: 'POST',
+      url: '/v1/properties/owned/off-plan',
+      as: owner,
+      payload: { ...LISTING, progress: 15 },
+    });
     expect(op.statusCode).toBe(201);
     expect(op.json()).toMatchObject({ type: 'OFF_PLAN', progress: 15 });
     const [row] = await t.app.db.select().from(properties).where(eq(properties.id, rr.json()._id));
@@ -53,7 +90,12 @@ describe('creating listings', () => {
   it('refuses mass assignment (ownerId, status, availableQuantity) and bad values', async () => {
     const before = await snapshot(t.app);
     for (const extra of [{ ownerId: owner2.id }, { status: 'ACTIVE' }, { availableQuantity: 1 }, { rejectionReason: 'x' }]) {
-      const res = await call(t.app, { method: 'POST', url: '/v1/properties/owned/rental-ready', as: owner, payload: { ...LISTING, ...extra } });
+      const res = await call(t.app, {
+        method: 'POST',
+        url: '/v1/properties/owned/rental-ready',
+        as: owner,
+        payload: { ...LISTING, ...extra },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toEqual([`${Object.keys(extra)[0]} is not allowed`]);
     }
@@ -68,21 +110,40 @@ describe('creating listings', () => {
       [{ progress: 10 }, 'progress is not allowed'],
     ];
     for (const [patch, message] of cases) {
-      const res = await call(t.app, { method: 'POST', url: '/v1/properties/owned/rental-ready', as: owner, payload: { ...LISTING, ...patch } });
+      const res = await call(t.app, {
+        method: 'POST',
+        url: '/v1/properties/owned/rental-ready',
+        as: owner,
+        payload: { ...LISTING, ...patch },
+      });
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(res.json().message)).toContain(message);
     }
-    const huge = await call(t.app, { method: 'POST', url: '/v1/properties/owned/off-plan', as: owner, payload: { ...LISTING, totalQuantity: 10_000_000, unitPrice: 99_999_999.99 } });
+    const huge = await call(t.app, {
+      method: 'POST',
+      url: '/v1/properties/owned/off-plan',
+      as: owner,
+      payload: { ...LISTING, totalQuantity: 10_000_000, unitPrice: 99_999_999.99 },
+    });
     expect(huge.statusCode).toBe(400);
-    const progress = await call(t.app, { method: 'POST', url: '/v1/properties/owned/off-plan', as: owner, payload: { ...LISTING, progress: 101 } });
+    const progress = await call(t.app, {
+      method: 'POST',
+      url: '/v1/properties/owned/off-plan',
+      as: owner,
+      payload: { ...LISTING, progress: 101 },
+    });
     expect(progress.statusCode).toBe(400);
     expect(await snapshot(t.app)).toBe(before);
   });
 
   it('only owners create listings', async () => {
     expect((await call(t.app, { method: 'POST', url: '/v1/properties/owned/rental-ready', payload: LISTING })).statusCode).toBe(401);
-    expect((await call(t.app, { method: 'POST', url: '/v1/properties/owned/rental-ready', as: investor, payload: LISTING })).statusCode).toBe(403);
-    expect((await call(t.app, { method: 'POST', url: '/v1/properties/owned/rental-ready', as: admin, payload: LISTING })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, { method: 'POST', url: '/v1/properties/owned/rental-ready', as: investor, payload: LISTING })).statusCode,
+    ).toBe(403);
+    expect((await call(t.app, { method: 'POST', url: '/v1/properties/owned/rental-ready', as: admin, payload: LISTING })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -107,13 +168,28 @@ describe('visibility and review', () => {
 
   it('rejecting needs a reason; the owner sees it, fixes the listing and it returns to review', async () => {
     const p = await makeProperty(t.app, owner);
-    const noReason = await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: admin, payload: { decision: 'REJECT' } });
+    const noReason = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/${p._id}/review`,
+      as: admin,
+      payload: { decision: 'REJECT' },
+    });
     expect(noReason.statusCode).toBe(400);
-    const rejected = await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: admin, payload: { decision: 'REJECT', reason: 'Photos missing' } });
+    const rejected = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/${p._id}/review`,
+      as: admin,
+      payload: { decision: 'REJECT', reason: 'Photos missing' },
+    });
     expect(rejected.json()).toMatchObject({ status: 'REJECTED', rejectionReason: 'Photos missing' });
     const mine = await get(`/v1/properties/owned/${p._id}`, owner);
     expect(mine.json().rejectionReason).toBe('Photos missing');
-    const fixed = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/rental-ready`, as: owner, payload: { description: 'Now with photos' } });
+    const fixed = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/owned/${p._id}/rental-ready`,
+      as: owner,
+      payload: { description: 'Now with photos' },
+    });
     expect(fixed.json()).toMatchObject({ status: 'PENDING_REVIEW', rejectionReason: null, description: 'Now with photos' });
   });
 });
@@ -134,11 +210,17 @@ describe('the public list', () => {
     await makeProperty(t.app, owner, { body: { name: `${tag} Pending` } });
     // Gamma has sold half its units (an approved order); Beta has more units in a pending
     // order, which reserves them but sells nothing (issue 16): Gamma is the most funded.
-    const [gamma] = await t.app.db.select({ id: properties.id }).from(properties).where(eq(properties.name, `${tag} Gamma`));
+    const [gamma] = await t.app.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.name, `${tag} Gamma`));
     const sold = await sell(gamma.id, 50);
     const approved = await call(t.app, { method: 'PATCH', url: `/v1/orders/${sold}/review`, as: admin, payload: { decision: 'APPROVE' } });
     if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.statusCode} ${approved.body}`);
-    const [beta] = await t.app.db.select({ id: properties.id }).from(properties).where(eq(properties.name, `${tag} Beta`));
+    const [beta] = await t.app.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.name, `${tag} Beta`));
     await sell(beta.id, 80);
   });
   const names = (res: { json: () => { items: { name: string }[] } }) => res.json().items.map((p) => p.name.replace(`${tag} `, ''));
@@ -198,7 +280,14 @@ describe("owners' listings", () => {
     const view = await get(`/v1/properties/owner/${p._id}`, owner);
     expect(view.statusCode).toBe(200);
     // The 40 units are in a pending order: reserved, not sold (issue 16).
-    expect(view.json()).toMatchObject({ _id: p._id, unitsSold: 0, unitsReserved: 40, amountRaised: 0, totalValue: 5050, investorsCount: 0 });
+    expect(view.json()).toMatchObject({
+      _id: p._id,
+      unitsSold: 0,
+      unitsReserved: 40,
+      amountRaised: 0,
+      totalValue: 5050,
+      investorsCount: 0,
+    });
     expect((await get(`/v1/properties/owner/${p._id}`, admin)).statusCode).toBe(200);
     expect((await get(`/v1/properties/owner/${p._id}`, owner2)).statusCode).toBe(404);
     const inv = await get(`/v1/properties/active-investments/${p._id}`, owner);
@@ -210,21 +299,56 @@ describe("owners' listings", () => {
 describe('changing listings', () => {
   it("the owner's changes to a live listing wait in a revision; admin edits stay live and are audited", async () => {
     const p = await makeProperty(t.app, owner, { type: 'OFF_PLAN', approveAs: admin });
-    const wrongType = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/rental-ready`, as: owner, payload: { name: 'X' } });
+    const wrongType = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/owned/${p._id}/rental-ready`,
+      as: owner,
+      payload: { name: 'X' },
+    });
     expect(wrongType.statusCode).toBe(400);
-    const byOther = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/off-plan`, as: owner2, payload: { name: 'Mine now' } });
+    const byOther = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/owned/${p._id}/off-plan`,
+      as: owner2,
+      payload: { name: 'Mine now' },
+    });
     expect(byOther.statusCode).toBe(404);
-    const mass = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/off-plan`, as: owner, payload: { ownerId: owner2.id } });
+    const mass = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/owned/${p._id}/off-plan`,
+      as: owner,
+      payload: { ownerId: owner2.id },
+    });
     expect(mass.statusCode).toBe(400);
-    const edited = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/off-plan`, as: owner, payload: { name: 'Renamed', unitPrice: 60 } });
-    expect(edited.json()).toMatchObject({ name: LISTING.name, unitPrice: LISTING.unitPrice, status: 'ACTIVE', revision: { status: 'PENDING', proposed: { name: 'Renamed', unitPrice: 60 } } });
+    const edited = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/owned/${p._id}/off-plan`,
+      as: owner,
+      payload: { name: 'Renamed', unitPrice: 60 },
+    });
+    expect(edited.json()).toMatchObject({
+      name: LISTING.name,
+      unitPrice: LISTING.unitPrice,
+      status: 'ACTIVE',
+      revision: { status: 'PENDING', proposed: { name: 'Renamed', unitPrice: 60 } },
+    });
     await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/revision`, as: admin, payload: { decision: 'APPROVE' } });
-    const byAdmin = await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/off-plan`, as: admin, payload: { description: 'Checked', progress: 35 } });
+    const byAdmin = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/${p._id}/off-plan`,
+      as: admin,
+      payload: { description: 'Checked', progress: 35 },
+    });
     expect(byAdmin.json()).toMatchObject({ description: 'Checked', progress: 35, status: 'ACTIVE' });
     expect(byAdmin.json().progressUpdates.map((u: { percent: number }) => u.percent)).toEqual([35]);
     const audit = await get('/v1/admin/audit?action=property.update', admin);
     expect(audit.json().items[0]).toMatchObject({ targetId: p._id, detail: { fields: ['description', 'progress'] } });
-    const adminWrongType = await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/rental-ready`, as: admin, payload: { name: 'X' } });
+    const adminWrongType = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/${p._id}/rental-ready`,
+      as: admin,
+      payload: { name: 'X' },
+    });
     expect(adminWrongType.statusCode).toBe(400);
   });
 
@@ -232,29 +356,64 @@ describe('changing listings', () => {
     const p = await makeProperty(t.app, owner, { approveAs: admin });
     await sell(p._id, 30);
     const before = await snapshot(t.app);
-    const price = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/rental-ready`, as: owner, payload: { unitPrice: 99 } });
+    const price = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/owned/${p._id}/rental-ready`,
+      as: owner,
+      payload: { unitPrice: 99 },
+    });
     expect(price.statusCode).toBe(409);
-    const total = await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/rental-ready`, as: admin, payload: { totalQuantity: 20 } });
+    const total = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/${p._id}/rental-ready`,
+      as: admin,
+      payload: { totalQuantity: 20 },
+    });
     expect(total.statusCode).toBe(409);
     expect((await call(t.app, { method: 'DELETE', url: `/v1/properties/owned/${p._id}`, as: owner })).statusCode).toBe(409);
     expect((await call(t.app, { method: 'DELETE', url: `/v1/properties/${p._id}`, as: admin })).statusCode).toBe(409);
     expect(await snapshot(t.app)).toBe(before);
-    const more = await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/rental-ready`, as: admin, payload: { totalQuantity: 200 } });
+    const more = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/${p._id}/rental-ready`,
+      as: admin,
+      payload: { totalQuantity: 200 },
+    });
     expect(more.json()).toMatchObject({ totalQuantity: 200, availableQuantity: 170 });
   });
 
   it('off-plan progress: the owner records it, with a history', async () => {
     const p = await makeProperty(t.app, owner, { type: 'OFF_PLAN' });
     const rr = await makeProperty(t.app, owner);
-    const r1 = await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${p._id}`, as: owner, payload: { percent: 20, note: 'Foundations' } });
+    const r1 = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/properties/offPlan-progress/${p._id}`,
+      as: owner,
+      payload: { percent: 20, note: 'Foundations' },
+    });
     expect(r1.statusCode).toBe(200);
     const r2 = await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${p._id}`, as: owner, payload: { percent: 45 } });
     expect(r2.json().progress).toBe(45);
-    expect(r2.json().progressUpdates.map((u: { percent: number; note: string }) => [u.percent, u.note])).toEqual([[20, 'Foundations'], [45, '']]);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${rr._id}`, as: owner, payload: { percent: 5 } })).statusCode).toBe(400);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${p._id}`, as: owner2, payload: { percent: 5 } })).statusCode).toBe(404);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${p._id}`, as: admin, payload: { percent: 5 } })).statusCode).toBe(403);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${p._id}`, as: owner, payload: { percent: 120 } })).statusCode).toBe(400);
+    expect(r2.json().progressUpdates.map((u: { percent: number; note: string }) => [u.percent, u.note])).toEqual([
+      [20, 'Foundations'],
+      [45, ''],
+    ]);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${rr._id}`, as: owner, payload: { percent: 5 } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${p._id}`, as: owner2, payload: { percent: 5 } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${p._id}`, as: admin, payload: { percent: 5 } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/properties/offPlan-progress/${p._id}`, as: owner, payload: { percent: 120 } }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -286,7 +445,9 @@ describe('images, documents, downloads', () => {
 
   it('documents are PDFs, served as attachments with nosniff', async () => {
     const p = await makeProperty(t.app, owner);
-    const { payload, headers } = multipart([{ field: 'files', filename: 'Titlé deed <final>.pdf', contentType: 'application/pdf', data: PDF }]);
+    const { payload, headers } = multipart([
+      { field: 'files', filename: 'Titlé deed <final>.pdf', contentType: 'application/pdf', data: PDF },
+    ]);
     const res = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/documents`, as: owner, payload, headers });
     expect(res.statusCode).toBe(200);
     const doc = res.json().documents[0];
@@ -294,7 +455,9 @@ describe('images, documents, downloads', () => {
     const file = await get(doc.url);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="Titl_ deed final.pdf"; filename*=UTF-8''Titl%C3%A9%20deed%20final.pdf`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Titl_ deed final.pdf"; filename*=UTF-8''Titl%C3%A9%20deed%20final.pdf`,
+    );
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.equals(PDF)).toBe(true);
     const png = await pngImage();
@@ -322,7 +485,12 @@ describe('images, documents, downloads', () => {
       { field: 'files', filename: 'Plan.PDF', contentType: 'application/pdf', data: PDF },
     ]);
     const named = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${p._id}/documents`, as: owner, ...more });
-    expect(named.json().documents.map((d: { name: string }) => d.name).sort()).toEqual(['Plan.PDF', 'deed.pdf', 'x.pdf']);
+    expect(
+      named
+        .json()
+        .documents.map((d: { name: string }) => d.name)
+        .sort(),
+    ).toEqual(['Plan.PDF', 'deed.pdf', 'x.pdf']);
   });
 
   it('refuses six files, a non-image, and uploads to someone else’s listing, storing nothing', async () => {
@@ -366,7 +534,8 @@ describe('images, documents, downloads', () => {
 });
 
 describe('the public catalogue served from memory (catalogue-cache.ts)', () => {
-  const listed = async (q = '') => (await get(`/v1/properties?pageSize=100${q}`)).json() as { items: (P & { availableQuantity: number })[]; total: number };
+  const listed = async (q = '') =>
+    (await get(`/v1/properties?pageSize=100${q}`)).json() as { items: (P & { availableQuantity: number })[]; total: number };
 
   it('never serves a page older than the last change: approvals, orders, images', async () => {
     const first = await listed('&sort=price_desc');
@@ -383,10 +552,14 @@ describe('the public catalogue served from memory (catalogue-cache.ts)', () => {
     expect((await images(p._id, 2)).statusCode).toBe(200);
     page = await listed('&sort=price_desc');
     expect(page.items.find((i) => i._id === p._id)?.images).toHaveLength(0);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/revision`, as: admin, payload: { decision: 'APPROVE' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/revision`, as: admin, payload: { decision: 'APPROVE' } }))
+        .statusCode,
+    ).toBe(200);
     page = await listed('&sort=price_desc');
     expect(page.items.find((i) => i._id === p._id)?.images).toHaveLength(2);
-    for (const other of page.items.filter((i) => i._id !== p._id)) expect(other.images.every((img) => !page.items.find((i) => i._id === p._id)!.images.some((mine) => mine.url === img.url))).toBe(true);
+    for (const other of page.items.filter((i) => i._id !== p._id))
+      expect(other.images.every((img) => !page.items.find((i) => i._id === p._id)!.images.some((mine) => mine.url === img.url))).toBe(true);
     // Different queries are different pages.
     expect((await listed('&searchName=Cache%20Check')).items.map((i) => i._id)).toEqual([p._id]);
     expect((await listed('&searchName=No%20Such%20Name')).total).toBe(0);
@@ -426,7 +599,9 @@ describe('the public catalogue served from memory (catalogue-cache.ts)', () => {
   it('gives admins their own, uncached view of any status', async () => {
     const pending = await makeProperty(t.app, owner, { body: { name: 'Cache Pending House' } });
     expect((await get('/v1/properties?searchName=Cache%20Pending')).json().total).toBe(0);
-    expect((await get('/v1/properties?searchName=Cache%20Pending&status=PENDING_REVIEW', admin)).json().items.map((i: P) => i._id)).toEqual([pending._id]);
+    expect((await get('/v1/properties?searchName=Cache%20Pending&status=PENDING_REVIEW', admin)).json().items.map((i: P) => i._id)).toEqual(
+      [pending._id],
+    );
     expect((await get('/v1/properties?status=PENDING_REVIEW')).statusCode).toBe(400);
   });
 });

@@ -31,7 +31,13 @@ afterAll(async () => {
   }
 });
 
-const signin = (t: TestApp, ip: string) => t.app.inject({ method: 'POST', url: '/v1/auth/signin', payload: { email: 'nobody@example.com', password: 'Wrong1234' }, remoteAddress: ip });
+const signin = (t: TestApp, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/auth/signin',
+    payload: { email: 'nobody@example.com', password: 'Wrong1234' },
+    remoteAddress: ip,
+  });
 
 itWithRedis('two instances share one count: the limit holds across them', async () => {
   const a = await buildTestApp({ rateLimit: true, redisUrl: REDIS_URL, redisPrefix: prefix });

@@ -7,7 +7,8 @@ import { buildTestApp, call, makeUser, onPostgres, queryRows, type TestApp } fro
 
 let t: TestApp;
 beforeAll(async () => {
-  if (!onPostgres) console.warn('refresh-concurrency: PGlite runs the parallel refreshes one at a time; set DATABASE_URL to race them on PostgreSQL');
+  if (!onPostgres)
+    console.warn('refresh-concurrency: PGlite runs the parallel refreshes one at a time; set DATABASE_URL to race them on PostgreSQL');
   t = await buildTestApp();
 });
 afterAll(async () => {
@@ -22,7 +23,10 @@ it.each([20, 50])('%i parallel refreshes of one token: exactly one succeeds, the
   expect(results.filter((r) => r.statusCode === 401)).toHaveLength(n - 1);
 
   // One live session remains: the new token's.
-  const live = await queryRows<{ n: string }>(t.app, sql`SELECT count(*) AS n FROM sessions WHERE user_id = ${user.id} AND revoked_at IS NULL`);
+  const live = await queryRows<{ n: string }>(
+    t.app,
+    sql`SELECT count(*) AS n FROM sessions WHERE user_id = ${user.id} AND revoked_at IS NULL`,
+  );
   expect(Number(live[0].n)).toBe(1);
   const fresh = ok[0].json<{ accessToken: string }>().accessToken;
   expect((await t.app.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);

@@ -15,10 +15,13 @@ beforeAll(async () => {
   investor = await makeUser(t.app, 'INVESTOR');
   owner = await makeUser(t.app, 'PROPERTY_OWNER');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const summary = (token: string) => t.app.inject({ method: 'GET', url: '/v1/telemetry/remote-load/summary?hours=1', headers: bearer(token) });
+const summary = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/v1/telemetry/remote-load/summary?hours=1', headers: bearer(token) });
 
 async function createToken(name = 'ci release'): Promise<{ id: string; token: string }> {
   const res = await call(t.app, { method: 'POST', url: '/v1/admin/release-tokens', payload: { name }, as: admin });
@@ -62,7 +65,12 @@ it('a release token authenticates nothing but the summary', async () => {
   ];
   const before = await snapshot(t.app);
   for (const [method, url] of elsewhere) {
-    const res = await t.app.inject({ method: method as 'GET', url, headers: bearer(token), payload: method === 'POST' ? { name: 'x' } : undefined });
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(token),
+      payload: method === 'POST' ? { name: 'x' } : undefined,
+    });
     expect({ url, status: res.statusCode }).toEqual({ url, status: 401 });
   }
   expect(await snapshot(t.app)).toBe(before);
@@ -85,9 +93,14 @@ it('a revoked token is refused, and stays revoked', async () => {
   expect(refused.statusCode).toBe(401);
   expect(refused.json().message).toMatch(/invalid or revoked/);
   expect((await call(t.app, { method: 'DELETE', url: `/v1/admin/release-tokens/${id}`, as: admin })).statusCode).toBe(409);
-  expect((await call(t.app, { method: 'DELETE', url: '/v1/admin/release-tokens/00000000-0000-4000-8000-000000000000', as: admin })).statusCode).toBe(404);
+  expect(
+    (await call(t.app, { method: 'DELETE', url: '/v1/admin/release-tokens/00000000-0000-4000-8000-000000000000', as: admin })).statusCode,
+  ).toBe(404);
   // The database keeps it revoked even against a direct UPDATE.
-  const err = await t.app.db.execute(sql`UPDATE release_tokens SET revoked_at = NULL WHERE id = ${id}`).then(() => null, (e: Error & { cause?: Error }) => e);
+  const err = await t.app.db.execute(sql`UPDATE release_tokens SET revoked_at = NULL WHERE id = ${id}`).then(
+    () => null,
+    (e: Error & { cause?: Error }) => e,
+  );
   expect(String(err?.cause?.message ?? err?.message)).toMatch(/cannot be restored/);
 });
 
@@ -96,7 +109,9 @@ it('only admins create, list and revoke; bad names are refused', async () => {
   for (const as of [investor, owner, null]) {
     const before = await snapshot(t.app);
     const expected = as ? 403 : 401;
-    expect((await call(t.app, { method: 'POST', url: '/v1/admin/release-tokens', payload: { name: 'mine' }, as })).statusCode).toBe(expected);
+    expect((await call(t.app, { method: 'POST', url: '/v1/admin/release-tokens', payload: { name: 'mine' }, as })).statusCode).toBe(
+      expected,
+    );
     expect((await call(t.app, { method: 'GET', url: '/v1/admin/release-tokens', as })).statusCode).toBe(expected);
     expect((await call(t.app, { method: 'DELETE', url: `/v1/admin/release-tokens/${id}`, as })).statusCode).toBe(expected);
     expect(await snapshot(t.app)).toBe(before);

@@ -45,14 +45,24 @@ const today = () => day(0);
 /** Everything, including the returns tables: a refused call must change none of it. */
 async function dbState(): Promise<string> {
   const extra: Record<string, unknown> = {};
-  for (const table of ['income_reports', 'income_report_receipts', 'distributions', 'distribution_holders', 'appraisals', 'reinvest_settings']) {
+  for (const table of [
+    'income_reports',
+    'income_report_receipts',
+    'distributions',
+    'distribution_holders',
+    'appraisals',
+    'reinvest_settings',
+  ]) {
     extra[table] = await queryRows(t.app, sql.raw(`SELECT * FROM ${table} ORDER BY 1, 2`));
   }
   return (await snapshot(t.app)) + JSON.stringify(extra);
 }
 
 async function approveOrders(propertyId: string) {
-  const pending = await queryRows<{ id: string }>(t.app, sql`SELECT id FROM orders WHERE property_id = ${propertyId} AND status = 'PENDING' ORDER BY created_at`);
+  const pending = await queryRows<{ id: string }>(
+    t.app,
+    sql`SELECT id FROM orders WHERE property_id = ${propertyId} AND status = 'PENDING' ORDER BY created_at`,
+  );
   for (const o of pending) {
     const r = await call(t.app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: admin, payload: { decision: 'APPROVE' } });
     expect(r.statusCode).toBe(200);
@@ -83,16 +93,44 @@ function nextPeriod(propertyId = '') {
   return { periodStart: day(-c - 30), periodEnd: day(-c) };
 }
 
-async function submit(owner: TestUser, propertyId: string, grossRent: number, expenses: Record<string, number> = {}, period = nextPeriod(propertyId)) {
-  return call(t.app, { method: 'POST', url: '/v1/income-reports', as: owner, payload: { propertyId, ...period, grossRent, expenses, note: 'Monthly report' } });
+async function submit(
+  owner: TestUser,
+  propertyId: string,
+  grossRent: number,
+  expenses: Record<string, number> = {},
+  period = nextPeriod(propertyId),
+) {
+  return call(t.app, {
+    method: 'POST',
+    url: '/v1/income-reports',
+    as: owner,
+    payload: { propertyId, ...period, grossRent, expenses, note: 'Monthly report' },
+  });
 }
 
-async function declare(owner: TestUser, propertyId: string, grossRent: number, expenses: Record<string, number> = {}, dates: { recordDate?: string; payDate?: string } = { recordDate: today(), payDate: today() }) {
+async function declare(
+  owner: TestUser,
+  propertyId: string,
+  grossRent: number,
+  expenses: Record<string, number> = {},
+  dates: { recordDate?: string; payDate?: string } = { recordDate: today(), payDate: today() },
+) {
   const rep = await submit(owner, propertyId, grossRent, expenses);
   expect(rep.statusCode).toBe(201);
   const ok = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep.json()._id}/approve`, as: admin, payload: dates });
   expect(ok.statusCode).toBe(200);
-  return ok.json<{ report: { _id: string }; distribution: { _id: string; distributable: number; managementFee: number; netIncome: number; carriedLossIn: number; carriedLossOut: number; status: string } }>();
+  return ok.json<{
+    report: { _id: string };
+    distribution: {
+      _id: string;
+      distributable: number;
+      managementFee: number;
+      netIncome: number;
+      carriedLossIn: number;
+      carriedLossOut: number;
+      status: string;
+    };
+  }>();
 }
 
 const pay = (id: string) => call(t.app, { method: 'POST', url: `/v1/distributions/${id}/pay`, as: admin });
@@ -107,12 +145,20 @@ async function holdersOf(id: string) {
 /** Wallets, ledger, holdings and orders: what a refused payment must not change (it records why it was refused, and the audit trail records the attempt). */
 async function moneyState(): Promise<string> {
   const out: unknown[] = [];
-  for (const table of ['wallets', 'ledger_entries', 'holdings', 'orders']) out.push(await queryRows(t.app, sql.raw(`SELECT * FROM ${table} ORDER BY 1, 2`)));
+  for (const table of ['wallets', 'ledger_entries', 'holdings', 'orders'])
+    out.push(await queryRows(t.app, sql.raw(`SELECT * FROM ${table} ORDER BY 1, 2`)));
   return JSON.stringify(out);
 }
 
 const platformBalance = async () =>
-  Number((await queryRows<{ b: string | null }>(t.app, sql`SELECT (SELECT balance_cents FROM wallets WHERE user_id = platform_revenue_account()) AS b`))[0].b ?? 0);
+  Number(
+    (
+      await queryRows<{ b: string | null }>(
+        t.app,
+        sql`SELECT (SELECT balance_cents FROM wallets WHERE user_id = platform_revenue_account()) AS b`,
+      )
+    )[0].b ?? 0,
+  );
 
 describe('income reports', () => {
   let owner: TestUser;
@@ -132,7 +178,11 @@ describe('income reports', () => {
     const before = await dbState();
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ propertyId: active, ...nextPeriod(), grossRent: 10, expenses: {} }, 409, /income-producing properties only/],
-      [{ propertyId, periodStart: shift(period.periodStart, 5), periodEnd: shift(period.periodEnd, 5), grossRent: 10, expenses: {} }, 409, /overlaps the report for/],
+      [
+        { propertyId, periodStart: shift(period.periodStart, 5), periodEnd: shift(period.periodEnd, 5), grossRent: 10, expenses: {} },
+        409,
+        /overlaps the report for/,
+      ],
       [{ propertyId, ...period, grossRent: 10, expenses: {} }, 409, /overlaps/],
       [{ propertyId, periodStart: day(-3), periodEnd: today(), grossRent: 10, expenses: {} }, 400, /ended before today/],
       [{ propertyId, periodStart: day(-3), periodEnd: day(-5), grossRent: 10, expenses: {} }, 400, /end on or after its start/],
@@ -156,17 +206,41 @@ describe('income reports', () => {
   it('receipts: PDF or images, checked by content; the owner only; not once decided', async () => {
     const rep = (await submit(owner, propertyId, 500, { utilities: 20 })).json();
     const pdf = multipart([{ field: 'files', filename: 'receipt.pdf', contentType: 'application/pdf', data: PDF }]);
-    const ok = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/receipts`, as: owner, payload: pdf.payload, headers: pdf.headers });
+    const ok = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/income-reports/${rep._id}/receipts`,
+      as: owner,
+      payload: pdf.payload,
+      headers: pdf.headers,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().receipts).toEqual([expect.objectContaining({ name: 'receipt.pdf', mimeType: 'application/pdf' })]);
 
     const other = await verifiedOwner();
     const before = await dbState();
-    const fake = multipart([{ field: 'files', filename: 'receipt.pdf', contentType: 'application/pdf', data: Buffer.from('not a pdf at all') }]);
-    const bad = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/receipts`, as: owner, payload: fake.payload, headers: fake.headers });
+    const fake = multipart([
+      { field: 'files', filename: 'receipt.pdf', contentType: 'application/pdf', data: Buffer.from('not a pdf at all') },
+    ]);
+    const bad = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/income-reports/${rep._id}/receipts`,
+      as: owner,
+      payload: fake.payload,
+      headers: fake.headers,
+    });
     expect(bad.statusCode).toBe(400);
     const pdf2 = multipart([{ field: 'files', filename: 'receipt.pdf', contentType: 'application/pdf', data: PDF }]);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/receipts`, as: other, payload: pdf2.payload, headers: pdf2.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await call(t.app, {
+          method: 'PATCH',
+          url: `/v1/income-reports/${rep._id}/receipts`,
+          as: other,
+          payload: pdf2.payload,
+          headers: pdf2.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await dbState()).toBe(before);
 
     // The receipt is private: the owner and admins download it by its signed link.
@@ -174,46 +248,99 @@ describe('income reports', () => {
     expect((await call(t.app, { method: 'GET', url })).statusCode).toBe(200);
     expect((await call(t.app, { method: 'GET', url: url.split('?')[0] })).statusCode).toBe(404);
 
-    const rejected = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/reject`, as: admin, payload: { reason: 'Receipts do not match the rent' } });
+    const rejected = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/income-reports/${rep._id}/reject`,
+      as: admin,
+      payload: { reason: 'Receipts do not match the rent' },
+    });
     expect(rejected.json()).toMatchObject({ status: 'REJECTED', rejectionReason: 'Receipts do not match the rent' });
     const pdf3 = multipart([{ field: 'files', filename: 'late.pdf', contentType: 'application/pdf', data: PDF }]);
-    const late = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/receipts`, as: owner, payload: pdf3.payload, headers: pdf3.headers });
+    const late = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/income-reports/${rep._id}/receipts`,
+      as: owner,
+      payload: pdf3.payload,
+      headers: pdf3.headers,
+    });
     expect(late.statusCode).toBe(409);
   });
 
   it('admin review: approve declares the distribution, reject needs a reason, a decision is final, the audit trail records both', async () => {
     const rep = (await submit(owner, propertyId, 1234.56, { management: 100, maintenanceRepairs: 34.56, insurance: 50 })).json();
-    expect(rep).toMatchObject({ status: 'SUBMITTED', grossRent: 1234.56, totalExpenses: 184.56, expenses: { management: 100, maintenanceRepairs: 34.56, insurance: 50, hoa: 0 } });
+    expect(rep).toMatchObject({
+      status: 'SUBMITTED',
+      grossRent: 1234.56,
+      totalExpenses: 184.56,
+      expenses: { management: 100, maintenanceRepairs: 34.56, insurance: 50, hoa: 0 },
+    });
     const queue = await call(t.app, { method: 'GET', url: '/v1/income-reports/admin?status=SUBMITTED', as: admin });
     expect(queue.json().map((r: { _id: string }) => r._id)).toContain(rep._id);
 
     const before = await dbState();
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/reject`, as: admin, payload: { reason: '   ' } })).statusCode).toBe(400);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/approve`, as: admin, payload: { recordDate: day(-1) } })).statusCode).toBe(400);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/approve`, as: admin, payload: { recordDate: day(3), payDate: day(2) } })).statusCode).toBe(400);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/approve`, as: owner, payload: {} })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/reject`, as: admin, payload: { reason: '   ' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/approve`, as: admin, payload: { recordDate: day(-1) } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(t.app, {
+          method: 'PATCH',
+          url: `/v1/income-reports/${rep._id}/approve`,
+          as: admin,
+          payload: { recordDate: day(3), payDate: day(2) },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/approve`, as: owner, payload: {} })).statusCode).toBe(
+      403,
+    );
     expect(await dbState()).toBe(before);
 
     const ok = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/approve`, as: admin, payload: {} });
     expect(ok.statusCode).toBe(200);
     const d = ok.json().distribution;
     // Fee: 8% of 1234.56 = 98.7648 -> 98.76; net = 1234.56 - 184.56 - 98.76 = 951.24.
-    expect(d).toMatchObject({ status: 'DECLARED', grossRent: 1234.56, totalExpenses: 184.56, feePercent: 8, managementFee: 98.76, netIncome: 951.24, distributable: 951.24, recordDate: today(), payDate: day(7), totalUnits: null });
+    expect(d).toMatchObject({
+      status: 'DECLARED',
+      grossRent: 1234.56,
+      totalExpenses: 184.56,
+      feePercent: 8,
+      managementFee: 98.76,
+      netIncome: 951.24,
+      distributable: 951.24,
+      recordDate: today(),
+      payDate: day(7),
+      totalUnits: null,
+    });
     expect(ok.json().report).toMatchObject({ status: 'APPROVED', distributionId: d._id });
     const again = await call(t.app, { method: 'PATCH', url: `/v1/income-reports/${rep._id}/approve`, as: admin, payload: {} });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This report is already approved');
-    const audit = await queryRows<{ action: string }>(t.app, sql`SELECT action FROM audit_log WHERE target_id = ${rep._id} ORDER BY created_at`);
+    const audit = await queryRows<{ action: string }>(
+      t.app,
+      sql`SELECT action FROM audit_log WHERE target_id = ${rep._id} ORDER BY created_at`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['income_report.submit', 'income_report.approve']);
   });
 
   it('an off-plan property produces income once construction is complete and an admin converts it', async () => {
-    const { _id } = await makeProperty(t.app, owner, { type: 'OFF_PLAN', approveAs: admin, body: { totalQuantity: 2, unitPrice: 10, progress: 80 } });
+    const { _id } = await makeProperty(t.app, owner, {
+      type: 'OFF_PLAN',
+      approveAs: admin,
+      body: { totalQuantity: 2, unitPrice: 10, progress: 80 },
+    });
     const inv = await makeInvestor(t, 20);
     expect((await placeOrder(t.app, inv, _id, 2)).statusCode).toBe(201);
     await approveOrders(_id);
     expect((await submit(owner, _id, 100)).statusCode).toBe(409);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/${_id}/income-producing`, as: admin })).json().message).toMatch(/not reported construction complete/);
+    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/${_id}/income-producing`, as: admin })).json().message).toMatch(
+      /not reported construction complete/,
+    );
     const done = await call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${_id}/construction-complete`, as: owner });
     expect(done.json()).toMatchObject({ propertyId: _id, incomeProducing: false, constructionCompletedAt: expect.any(String) });
     const conv = await call(t.app, { method: 'PATCH', url: `/v1/properties/${_id}/income-producing`, as: admin });
@@ -233,11 +360,16 @@ describe('distributions', () => {
     expect(res.json()).toMatchObject({ result: 'PAID', distribution: { status: 'PAID', totalUnits: 3 } });
     const holders = await holdersOf(distribution._id);
     const first = [...investors].map((i) => i.id).sort()[0];
-    expect(holders.map((h) => [h.holder_id, Number(h.cents)])).toEqual(investors.map((i) => i.id).sort().map((id) => [id, id === first ? 1 : 0]));
+    expect(holders.map((h) => [h.holder_id, Number(h.cents)])).toEqual(
+      investors
+        .map((i) => i.id)
+        .sort()
+        .map((id) => [id, id === first ? 1 : 0]),
+    );
     for (const inv of investors) expect(await walletBalance(t.app, inv)).toBe(inv.id === first ? 0.01 : 0);
   });
 
-  it('odd totals: the split is the largest-remainder split, unsold units are the owner\'s, the fee reaches the platform account', async () => {
+  it("odd totals: the split is the largest-remainder split, unsold units are the owner's, the fee reaches the platform account", async () => {
     const owner = await verifiedOwner();
     const { propertyId, investors } = await fundedProperty(owner, 10, [3, 3, 1, 5, 2]);
     // One more unit is reserved by a PENDING order: counted as the owner's at the record date.
@@ -248,7 +380,10 @@ describe('distributions', () => {
     expect(distribution).toMatchObject({ managementFee: 9.88, netIncome: 100.24, distributable: 100.24 });
     expect((await pay(distribution._id)).json().result).toBe('PAID');
     const holders = await holdersOf(distribution._id);
-    const expected = splitLargestRemainder(10024, investors.map((inv, i) => ({ id: inv.id, units: [3, 3, 1, 5, 2][i] })));
+    const expected = splitLargestRemainder(
+      10024,
+      investors.map((inv, i) => ({ id: inv.id, units: [3, 3, 1, 5, 2][i] })),
+    );
     expect(Object.fromEntries(holders.map((h) => [h.holder_id, Number(h.cents)]))).toEqual(Object.fromEntries(expected));
     expect(holders.reduce((a, h) => a + Number(h.cents), 0)).toBe(10024);
     expect(await walletBalance(t.app, owner)).toBeCloseTo(ownerBefore - 100.24 - 9.88, 2);
@@ -256,11 +391,14 @@ describe('distributions', () => {
     const admins = (await call(t.app, { method: 'GET', url: '/v1/distributions/admin?status=PAID', as: admin })).json();
     expect(admins.revenueBalance).toBe((await platformBalance()) / 100);
     // The investor's transactions show the payment as a ledger entry linked to the distribution.
-    const entries = await queryRows<{ type: string; amount_cents: string }>(t.app, sql`SELECT type, amount_cents FROM ledger_entries WHERE distribution_id = ${distribution._id} AND user_id = ${investors[3].id}`);
+    const entries = await queryRows<{ type: string; amount_cents: string }>(
+      t.app,
+      sql`SELECT type, amount_cents FROM ledger_entries WHERE distribution_id = ${distribution._id} AND user_id = ${investors[3].id}`,
+    );
     expect(entries.map((e) => [e.type, Number(e.amount_cents)])).toEqual([['DISTRIBUTION_PAYMENT', expected.get(investors[3].id)]]);
   });
 
-  it('units not held by investors are the owner\'s share, paid to the owner', async () => {
+  it("units not held by investors are the owner's share, paid to the owner", async () => {
     const owner = await verifiedOwner();
     const { propertyId, investors } = await fundedProperty(owner, 10, [4, 6], { approve: false });
     // Complete the first order only: the second one's 6 units are reserved, the owner's at the record date.
@@ -285,7 +423,14 @@ describe('distributions', () => {
     const before = await moneyState();
     const res = await pay(distribution._id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ result: 'REFUSED', distribution: { status: 'RECORDED', refusedReason: "The owner's wallet holds $100.00; paying this distribution needs $200.00 (net income $184.00 + management fee $16.00)" } });
+    expect(res.json()).toMatchObject({
+      result: 'REFUSED',
+      distribution: {
+        status: 'RECORDED',
+        refusedReason:
+          "The owner's wallet holds $100.00; paying this distribution needs $200.00 (net income $184.00 + management fee $16.00)",
+      },
+    });
     expect(await moneyState()).toBe(before);
     const refused = (await call(t.app, { method: 'GET', url: '/v1/distributions/admin?refused=true', as: admin })).json();
     expect(refused.items.map((d: { _id: string }) => d._id)).toContain(distribution._id);
@@ -325,13 +470,24 @@ describe('distributions', () => {
     const { propertyId, investors } = await fundedProperty(owner, 10, [2, 2, 2]);
     const { distribution } = await declare(owner, propertyId, 60);
     const results = await Promise.all(Array.from({ length: 8 }, () => pay(distribution._id)));
-    expect(results.map((r) => r.json().result).sort()).toEqual(['ALREADY_PAID', 'ALREADY_PAID', 'ALREADY_PAID', 'ALREADY_PAID', 'ALREADY_PAID', 'ALREADY_PAID', 'ALREADY_PAID', 'PAID']);
+    expect(results.map((r) => r.json().result).sort()).toEqual([
+      'ALREADY_PAID',
+      'ALREADY_PAID',
+      'ALREADY_PAID',
+      'ALREADY_PAID',
+      'ALREADY_PAID',
+      'ALREADY_PAID',
+      'ALREADY_PAID',
+      'PAID',
+    ]);
     expect((await pay(distribution._id)).json().result).toBe('ALREADY_PAID');
     expect(await runDueDistributions(t.app)).toMatchObject({ paid: 0 });
     for (const inv of investors) expect(await walletBalance(t.app, inv)).toBe(18.4);
     // Money entries are only ever written by the trigger: a hand-written payment is refused.
     await expect(
-      t.app.db.execute(sql`INSERT INTO ledger_entries (user_id, type, amount_cents, distribution_id, property_id) VALUES (${investors[0].id}, 'DISTRIBUTION_PAYMENT', 1, ${distribution._id}, ${propertyId})`),
+      t.app.db.execute(
+        sql`INSERT INTO ledger_entries (user_id, type, amount_cents, distribution_id, property_id) VALUES (${investors[0].id}, 'DISTRIBUTION_PAYMENT', 1, ${distribution._id}, ${propertyId})`,
+      ),
     ).rejects.toThrow();
     await expect(t.app.db.execute(sql`UPDATE distributions SET status = 'RECORDED' WHERE id = ${distribution._id}`)).rejects.toThrow();
   });
@@ -346,7 +502,10 @@ describe('distributions', () => {
     try {
       const runs = await Promise.all([runDueDistributions(t.app), runDueDistributions(second), runDueDistributions(t.app)]);
       expect(runs.reduce((a, r) => a + r.paid, 0)).toBeGreaterThanOrEqual(1);
-      const states = await queryRows<{ id: string; status: string }>(t.app, sql`SELECT id, status FROM distributions WHERE id IN (${later._id}, ${now._id})`);
+      const states = await queryRows<{ id: string; status: string }>(
+        t.app,
+        sql`SELECT id, status FROM distributions WHERE id IN (${later._id}, ${now._id})`,
+      );
       expect(Object.fromEntries(states.map((s) => [s.id, s.status]))).toEqual({ [later._id]: 'RECORDED', [now._id]: 'PAID' });
       const n = await queryRows<{ n: string }>(t.app, sql`SELECT count(*) AS n FROM ledger_entries WHERE distribution_id = ${now._id}`);
       expect(Number(n[0].n)).toBe(5); // funding, fee charged, fee received, two payments
@@ -366,8 +525,10 @@ describe('distributions', () => {
     await fund(t, owner, 100);
     const a = (await declare(owner, propertyId, 20)).distribution;
     const b = (await declare(owner, propertyId, 20)).distribution;
-    await t.app.db.execute(sql.raw(`CREATE FUNCTION test_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF NEW.distribution_id = '${a._id}' AND NEW.type = 'DISTRIBUTION_PAYMENT' THEN RAISE EXCEPTION 'injected fault'; END IF; RETURN NEW; END $$`));
+    await t.app.db.execute(
+      sql.raw(`CREATE FUNCTION test_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.distribution_id = '${a._id}' AND NEW.type = 'DISTRIBUTION_PAYMENT' THEN RAISE EXCEPTION 'injected fault'; END IF; RETURN NEW; END $$`),
+    );
     await t.app.db.execute(sql.raw('CREATE TRIGGER test_fault BEFORE INSERT ON ledger_entries FOR EACH ROW EXECUTE FUNCTION test_fault()'));
     let run;
     try {
@@ -381,7 +542,10 @@ describe('distributions', () => {
       t.app,
       sql`SELECT d.id, d.status, (SELECT count(*) FROM ledger_entries l WHERE l.distribution_id = d.id) AS n FROM distributions d WHERE d.id IN (${a._id}, ${b._id})`,
     );
-    expect(Object.fromEntries(states.map((x) => [x.id, [x.status, Number(x.n)]]))).toEqual({ [a._id]: ['DECLARED', 0], [b._id]: ['PAID', 5] });
+    expect(Object.fromEntries(states.map((x) => [x.id, [x.status, Number(x.n)]]))).toEqual({
+      [a._id]: ['DECLARED', 0],
+      [b._id]: ['PAID', 5],
+    });
     expect(await runDueDistributions(t.app)).toMatchObject({ paid: 1, failed: 0 });
   });
 
@@ -389,9 +553,14 @@ describe('distributions', () => {
     const owner = await verifiedOwner();
     const units = Array.from({ length: 12 }, (_, i) => 1 + (i % 3));
     const { propertyId, investors } = await fundedProperty(owner, 5, units, { approve: false });
-    const orders = await queryRows<{ id: string; investor_id: string; quantity: number }>(t.app, sql`SELECT id, investor_id, quantity FROM orders WHERE property_id = ${propertyId}`);
+    const orders = await queryRows<{ id: string; investor_id: string; quantity: number }>(
+      t.app,
+      sql`SELECT id, investor_id, quantity FROM orders WHERE property_id = ${propertyId}`,
+    );
     const { distribution } = await declare(owner, propertyId, 300, {}, { recordDate: today(), payDate: day(5) });
-    const approvals = orders.map((o) => call(t.app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: admin, payload: { decision: 'APPROVE' } }));
+    const approvals = orders.map((o) =>
+      call(t.app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: admin, payload: { decision: 'APPROVE' } }),
+    );
     const recorded = runDueDistributions(t.app);
     const [run] = await Promise.all([recorded, ...approvals]);
     expect(run.recorded).toBe(1);
@@ -414,7 +583,13 @@ describe('distributions', () => {
     const CYCLE = 3;
     const total = bulkUnits(HOLDERS, CYCLE);
     const { _id: propertyId } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: total, unitPrice: 1 } });
-    await bulkHolders((s) => t.app.db.execute(sql.raw(s)), { propertyId, holders: HOLDERS, cycle: CYCLE, unitPriceCents: 100, tag: `t${Date.now()}` });
+    await bulkHolders((s) => t.app.db.execute(sql.raw(s)), {
+      propertyId,
+      holders: HOLDERS,
+      cycle: CYCLE,
+      unitPriceCents: 100,
+      tag: `t${Date.now()}`,
+    });
     // Odd totals: 99,999.97 of rent -> fee 7,999.9976 -> 8,000.00; net 91,999.97.
     await fund(t, owner, 100_000);
     const { distribution } = await declare(owner, propertyId, 99_999.97);
@@ -425,27 +600,48 @@ describe('distributions', () => {
       sql`SELECT count(*) AS n, sum(cents) AS cents, (SELECT sum(amount_cents) FROM ledger_entries WHERE distribution_id = ${distribution._id} AND type = 'DISTRIBUTION_PAYMENT') AS paid
           FROM distribution_holders WHERE distribution_id = ${distribution._id}`,
     );
-    expect({ n: Number(sum.n), cents: Number(sum.cents), paid: Number(sum.paid) }).toEqual({ n: HOLDERS, cents: 9_199_997, paid: 9_199_997 });
+    expect({ n: Number(sum.n), cents: Number(sum.cents), paid: Number(sum.paid) }).toEqual({
+      n: HOLDERS,
+      cents: 9_199_997,
+      paid: 9_199_997,
+    });
     // Same split as the contract's pure function.
     const holders = await holdersOf(distribution._id);
-    const expected = splitLargestRemainder(9_199_997, holders.map((h) => ({ id: h.holder_id, units: h.units })));
+    const expected = splitLargestRemainder(
+      9_199_997,
+      holders.map((h) => ({ id: h.holder_id, units: h.units })),
+    );
     expect(holders.every((h) => Number(h.cents) === expected.get(h.holder_id))).toBe(true);
   }, 180_000);
 
   it('the invariant function catches a payment that does not match the snapshot', async () => {
-    const [d] = await queryRows<{ id: string; property_id: string }>(t.app, sql`SELECT id, property_id FROM distributions WHERE status = 'PAID' AND distributable_cents > 0 LIMIT 1`);
-    const [someone] = await queryRows<{ holder_id: string }>(t.app, sql`SELECT holder_id FROM distribution_holders WHERE distribution_id = ${d.id} AND cents > 0 LIMIT 1`);
+    const [d] = await queryRows<{ id: string; property_id: string }>(
+      t.app,
+      sql`SELECT id, property_id FROM distributions WHERE status = 'PAID' AND distributable_cents > 0 LIMIT 1`,
+    );
+    const [someone] = await queryRows<{ holder_id: string }>(
+      t.app,
+      sql`SELECT holder_id FROM distribution_holders WHERE distribution_id = ${d.id} AND cents > 0 LIMIT 1`,
+    );
     const found = await t.app.db
       .transaction(async (tx) => {
         // Bypass the guards the way only a superuser could, then look, then roll back.
         await tx.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_change`);
-        await tx.execute(sql`UPDATE ledger_entries SET amount_cents = amount_cents + 1 WHERE distribution_id = ${d.id} AND user_id = ${someone.holder_id}`);
-        const v = ((await tx.execute(sql`SELECT invariant FROM money_invariant_violations()`)) as unknown as { rows: { invariant: string }[] }).rows;
+        await tx.execute(
+          sql`UPDATE ledger_entries SET amount_cents = amount_cents + 1 WHERE distribution_id = ${d.id} AND user_id = ${someone.holder_id}`,
+        );
+        const v = (
+          (await tx.execute(sql`SELECT invariant FROM money_invariant_violations()`)) as unknown as { rows: { invariant: string }[] }
+        ).rows;
         throw Object.assign(new Error('rollback'), { v });
       })
       .catch((e: { v?: { invariant: string }[] }) => e.v ?? []);
     expect(found.map((f) => f.invariant)).toEqual(
-      expect.arrayContaining(['wallet balance = sum of its ledger entries', 'distribution entries match its status', "distribution payment = the holder's share in the snapshot"]),
+      expect.arrayContaining([
+        'wallet balance = sum of its ledger entries',
+        'distribution entries match its status',
+        "distribution payment = the holder's share in the snapshot",
+      ]),
     );
   });
 });
@@ -456,37 +652,88 @@ describe('appraisals and returns', () => {
     const { propertyId, investors } = await fundedProperty(owner, 50, [4, 6]);
     const [inv] = investors;
     const empty = (await call(t.app, { method: 'GET', url: '/v1/holdings/returns', as: inv })).json();
-    expect(empty.holdings[0]).toMatchObject({ propertyId, quantity: 4, cost: 200, currentValue: 200, incomeReceived: 0, realizedAnnualYield: null, valuePerUnit: null, distributions: [] });
+    expect(empty.holdings[0]).toMatchObject({
+      propertyId,
+      quantity: 4,
+      cost: 200,
+      currentValue: 200,
+      incomeReceived: 0,
+      realizedAnnualYield: null,
+      valuePerUnit: null,
+      distributions: [],
+    });
 
     await fund(t, owner, 1000);
     const { distribution } = await declare(owner, propertyId, 1000, { insurance: 120 });
     // 1000 - 120 - 80 = 800 -> 320 for 4 of 10 units
     expect((await pay(distribution._id)).json().result).toBe('PAID');
-    const bad = await call(t.app, { method: 'POST', url: `/v1/properties/${propertyId}/appraisals`, as: admin, payload: { valuePerUnit: 55, appraisedOn: day(1) } });
+    const bad = await call(t.app, {
+      method: 'POST',
+      url: `/v1/properties/${propertyId}/appraisals`,
+      as: admin,
+      payload: { valuePerUnit: 55, appraisedOn: day(1) },
+    });
     expect(bad.statusCode).toBe(400);
-    const appr = await call(t.app, { method: 'POST', url: `/v1/properties/${propertyId}/appraisals`, as: admin, payload: { valuePerUnit: 55, appraisedOn: today(), note: 'Broker opinion' } });
+    const appr = await call(t.app, {
+      method: 'POST',
+      url: `/v1/properties/${propertyId}/appraisals`,
+      as: admin,
+      payload: { valuePerUnit: 55, appraisedOn: today(), note: 'Broker opinion' },
+    });
     expect(appr.statusCode).toBe(201);
     const doc = multipart([{ field: 'file', filename: 'appraisal.pdf', contentType: 'application/pdf', data: PDF }]);
-    const withDoc = await call(t.app, { method: 'PATCH', url: `/v1/appraisals/${appr.json()._id}/document`, as: admin, payload: doc.payload, headers: doc.headers });
+    const withDoc = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/appraisals/${appr.json()._id}/document`,
+      as: admin,
+      payload: doc.payload,
+      headers: doc.headers,
+    });
     expect(withDoc.json().document).toMatchObject({ name: 'appraisal.pdf' });
 
     const r = (await call(t.app, { method: 'GET', url: '/v1/holdings/returns', as: inv })).json();
-    expect(r.holdings[0]).toMatchObject({ incomeReceived: 320, incomeThisYear: 320, valuePerUnit: 55, currentValue: 220, unrealizedGain: 20, totalReturn: 340, totalReturnPercent: 170, projectedAnnualReturn: 8, reinvest: false });
+    expect(r.holdings[0]).toMatchObject({
+      incomeReceived: 320,
+      incomeThisYear: 320,
+      valuePerUnit: 55,
+      currentValue: 220,
+      unrealizedGain: 20,
+      totalReturn: 340,
+      totalReturnPercent: 170,
+      projectedAnnualReturn: 8,
+      reinvest: false,
+    });
     expect(r.holdings[0].realizedAnnualYield).toBeGreaterThan(0);
-    expect(r.holdings[0].distributions[0]).toMatchObject({ _id: distribution._id, grossRent: 1000, totalExpenses: 120, managementFee: 80, netIncome: 800, perUnit: 80, myUnits: 4, myAmount: 320 });
+    expect(r.holdings[0].distributions[0]).toMatchObject({
+      _id: distribution._id,
+      grossRent: 1000,
+      totalExpenses: 120,
+      managementFee: 80,
+      netIncome: 800,
+      perUnit: 80,
+      myUnits: 4,
+      myAmount: 320,
+    });
     expect(r.total).toMatchObject({ incomeReceived: 320, currentValue: 220, cost: 200 });
     expect(r.incomeOverTime.at(-1)).toEqual({ date: today(), amount: 320 });
     expect(r.valueOverTime.at(-1)).toEqual({ date: today(), amount: 220 });
 
     const pub = await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}/performance` });
     expect(pub.statusCode).toBe(200);
-    expect(pub.json()).toMatchObject({ incomeProducing: true, latestAppraisal: { valuePerUnit: 55, appraisedOn: today() }, distributions: [{ _id: distribution._id, status: 'PAID', netIncome: 800 }] });
+    expect(pub.json()).toMatchObject({
+      incomeProducing: true,
+      latestAppraisal: { valuePerUnit: 55, appraisedOn: today() },
+      distributions: [{ _id: distribution._id, status: 'PAID', netIncome: 800 }],
+    });
     expect((await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}/appraisals` })).json()).toHaveLength(1);
 
     const set = await call(t.app, { method: 'PUT', url: `/v1/holdings/${propertyId}/reinvest`, as: inv, payload: { enabled: true } });
     expect(set.json()).toEqual({ propertyId, enabled: true });
     const stranger = await makeInvestor(t);
-    expect((await call(t.app, { method: 'PUT', url: `/v1/holdings/${propertyId}/reinvest`, as: stranger, payload: { enabled: true } })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, { method: 'PUT', url: `/v1/holdings/${propertyId}/reinvest`, as: stranger, payload: { enabled: true } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('reinvest: after a payment, whole units of the same property are ordered when available; the rest stays', async () => {
@@ -503,8 +750,14 @@ describe('appraisals and returns', () => {
     expect((await call(t.app, { method: 'PATCH', url: `/v1/orders/${ob.id}/cancel`, as: b })).statusCode).toBe(200);
     expect((await pay(distribution._id)).json().result).toBe('PAID');
     // A's share: 8/10 of 920 = 736; 24 units affordable, 2 available: one PENDING order of 2 (60.00).
-    const orders = await queryRows<{ quantity: number; status: string }>(t.app, sql`SELECT quantity, status FROM orders WHERE investor_id = ${a.id} ORDER BY created_at`);
-    expect(orders).toEqual([{ quantity: 8, status: 'COMPLETED' }, { quantity: 2, status: 'PENDING' }]);
+    const orders = await queryRows<{ quantity: number; status: string }>(
+      t.app,
+      sql`SELECT quantity, status FROM orders WHERE investor_id = ${a.id} ORDER BY created_at`,
+    );
+    expect(orders).toEqual([
+      { quantity: 8, status: 'COMPLETED' },
+      { quantity: 2, status: 'PENDING' },
+    ]);
     expect(await walletBalance(t.app, a)).toBe(736 - 60);
     // Once per distribution, whatever retries happen.
     expect((await pay(distribution._id)).json().result).toBe('ALREADY_PAID');

@@ -3,7 +3,22 @@
 // listing as it was; holders always see what they hold; images keep the owner's order.
 import { sql } from 'drizzle-orm';
 import { REVISION_MESSAGES } from 'shared-api/contract';
-import { buildTestApp, call, LISTING, makeInvestor, makeProperty, makeUser, multipart, PDF, placeOrder, pngImage, queryRows, snapshot, type TestApp, type TestUser } from './helper';
+import {
+  buildTestApp,
+  call,
+  LISTING,
+  makeInvestor,
+  makeProperty,
+  makeUser,
+  multipart,
+  PDF,
+  placeOrder,
+  pngImage,
+  queryRows,
+  snapshot,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 let t: TestApp;
 let admin: TestUser;
@@ -19,7 +34,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Img { _id: string; url: string }
+interface Img {
+  _id: string;
+  url: string;
+}
 interface Rev {
   _id: string;
   status: string;
@@ -31,16 +49,30 @@ interface Rev {
   coverChanged: boolean;
   reason: string | null;
 }
-interface P { _id: string; name: string; status: string; unitPrice: number; totalQuantity: number; description: string; images: Img[]; documents: Img[]; revision?: Rev | null }
+interface P {
+  _id: string;
+  name: string;
+  status: string;
+  unitPrice: number;
+  totalQuantity: number;
+  description: string;
+  images: Img[];
+  documents: Img[];
+  revision?: Rev | null;
+}
 
 const get = (url: string, as?: TestUser) => call(t.app, { method: 'GET', url, as });
-const edit = (id: string, payload: Record<string, unknown>) => call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${id}/rental-ready`, as: owner, payload });
-const decide = (id: string, payload: Record<string, unknown>, as = admin) => call(t.app, { method: 'PATCH', url: `/v1/properties/${id}/revision`, as, payload });
+const edit = (id: string, payload: Record<string, unknown>) =>
+  call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${id}/rental-ready`, as: owner, payload });
+const decide = (id: string, payload: Record<string, unknown>, as = admin) =>
+  call(t.app, { method: 'PATCH', url: `/v1/properties/${id}/revision`, as, payload });
 const order = (id: string, kind: 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT', ids: string[]) =>
   call(t.app, { method: 'PUT', url: `/v1/properties/owned/${id}/files/order`, as: owner, payload: { kind, ids } });
 const upload = async (id: string, n: number, color = '#3366cc') => {
   const png = await pngImage(64, 48, color);
-  const { payload, headers } = multipart(Array.from({ length: n }, (_, i) => ({ field: 'files', filename: `photo${i}.png`, contentType: 'image/png', data: png })));
+  const { payload, headers } = multipart(
+    Array.from({ length: n }, (_, i) => ({ field: 'files', filename: `photo${i}.png`, contentType: 'image/png', data: png })),
+  );
   return call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${id}/images`, as: owner, payload, headers });
 };
 const uploadDoc = async (id: string, name: string) => {
@@ -55,7 +87,9 @@ async function liveListing(name: string): Promise<{ id: string; images: string[]
   const p = await makeProperty(t.app, owner, { body: { name } });
   expect((await upload(p._id, 3)).statusCode).toBe(200);
   expect((await uploadDoc(p._id, 'deed.pdf')).statusCode).toBe(200);
-  expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: admin, payload: { decision: 'APPROVE' } })).statusCode).toBe(200);
+  expect(
+    (await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: admin, payload: { decision: 'APPROVE' } })).statusCode,
+  ).toBe(200);
   const holder = await makeInvestor(t, 10_000);
   expect((await placeOrder(t.app, holder, p._id, 4)).statusCode).toBe(201);
   const live = await publicView(p._id);
@@ -99,11 +133,16 @@ describe('a change to a live listing is a revision under review', () => {
     const second = (await edit(id, { description: 'Longer' })).json<P>().revision!;
     expect(second._id).toBe(first._id);
     expect(second.proposed).toEqual({ name: 'Revision Single Two', description: 'Longer' });
-    const rows = await queryRows<{ n: number }>(t.app, sql`SELECT count(*)::int AS n FROM property_revisions WHERE property_id = ${id} AND status = 'PENDING'`);
+    const rows = await queryRows<{ n: number }>(
+      t.app,
+      sql`SELECT count(*)::int AS n FROM property_revisions WHERE property_id = ${id} AND status = 'PENDING'`,
+    );
     expect(rows[0].n).toBe(1);
     // The database refuses a second pending revision whatever the code does.
     await expect(
-      t.app.db.execute(sql`INSERT INTO property_revisions (property_id, created_by, images, documents) VALUES (${id}, ${owner.id}, '[]', '[]')`),
+      t.app.db.execute(
+        sql`INSERT INTO property_revisions (property_id, created_by, images, documents) VALUES (${id}, ${owner.id}, '[]', '[]')`,
+      ),
     ).rejects.toThrow();
     const third = (await edit(id, { name: 'Revision Single', description: LISTING.description })).json<P>();
     expect(third.revision).toBeNull();
@@ -151,8 +190,14 @@ describe('a change to a live listing is a revision under review', () => {
     expect((await get(now.images[0].url)).statusCode).toBe(200);
     const gone = await queryRows(t.app, sql`SELECT id FROM files WHERE id = ${images[1]}`);
     expect(gone).toEqual([]);
-    const audit = (await get(`/v1/admin/audit?action=property.revision.approve`, admin)).json<{ items: { targetId: string; detail: Record<string, unknown> }[] }>();
-    expect(audit.items.find((e) => e.targetId === id)?.detail).toMatchObject({ fields: ['name', 'roiInFiveYears'], filesAdded: 1, filesRemoved: 2 });
+    const audit = (await get(`/v1/admin/audit?action=property.revision.approve`, admin)).json<{
+      items: { targetId: string; detail: Record<string, unknown> }[];
+    }>();
+    expect(audit.items.find((e) => e.targetId === id)?.detail).toMatchObject({
+      fields: ['name', 'roiInFiveYears'],
+      filesAdded: 1,
+      filesRemoved: 2,
+    });
     // Nothing left to decide.
     expect((await decide(id, { decision: 'APPROVE' })).statusCode).toBe(409);
   });
@@ -171,7 +216,10 @@ describe('a change to a live listing is a revision under review', () => {
     expect(await snapshot(t.app)).toBe(before);
     const rejected = await decide(id, { decision: 'REJECT', reason: 'The new name is misleading' });
     expect(rejected.statusCode).toBe(200);
-    expect(rejected.json()).toMatchObject({ name: 'Revision Reject', revision: { status: 'REJECTED', reason: 'The new name is misleading' } });
+    expect(rejected.json()).toMatchObject({
+      name: 'Revision Reject',
+      revision: { status: 'REJECTED', reason: 'The new name is misleading' },
+    });
     expect(await publicView(id)).toEqual(live);
     expect(await queryRows(t.app, sql`SELECT id FROM files WHERE id = ${staged}`)).toEqual([]);
     // The owner sees the reason until the next edit.
@@ -266,12 +314,25 @@ describe('images in the order chosen', () => {
     expect(res.json<P>().revision).toBeNull();
     // A repeat, a missing image or a file of another listing is refused, changing nothing.
     const before = await snapshot(t.app);
-    for (const bad of [[ids[2], ids[2], ids[1]], [ids[0], ids[1]], [ids[0], ids[1], '00000000-0000-4000-8000-000000000000']]) {
+    for (const bad of [
+      [ids[2], ids[2], ids[1]],
+      [ids[0], ids[1]],
+      [ids[0], ids[1], '00000000-0000-4000-8000-000000000000'],
+    ]) {
       const r = await order(p._id, 'PROPERTY_IMAGE', bad);
       expect(r.statusCode).toBe(400);
       expect(r.json().message).toBe(REVISION_MESSAGES.badOrder);
     }
-    expect((await call(t.app, { method: 'PUT', url: `/v1/properties/owned/${p._id}/files/order`, as: other, payload: { kind: 'PROPERTY_IMAGE', ids } })).statusCode).toBe(403);
+    expect(
+      (
+        await call(t.app, {
+          method: 'PUT',
+          url: `/v1/properties/owned/${p._id}/files/order`,
+          as: other,
+          payload: { kind: 'PROPERTY_IMAGE', ids },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await snapshot(t.app)).toBe(before);
     await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/review`, as: admin, payload: { decision: 'APPROVE' } });
     // Everywhere: the property, the catalogue card, the owner's list.

@@ -39,7 +39,14 @@ afterAll(async () => {
 
 it('reads the headers nginx sets', () => {
   expect(Object.keys(nginxHeaders).sort()).toEqual(
-    ['content-security-policy', 'permissions-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options'].sort(),
+    [
+      'content-security-policy',
+      'permissions-policy',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+    ].sort(),
   );
   expect(csp(nginxHeaders['content-security-policy'])['frame-ancestors']).toEqual(["'none'"]);
 });
@@ -49,7 +56,11 @@ it.each([
   ['a page route (the shell, SPA fallback)', '/dashboard/wallet'],
 ])('%s carries every nginx security header, value for value (HSTS only over HTTPS)', async (_name, url) => {
   for (const https of [false, true]) {
-    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(https ? { 'x-forwarded-proto': 'https' } : {}) } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', ...(https ? { 'x-forwarded-proto': 'https' } : {}) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     for (const [name, value] of Object.entries(nginxHeaders)) {

@@ -23,7 +23,10 @@ afterAll(async () => {
   recordCheck(`sessions-${onPostgres ? 'postgres' : 'pglite'}`, {
     tried: `revocation on logout, refresh, password change, password reset, deletion (user and admin), rejection; tokens used before the event (signature cached) and on a second instance${onPostgres ? '' : ' (PostgreSQL run only)'}; 15-minute tokens; refresh capped at SESSION_MAX_HOURS; forged/expired tokens (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
     amount: `${TOTAL} scenarios, ${tokensChecked} tokens checked after their event`,
-    result: passed.length === TOTAL ? 'every token issued before a revoking event answers 401 at once; unaffected sessions keep working' : `${TOTAL - passed.length} scenarios failed`,
+    result:
+      passed.length === TOTAL
+        ? 'every token issued before a revoking event answers 401 at once; unaffected sessions keep working'
+        : `${TOTAL - passed.length} scenarios failed`,
     ok: passed.length === TOTAL,
   });
   await t?.close();
@@ -118,7 +121,12 @@ it('refresh ends the old token, keeps the sign-in time, and cannot go past SESSI
 it('password change ends every other session and hands back a fresh token', async () => {
   const u = await makeUser(t.app, 'INVESTOR');
   const [a, b] = await twoDevices(u);
-  const res = await call(t.app, { method: 'PATCH', url: '/v1/users/me/update-password', headers: { authorization: `Bearer ${a}` }, payload: { currentPassword: u.password, newPassword: 'Changed9Pass' } });
+  const res = await call(t.app, {
+    method: 'PATCH',
+    url: '/v1/users/me/update-password',
+    headers: { authorization: `Bearer ${a}` },
+    payload: { currentPassword: u.password, newPassword: 'Changed9Pass' },
+  });
   expect(res.statusCode).toBe(200);
   await expectRevoked(a, b);
   expect((await me(res.json().accessToken as string)).statusCode).toBe(200);
@@ -132,7 +140,11 @@ it('password reset (with a mailed code) ends every session', async () => {
   const mail = [...t.app.mailer.outbox].reverse().find((m) => m.to === u.email);
   const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
   expect(code).toBeDefined();
-  const res = await call(t.app, { method: 'POST', url: '/v1/auth/reset-password', payload: { email: u.email, code, newPassword: 'Reset9Pass' } });
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/v1/auth/reset-password',
+    payload: { email: u.email, code, newPassword: 'Reset9Pass' },
+  });
   expect(res.statusCode).toBe(200);
   await expectRevoked(a, b);
   passed.push('password reset');
@@ -144,7 +156,9 @@ it('deleting a person ends every session of theirs', async () => {
   expect((await call(t.app, { method: 'DELETE', url: `/v1/users/${u.id}`, as: admin })).statusCode).toBe(200);
   await expectRevoked(a, b);
   // And no new one: the account is gone.
-  expect((await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: u.email, password: u.password } })).statusCode).toBe(401);
+  expect(
+    (await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: u.email, password: u.password } })).statusCode,
+  ).toBe(401);
   passed.push('deletion');
 });
 
@@ -159,9 +173,20 @@ it('deleting an admin ends every session of theirs', async () => {
 it('rejection ends every session; verification does not', async () => {
   const u = await makeUser(t.app, 'PROPERTY_OWNER');
   const [a, b] = await twoDevices(u);
-  expect((await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${u.id}`, as: admin, payload: { status: 'VERIFIED' } })).statusCode).toBe(200);
+  expect(
+    (await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${u.id}`, as: admin, payload: { status: 'VERIFIED' } })).statusCode,
+  ).toBe(200);
   expect((await me(a)).statusCode).toBe(200);
-  expect((await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${u.id}`, as: admin, payload: { status: 'REJECTED', reason: 'Documents do not match' } })).statusCode).toBe(200);
+  expect(
+    (
+      await call(t.app, {
+        method: 'PATCH',
+        url: `/v1/users/verify/${u.id}`,
+        as: admin,
+        payload: { status: 'REJECTED', reason: 'Documents do not match' },
+      })
+    ).statusCode,
+  ).toBe(200);
   await expectRevoked(a, b);
   passed.push('rejection');
 });
@@ -169,7 +194,10 @@ it('rejection ends every session; verification does not', async () => {
 it('an expired token is refused, even when its signature is cached', async () => {
   const u = await makeUser(t.app, 'INVESTOR');
   expect((await me(u.token)).statusCode).toBe(200);
-  await t.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, u.id));
+  await t.app.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.userId, u.id));
   await expectRevoked(u.token);
   passed.push('expiry');
 });
@@ -193,15 +221,33 @@ it('a revoked session stays revoked across a restart of the server', async () =>
 
 // PGlite belongs to one process (reported as skipped there); the scale-out test checks this through nginx as well.
 itOnPostgres('two instances on one database: a token revoked through one is refused by the other at once (PostgreSQL)', async () => {
-  const other = await buildApp({ ...testConfig({ jwtSecret: t.config.jwtSecret, databaseSchema: t.config.databaseSchema }), seed: false }, { logger: false });
+  const other = await buildApp(
+    { ...testConfig({ jwtSecret: t.config.jwtSecret, databaseSchema: t.config.databaseSchema }), seed: false },
+    { logger: false },
+  );
   try {
     const u = await makeUser(t.app, 'PROPERTY_OWNER');
     const [a, b] = await twoDevices(u);
     // Both instances have seen (and cached) both tokens.
-    for (const token of [a, b]) expect((await other.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
-    expect((await other.inject({ method: 'PATCH', url: '/v1/users/me/update-password', headers: { authorization: `Bearer ${a}` }, payload: { currentPassword: u.password, newPassword: 'Other9Pass' } })).statusCode).toBe(200);
+    for (const token of [a, b])
+      expect((await other.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+        200,
+      );
+    expect(
+      (
+        await other.inject({
+          method: 'PATCH',
+          url: '/v1/users/me/update-password',
+          headers: { authorization: `Bearer ${a}` },
+          payload: { currentPassword: u.password, newPassword: 'Other9Pass' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await expectRevoked(a, b);
-    for (const token of [a, b]) expect((await other.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    for (const token of [a, b])
+      expect((await other.inject({ method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+        401,
+      );
   } finally {
     await other.close();
   }

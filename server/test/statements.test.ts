@@ -6,7 +6,22 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { formatCents, STATEMENT_CATEGORY_LABELS, statementEntryKind, type StatementCategory } from 'shared-api/contract';
 import { buildStatement, statementPerson } from '../src/modules/statements/service';
-import { buildTestApp, call, fund, invariantViolations, makeInvestor, makeProperty, makeUser, placeOrder, queryRows, settleSandbox, snapshot, walletBalance, type TestApp, type TestUser } from './helper';
+import {
+  buildTestApp,
+  call,
+  fund,
+  invariantViolations,
+  makeInvestor,
+  makeProperty,
+  makeUser,
+  placeOrder,
+  queryRows,
+  settleSandbox,
+  snapshot,
+  walletBalance,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 // pdf-parse (PDF.js underneath) reads the generated PDF back as text, in a Node process of
 // its own (test/pdf-text.cjs). Without pdf-parse installed the PDF checks skip, loudly.
@@ -54,7 +69,18 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const CSV_HEADER = ['Section', 'Item', 'Date (UTC)', 'Type', 'Category', 'Property', 'Description', 'Amount (USD)', 'Balance after (USD)', 'Entry'];
+const CSV_HEADER = [
+  'Section',
+  'Item',
+  'Date (UTC)',
+  'Type',
+  'Category',
+  'Property',
+  'Description',
+  'Amount (USD)',
+  'Balance after (USD)',
+  'Entry',
+];
 const toCents = (decimal: string) => Math.round(Number(decimal) * 100);
 
 let t: TestApp;
@@ -96,33 +122,52 @@ async function sqlFigures(userId: string, start: Date, end: Date) {
 
 const monthRange = () => {
   const now = new Date();
-  return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
 };
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await makeUser(t.app, 'ADMIN');
   owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED', firstName: 'Olga' });
-  propertyA = (await makeProperty(t.app, owner, { approveAs: admin, body: { name: 'Harbor Lofts, Unit 4', totalQuantity: 100, unitPrice: 12.34 } }))._id;
+  propertyA = (
+    await makeProperty(t.app, owner, { approveAs: admin, body: { name: 'Harbor Lofts, Unit 4', totalQuantity: 100, unitPrice: 12.34 } })
+  )._id;
   propertyB = (await makeProperty(t.app, owner, { approveAs: admin, body: { name: 'Maple Court', totalQuantity: 50, unitPrice: 20 } }))._id;
 
   // An investor with every kind of movement there is today.
   investor = await makeUser(t.app, 'INVESTOR', { status: 'VERIFIED', firstName: 'Ivy' });
-  const sub = await call(t.app, { method: 'POST', url: '/v1/payments/checkouts', as: investor, payload: { purpose: 'SUBSCRIPTION', returnPath: '/' } });
+  const sub = await call(t.app, {
+    method: 'POST',
+    url: '/v1/payments/checkouts',
+    as: investor,
+    payload: { purpose: 'SUBSCRIPTION', returnPath: '/' },
+  });
   expect((await settleSandbox(t.app, t.config, sub.json()._id)).statusCode).toBe(303); // DEPOSIT 15 then SUBSCRIPTION_FEE -15
   await fund(t, investor, 1000);
   await fund(t, investor, 234.56);
   const completed = (await placeOrder(t.app, investor, propertyA, 10)).json()._id; // -123.40
   const rejected = (await placeOrder(t.app, investor, propertyB, 3)).json()._id; // -60, refunded
   await placeOrder(t.app, investor, propertyB, 2); // -40, stays pending (held)
-  const review = (id: string, decision: string) => call(t.app, { method: 'PATCH', url: `/v1/orders/${id}/review`, as: admin, payload: { decision, ...(decision === 'REJECT' ? { reason: 'No' } : {}) } });
+  const review = (id: string, decision: string) =>
+    call(t.app, {
+      method: 'PATCH',
+      url: `/v1/orders/${id}/review`,
+      as: admin,
+      payload: { decision, ...(decision === 'REJECT' ? { reason: 'No' } : {}) },
+    });
   expect((await review(completed, 'APPROVE')).statusCode).toBe(200);
   expect((await review(rejected, 'REJECT')).statusCode).toBe(200);
   const w1 = (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: investor, payload: { amount: 100 } })).json()._id;
   const w2 = (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: investor, payload: { amount: 50.01 } })).json()._id;
   await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: investor, payload: { amount: 7 } }); // still requested
   expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w1}`, as: admin, payload: { status: 'PAID' } })).statusCode).toBe(200);
-  expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w2}`, as: admin, payload: { status: 'REJECTED', reason: 'Bank details' } })).statusCode).toBe(200);
+  expect(
+    (await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w2}`, as: admin, payload: { status: 'REJECTED', reason: 'Bank details' } }))
+      .statusCode,
+  ).toBe(200);
   other = await makeInvestor(t, 42);
 });
 afterAll(async () => {
@@ -179,7 +224,9 @@ describe('figures reconcile with the ledger', () => {
       expect(l[9]).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(running).toBe(closing);
-    expect(ledger.map((l) => l[3])).toEqual(expect.arrayContaining(['DEPOSIT', 'SUBSCRIPTION_FEE', 'ORDER_HOLD', 'ORDER_REFUND', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_RELEASE']));
+    expect(ledger.map((l) => l[3])).toEqual(
+      expect.arrayContaining(['DEPOSIT', 'SUBSCRIPTION_FEE', 'ORDER_HOLD', 'ORDER_REFUND', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_RELEASE']),
+    );
     const hold = ledger.find((l) => l[3] === 'ORDER_HOLD' && l[7] === '-123.40')!;
     expect(hold).toMatchObject({ 1: 'Order (held)', 4: 'Investments', 5: 'Harbor Lofts, Unit 4' });
   });
@@ -331,7 +378,10 @@ describe('who may read a statement', () => {
     const periods = await get(`/v1/admin/users/${investor.id}/statements`, admin);
     expect(periods.json()).toEqual((await get('/v1/statements', investor)).json());
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect((await get(`/v1/admin/users/${missing}/statements`, admin)).json()).toMatchObject({ statusCode: 404, message: 'User not found' });
+    expect((await get(`/v1/admin/users/${missing}/statements`, admin)).json()).toMatchObject({
+      statusCode: 404,
+      message: 'User not found',
+    });
     expect((await get(`/v1/admin/users/${missing}/statements/${thisMonth()}.pdf`, admin)).statusCode).toBe(404);
     expect((await get(`/v1/admin/users/not-a-uuid/statements/${thisMonth()}.pdf`, admin)).statusCode).toBe(400);
     expect(await snapshot(t.app)).toBe(before);
@@ -364,7 +414,13 @@ describe('types that do not exist in the ledger yet', () => {
     return { execute: async () => ({ rows: answers.shift() ?? [] }) } as unknown as Parameters<typeof buildStatement>[0];
   }
   const person = { id: 'u', name: 'Olga Owner', email: 'o@example.com', role: 'PROPERTY_OWNER' as const };
-  const range = { period: '2031-05', kind: 'MONTH' as const, label: 'May 2031', start: new Date(Date.UTC(2031, 4, 1)), end: new Date(Date.UTC(2031, 5, 1)) };
+  const range = {
+    period: '2031-05',
+    kind: 'MONTH' as const,
+    label: 'May 2031',
+    start: new Date(Date.UTC(2031, 4, 1)),
+    end: new Date(Date.UTC(2031, 5, 1)),
+  };
   const A: [string, string] = ['aaaaaaaa-0000-4000-8000-000000000001', 'Harbor Lofts'];
   const B: [string, string] = ['aaaaaaaa-0000-4000-8000-000000000002', 'Maple Court'];
 
@@ -387,10 +443,18 @@ describe('types that do not exist in the ledger yet', () => {
     const total = (c: string) => s.categories.find((x) => x.category === c)!;
     expect(total('INCOME')).toMatchObject({ count: 3, totalCents: 1800 });
     expect(total('DISTRIBUTIONS_FUNDED')).toMatchObject({ count: 1, totalCents: -9000 });
-    expect(total('FEES')).toMatchObject({ count: 1, totalCents: 450, byType: [{ type: 'MANAGEMENT_FEE', label: 'Management fee', count: 1, totalCents: 450 }] });
+    expect(total('FEES')).toMatchObject({
+      count: 1,
+      totalCents: 450,
+      byType: [{ type: 'MANAGEMENT_FEE', label: 'Management fee', count: 1, totalCents: 450 }],
+    });
     expect(total('TRADES')).toMatchObject({ count: 2, totalCents: 2499 });
     expect(total('TRADES').byType.map((t) => t.label)).toEqual(['Units sold', 'Trade settlement']);
-    expect(total('OTHER')).toMatchObject({ count: 1, totalCents: 700, byType: [{ type: 'REFERRAL_BONUS', label: 'Referral bonus', count: 1, totalCents: 700 }] });
+    expect(total('OTHER')).toMatchObject({
+      count: 1,
+      totalCents: 700,
+      byType: [{ type: 'REFERRAL_BONUS', label: 'Referral bonus', count: 1, totalCents: 700 }],
+    });
     expect(s.incomeByProperty).toEqual([
       { propertyId: A[0], propertyName: 'Harbor Lofts', count: 2, totalCents: 1300 },
       { propertyId: B[0], propertyName: 'Maple Court', count: 1, totalCents: 500 },

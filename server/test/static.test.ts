@@ -12,7 +12,10 @@ beforeAll(async () => {
   const remote = path.join(root, 'remotes', 'mf_public', '1.2.0');
   mkdirSync(remote, { recursive: true });
   writeFileSync(path.join(root, 'index.html'), INDEX);
-  writeFileSync(path.join(root, 'remotes.json'), '{"mf_public":{"stable":{"version":"1.2.0","entry":"/remotes/mf_public/1.2.0/mf-manifest.json"}}}');
+  writeFileSync(
+    path.join(root, 'remotes.json'),
+    '{"mf_public":{"stable":{"version":"1.2.0","entry":"/remotes/mf_public/1.2.0/mf-manifest.json"}}}',
+  );
   writeFileSync(path.join(root, 'main.js'), 'console.log("shell")');
   writeFileSync(path.join(root, '512.0a1b2c3d.js'), 'console.log("chunk")');
   writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -64,7 +67,17 @@ describe('embedded single-origin mode (WEB_ROOT)', () => {
   });
 
   it('never answers index.html for a missing asset, a remote path, the API or a non-HTML request', async () => {
-    for (const url of ['/remotes/mf_public/1.2.0/missing.js', '/remotes/mf_public/9.9.9/', '/remotes/anything', '/missing.js', '/logo.png', '/v1/nothing', '/v1', '/download/nothing', '/support/x']) {
+    for (const url of [
+      '/remotes/mf_public/1.2.0/missing.js',
+      '/remotes/mf_public/9.9.9/',
+      '/remotes/anything',
+      '/missing.js',
+      '/logo.png',
+      '/v1/nothing',
+      '/v1',
+      '/download/nothing',
+      '/support/x',
+    ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('Tessera shell');

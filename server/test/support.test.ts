@@ -13,13 +13,31 @@ afterAll(async () => {
   await t?.close();
 });
 
-const contact = { name: 'Sam Visitor', phoneNumber: '+1 555 0199', email: 'Sam@Example.com', subject: 'Question', message: 'How do payouts work?' };
+const contact = {
+  name: 'Sam Visitor',
+  phoneNumber: '+1 555 0199',
+  email: 'Sam@Example.com',
+  subject: 'Question',
+  message: 'How do payouts work?',
+};
 
 describe('POST /support', () => {
   it('stores a signed-in user’s ticket', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/support', as: investor, payload: { subject: 'Wallet', message: 'My deposit is pending' } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/support',
+      as: investor,
+      payload: { subject: 'Wallet', message: 'My deposit is pending' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ kind: 'TICKET', userId: investor.id, subject: 'Wallet', status: 'OPEN', closedAt: null, name: null });
+    expect(res.json()).toMatchObject({
+      kind: 'TICKET',
+      userId: investor.id,
+      subject: 'Wallet',
+      status: 'OPEN',
+      closedAt: null,
+      name: null,
+    });
   });
 
   it('stores a contact-form message from anyone', async () => {
@@ -76,7 +94,9 @@ describe('reading and closing', () => {
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toMatchObject({ status: 'CLOSED', closedAt: expect.any(String) });
     expect((await call(t.app, { method: 'PATCH', url: `/v1/support/${ticket._id}/close`, as: admin })).statusCode).toBe(409);
-    expect((await call(t.app, { method: 'PATCH', url: '/v1/support/00000000-0000-4000-8000-000000000000/close', as: admin })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: '/v1/support/00000000-0000-4000-8000-000000000000/close', as: admin })).statusCode,
+    ).toBe(404);
     const audit = await call(t.app, { method: 'GET', url: '/v1/admin/audit?action=support.close', as: admin });
     expect(audit.json().items[0]).toMatchObject({ targetType: 'support_ticket', targetId: ticket._id });
     const closedList = await call(t.app, { method: 'GET', url: '/v1/support?status=CLOSED', as: admin });

@@ -42,7 +42,25 @@ describe('GET and PATCH /v1/users/me', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: me.id, email: me.email, role: 'INVESTOR', avatar: null, claimableTokens: 0 });
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['_id', 'avatar', 'businessName', 'claimableTokens', 'country', 'createdAt', 'email', 'emailVerified', 'firstName', 'isSubscribed', 'lastName', 'onboardingCompleted', 'phone', 'rejectionReason', 'role', 'status', 'userType'].sort(),
+      [
+        '_id',
+        'avatar',
+        'businessName',
+        'claimableTokens',
+        'country',
+        'createdAt',
+        'email',
+        'emailVerified',
+        'firstName',
+        'isSubscribed',
+        'lastName',
+        'onboardingCompleted',
+        'phone',
+        'rejectionReason',
+        'role',
+        'status',
+        'userType',
+      ].sort(),
     );
   });
 
@@ -52,10 +70,22 @@ describe('GET and PATCH /v1/users/me', () => {
       method: 'PATCH',
       url: '/v1/users/me',
       as: me,
-      payload: { firstName: ' Grace ', country: 'United States', phone: '+1 (555) 010-0200', userType: 'BUSINESS_ENTITY', businessName: 'Hopper Homes LLC' },
+      payload: {
+        firstName: ' Grace ',
+        country: 'United States',
+        phone: '+1 (555) 010-0200',
+        userType: 'BUSINESS_ENTITY',
+        businessName: 'Hopper Homes LLC',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Grace', country: 'United States', phone: '+1 (555) 010-0200', userType: 'BUSINESS_ENTITY', businessName: 'Hopper Homes LLC' });
+    expect(res.json()).toMatchObject({
+      firstName: 'Grace',
+      country: 'United States',
+      phone: '+1 (555) 010-0200',
+      userType: 'BUSINESS_ENTITY',
+      businessName: 'Hopper Homes LLC',
+    });
     const cleared = await call(t.app, { method: 'PATCH', url: '/v1/users/me', as: me, payload: { businessName: null } });
     expect(cleared.json().businessName).toBeNull();
   });
@@ -63,7 +93,15 @@ describe('GET and PATCH /v1/users/me', () => {
   it('refuses mass assignment (role, status, isSubscribed, claimableTokens, email, emailVerified) and changes nothing', async () => {
     const me = await makeUser(t.app, 'INVESTOR');
     const before = await snapshot(t.app);
-    for (const extra of [{ role: 'ADMIN' }, { status: 'VERIFIED' }, { isSubscribed: true }, { claimableTokens: 1000 }, { email: 'x@y.zz' }, { emailVerified: true }, { _id: admin.id }]) {
+    for (const extra of [
+      { role: 'ADMIN' },
+      { status: 'VERIFIED' },
+      { isSubscribed: true },
+      { claimableTokens: 1000 },
+      { email: 'x@y.zz' },
+      { emailVerified: true },
+      { _id: admin.id },
+    ]) {
       const res = await call(t.app, { method: 'PATCH', url: '/v1/users/me', as: me, payload: { firstName: 'Mallory', ...extra } });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain(`${Object.keys(extra)[0]} is not allowed`);
@@ -73,13 +111,30 @@ describe('GET and PATCH /v1/users/me', () => {
 
   it('refuses bad values with readable messages and never coerces body types', async () => {
     const me = await makeUser(t.app, 'INVESTOR');
-    const res = await call(t.app, { method: 'PATCH', url: '/v1/users/me', as: me, payload: { firstName: '', phone: 'call me', userType: 'COMPANY' } });
+    const res = await call(t.app, {
+      method: 'PATCH',
+      url: '/v1/users/me',
+      as: me,
+      payload: { firstName: '', phone: 'call me', userType: 'COMPANY' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toEqual(expect.arrayContaining(['firstName cannot be empty', 'phone has an invalid format', 'userType must be one of: INDIVIDUAL, BUSINESS_ENTITY']));
+    expect(res.json().message).toEqual(
+      expect.arrayContaining([
+        'firstName cannot be empty',
+        'phone has an invalid format',
+        'userType must be one of: INDIVIDUAL, BUSINESS_ENTITY',
+      ]),
+    );
     const numeric = await call(t.app, { method: 'PATCH', url: '/v1/users/me', as: me, payload: { firstName: 42 } });
     expect(numeric.statusCode).toBe(400);
     expect(numeric.json().message).toEqual(['firstName must be a string']);
-    const notJson = await call(t.app, { method: 'PATCH', url: '/v1/users/me', as: me, payload: '{"firstName":', headers: { 'content-type': 'application/json' } });
+    const notJson = await call(t.app, {
+      method: 'PATCH',
+      url: '/v1/users/me',
+      as: me,
+      payload: '{"firstName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
   });
 });
@@ -120,7 +175,9 @@ describe('metrics', () => {
 describe('uploads: profile image, KYC, business KYC', () => {
   it('sets a profile image (re-encoded WebP, public link) and replaces the previous one', async () => {
     const me = await makeUser(t.app, 'INVESTOR');
-    const first = await upload('/v1/users/me/profile-image', me, [{ field: 'file', filename: 'me.png', contentType: 'image/png', data: await pngImage(800, 600) }]);
+    const first = await upload('/v1/users/me/profile-image', me, [
+      { field: 'file', filename: 'me.png', contentType: 'image/png', data: await pngImage(800, 600) },
+    ]);
     expect(first.statusCode).toBe(200);
     const url1 = first.json().avatar.url as string;
     expect(url1).toMatch(/^\/download\/[0-9a-f-]{36}\.webp$/);
@@ -130,7 +187,9 @@ describe('uploads: profile image, KYC, business KYC', () => {
     expect(img.headers['content-disposition']).toMatch(/^inline/);
     expect(img.headers['x-content-type-options']).toBe('nosniff');
 
-    const second = await upload('/v1/users/me/profile-image', me, [{ field: 'file', filename: 'me2.jpg', contentType: 'image/jpeg', data: await jpegImage() }]);
+    const second = await upload('/v1/users/me/profile-image', me, [
+      { field: 'file', filename: 'me2.jpg', contentType: 'image/jpeg', data: await jpegImage() },
+    ]);
     expect(second.statusCode).toBe(200);
     expect(second.json().avatar.url).not.toBe(url1);
     expect((await call(t.app, { method: 'GET', url: url1 })).statusCode).toBe(404);
@@ -139,7 +198,9 @@ describe('uploads: profile image, KYC, business KYC', () => {
 
   it('stores an identity document under a server name, whatever path the file name carries', async () => {
     const me = await makeUser(t.app, 'INVESTOR');
-    const res = await upload('/v1/users/kyc', me, [{ field: 'file', filename: '../../../etc/passwd.png', contentType: 'image/png', data: await pngImage() }]);
+    const res = await upload('/v1/users/kyc', me, [
+      { field: 'file', filename: '../../../etc/passwd.png', contentType: 'image/png', data: await pngImage() },
+    ]);
     expect(res.statusCode).toBe(200);
     const [row] = await t.app.db.select().from(files).where(eq(files.userId, me.id));
     expect(row.kind).toBe('KYC');
@@ -150,11 +211,30 @@ describe('uploads: profile image, KYC, business KYC', () => {
   });
 
   it.each([
-    ['text declared as PNG', { filename: 'id.png', contentType: 'image/png', data: Buffer.from('this is not an image at all') }, 400, MESSAGES.onlyImages],
+    [
+      'text declared as PNG',
+      { filename: 'id.png', contentType: 'image/png', data: Buffer.from('this is not an image at all') },
+      400,
+      MESSAGES.onlyImages,
+    ],
     ['a PDF for an image-only upload', { filename: 'id.pdf', contentType: 'application/pdf', data: PDF }, 400, MESSAGES.onlyImages],
     ['JPEG bytes declared as PNG', { filename: 'id.png', contentType: 'image/png', data: null }, 400, MESSAGES.onlyImages],
-    ['an HTML file renamed .png', { filename: 'x.png', contentType: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') }, 400, MESSAGES.onlyImages],
-    ['a PNG header with garbage', { filename: 'x.png', contentType: 'image/png', data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)]) }, 400, MESSAGES.onlyImages],
+    [
+      'an HTML file renamed .png',
+      { filename: 'x.png', contentType: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') },
+      400,
+      MESSAGES.onlyImages,
+    ],
+    [
+      'a PNG header with garbage',
+      {
+        filename: 'x.png',
+        contentType: 'image/png',
+        data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)]),
+      },
+      400,
+      MESSAGES.onlyImages,
+    ],
   ])('refuses %s and stores nothing', async (_name, part, status, message) => {
     const me = await makeUser(t.app, 'INVESTOR');
     const data = part.data ?? (await jpegImage());
@@ -186,7 +266,9 @@ describe('uploads: profile image, KYC, business KYC', () => {
 
   it('refuses a wrong field, no file, and a non-multipart body', async () => {
     const me = await makeUser(t.app, 'INVESTOR');
-    const wrong = await upload('/v1/users/kyc', me, [{ field: 'document', filename: 'a.png', contentType: 'image/png', data: await pngImage() }]);
+    const wrong = await upload('/v1/users/kyc', me, [
+      { field: 'document', filename: 'a.png', contentType: 'image/png', data: await pngImage() },
+    ]);
     expect(wrong.statusCode).toBe(400);
     const none = await upload('/v1/users/kyc', me, []);
     expect(none.statusCode).toBe(400);
@@ -198,7 +280,9 @@ describe('uploads: profile image, KYC, business KYC', () => {
     const me = await makeUser(t.app, 'INVESTOR');
     const png = await pngImage();
     for (let i = 0; i < 10; i++) {
-      expect((await upload('/v1/users/kyc', me, [{ field: 'file', filename: `id${i}.png`, contentType: 'image/png', data: png }])).statusCode).toBe(200);
+      expect(
+        (await upload('/v1/users/kyc', me, [{ field: 'file', filename: `id${i}.png`, contentType: 'image/png', data: png }])).statusCode,
+      ).toBe(200);
     }
     const filesBefore = uploadedFiles(t.config);
     const res = await upload('/v1/users/kyc', me, [{ field: 'file', filename: 'id11.png', contentType: 'image/png', data: png }]);
@@ -209,9 +293,13 @@ describe('uploads: profile image, KYC, business KYC', () => {
 
   it('accepts a PDF business document; admins have no KYC', async () => {
     const me = await makeUser(t.app, 'PROPERTY_OWNER');
-    const res = await upload('/v1/users/kyc/business', me, [{ field: 'file', filename: 'certificate of incorporation.pdf', contentType: 'application/pdf', data: PDF }]);
+    const res = await upload('/v1/users/kyc/business', me, [
+      { field: 'file', filename: 'certificate of incorporation.pdf', contentType: 'application/pdf', data: PDF },
+    ]);
     expect(res.statusCode).toBe(200);
-    const denied = await upload('/v1/users/kyc', admin, [{ field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngImage() }]);
+    const denied = await upload('/v1/users/kyc', admin, [
+      { field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngImage() },
+    ]);
     expect(denied.statusCode).toBe(403);
   });
 });
@@ -244,7 +332,12 @@ describe('onboarding', () => {
 
   it('keeps a verified owner verified, accepts no body, and refuses a status other than PENDING', async () => {
     const me = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
-    await call(t.app, { method: 'PATCH', url: '/v1/users/me', as: me, payload: { userType: 'INDIVIDUAL', country: 'United States', phone: '555 0101' } });
+    await call(t.app, {
+      method: 'PATCH',
+      url: '/v1/users/me',
+      as: me,
+      payload: { userType: 'INDIVIDUAL', country: 'United States', phone: '555 0101' },
+    });
     await upload('/v1/users/kyc', me, [{ field: 'file', filename: 'id.png', contentType: 'image/png', data: await pngImage() }]);
     const bad = await complete(me, { status: 'VERIFIED' });
     expect(bad.statusCode).toBe(400);
@@ -258,11 +351,26 @@ describe('update-password', () => {
   it('needs the current password, checks the rules, ends other sessions and returns a fresh token', async () => {
     const me = await makeUser(t.app, 'INVESTOR');
     const other = await login(t.app, me.email, me.password);
-    const wrong = await call(t.app, { method: 'PATCH', url: '/v1/users/me/update-password', as: me, payload: { currentPassword: 'Nope1234', newPassword: 'Brand9New' } });
+    const wrong = await call(t.app, {
+      method: 'PATCH',
+      url: '/v1/users/me/update-password',
+      as: me,
+      payload: { currentPassword: 'Nope1234', newPassword: 'Brand9New' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const weak = await call(t.app, { method: 'PATCH', url: '/v1/users/me/update-password', as: me, payload: { currentPassword: me.password, newPassword: 'abc' } });
+    const weak = await call(t.app, {
+      method: 'PATCH',
+      url: '/v1/users/me/update-password',
+      as: me,
+      payload: { currentPassword: me.password, newPassword: 'abc' },
+    });
     expect(weak.json().message).toEqual([MESSAGES.passwordLength, MESSAGES.passwordNumber, MESSAGES.passwordUpper]);
-    const ok = await call(t.app, { method: 'PATCH', url: '/v1/users/me/update-password', as: me, payload: { currentPassword: me.password, newPassword: 'Brand9New' } });
+    const ok = await call(t.app, {
+      method: 'PATCH',
+      url: '/v1/users/me/update-password',
+      as: me,
+      payload: { currentPassword: me.password, newPassword: 'Brand9New' },
+    });
     expect(ok.statusCode).toBe(200);
     const fresh = ok.json().accessToken as string;
     expect((await call(t.app, { method: 'GET', url: '/v1/users/me', as: me })).statusCode).toBe(401);
@@ -273,7 +381,13 @@ describe('update-password', () => {
 });
 
 describe('questionnaire', () => {
-  const answers = { investorType: 'SOPHISTICATED', highNetWorthInvestor: true, annualIncome100OrMore: true, annualIncomeValue: 120000, netAssets: null };
+  const answers = {
+    investorType: 'SOPHISTICATED',
+    highNetWorthInvestor: true,
+    annualIncome100OrMore: true,
+    annualIncomeValue: 120000,
+    netAssets: null,
+  };
 
   it('an investor saves and reads answers; others may not', async () => {
     const me = await makeUser(t.app, 'INVESTOR');
@@ -281,7 +395,12 @@ describe('questionnaire', () => {
     const put = await call(t.app, { method: 'PUT', url: '/v1/users/me/questionnaire', as: me, payload: answers });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ ...answers, submittedAt: expect.any(String) });
-    const again = await call(t.app, { method: 'PUT', url: '/v1/users/me/questionnaire', as: me, payload: { ...answers, investorType: 'RESTRICTED' } });
+    const again = await call(t.app, {
+      method: 'PUT',
+      url: '/v1/users/me/questionnaire',
+      as: me,
+      payload: { ...answers, investorType: 'RESTRICTED' },
+    });
     expect(again.json().investorType).toBe('RESTRICTED');
     expect((await call(t.app, { method: 'GET', url: '/v1/users/me/questionnaire', as: me })).json().investorType).toBe('RESTRICTED');
     const owner = await makeUser(t.app, 'PROPERTY_OWNER');
@@ -292,7 +411,12 @@ describe('questionnaire', () => {
 
   it('refuses income not to the nearest £10,000, strings for numbers, and extra fields', async () => {
     const me = await makeUser(t.app, 'INVESTOR');
-    for (const payload of [{ ...answers, annualIncomeValue: 125000 }, { ...answers, annualIncomeValue: '120000' }, { ...answers, score: 1 }, { ...answers, investorType: 'PRO' }]) {
+    for (const payload of [
+      { ...answers, annualIncomeValue: 125000 },
+      { ...answers, annualIncomeValue: '120000' },
+      { ...answers, score: 1 },
+      { ...answers, investorType: 'PRO' },
+    ]) {
       expect((await call(t.app, { method: 'PUT', url: '/v1/users/me/questionnaire', as: me, payload })).statusCode).toBe(400);
     }
   });
@@ -312,7 +436,9 @@ describe('admin: users', () => {
     expect(verified.json().items.map((u: { firstName: string }) => u.firstName)).toEqual([`${tag}0`]);
     const bad = await call(t.app, { method: 'GET', url: '/v1/users?role=KING&pageSize=1000', as: admin });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toEqual(expect.arrayContaining(['role must be one of: INVESTOR, PROPERTY_OWNER, ADMIN', 'pageSize must be at most 100']));
+    expect(bad.json().message).toEqual(
+      expect.arrayContaining(['role must be one of: INVESTOR, PROPERTY_OWNER, ADMIN', 'pageSize must be at most 100']),
+    );
     const percent = await call(t.app, { method: 'GET', url: '/v1/users?q=%25', as: admin });
     expect(percent.statusCode).toBe(200);
     expect(percent.json().total).toBe(0);
@@ -330,7 +456,10 @@ describe('admin: users', () => {
     const plain = doc.url.split('?')[0];
     expect((await call(t.app, { method: 'GET', url: plain })).statusCode).toBe(404);
     // Tamper with the signature's first character (to one it is not: 'A' could be the original).
-    expect((await call(t.app, { method: 'GET', url: doc.url.replace(/sig=(.)/, (_m: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`) })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, { method: 'GET', url: doc.url.replace(/sig=(.)/, (_m: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`) }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(t.app, { method: 'GET', url: doc.url.replace(/exp=\d+/, 'exp=9999999999') })).statusCode).toBe(404);
     const stranger = await makeUser(t.app, 'INVESTOR');
     expect((await call(t.app, { method: 'GET', url: plain, as: stranger })).statusCode).toBe(404);
@@ -354,22 +483,47 @@ describe('admin: users', () => {
 
   it('verifies, rejects (reason required, sessions end), and audits both', async () => {
     const target = await makeUser(t.app, 'INVESTOR');
-    const noReason = await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${target.id}`, as: admin, payload: { status: 'REJECTED' } });
+    const noReason = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/users/verify/${target.id}`,
+      as: admin,
+      payload: { status: 'REJECTED' },
+    });
     expect(noReason.statusCode).toBe(400);
     const pending = await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${target.id}`, as: admin, payload: { status: 'PENDING' } });
     expect(pending.statusCode).toBe(400);
-    const rejected = await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${target.id}`, as: admin, payload: { status: 'REJECTED', reason: 'Document unreadable' } });
+    const rejected = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/users/verify/${target.id}`,
+      as: admin,
+      payload: { status: 'REJECTED', reason: 'Document unreadable' },
+    });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json()).toMatchObject({ status: 'REJECTED', rejectionReason: 'Document unreadable' });
     expect((await call(t.app, { method: 'GET', url: '/v1/users/me', as: target })).statusCode).toBe(401);
     const token = await login(t.app, target.email, target.password);
-    expect((await call(t.app, { method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${token}` } })).json().rejectionReason).toBe('Document unreadable');
-    const verified = await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${target.id}`, as: admin, payload: { status: 'VERIFIED' } });
+    expect(
+      (await call(t.app, { method: 'GET', url: '/v1/users/me', headers: { authorization: `Bearer ${token}` } })).json().rejectionReason,
+    ).toBe('Document unreadable');
+    const verified = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/users/verify/${target.id}`,
+      as: admin,
+      payload: { status: 'VERIFIED' },
+    });
     expect(verified.json()).toMatchObject({ status: 'VERIFIED', rejectionReason: null });
     const audit = await call(t.app, { method: 'GET', url: `/v1/admin/audit?pageSize=100`, as: admin });
-    const actions = audit.json().items.filter((e: { targetId: string }) => e.targetId === target.id).map((e: { action: string }) => e.action);
+    const actions = audit
+      .json()
+      .items.filter((e: { targetId: string }) => e.targetId === target.id)
+      .map((e: { action: string }) => e.action);
     expect(actions).toEqual(['user.verify', 'user.reject']);
-    const notFound = await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${admin.id}`, as: admin, payload: { status: 'VERIFIED' } });
+    const notFound = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/users/verify/${admin.id}`,
+      as: admin,
+      payload: { status: 'VERIFIED' },
+    });
     expect(notFound.statusCode).toBe(404);
   });
 
@@ -381,8 +535,15 @@ describe('admin: users', () => {
     expect((await call(t.app, { method: 'GET', url: '/v1/users/me', as: target })).statusCode).toBe(401);
     expect((await call(t.app, { method: 'GET', url: `/v1/users/${target.id}`, as: admin })).statusCode).toBe(404);
     expect((await call(t.app, { method: 'DELETE', url: `/v1/users/${target.id}`, as: admin })).statusCode).toBe(404);
-    expect((await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: target.email, password: target.password } })).statusCode).toBe(401);
-    const again = await call(t.app, { method: 'POST', url: '/v1/auth/signup/property-owner', payload: { firstName: 'New', lastName: 'Owner', email: target.email, password: 'Passw0rdX' } });
+    expect(
+      (await call(t.app, { method: 'POST', url: '/v1/auth/signin', payload: { email: target.email, password: target.password } }))
+        .statusCode,
+    ).toBe(401);
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/v1/auth/signup/property-owner',
+      payload: { firstName: 'New', lastName: 'Owner', email: target.email, password: 'Passw0rdX' },
+    });
     expect(again.statusCode).toBe(201);
     expect((await call(t.app, { method: 'DELETE', url: `/v1/users/${admin.id}`, as: admin })).statusCode).toBe(409);
     const other = await makeUser(t.app, 'ADMIN');

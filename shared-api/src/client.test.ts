@@ -163,7 +163,9 @@ describe('short-lived tokens', () => {
     await Promise.all([http.get('v1/users/me'), http.get('v1/wallets/balance'), http.get('v1/orders')]);
     const urls = fetchMock.mock.calls.map(([r]) => (typeof r === 'string' ? r : r.url));
     expect(urls.filter((u) => u.endsWith('/v1/auth/refresh'))).toHaveLength(1);
-    const calls = fetchMock.mock.calls.map(([r]) => r).filter((r): r is Request => typeof r !== 'string' && !r.url.endsWith('/v1/auth/refresh'));
+    const calls = fetchMock.mock.calls
+      .map(([r]) => r)
+      .filter((r): r is Request => typeof r !== 'string' && !r.url.endsWith('/v1/auth/refresh'));
     expect(calls.map((r) => r.headers.get('Authorization'))).toEqual(Array(3).fill(`Bearer ${next}`));
     expect(getSession()).toMatchObject({ token: next, user: { firstName: 'Fresh' } });
   });

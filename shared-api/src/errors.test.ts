@@ -84,7 +84,9 @@ describe('firstBodyMessage / parseBody', () => {
 
 describe('readError (spec 8)', () => {
   test('HTTPError: first entry of a message list', async () => {
-    expect(await readError(httpError(400, { statusCode: 400, error: 'Bad Request', message: ['Email taken', 'other'] }))).toBe('Email taken');
+    expect(await readError(httpError(400, { statusCode: 400, error: 'Bad Request', message: ['Email taken', 'other'] }))).toBe(
+      'Email taken',
+    );
   });
   test('HTTPError: a single string message', async () => {
     expect(await readError(httpError(403, { statusCode: 403, error: 'Forbidden', message: 'Not yours' }))).toBe('Not yours');

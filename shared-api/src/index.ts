@@ -1,5 +1,16 @@
 // Public entry of shared-api. Domain types and rules live in 'shared-api/contract'.
-export { http, configureApi, getApiBaseUrl, apiUrl, authHeaders, handleUnauthorized, refreshIfDue, tokenTimes, REQUEST_TIMEOUT_MS, type ApiConfig } from './client';
+export {
+  http,
+  configureApi,
+  getApiBaseUrl,
+  apiUrl,
+  authHeaders,
+  handleUnauthorized,
+  refreshIfDue,
+  tokenTimes,
+  REQUEST_TIMEOUT_MS,
+  type ApiConfig,
+} from './client';
 export { upload, type UploadOptions } from './upload';
 export {
   ApiError,

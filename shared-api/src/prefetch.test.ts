@@ -19,12 +19,20 @@ jest.mock('./client', () => ({
   },
 }));
 
-const PAGE = { items: [{ images: [{ url: '/download/a-960.webp', srcset: '/download/a-480.webp 480w, /download/a-960.webp 960w' }] }], total: 1 };
+const PAGE = {
+  items: [{ images: [{ url: '/download/a-960.webp', srcset: '/download/a-480.webp 480w, /download/a-960.webp 960w' }] }],
+  total: 1,
+};
 let fetchMock: jest.Mock;
 
 /** A fetch answer (jsdom has no Response): each read parses the body anew, as a clone would. */
 function answer(body: unknown, status = 200) {
-  const res = { ok: status >= 200 && status < 300, status, json: () => Promise.resolve(JSON.parse(JSON.stringify(body))), clone: () => res };
+  const res = {
+    ok: status >= 200 && status < 300,
+    status,
+    json: () => Promise.resolve(JSON.parse(JSON.stringify(body))),
+    clone: () => res,
+  };
   return Promise.resolve(res);
 }
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -84,7 +92,11 @@ describe('prefetchFirstScreen', () => {
 
   it('offers an answer that has arrived for the first render, once; not before it has arrived', async () => {
     let arrive: (v: unknown) => void = () => undefined;
-    fetchMock.mockImplementation(() => new Promise((r) => { arrive = r; }).then(() => answer(PAGE)));
+    fetchMock.mockImplementation(() =>
+      new Promise((r) => {
+        arrive = r;
+      }).then(() => answer(PAGE)),
+    );
     expect(prefetchPending()).toBe(false);
     prefetchFirstScreen({ pathname: '/properties', search: '' });
     expect(prefetchPending()).toBe(true);

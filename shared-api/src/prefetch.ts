@@ -114,7 +114,14 @@ export interface PrefetchOptions {
   clientVersions?: string;
 }
 
-function start(path: string, params: Record<string, string>, firstPhoto: (body: unknown) => Photo | undefined, sizes: string, doc: Document, opts: PrefetchOptions): void {
+function start(
+  path: string,
+  params: Record<string, string>,
+  firstPhoto: (body: unknown) => Photo | undefined,
+  sizes: string,
+  doc: Document,
+  opts: PrefetchOptions,
+): void {
   const map = registry();
   if (!map) return;
   const url = `${window.location.origin}/${requestKey(path, params)}`;
@@ -141,16 +148,35 @@ const PROPERTY_PAGE = /^\/properties\/([^/]+)\/?$/;
  * Starts the first screen's API call (and its first photo) for the page at `location`, when
  * there is one to start: `/properties` without filters (its first page), `/properties/:id`.
  */
-export function prefetchFirstScreen(location: Pick<Location, 'pathname' | 'search'>, doc: Document = document, opts: PrefetchOptions = {}): void {
+export function prefetchFirstScreen(
+  location: Pick<Location, 'pathname' | 'search'>,
+  doc: Document = document,
+  opts: PrefetchOptions = {},
+): void {
   try {
     if (signedIn()) return;
     const path = location.pathname;
     if ((path === '/properties' || path === '/properties/') && new URLSearchParams(location.search).toString() === '') {
-      start('v1/properties', { page: '1', pageSize: String(PROPERTY_PAGE_SIZE) }, (b) => (b as { items?: { images?: Photo[] }[] }).items?.[0]?.images?.[0], CARD_IMAGE_SIZES, doc, opts);
+      start(
+        'v1/properties',
+        { page: '1', pageSize: String(PROPERTY_PAGE_SIZE) },
+        (b) => (b as { items?: { images?: Photo[] }[] }).items?.[0]?.images?.[0],
+        CARD_IMAGE_SIZES,
+        doc,
+        opts,
+      );
       return;
     }
     const m = PROPERTY_PAGE.exec(path);
-    if (m) start(`v1/properties/${encodeURIComponent(decodeURIComponent(m[1]))}`, {}, (b) => (b as { images?: Photo[] }).images?.[0], LEAD_PHOTO_SIZES, doc, opts);
+    if (m)
+      start(
+        `v1/properties/${encodeURIComponent(decodeURIComponent(m[1]))}`,
+        {},
+        (b) => (b as { images?: Photo[] }).images?.[0],
+        LEAD_PHOTO_SIZES,
+        doc,
+        opts,
+      );
   } catch {
     // A prefetch is only ever a head start: the page asks again if it is missing.
   }

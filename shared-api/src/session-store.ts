@@ -163,5 +163,4 @@ export function getSession(): { user: User | null; token: string | null } {
 export const useAuthUser = (): User | null => useSessionStore((s) => s.user);
 export const useAccessToken = (): string | null => useSessionStore((s) => s.token);
 export const useIsAuthenticated = (): boolean => useSessionStore((s) => s.user !== null && s.token !== null);
-export const useCheckoutStatus = (id: string): CheckoutStatusEntry | null =>
-  useSessionStore((s) => s.checkoutStatus?.[id] ?? null);
+export const useCheckoutStatus = (id: string): CheckoutStatusEntry | null => useSessionStore((s) => s.checkoutStatus?.[id] ?? null);

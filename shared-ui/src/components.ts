@@ -4,7 +4,14 @@
 // confirm dialog are in shared-ui/display). Shared as one module. Anything of
 // shared-ui/core they use comes through 'shared-ui/core', so one copy of it exists.
 export { ProgressBar, type ProgressBarProps } from './components/progress-bar';
-export { EmptyState, ErrorState, LoadingState, type EmptyStateProps, type ErrorStateProps, type LoadingStateProps } from './components/states';
+export {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  type EmptyStateProps,
+  type ErrorStateProps,
+  type LoadingStateProps,
+} from './components/states';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
 export { useAsync, type AsyncState } from './hooks/use-async';
 export { useFreshUser } from './hooks/use-fresh-user';

@@ -7,7 +7,15 @@ export { AppThemeProvider } from './theme-provider';
 export { formatNumber, formatMoney, formatPercent, formatDate, type MoneyFormatOptions } from './format';
 export { toast, ToastProvider, resetToasts, APP_TOAST_ORIGIN, NOTICE_ORIGIN } from './toast';
 export { CloseIcon } from './icons';
-export { Button, BUTTON_VARIANTS, BUTTON_SIZES, LOADING_TEXT, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/button';
+export {
+  Button,
+  BUTTON_VARIANTS,
+  BUTTON_SIZES,
+  LOADING_TEXT,
+  type ButtonProps,
+  type ButtonVariant,
+  type ButtonSize,
+} from './components/button';
 export { Modal, type ModalProps } from './components/modal';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export { visuallyHidden } from './a11y';

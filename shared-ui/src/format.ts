@@ -29,7 +29,9 @@ export function formatMoney(value: number | null | undefined, options: MoneyForm
   const mode = options.cents ?? 'always';
   const whole = mode === 'never' || (mode === 'auto' && Number.isInteger(Math.round(value * 100) / 100));
   const digits = whole ? 0 : 2;
-  return nf(`m${digits}`, { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return nf(`m${digits}`, { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    value,
+  );
 }
 
 /** A percent number (8 means 8%): 8 → "8%", 6.666 → "6.67%". */

@@ -15,4 +15,7 @@ export function icon(path: string, name: string) {
   return Icon;
 }
 
-export const CloseIcon = icon('M18.3 5.71 12 12.01l-6.3-6.3-1.41 1.41 6.3 6.3-6.3 6.29 1.41 1.41 6.3-6.29 6.29 6.29 1.41-1.41-6.29-6.29 6.29-6.3z', 'CloseIcon');
+export const CloseIcon = icon(
+  'M18.3 5.71 12 12.01l-6.3-6.3-1.41 1.41 6.3 6.3-6.3 6.29 1.41 1.41 6.3-6.29 6.29 6.29 1.41-1.41-6.29-6.29 6.29-6.3z',
+  'CloseIcon',
+);

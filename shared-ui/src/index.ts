@@ -4,21 +4,70 @@
 // imports from here loads all of it: pages on the first-visit path import the subpaths
 // instead ('shared-ui/core', '/components', '/display'). See docs/frontend.md.
 export {
-  theme, brand, fontFamily, AppThemeProvider, formatNumber, formatMoney, formatPercent, formatDate,
-  toast, ToastProvider, resetToasts, APP_TOAST_ORIGIN, NOTICE_ORIGIN, CloseIcon,
-  Button, BUTTON_VARIANTS, BUTTON_SIZES, LOADING_TEXT, Modal, Spinner, visuallyHidden,
+  theme,
+  brand,
+  fontFamily,
+  AppThemeProvider,
+  formatNumber,
+  formatMoney,
+  formatPercent,
+  formatDate,
+  toast,
+  ToastProvider,
+  resetToasts,
+  APP_TOAST_ORIGIN,
+  NOTICE_ORIGIN,
+  CloseIcon,
+  Button,
+  BUTTON_VARIANTS,
+  BUTTON_SIZES,
+  LOADING_TEXT,
+  Modal,
+  Spinner,
+  visuallyHidden,
 } from 'shared-ui/core';
 export type { MoneyFormatOptions, ButtonProps, ButtonVariant, ButtonSize, ModalProps, SpinnerProps } from 'shared-ui/core';
 export {
-  ProgressBar, EmptyState, ErrorState, LoadingState, PageHeader, useAsync, PropertyCard, PropertyGrid, Gallery,
-  ChevronLeftIcon, ChevronRightIcon, UploadIcon, PdfIcon, ImageIcon, ErrorIcon, InboxIcon,
+  ProgressBar,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  useAsync,
+  PropertyCard,
+  PropertyGrid,
+  Gallery,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  UploadIcon,
+  PdfIcon,
+  ImageIcon,
+  ErrorIcon,
+  InboxIcon,
 } from 'shared-ui/components';
 export type {
-  ProgressBarProps, EmptyStateProps, ErrorStateProps, LoadingStateProps, PageHeaderProps, AsyncState,
-  PropertyCardProps, PropertyCardData, PropertyGridProps, GalleryProps, GalleryImage,
+  ProgressBarProps,
+  EmptyStateProps,
+  ErrorStateProps,
+  LoadingStateProps,
+  PageHeaderProps,
+  AsyncState,
+  PropertyCardProps,
+  PropertyCardData,
+  PropertyGridProps,
+  GalleryProps,
+  GalleryImage,
 } from 'shared-ui/components';
 export { Avatar, AVATAR_SIZES, initials, StatCard, StatusBadge, statusTone, ConfirmDialog, StatusBanner } from 'shared-ui/display';
-export type { AvatarProps, AvatarSize, StatCardProps, StatusBadgeProps, StatusTone, ConfirmDialogProps, StatusBannerProps } from 'shared-ui/display';
+export type {
+  AvatarProps,
+  AvatarSize,
+  StatCardProps,
+  StatusBadgeProps,
+  StatusTone,
+  ConfirmDialogProps,
+  StatusBannerProps,
+} from 'shared-ui/display';
 export { FilePicker, type FilePickerProps } from './components/file-picker';
 export { DataTable, type DataTableProps, type DataTableColumn, type DataTablePagination } from './components/data-table';
 export { StatementTables, type StatementTablesProps } from './components/statement-tables';

@@ -2,8 +2,26 @@
 // Menu and Dialog context) plus the components that need Popper: Tooltip and
 // Autocomplete. Loaded when a page first imports it. See docs/frontend.md.
 export {
-  Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel,
-  FormHelperText, FormLabel, InputAdornment, InputLabel, Menu, MenuItem, NativeSelect, OutlinedInput, Radio, RadioGroup, Select, TextField,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  InputAdornment,
+  InputLabel,
+  Menu,
+  MenuItem,
+  NativeSelect,
+  OutlinedInput,
+  Radio,
+  RadioGroup,
+  Select,
+  TextField,
 } from 'shared-ui/mui-inputs';
 export type { SelectChangeEvent, TextFieldProps, DialogProps, OutlinedInputProps } from 'shared-ui/mui-inputs';
 export { default as Tooltip } from '@mui/material/Tooltip';

@@ -4,8 +4,19 @@
 // that need only mui-core's components import 'shared-ui/mui-core', so a first visit
 // to the public site never downloads this tier. See docs/frontend.md.
 export {
-  Box, ButtonBase, Container, CssBaseline, SvgIcon, Toolbar, Typography,
-  alpha, createTheme, responsiveFontSizes, styled, ThemeProvider, useTheme,
+  Box,
+  ButtonBase,
+  Container,
+  CssBaseline,
+  SvgIcon,
+  Toolbar,
+  Typography,
+  alpha,
+  createTheme,
+  responsiveFontSizes,
+  styled,
+  ThemeProvider,
+  useTheme,
 } from 'shared-ui/mui-core';
 export { Paper, Skeleton } from 'shared-ui/mui-surfaces';
 export { CircularProgress, IconButton } from 'shared-ui/mui-icon-button';

@@ -12,7 +12,20 @@ import { useHref, useLinkClickHandler, useLocation, useResolvedPath, type LinkPr
 const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
-  { onClick, relative, reloadDocument, replace, state, target, to, preventScrollReset, viewTransition, discover = 'render', prefetch: _prefetch, ...rest },
+  {
+    onClick,
+    relative,
+    reloadDocument,
+    replace,
+    state,
+    target,
+    to,
+    preventScrollReset,
+    viewTransition,
+    discover = 'render',
+    prefetch: _prefetch,
+    ...rest
+  },
   ref,
 ) {
   const external = typeof to === 'string' && ABSOLUTE_URL.test(to);
@@ -36,7 +49,16 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
 });
 
 export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(
-  { 'aria-current': ariaCurrentProp = 'page', caseSensitive = false, className: classNameProp = '', end = false, style: styleProp, to, children, ...rest },
+  {
+    'aria-current': ariaCurrentProp = 'page',
+    caseSensitive = false,
+    className: classNameProp = '',
+    end = false,
+    style: styleProp,
+    to,
+    children,
+    ...rest
+  },
   ref,
 ) {
   const path = useResolvedPath(to, { relative: rest.relative });
@@ -48,10 +70,14 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
     toPathname = toPathname.toLowerCase();
   }
   const endSlashPosition = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
-  const isActive = locationPathname === toPathname
-    || (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === '/');
+  const isActive =
+    locationPathname === toPathname ||
+    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlashPosition) === '/');
   const renderProps = { isActive, isPending: false, isTransitioning: false };
-  const className = typeof classNameProp === 'function' ? classNameProp(renderProps) : [classNameProp, isActive ? 'active' : null].filter(Boolean).join(' ');
+  const className =
+    typeof classNameProp === 'function'
+      ? classNameProp(renderProps)
+      : [classNameProp, isActive ? 'active' : null].filter(Boolean).join(' ');
   const style = typeof styleProp === 'function' ? styleProp(renderProps) : styleProp;
   return (
     <Link {...rest} aria-current={isActive ? ariaCurrentProp : undefined} className={className} ref={ref} style={style} to={to}>

@@ -23,16 +23,9 @@ export const brand = {
   redSoft: '#FDECEC',
 } as const;
 
-export const fontFamily = [
-  'Inter',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(', ');
+export const fontFamily = ['Inter', 'system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(
+  ', ',
+);
 
 function build(): Theme {
   const base = createTheme({

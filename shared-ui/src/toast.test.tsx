@@ -95,7 +95,17 @@ describe('toasts open below the app header (issue 16)', () => {
     resetToasts();
     const header = document.createElement('header');
     header.setAttribute('data-app-header', '');
-    header.getBoundingClientRect = () => ({ top: 0, bottom: 72, left: 0, right: 1366, width: 1366, height: 72, x: 0, y: 0, toJSON: () => ({}) });
+    header.getBoundingClientRect = () => ({
+      top: 0,
+      bottom: 72,
+      left: 0,
+      right: 1366,
+      width: 1366,
+      height: 72,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    });
     document.body.appendChild(header);
     mount();
     act(() => {

@@ -22,12 +22,14 @@ let wanted = false;
 const wantListeners = new Set<() => void>();
 const subscribeWanted = (fn: () => void) => {
   wantListeners.add(fn);
-  return () => { wantListeners.delete(fn); };
+  return () => {
+    wantListeners.delete(fn);
+  };
 };
 const isWanted = () => wanted;
 
 function flush() {
-  for (let i = 0; i < pending.length; ) {
+  for (let i = 0; i < pending.length;) {
     const item = pending[i];
     const enqueue = slots[item.slot];
     if (enqueue) {

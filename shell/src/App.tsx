@@ -17,7 +17,11 @@ export function App() {
         <GlobalErrorScreen>
           <BrowserRouter>
             <AppRoutes />
-            {previewAsked() && <Suspense fallback={null}><PreviewBadge /></Suspense>}
+            {previewAsked() && (
+              <Suspense fallback={null}>
+                <PreviewBadge />
+              </Suspense>
+            )}
           </BrowserRouter>
         </GlobalErrorScreen>
       </ToastProvider>

@@ -2,7 +2,10 @@
 // transpiles (isolatedModules), which runs about twice as fast.
 const path = require('node:path');
 
-const tsJest = ['ts-jest', { tsconfig: { isolatedModules: true, jsx: 'react-jsx', allowJs: true, esModuleInterop: true, module: 'commonjs', target: 'es2022' } }];
+const tsJest = [
+  'ts-jest',
+  { tsconfig: { isolatedModules: true, jsx: 'react-jsx', allowJs: true, esModuleInterop: true, module: 'commonjs', target: 'es2022' } },
+];
 
 /** @param {string} dir package folder; @param {'node'|'jsdom'} env */
 module.exports = function preset(dir, env) {

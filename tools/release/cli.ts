@@ -46,10 +46,19 @@ export function parseArgs(argv: string[]) {
   const opts: Record<string, string | true> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '-h') { opts.help = true; continue; }
-    if (!a.startsWith('--')) { pos.push(a); continue; }
+    if (a === '-h') {
+      opts.help = true;
+      continue;
+    }
+    if (!a.startsWith('--')) {
+      pos.push(a);
+      continue;
+    }
     const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
-    if (FLAGS.has(k)) { opts[k] = true; continue; }
+    if (FLAGS.has(k)) {
+      opts[k] = true;
+      continue;
+    }
     const v = inline ?? argv[++i];
     if (v === undefined || (inline === undefined && v.startsWith('--'))) throw new UsageError(`--${k} needs a value`);
     opts[k] = v;
@@ -66,7 +75,8 @@ const str = (v: string | true | undefined) => (typeof v === 'string' ? v : undef
 /** A non-negative decimal flag ("10", "0.5"); refuses "1e1", "0x0a", "", "-1". */
 function decimal(v: string | true | undefined, name: string, fallback: number): number {
   if (v === undefined) return fallback;
-  if (typeof v !== 'string' || !/^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/.test(v)) throw new ReleaseError(`--${name} must be a plain non-negative number, not "${String(v)}"`);
+  if (typeof v !== 'string' || !/^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/.test(v))
+    throw new ReleaseError(`--${name} must be a plain non-negative number, not "${String(v)}"`);
   return Number(v);
 }
 
@@ -90,13 +100,16 @@ async function smokeOrSkip(root: string, remote: string, version: string, dir: s
   if (skip) return { result: 'skipped', detail: '--skip-smoke' };
   // Releases are immutable: a version that passed against the shell that is live now passed.
   const live = liveShellVersion(root);
-  const earlier = live ? readHistory(root).find((e) => e.remote === remote && e.to === version && e.smoke === 'passed' && e.smokeShell === live) : undefined;
+  const earlier = live
+    ? readHistory(root).find((e) => e.remote === remote && e.to === version && e.smoke === 'passed' && e.smokeShell === live)
+    : undefined;
   if (earlier) {
     console.log(`${remote} ${version}: smoke test passed against shell ${live} at ${earlier.time} (history); not run again`);
     return { result: 'passed', detail: `passed against shell ${live} at ${earlier.time}`, shell: live! };
   }
   const r = await smokeTest({ root, remote, version, dir });
-  if (r.result === 'failed') throw new ReleaseError(`refused: ${remote} ${version} fails its smoke test in Chromium (${r.detail}); nothing was changed`, r.problems);
+  if (r.result === 'failed')
+    throw new ReleaseError(`refused: ${remote} ${version} fails its smoke test in Chromium (${r.detail}); nothing was changed`, r.problems);
   if (r.result !== 'passed') console.log(`${remote} ${version}: smoke test not run: ${r.detail}`);
   else console.log(`${remote} ${version}: smoke test passed (${r.detail})`);
   return { result: r.result, detail: r.detail, shell: r.shell };
@@ -104,7 +117,10 @@ async function smokeOrSkip(root: string, remote: string, version: string, dir: s
 
 export async function main(argv: string[]): Promise<number> {
   const { verb, args, opts } = parseArgs(argv);
-  if (!verb || opts.help || verb === 'help') { console.log(USAGE); return 0; }
+  if (!verb || opts.help || verb === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
   const root = path.resolve(str(opts.root) ?? defaultRoot());
   const common = { user: str(opts.user) };
   const skip = opts['skip-smoke'] === true;
@@ -114,7 +130,10 @@ export async function main(argv: string[]): Promise<number> {
       arity(args, 1, 1, 'publish <remote|shell|all> [--from DIR] [--skip-smoke]');
       const one = async (name: string, from?: string) => {
         const { dir, version } = verbs.checkBuild(root, name, { ...common, from });
-        if (verbs.isPublished(root, name, version)) throw new ReleaseError(`refused: ${name} ${version} is already published (${path.join(root, name, version)}); releases are immutable: bump the version and rebuild`);
+        if (verbs.isPublished(root, name, version))
+          throw new ReleaseError(
+            `refused: ${name} ${version} is already published (${path.join(root, name, version)}); releases are immutable: bump the version and rebuild`,
+          );
         const smoke = await smokeOrSkip(root, name, version, dir, skip);
         report(verbs.publish(root, name, { ...common, from, smoke }));
       };
@@ -125,7 +144,8 @@ export async function main(argv: string[]): Promise<number> {
           try {
             await one(name);
           } catch (err) {
-            if (err instanceof ReleaseError && /already published/.test(err.message)) console.log(`${name}: ${err.message.split(';')[0].replace(/^refused: /, '')}, skipped`);
+            if (err instanceof ReleaseError && /already published/.test(err.message))
+              console.log(`${name}: ${err.message.split(';')[0].replace(/^refused: /, '')}, skipped`);
             else throw err;
           }
         }
@@ -138,18 +158,31 @@ export async function main(argv: string[]): Promise<number> {
       arity(args, 3, 3, 'canary <remote> <version> <percent> [--skip-smoke]');
       const [remote, version, percent] = args;
       parsePercent(percent);
-      const smoke = verbs.isPublished(root, remote, version) ? await smokeOrSkip(root, remote, version, path.join(root, remote, version), skip) : undefined;
+      const smoke = verbs.isPublished(root, remote, version)
+        ? await smokeOrSkip(root, remote, version, path.join(root, remote, version), skip)
+        : undefined;
       const r = verbs.canary(root, remote, version, percent, { ...common, smoke });
-      console.log(`${r.remote}: canary ${r.version} at ${r.percent}% (stable ${r.stable}). Watch it: npm run release -- status --api <url>`);
+      console.log(
+        `${r.remote}: canary ${r.version} at ${r.percent}% (stable ${r.stable}). Watch it: npm run release -- status --api <url>`,
+      );
       return 0;
     }
     case 'rollout': {
-      arity(args, 2, 2, 'rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads N] [--min-minutes M] [--alpha A] [--floor PP] [--budget PP]');
+      arity(
+        args,
+        2,
+        2,
+        'rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads N] [--min-minutes M] [--alpha A] [--floor PP] [--budget PP]',
+      );
       const [remote, version] = args;
       const plan = planFrom(opts);
-      const smoke = verbs.isPublished(root, remote, version) ? await smokeOrSkip(root, remote, version, path.join(root, remote, version), skip) : undefined;
+      const smoke = verbs.isPublished(root, remote, version)
+        ? await smokeOrSkip(root, remote, version, path.join(root, remote, version), skip)
+        : undefined;
       const r = verbs.startRollout(root, remote, version, plan, { ...common, smoke });
-      console.log(`${remote}: rollout of ${version} started at ${plan.steps[0]}% (stable ${r.stable}); steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min.`);
+      console.log(
+        `${remote}: rollout of ${version} started at ${plan.steps[0]}% (stable ${r.stable}); steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min.`,
+      );
       console.log('It advances on each `npm run release -- tick --api <url>` (cron or systemd timer: README "Rollouts").');
       return 0;
     }
@@ -159,7 +192,10 @@ export async function main(argv: string[]): Promise<number> {
       if (!api) throw new UsageError('usage: npm run release -- tick --api URL   (with TESSERA_RELEASE_TOKEN)');
       const now = new Date();
       const running = Object.values(verbs.status(root).remotes).flatMap((r) => (r.rollout?.status === 'running' ? [r.rollout] : []));
-      if (!running.length) { console.log('no rollout running'); return 0; }
+      if (!running.length) {
+        console.log('no rollout running');
+        return 0;
+      }
       let summary: Summary | null = null;
       let problem: string | null = null;
       try {
@@ -170,7 +206,10 @@ export async function main(argv: string[]): Promise<number> {
       }
       const results = verbs.tick(root, (r) => healthFrom(summary, r), { now });
       for (const r of results) console.log(`${r.remote} ${r.version}: ${r.action} — ${r.reason}`);
-      if (problem) { console.error(`release: telemetry unavailable: ${problem}`); return 1; }
+      if (problem) {
+        console.error(`release: telemetry unavailable: ${problem}`);
+        return 1;
+      }
       return 0;
     }
     case 'promote': {
@@ -182,9 +221,11 @@ export async function main(argv: string[]): Promise<number> {
     case 'rollback': {
       arity(args, 1, 1, 'rollback <remote|shell>');
       const r = verbs.rollback(root, args[0], common);
-      console.log(r.channel === 'canary'
-        ? `${r.remote}: canary ${r.from} ended; everyone gets stable ${r.to} on their next load`
-        : `${r.remote}: stable is back to ${r.to} (was ${r.from}); it takes effect on the next load`);
+      console.log(
+        r.channel === 'canary'
+          ? `${r.remote}: canary ${r.from} ended; everyone gets stable ${r.to} on their next load`
+          : `${r.remote}: stable is back to ${r.to} (was ${r.from}); it takes effect on the next load`,
+      );
       return 0;
     }
     case 'status': {
@@ -203,7 +244,8 @@ export async function main(argv: string[]): Promise<number> {
         }
       }
       // `failures` is the summary under its earlier name (scripts read it).
-      if (opts.json) console.log(JSON.stringify({ ...s, telemetry: summary, failures: summary, telemetryError, failureError: telemetryError }, null, 2));
+      if (opts.json)
+        console.log(JSON.stringify({ ...s, telemetry: summary, failures: summary, telemetryError, failureError: telemetryError }, null, 2));
       else printStatus(s, summary, telemetryError, hours);
       return telemetryError ? 1 : 0;
     }
@@ -211,7 +253,9 @@ export async function main(argv: string[]): Promise<number> {
       arity(args, 0, 1, 'history [<remote>] [--limit 20]');
       const limit = opts.limit === undefined ? 20 : Number(opts.limit);
       if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a whole number of at least 1');
-      const h = readHistory(root).filter((e) => !args[0] || e.remote === args[0]).slice(-limit);
+      const h = readHistory(root)
+        .filter((e) => !args[0] || e.remote === args[0])
+        .slice(-limit);
       if (opts.json) console.log(JSON.stringify(h, null, 2));
       else if (!h.length) console.log('no changes recorded');
       else h.forEach((e) => console.log(historyLine(e)));
@@ -220,24 +264,33 @@ export async function main(argv: string[]): Promise<number> {
     case 'prune': {
       arity(args, 0, 0, 'prune --keep N [--dry-run]');
       const keep = str(opts.keep);
-      if (keep === undefined || !/^[1-9][0-9]*$/.test(keep)) throw new UsageError('usage: npm run release -- prune --keep N [--dry-run]   (N: a whole number, at least 1)');
+      if (keep === undefined || !/^[1-9][0-9]*$/.test(keep))
+        throw new UsageError('usage: npm run release -- prune --keep N [--dry-run]   (N: a whole number, at least 1)');
       const res = verbs.prune(root, Number(keep), { ...common, dryRun: opts['dry-run'] === true });
       for (const r of res) {
-        console.log(`${r.remote}: ${r.deleted.length ? `${opts['dry-run'] ? 'would delete' : 'deleted'} ${r.deleted.join(', ')}` : 'nothing to delete'}; kept ${r.kept.map((k) => `${k.version} (${k.why})`).join(', ')}`);
+        console.log(
+          `${r.remote}: ${r.deleted.length ? `${opts['dry-run'] ? 'would delete' : 'deleted'} ${r.deleted.join(', ')}` : 'nothing to delete'}; kept ${r.kept.map((k) => `${k.version} (${k.why})`).join(', ')}`,
+        );
       }
       return 0;
     }
     case 'token': {
       const api = str(opts.api);
       const sub = args[0];
-      if (!api || !['create', 'list', 'revoke'].includes(sub)) throw new UsageError('usage: npm run release -- token create <name> | token list | token revoke <id>   --api URL');
+      if (!api || !['create', 'list', 'revoke'].includes(sub))
+        throw new UsageError('usage: npm run release -- token create <name> | token list | token revoke <id>   --api URL');
       if (sub === 'create') {
         arity(args, 2, 2, 'token create <name> --api URL');
         const t = await createToken(api, args[1]);
-        console.log(`release token "${t.name}" (${t.id}) created. It is shown this once; keep it as a secret:\n\n  export TESSERA_RELEASE_TOKEN=${t.token}\n\nIt can read remote-load telemetry only. Revoke it: npm run release -- token revoke ${t.id} --api ${api}`);
+        console.log(
+          `release token "${t.name}" (${t.id}) created. It is shown this once; keep it as a secret:\n\n  export TESSERA_RELEASE_TOKEN=${t.token}\n\nIt can read remote-load telemetry only. Revoke it: npm run release -- token revoke ${t.id} --api ${api}`,
+        );
       } else if (sub === 'list') {
         arity(args, 1, 1, 'token list --api URL');
-        for (const t of await listTokens(api)) console.log(`${t.id}  ${t.name.padEnd(24)} created ${t.createdAt} by ${t.createdBy ?? '-'}  last used ${t.lastUsedAt ?? 'never'}${t.revokedAt ? `  REVOKED ${t.revokedAt}` : ''}`);
+        for (const t of await listTokens(api))
+          console.log(
+            `${t.id}  ${t.name.padEnd(24)} created ${t.createdAt} by ${t.createdBy ?? '-'}  last used ${t.lastUsedAt ?? 'never'}${t.revokedAt ? `  REVOKED ${t.revokedAt}` : ''}`,
+          );
       } else {
         arity(args, 2, 2, 'token revoke <id> --api URL');
         await revokeToken(api, args[1]);
@@ -251,19 +304,24 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 function report(r: { remote: string; version: string; dir: string; stable: boolean }) {
-  console.log(`${r.remote}: published ${r.version} → ${path.relative(process.cwd(), r.dir) || r.dir}${r.stable ? ' (first release: now stable)' : ''}`);
+  console.log(
+    `${r.remote}: published ${r.version} → ${path.relative(process.cwd(), r.dir) || r.dir}${r.stable ? ' (first release: now stable)' : ''}`,
+  );
 }
 
 export function historyLine(e: HistoryEntry): string {
   const smoke = e.smoke ? ` [smoke ${String(e.smoke)}]` : '';
-  const what = ({
-    publish: `published ${e.to}${e.stable ? ' (stable)' : ''}`,
-    canary: `canary ${e.to} at ${e.percent}%`,
-    rollout: `rollout of ${e.to} started at ${e.percent}%`,
-    promote: `promoted ${e.to} (was ${e.from})`,
-    rollback: e.channel === 'canary' ? `ended canary ${e.from} (stable ${e.to})` : `rolled back ${e.from} → ${e.to}`,
-    prune: `pruned ${Array.isArray(e.deleted) ? e.deleted.join(', ') : ''}`,
-  } as Record<string, string>)[e.verb] ?? `${e.verb} ${e.from ?? ''} → ${e.to ?? ''}`;
+  const what =
+    (
+      {
+        publish: `published ${e.to}${e.stable ? ' (stable)' : ''}`,
+        canary: `canary ${e.to} at ${e.percent}%`,
+        rollout: `rollout of ${e.to} started at ${e.percent}%`,
+        promote: `promoted ${e.to} (was ${e.from})`,
+        rollback: e.channel === 'canary' ? `ended canary ${e.from} (stable ${e.to})` : `rolled back ${e.from} → ${e.to}`,
+        prune: `pruned ${Array.isArray(e.deleted) ? e.deleted.join(', ') : ''}`,
+      } as Record<string, string>
+    )[e.verb] ?? `${e.verb} ${e.from ?? ''} → ${e.to ?? ''}`;
   return `${e.time}  ${e.remote.padEnd(13)} ${what}  by ${e.user}${smoke}${e.reason ? `\n${' '.repeat(26)}why: ${String(e.reason)}` : ''}`;
 }
 
@@ -280,9 +338,16 @@ function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null
   const shellLive = s.shell.live && s.shell.live !== s.shell.stable ? ` (index.html loads ${s.shell.live}!)` : '';
   console.log(`shell: stable ${s.shell.stable ?? '-'}${shellLive}; published ${s.shell.published.join(', ') || '-'}\n`);
   const rows = [['REMOTE', 'STABLE', 'CANARY', 'PUBLISHED']];
-  for (const r of s.remotes) rows.push([r.remote, r.stable ?? '-', r.canary ? `${r.canary.version} @ ${r.canary.percent}%` : '-', r.published.join(', ') || '-']);
+  for (const r of s.remotes)
+    rows.push([r.remote, r.stable ?? '-', r.canary ? `${r.canary.version} @ ${r.canary.percent}%` : '-', r.published.join(', ') || '-']);
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join('  ')
+        .trimEnd(),
+    );
 
   if (summary) {
     console.log(`\nHealth over the last ${hours} h (error rate = (failures + errors) / (loads + failures), 95% Wilson interval):`);
@@ -303,7 +368,9 @@ function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null
     const now = new Date();
     for (const r of rollouts) {
       const step = r.plan.steps[r.step];
-      console.log(`  ${r.remote} ${r.version} (stable ${r.stable}): ${r.status}${r.status === 'running' ? ` at step ${r.step + 1}/${r.plan.steps.length} = ${step}%` : ''}, started ${r.startedAt} by ${r.startedBy}`);
+      console.log(
+        `  ${r.remote} ${r.version} (stable ${r.stable}): ${r.status}${r.status === 'running' ? ` at step ${r.step + 1}/${r.plan.steps.length} = ${step}%` : ''}, started ${r.startedAt} by ${r.startedBy}`,
+      );
       if (r.status === 'running') {
         const health = summary ? healthFrom(summary, r) : null;
         const d = decide(r, health, now);
@@ -311,7 +378,9 @@ function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null
         console.log(`    next decision: at the first tick after ${at}${d.loadsNeeded ? ` and ${d.loadsNeeded} more canary loads` : ''}`);
         if (health) {
           const c = compare(health.canary, health.stable);
-          console.log(`    since the start: canary ${pct(c.canary.rate, 2)} of ${c.canary.n}, stable ${pct(c.stable.rate, 2)} of ${c.stable.n}, Fisher p=${c.pValue.toPrecision(2)}`);
+          console.log(
+            `    since the start: canary ${pct(c.canary.rate, 2)} of ${c.canary.n}, stable ${pct(c.stable.rate, 2)} of ${c.stable.n}, Fisher p=${c.pValue.toPrecision(2)}`,
+          );
         }
       }
       console.log(`    last decision (${r.last.time}, ${r.last.action}): ${r.last.reason}`);
@@ -326,12 +395,25 @@ function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null
 /** Runs the CLI and sets the exit code (0 done, 1 refused, 2 usage). */
 export function run(argv: string[]): Promise<void> {
   // Piped into `head`: a closed pipe ends the output, not with a stack trace.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => { if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw err; });
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    else throw err;
+  });
   return main(argv).then(
-    (code) => { process.exitCode = code; },
+    (code) => {
+      process.exitCode = code;
+    },
     (err: unknown) => {
-      if (err instanceof UsageError) { console.error(err.message); process.exitCode = 2; return; }
-      if (err instanceof ReleaseError) { console.error(`release: ${err.message}`); process.exitCode = 1; return; }
+      if (err instanceof UsageError) {
+        console.error(err.message);
+        process.exitCode = 2;
+        return;
+      }
+      if (err instanceof ReleaseError) {
+        console.error(`release: ${err.message}`);
+        process.exitCode = 1;
+        return;
+      }
       console.error(`release: ${(err as Error).stack ?? String(err)}`);
       process.exitCode = 1;
     },

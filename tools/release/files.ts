@@ -44,8 +44,14 @@ export function writeFileAtomic(file: string, data: string | Buffer): void {
   // The rename itself survives a crash once the folder is flushed too.
   try {
     const dfd = fs.openSync(dir, 'r');
-    try { fs.fsyncSync(dfd); } finally { fs.closeSync(dfd); }
-  } catch { /* some filesystems cannot fsync a folder */ }
+    try {
+      fs.fsyncSync(dfd);
+    } finally {
+      fs.closeSync(dfd);
+    }
+  } catch {
+    /* some filesystems cannot fsync a folder */
+  }
 }
 
 /** The parsed file, or undefined when it does not exist. */

@@ -2,7 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface Fake { name: string; version: string; exposes?: string[]; shell?: boolean }
+export interface Fake {
+  name: string;
+  version: string;
+  exposes?: string[];
+  shell?: boolean;
+}
 
 export function fakeBuild(parent: string, o: Fake): string {
   const dir = path.join(parent, `${o.name}-${o.version}-${Math.random().toString(36).slice(2, 6)}`);
@@ -12,11 +17,29 @@ export function fakeBuild(parent: string, o: Fake): string {
     fs.writeFileSync(path.join(dir, file), `/* ${o.name} ${o.version} ${m} */`);
     return { id: `${o.name}:${m}`, name: m, path: `./${m}`, assets: { js: { sync: [file], async: [] }, css: { sync: [], async: [] } } };
   });
-  const shared = [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } }];
-  const manifest = { id: o.name, name: o.name, metaData: { name: o.name, buildInfo: { buildVersion: o.version }, remoteEntry: { name: 'remoteEntry.js', path: '' } }, shared, remotes: [], exposes };
+  const shared = [
+    {
+      name: 'react',
+      version: '19.3.1',
+      requiredVersion: '^19.3.1',
+      singleton: true,
+      assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+    },
+  ];
+  const manifest = {
+    id: o.name,
+    name: o.name,
+    metaData: { name: o.name, buildInfo: { buildVersion: o.version }, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    shared,
+    remotes: [],
+    exposes,
+  };
   fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   if (o.shell) {
-    fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><script defer src="/shell/${o.version}/main.js"></script><div id="root"></div>`);
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><script defer src="/shell/${o.version}/main.js"></script><div id="root"></div>`,
+    );
     fs.writeFileSync(path.join(dir, 'main.js'), `/* shell ${o.version} */`);
   } else {
     fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var ${o.name};`);

@@ -8,8 +8,12 @@ import { ReleaseError } from './errors';
 import { readHolder, withLock } from './lock';
 
 let root: string;
-beforeEach(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-lock-')); });
-afterEach(() => { fs.rmSync(root, { recursive: true, force: true }); });
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-lock-'));
+});
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
 const lockFile = () => path.join(root, '.release.lock');
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
@@ -29,12 +33,20 @@ async function hammer(procs: number, rounds: number, lockOpts = '{ timeoutMs: 12
       }, ${lockOpts});
     }
   `;
-  const results = await Promise.all(Array.from({ length: procs }, () => new Promise<{ code: number | null; err: string }>((resolve) => {
-    const p = spawn(process.execPath, ['-e', script], { cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    p.stderr.on('data', (d) => { err += d; });
-    p.on('exit', (code) => resolve({ code, err }));
-  })));
+  const results = await Promise.all(
+    Array.from(
+      { length: procs },
+      () =>
+        new Promise<{ code: number | null; err: string }>((resolve) => {
+          const p = spawn(process.execPath, ['-e', script], { cwd: path.resolve(__dirname, '../..'), stdio: ['ignore', 'ignore', 'pipe'] });
+          let err = '';
+          p.stderr.on('data', (d) => {
+            err += d;
+          });
+          p.on('exit', (code) => resolve({ code, err }));
+        }),
+    ),
+  );
   return { results, count: Number(fs.readFileSync(counter, 'utf8')) };
 }
 
@@ -71,7 +83,9 @@ test('re-entrant within one process (a verb calling verbs)', () => {
 test('another host’s lock is never taken over, however old: a clear refusal', () => {
   const theirs = JSON.stringify({ host: 'build-02', pid: 999999, time: ago(3_600_000) });
   fs.writeFileSync(lockFile(), theirs);
-  expect(() => withLock(root, () => 1, { timeoutMs: 200 })).toThrow(/another host holds the release lock .*pid 999999 on build-02 .*never takes the lock over; if it is gone, remove the file by hand/);
+  expect(() => withLock(root, () => 1, { timeoutMs: 200 })).toThrow(
+    /another host holds the release lock .*pid 999999 on build-02 .*never takes the lock over; if it is gone, remove the file by hand/,
+  );
   expect(fs.readFileSync(lockFile(), 'utf8')).toBe(theirs);
 });
 

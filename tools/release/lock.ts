@@ -15,7 +15,12 @@ import os from 'node:os';
 import { ReleaseError } from './errors';
 import { files } from './files';
 
-export interface LockHolder { host: string; pid: number; time: string; command?: string }
+export interface LockHolder {
+  host: string;
+  pid: number;
+  time: string;
+  command?: string;
+}
 
 export interface LockOptions {
   /** How long to wait for the lock before refusing. */
@@ -64,12 +69,16 @@ export function readHolder(file: string): LockHolder | null | 'unreadable' {
   try {
     const h = JSON.parse(text) as LockHolder;
     if (typeof h.host === 'string' && Number.isInteger(h.pid) && typeof h.time === 'string') return h;
-  } catch { /* below */ }
+  } catch {
+    /* below */
+  }
   // A lock of the older tool: just a pid, taken on this host; its age is the file's.
   if (/^\d+$/.test(text.trim())) {
     try {
       return { host: os.hostname(), pid: Number(text.trim()), time: fs.statSync(file).mtime.toISOString() };
-    } catch { return null; }
+    } catch {
+      return null;
+    }
   }
   return 'unreadable';
 }
@@ -84,11 +93,14 @@ function takeOver(lock: string, stale: LockHolder, me: string): void {
   // A takeover guard left by a process killed within these few lines is old after a minute.
   try {
     if (Date.now() - fs.statSync(guard).mtimeMs > 60_000) fs.rmSync(guard, { force: true });
-  } catch { /* no guard */ }
+  } catch {
+    /* no guard */
+  }
   if (!createExclusive(guard, me)) return; // someone else is taking it over: try again
   try {
     const again = readHolder(lock);
-    if (again && again !== 'unreadable' && again.host === stale.host && again.pid === stale.pid && again.time === stale.time) fs.rmSync(lock, { force: true });
+    if (again && again !== 'unreadable' && again.host === stale.host && again.pid === stale.pid && again.time === stale.time)
+      fs.rmSync(lock, { force: true });
   } finally {
     fs.rmSync(guard, { force: true });
   }
@@ -105,10 +117,19 @@ export function withLock<T>(root: string, fn: () => T, opts: LockOptions = {}): 
   const depth = held.get(lock) ?? 0;
   if (depth > 0) {
     held.set(lock, depth + 1);
-    try { return fn(); } finally { held.set(lock, depth); }
+    try {
+      return fn();
+    } finally {
+      held.set(lock, depth);
+    }
   }
   fs.mkdirSync(root, { recursive: true });
-  const me: LockHolder = { host, pid: process.pid, time: new Date().toISOString(), command: process.argv.slice(2, 4).join(' ') || undefined };
+  const me: LockHolder = {
+    host,
+    pid: process.pid,
+    time: new Date().toISOString(),
+    command: process.argv.slice(2, 4).join(' ') || undefined,
+  };
   const content = `${JSON.stringify(me)}\n`;
   const end = Date.now() + timeoutMs;
   for (;;) {
@@ -123,9 +144,12 @@ export function withLock<T>(root: string, fn: () => T, opts: LockOptions = {}): 
       }
     }
     if (Date.now() > end) {
-      if (holder === 'unreadable') throw new ReleaseError(`${lock} exists but is not a release lock; remove it if no release command is running`);
+      if (holder === 'unreadable')
+        throw new ReleaseError(`${lock} exists but is not a release lock; remove it if no release command is running`);
       if (holder.host !== host) {
-        throw new ReleaseError(`another host holds the release lock ${lock}: ${describe(holder)}. This host (${host}) cannot tell whether that command still runs, so it never takes the lock over; if it is gone, remove the file by hand`);
+        throw new ReleaseError(
+          `another host holds the release lock ${lock}: ${describe(holder)}. This host (${host}) cannot tell whether that command still runs, so it never takes the lock over; if it is gone, remove the file by hand`,
+        );
       }
       throw new ReleaseError(`another release command (${describe(holder)}) holds ${lock}; try again`);
     }
@@ -139,7 +163,8 @@ export function withLock<T>(root: string, fn: () => T, opts: LockOptions = {}): 
     // Only our own lock: never one taken over from us after a long pause.
     try {
       if (fs.readFileSync(lock, 'utf8') === content) fs.rmSync(lock, { force: true });
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   }
 }
-

@@ -7,14 +7,19 @@ import { fakeBuild, HOST, REQUIRED } from './fixtures';
 import * as release from './index';
 
 let tmp: string;
-beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-prune-')); });
-afterEach(() => { fs.rmSync(tmp, { recursive: true, force: true }); });
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-prune-'));
+});
+afterEach(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 const root = () => path.join(tmp, 'releases');
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const at = (h: number) => new Date(T0 + h * HOUR);
 const opts = (h: number) => ({ required: REQUIRED, hostShared: HOST, user: 'tester', now: at(h) });
-const pub = (v: string, h = 0) => release.publish(root(), 'mf_public', { ...opts(h), from: fakeBuild(tmp, { name: 'mf_public', version: v, exposes: ['Landing'] }) });
+const pub = (v: string, h = 0) =>
+  release.publish(root(), 'mf_public', { ...opts(h), from: fakeBuild(tmp, { name: 'mf_public', version: v, exposes: ['Landing'] }) });
 const versions = () => release.published(root(), 'mf_public');
 
 test('deletes old versions that nothing needs; keeps live, the last N, the 24 h window', () => {

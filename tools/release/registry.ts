@@ -31,7 +31,10 @@ export const REMOTE_NAMES = (Object.keys(PACKAGES) as Target[]).filter((n): n is
 export const KEEP_PREVIOUS = 20;
 export const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
-export interface RemoteVersion { version: string; entry: string }
+export interface RemoteVersion {
+  version: string;
+  entry: string;
+}
 export interface RemoteRecord {
   stable: RemoteVersion;
   canary?: RemoteVersion & { percent: number };
@@ -40,7 +43,10 @@ export interface RemoteRecord {
   published?: string[];
 }
 export type Registry = Partial<Record<RemoteName, RemoteRecord>>;
-export interface ShellState { stable: { version: string; entry: string }; previous?: string[] }
+export interface ShellState {
+  stable: { version: string; entry: string };
+  previous?: string[];
+}
 
 export interface HistoryEntry {
   time: string;
@@ -66,7 +72,11 @@ export function readShellState(root: string): ShellState | null {
 /** The shell version index.html loads (what visitors get), or null. */
 export function liveShellVersion(root: string): string | null {
   let html: string;
-  try { html = fs.readFileSync(files(root).index, 'utf8'); } catch { return null; }
+  try {
+    html = fs.readFileSync(files(root).index, 'utf8');
+  } catch {
+    return null;
+  }
   const m = /\/shell\/([^/"']+)\/main\.js/.exec(html);
   return m ? m[1] : null;
 }
@@ -80,15 +90,29 @@ export function compareVersions(a: string, b: string): number {
 export function published(root: string, remote: string): string[] {
   const dir = path.join(root, remote);
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((v) => VERSION.test(v) && fs.existsSync(path.join(dir, v, 'mf-manifest.json'))).sort(compareVersions);
+  return fs
+    .readdirSync(dir)
+    .filter((v) => VERSION.test(v) && fs.existsSync(path.join(dir, v, 'mf-manifest.json')))
+    .sort(compareVersions);
 }
 
 export function readHistory(root: string): HistoryEntry[] {
   let text: string;
-  try { text = fs.readFileSync(files(root).history, 'utf8'); } catch { return []; }
-  return text.split('\n').filter(Boolean).flatMap((l) => {
-    try { return [JSON.parse(l) as HistoryEntry]; } catch { return []; }
-  });
+  try {
+    text = fs.readFileSync(files(root).history, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((l) => {
+      try {
+        return [JSON.parse(l) as HistoryEntry];
+      } catch {
+        return [];
+      }
+    });
 }
 
 export function appendHistory(root: string, entry: HistoryEntry): void {
@@ -99,7 +123,11 @@ export function appendHistory(root: string, entry: HistoryEntry): void {
 export function whoAmI(user?: string): string {
   if (user) return user;
   if (process.env.RELEASE_USER) return process.env.RELEASE_USER;
-  try { return os.userInfo().username; } catch { return 'unknown'; }
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown';
+  }
 }
 
 export function assertName(remote: string, { shell = true } = {}): asserts remote is Target {
@@ -118,19 +146,31 @@ export function validateRegistryShape(registry: unknown, root: string): string[]
   const problems: string[] = [];
   if (!registry || typeof registry !== 'object' || Array.isArray(registry)) return ['the registry must be an object'];
   for (const [name, rec] of Object.entries(registry as Record<string, RemoteRecord>)) {
-    if (!(REMOTE_NAMES as string[]).includes(name)) { problems.push(`${name}: not a remote`); continue; }
+    if (!(REMOTE_NAMES as string[]).includes(name)) {
+      problems.push(`${name}: not a remote`);
+      continue;
+    }
     const check = (v: RemoteVersion | undefined, label: string) => {
-      if (!v || typeof v.version !== 'string' || !VERSION.test(v.version)) { problems.push(`${name}.${label}: bad version`); return; }
+      if (!v || typeof v.version !== 'string' || !VERSION.test(v.version)) {
+        problems.push(`${name}.${label}: bad version`);
+        return;
+      }
       if (v.entry !== entryOf(name, v.version)) problems.push(`${name}.${label}: entry must be ${entryOf(name, v.version)}`);
-      if (!fs.existsSync(path.join(root, name, v.version, 'mf-manifest.json'))) problems.push(`${name}.${label}: ${name} ${v.version} is not published`);
+      if (!fs.existsSync(path.join(root, name, v.version, 'mf-manifest.json')))
+        problems.push(`${name}.${label}: ${name} ${v.version} is not published`);
     };
     check(rec?.stable, 'stable');
     if (rec?.canary) {
       check(rec.canary, 'canary');
-      if (!Number.isInteger(rec.canary.percent) || rec.canary.percent < 0 || rec.canary.percent > 100) problems.push(`${name}.canary: percent must be an integer from 0 to 100`);
+      if (!Number.isInteger(rec.canary.percent) || rec.canary.percent < 0 || rec.canary.percent > 100)
+        problems.push(`${name}.canary: percent must be an integer from 0 to 100`);
       if (rec.canary.version === rec.stable?.version) problems.push(`${name}.canary: the canary is the stable version`);
     }
-    if (rec?.published !== undefined && (!Array.isArray(rec.published) || rec.published.some((v) => typeof v !== 'string' || !VERSION.test(v)))) problems.push(`${name}.published: a list of versions`);
+    if (
+      rec?.published !== undefined &&
+      (!Array.isArray(rec.published) || rec.published.some((v) => typeof v !== 'string' || !VERSION.test(v)))
+    )
+      problems.push(`${name}.published: a list of versions`);
   }
   return problems;
 }
@@ -157,7 +197,9 @@ export function commitRegistry(root: string, remote: RemoteName, change: (rec: R
 /** shell.json first (it keeps the rollback list), then index.html: both swapped whole. */
 export function setShellStable(root: string, version: string, state: ShellState | null, { rollback = false } = {}): void {
   const html = fs.readFileSync(path.join(root, 'shell', version, 'index.html'));
-  const previous = rollback ? (state?.previous ?? []).slice(0, -1) : [...(state?.previous ?? []), ...(state?.stable ? [state.stable.version] : [])].slice(-KEEP_PREVIOUS);
+  const previous = rollback
+    ? (state?.previous ?? []).slice(0, -1)
+    : [...(state?.previous ?? []), ...(state?.stable ? [state.stable.version] : [])].slice(-KEEP_PREVIOUS);
   const next: ShellState = { stable: { version, entry: `/shell/${version}/` }, ...(previous.length ? { previous } : {}) };
   writeFileAtomic(files(root).shell, `${JSON.stringify(next, null, 2)}\n`);
   writeFileAtomic(files(root).index, html);

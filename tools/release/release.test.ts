@@ -14,12 +14,27 @@ const HOST = {
   'shared-api': { version: '0.1.0', requiredVersion: '^0.1.0' },
 };
 
-interface Shared { name: string; version: string; requiredVersion?: string; singleton?: boolean }
-interface Fake { name: string; version: string; exposes?: string[]; shared?: Shared[]; shell?: boolean }
+interface Shared {
+  name: string;
+  version: string;
+  requiredVersion?: string;
+  singleton?: boolean;
+}
+interface Fake {
+  name: string;
+  version: string;
+  exposes?: string[];
+  shared?: Shared[];
+  shell?: boolean;
+}
 
 let tmp: string;
-beforeEach(() => { tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-release-')); });
-afterEach(() => { fs.rmSync(tmp, { recursive: true, force: true }); });
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-release-'));
+});
+afterEach(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 /** A build folder shaped like webpack's output: manifest, entry, one chunk per module. */
 function fakeBuild(o: Fake, dir = path.join(tmp, 'builds', `${o.name}-${o.version}-${Math.random().toString(36).slice(2, 6)}`)): string {
@@ -34,10 +49,20 @@ function fakeBuild(o: Fake, dir = path.join(tmp, 'builds', `${o.name}-${o.versio
     fs.writeFileSync(path.join(dir, file), `/* ${s.name} */`);
     return { singleton: true, ...s, assets: { js: { sync: [file], async: [] }, css: { sync: [], async: [] } } };
   });
-  const manifest = { id: o.name, name: o.name, metaData: { name: o.name, buildInfo: { buildVersion: o.version }, remoteEntry: { name: 'remoteEntry.js', path: '' } }, shared, remotes: [], exposes };
+  const manifest = {
+    id: o.name,
+    name: o.name,
+    metaData: { name: o.name, buildInfo: { buildVersion: o.version }, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    shared,
+    remotes: [],
+    exposes,
+  };
   fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   if (o.shell) {
-    fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><script defer src="/shell/${o.version}/main.js"></script><div id="root"></div>`);
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><script defer src="/shell/${o.version}/main.js"></script><div id="root"></div>`,
+    );
     fs.writeFileSync(path.join(dir, 'main.js'), `/* shell ${o.version} */`);
   } else {
     fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var ${o.name};`);
@@ -51,7 +76,8 @@ const root = () => path.join(tmp, 'releases');
 const registryText = () => fs.readFileSync(path.join(root(), 'remotes.json'), 'utf8');
 
 describe('validation', () => {
-  const validate = (dir: string, remote = 'mf_public', version?: string) => release.validateBuild({ dir, remote, version, required: REQUIRED, hostShared: HOST });
+  const validate = (dir: string, remote = 'mf_public', version?: string) =>
+    release.validateBuild({ dir, remote, version, required: REQUIRED, hostShared: HOST });
 
   test('a complete build that exposes every required module passes', () => {
     expect(validate(good('1.0.0'), 'mf_public', '1.0.0')).toEqual([]);
@@ -69,22 +95,46 @@ describe('validation', () => {
   });
 
   test('a singleton outside the shell’s range is refused, in both directions', () => {
-    const older = fakeBuild({ name: 'mf_public', version: '1.0.0', exposes: ['Landing', 'About'], shared: [{ name: 'react', version: '18.3.1', requiredVersion: '^18.3.1' }] });
+    const older = fakeBuild({
+      name: 'mf_public',
+      version: '1.0.0',
+      exposes: ['Landing', 'About'],
+      shared: [{ name: 'react', version: '18.3.1', requiredVersion: '^18.3.1' }],
+    });
     const problems = validate(older);
     expect(problems).toContainEqual(expect.stringMatching(/shares react@18\.3\.1, the shell requires \^19\.3\.1/));
     expect(problems).toContainEqual(expect.stringMatching(/requires react \^18\.3\.1, the shell provides 19\.3\.1/));
-    const newerMinor = fakeBuild({ name: 'mf_public', version: '1.0.0', exposes: ['Landing', 'About'], shared: [{ name: 'react', version: '19.4.0', requiredVersion: '^19.3.0' }] });
+    const newerMinor = fakeBuild({
+      name: 'mf_public',
+      version: '1.0.0',
+      exposes: ['Landing', 'About'],
+      shared: [{ name: 'react', version: '19.4.0', requiredVersion: '^19.3.0' }],
+    });
     expect(validate(newerMinor)).toEqual([]);
-    const notSingleton = fakeBuild({ name: 'mf_public', version: '1.0.0', exposes: ['Landing', 'About'], shared: [{ name: 'react', version: '18.0.0', singleton: false }] });
+    const notSingleton = fakeBuild({
+      name: 'mf_public',
+      version: '1.0.0',
+      exposes: ['Landing', 'About'],
+      shared: [{ name: 'react', version: '18.0.0', singleton: false }],
+    });
     expect(validate(notSingleton)).toEqual([]);
   });
 
   test('files the manifest lists must exist; the manifest must be this remote’s and this version’s', () => {
     const dir = good('1.0.0');
-    fs.rmSync(path.join(dir, fs.readdirSync(dir).find((f) => f.startsWith('__federation_expose_About'))!));
-    expect(validate(dir, 'mf_public', '1.0.0')).toEqual([expect.stringMatching(/files the manifest lists are missing: __federation_expose_About/)]);
+    fs.rmSync(
+      path.join(
+        dir,
+        fs.readdirSync(dir).find((f) => f.startsWith('__federation_expose_About'))!,
+      ),
+    );
+    expect(validate(dir, 'mf_public', '1.0.0')).toEqual([
+      expect.stringMatching(/files the manifest lists are missing: __federation_expose_About/),
+    ]);
     expect(validate(good('1.0.0'), 'mf_admin')).toContainEqual(expect.stringMatching(/is for "mf_public", not "mf_admin"/));
-    expect(validate(good('1.0.0'), 'mf_public', '2.0.0')).toContainEqual(expect.stringMatching(/says version 1\.0\.0, the release is 2\.0\.0/));
+    expect(validate(good('1.0.0'), 'mf_public', '2.0.0')).toContainEqual(
+      expect.stringMatching(/says version 1\.0\.0, the release is 2\.0\.0/),
+    );
   });
 
   test('a shell build must load its own version’s main.js', () => {
@@ -109,7 +159,9 @@ describe('verbs and history', () => {
     const r = release.publish(root(), 'mf_public', { ...opts, from: good('1.0.0') });
     expect(r).toMatchObject({ version: '1.0.0', stable: true });
     expect(fs.existsSync(path.join(root(), 'mf_public/1.0.0/remoteEntry.js'))).toBe(true);
-    expect(JSON.parse(registryText())).toEqual({ mf_public: { stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' }, published: ['1.0.0'] } });
+    expect(JSON.parse(registryText())).toEqual({
+      mf_public: { stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' }, published: ['1.0.0'] },
+    });
 
     const before = fs.readFileSync(path.join(root(), 'mf_public/1.0.0/remoteEntry.js'), 'utf8');
     const again = fakeBuild({ name: 'mf_public', version: '1.0.0', exposes: ['Landing', 'About', 'Changed'] });
@@ -151,15 +203,24 @@ describe('verbs and history', () => {
     expect(release.rollback(root(), 'mf_public', opts)).toMatchObject({ channel: 'stable', from: '1.2.0', to: '1.1.0' });
     expect(release.rollback(root(), 'mf_public', opts)).toMatchObject({ channel: 'stable', from: '1.1.0', to: '1.0.0' });
     expect(() => release.rollback(root(), 'mf_public', opts)).toThrow(/no earlier stable version/);
-    expect(reg()).toEqual({ stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' }, published: ['1.0.0', '1.1.0', '1.2.0'] });
+    expect(reg()).toEqual({
+      stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' },
+      published: ['1.0.0', '1.1.0', '1.2.0'],
+    });
 
     const history = release.readHistory(root());
     expect(history.map((h) => `${h.verb} ${h.from ?? '-'}→${h.to}`)).toEqual([
-      'publish -→1.0.0', 'publish -→1.1.0', 'publish -→1.2.0',
-      'canary 1.0.0→1.1.0', 'rollback 1.1.0→1.0.0',
-      'canary 1.0.0→1.1.0', 'promote 1.0.0→1.1.0',
-      'canary 1.1.0→1.2.0', 'promote 1.1.0→1.2.0',
-      'rollback 1.2.0→1.1.0', 'rollback 1.1.0→1.0.0',
+      'publish -→1.0.0',
+      'publish -→1.1.0',
+      'publish -→1.2.0',
+      'canary 1.0.0→1.1.0',
+      'rollback 1.1.0→1.0.0',
+      'canary 1.0.0→1.1.0',
+      'promote 1.0.0→1.1.0',
+      'canary 1.1.0→1.2.0',
+      'promote 1.1.0→1.2.0',
+      'rollback 1.2.0→1.1.0',
+      'rollback 1.1.0→1.0.0',
     ]);
     for (const h of history) {
       expect(h).toEqual(expect.objectContaining({ time: expect.any(String), remote: 'mf_public', user: 'tester' }));
@@ -174,18 +235,35 @@ describe('verbs and history', () => {
     release.publish(root(), 'mf_public', { ...opts, from: good('1.0.0') });
     release.publish(root(), 'mf_public', { ...opts, from: good('1.1.0') });
     const registryFile = path.join(root(), 'remotes.json');
-    const before = { text: registryText(), ino: fs.statSync(registryFile).ino, history: fs.readFileSync(path.join(root(), 'history.jsonl'), 'utf8') };
+    const before = {
+      text: registryText(),
+      ino: fs.statSync(registryFile).ino,
+      history: fs.readFileSync(path.join(root(), 'history.jsonl'), 'utf8'),
+    };
 
     // 1.1.0 lost a file after it was published: it may not go live.
     const dir = path.join(root(), 'mf_public/1.1.0');
-    fs.rmSync(path.join(dir, fs.readdirSync(dir).find((f) => f.startsWith('__federation_expose_Landing'))!));
-    expect(() => release.canary(root(), 'mf_public', '1.1.0', 10, opts)).toThrow(/refused: mf_public 1\.1\.0[\s\S]*missing: __federation_expose_Landing/);
+    fs.rmSync(
+      path.join(
+        dir,
+        fs.readdirSync(dir).find((f) => f.startsWith('__federation_expose_Landing'))!,
+      ),
+    );
+    expect(() => release.canary(root(), 'mf_public', '1.1.0', 10, opts)).toThrow(
+      /refused: mf_public 1\.1\.0[\s\S]*missing: __federation_expose_Landing/,
+    );
     // The shell now needs a module 1.1.0 does not expose.
-    expect(() => release.promote(root(), 'mf_public', '1.1.0', { ...opts, required: { mf_public: ['Landing', 'Brand-new'] } })).toThrow(/does not expose \.\/Brand-new/);
-    expect(() => release.canary(root(), 'mf_public', '9.9.9', 10, opts)).toThrow(/9\.9\.9 is not published \(published: 1\.0\.0, 1\.1\.0\)/);
+    expect(() => release.promote(root(), 'mf_public', '1.1.0', { ...opts, required: { mf_public: ['Landing', 'Brand-new'] } })).toThrow(
+      /does not expose \.\/Brand-new/,
+    );
+    expect(() => release.canary(root(), 'mf_public', '9.9.9', 10, opts)).toThrow(
+      /9\.9\.9 is not published \(published: 1\.0\.0, 1\.1\.0\)/,
+    );
     expect(() => release.canary(root(), 'mf_public', '1.1.0', 101, opts)).toThrow(/percent must be a whole number from 0 to 100/);
     expect(() => release.canary(root(), 'mf_public', '1.0.0', 10, opts)).toThrow(/already the stable version/);
-    expect(() => release.publish(root(), 'mf_public', { ...opts, from: fakeBuild({ name: 'mf_public', version: '2.0.0', exposes: ['Landing'] }) })).toThrow(/does not expose \.\/About/);
+    expect(() =>
+      release.publish(root(), 'mf_public', { ...opts, from: fakeBuild({ name: 'mf_public', version: '2.0.0', exposes: ['Landing'] }) }),
+    ).toThrow(/does not expose \.\/About/);
     expect(fs.existsSync(path.join(root(), 'mf_public/2.0.0'))).toBe(false);
 
     expect(registryText()).toBe(before.text);
@@ -210,13 +288,31 @@ describe('verbs and history', () => {
 
   test('a remote is checked against the live shell’s singletons; a new shell against the live remotes', () => {
     const shellShared = [{ name: 'react', version: '19.3.1', requiredVersion: '^19.3.1' }];
-    release.publish(root(), 'shell', { required: REQUIRED, user: 'tester', from: fakeBuild({ name: 'shell', version: '1.0.0', shell: true, shared: shellShared }) });
-    const old = fakeBuild({ name: 'mf_public', version: '1.0.0', exposes: ['Landing', 'About'], shared: [{ name: 'react', version: '18.2.0', requiredVersion: '^18.2.0' }] });
-    expect(() => release.publish(root(), 'mf_public', { required: REQUIRED, from: old })).toThrow(/shares react@18\.2\.0, the shell requires \^19\.3\.1/);
+    release.publish(root(), 'shell', {
+      required: REQUIRED,
+      user: 'tester',
+      from: fakeBuild({ name: 'shell', version: '1.0.0', shell: true, shared: shellShared }),
+    });
+    const old = fakeBuild({
+      name: 'mf_public',
+      version: '1.0.0',
+      exposes: ['Landing', 'About'],
+      shared: [{ name: 'react', version: '18.2.0', requiredVersion: '^18.2.0' }],
+    });
+    expect(() => release.publish(root(), 'mf_public', { required: REQUIRED, from: old })).toThrow(
+      /shares react@18\.2\.0, the shell requires \^19\.3\.1/,
+    );
     release.publish(root(), 'mf_public', { required: REQUIRED, from: good('1.0.0') });
-    const react20 = fakeBuild({ name: 'shell', version: '2.0.0', shell: true, shared: [{ name: 'react', version: '20.0.0', requiredVersion: '^20.0.0' }] });
+    const react20 = fakeBuild({
+      name: 'shell',
+      version: '2.0.0',
+      shell: true,
+      shared: [{ name: 'react', version: '20.0.0', requiredVersion: '^20.0.0' }],
+    });
     release.publish(root(), 'shell', { required: REQUIRED, from: react20 });
-    expect(() => release.promote(root(), 'shell', '2.0.0', { required: REQUIRED })).toThrow(/mf_public 1\.0\.0 \(live\): shares react@19\.3\.1, the shell requires \^20\.0\.0/);
+    expect(() => release.promote(root(), 'shell', '2.0.0', { required: REQUIRED })).toThrow(
+      /mf_public 1\.0\.0 \(live\): shares react@19\.3\.1, the shell requires \^20\.0\.0/,
+    );
     expect(release.liveShellVersion(root())).toBe('1.0.0');
   });
 
@@ -228,7 +324,10 @@ describe('verbs and history', () => {
     expect(() => release.withLock(root(), () => 1, { timeoutMs: 300 })).toThrow(/another release command .* holds/);
     expect(Date.now() - t).toBeGreaterThanOrEqual(300);
     // A lock left by a dead process of this host, older than staleMs, is taken over.
-    fs.writeFileSync(path.join(root(), '.release.lock'), JSON.stringify({ host: os.hostname(), pid: 999999, time: new Date(Date.now() - 60_000).toISOString() }));
+    fs.writeFileSync(
+      path.join(root(), '.release.lock'),
+      JSON.stringify({ host: os.hostname(), pid: 999999, time: new Date(Date.now() - 60_000).toISOString() }),
+    );
     expect(release.withLock(root(), () => 42)).toBe(42);
     expect(fs.existsSync(path.join(root(), '.release.lock'))).toBe(false);
   });
@@ -240,7 +339,11 @@ describe('atomic writes', () => {
     // Big enough that a plain write takes several syscalls.
     const content = (i: number) => `${JSON.stringify({ i, pad: 'x'.repeat(4 << 20) })}\n`;
     release.writeFileAtomic(file, content(0));
-    const reader = spawn(process.execPath, ['-e', `
+    const reader = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
       const fs = require('fs'); let reads = 0, bad = 0;
       const end = Date.now() + 60000;
       process.stdin.on('data', () => { console.log(JSON.stringify({ reads, bad })); process.exit(0); });
@@ -250,9 +353,14 @@ describe('atomic writes', () => {
         }
         if (Date.now() < end) setImmediate(loop);
       })();
-    `], { stdio: ['pipe', 'pipe', 'inherit'] });
+    `,
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
     let out = '';
-    reader.stdout.on('data', (d) => { out += d; });
+    reader.stdout.on('data', (d) => {
+      out += d;
+    });
     await new Promise((r) => setTimeout(r, 200));
     for (let i = 1; i <= 40; i++) {
       release.writeFileAtomic(file, content(i));
@@ -279,11 +387,15 @@ describe('atomic writes', () => {
 
 describe('the CLI', () => {
   const cli = (args: string[], env: Record<string, string> = {}) => {
-    const r = spawnSync(process.execPath, [CLI, ...args, '--root', root(), '--skip-smoke'], { encoding: 'utf8', env: { ...process.env, RELEASE_USER: 'cli-tester', ...env } });
+    const r = spawnSync(process.execPath, [CLI, ...args, '--root', root(), '--skip-smoke'], {
+      encoding: 'utf8',
+      env: { ...process.env, RELEASE_USER: 'cli-tester', ...env },
+    });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
   /** A remote build that exposes what the real route table needs. */
-  const realRemote = (name: string, version: string) => fakeBuild({ name, version, exposes: [...(requiredModules().get(name as never) ?? [])] });
+  const realRemote = (name: string, version: string) =>
+    fakeBuild({ name, version, exposes: [...(requiredModules().get(name as never) ?? [])] });
 
   test('publish, canary, status, rollback: messages and exit codes', () => {
     // The shell first, so remotes are checked against its singletons (react ^19.3.1 here).
@@ -301,14 +413,26 @@ describe('the CLI', () => {
     expect(missing.err).toMatch(/does not expose .*\.\/Listings/);
 
     for (const bad of ['ten', '', '1e1', '0x0a', '10.5', '-1', '010', '10%']) {
-      expect(cli(['canary', 'mf_owner', '1.1.0', bad])).toMatchObject({ code: 1, err: expect.stringMatching(/percent must be a whole number from 0 to 100/) });
+      expect(cli(['canary', 'mf_owner', '1.1.0', bad])).toMatchObject({
+        code: 1,
+        err: expect.stringMatching(/percent must be a whole number from 0 to 100/),
+      });
     }
-    expect(cli(['rollout', 'mf_owner', '1.1.0', '--steps', '5,1,100'])).toMatchObject({ code: 1, err: expect.stringMatching(/steps must increase/) });
-    expect(cli(['rollout', 'mf_owner', '1.1.0', '--min-minutes', '1e1'])).toMatchObject({ code: 1, err: expect.stringMatching(/--min-minutes must be a plain non-negative number/) });
+    expect(cli(['rollout', 'mf_owner', '1.1.0', '--steps', '5,1,100'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/steps must increase/),
+    });
+    expect(cli(['rollout', 'mf_owner', '1.1.0', '--min-minutes', '1e1'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/--min-minutes must be a plain non-negative number/),
+    });
     expect(cli(['prune'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- prune --keep N/) });
     expect(cli(['tick'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- tick --api URL/) });
     expect(cli(['status', '--hours'])).toMatchObject({ code: 2, err: expect.stringMatching(/--hours needs a value/) });
-    expect(cli(['canary', 'mf_nobody', '1.1.0', '10'])).toMatchObject({ code: 1, err: expect.stringMatching(/unknown remote "mf_nobody"/) });
+    expect(cli(['canary', 'mf_nobody', '1.1.0', '10'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/unknown remote "mf_nobody"/),
+    });
     expect(cli(['canary', 'mf_owner', '1.1.0'])).toMatchObject({ code: 2, err: expect.stringMatching(/usage: npm run release -- canary/) });
     expect(cli(['launch'])).toMatchObject({ code: 2, err: expect.stringMatching(/unknown verb "launch"/) });
     expect(cli(['promote', 'mf_owner'])).toMatchObject({ code: 1, err: expect.stringMatching(/no canary to promote/) });
@@ -319,7 +443,11 @@ describe('the CLI', () => {
     expect(status.out).toMatch(/mf_owner\s+1\.0\.0\s+1\.1\.0 @ 10%/);
     expect(status.out).toMatch(/canary 1\.1\.0 at 10%\s+by cli-tester/);
     const json = JSON.parse(cli(['status', '--json']).out);
-    expect(json.remotes.find((r: { remote: string }) => r.remote === 'mf_owner')).toMatchObject({ stable: '1.0.0', canary: { version: '1.1.0', percent: 10 }, published: ['1.0.0', '1.1.0'] });
+    expect(json.remotes.find((r: { remote: string }) => r.remote === 'mf_owner')).toMatchObject({
+      stable: '1.0.0',
+      canary: { version: '1.1.0', percent: 10 },
+      published: ['1.0.0', '1.1.0'],
+    });
 
     expect(cli(['rollback', 'mf_owner'])).toMatchObject({ code: 0, out: expect.stringMatching(/canary 1\.1\.0 ended/) });
     expect(JSON.parse(cli(['status', '--json']).out).remotes.find((r: { remote: string }) => r.remote === 'mf_owner').canary).toBeNull();

@@ -5,14 +5,19 @@ const { require: tsxRequire } = require('tsx/cjs/api');
 
 class ShellRequirementsPlugin {
   /** @param {{ version: string }} opts */
-  constructor(opts) { this.version = opts.version; }
+  constructor(opts) {
+    this.version = opts.version;
+  }
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('ShellRequirementsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ShellRequirementsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const { requirementsFromSource } = tsxRequire('./requirements.ts', __filename);
-        compilation.emitAsset('requirements.json', new RawSource(`${JSON.stringify(requirementsFromSource(this.version), null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ShellRequirementsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const { requirementsFromSource } = tsxRequire('./requirements.ts', __filename);
+          compilation.emitAsset('requirements.json', new RawSource(`${JSON.stringify(requirementsFromSource(this.version), null, 2)}\n`));
+        },
+      );
     });
   }
 }

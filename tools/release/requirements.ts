@@ -7,7 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './files';
 
-export interface SharedInfo { version?: string; requiredVersion?: string | false; singleton?: boolean }
+export interface SharedInfo {
+  version?: string;
+  requiredVersion?: string | false;
+  singleton?: boolean;
+}
 export interface Requirements {
   shell: string;
   /** remote → exposed modules the route table names (without "./"). */
@@ -17,7 +21,11 @@ export interface Requirements {
   shared: Record<string, SharedInfo>;
 }
 
-interface RouteLike { path: string; roles?: readonly string[]; target: unknown }
+interface RouteLike {
+  path: string;
+  roles?: readonly string[];
+  target: unknown;
+}
 
 /** Computed from the checkout (the shell's build calls this). */
 export function requirementsFromSource(shellVersion: string): Requirements {
@@ -36,10 +44,16 @@ export function requirementsFromSource(shellVersion: string): Requirements {
     (pages[t.remote] ??= []).push({ module: t.module, path: r.path });
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { sharedConfig } = require(path.join(repoRoot, 'tools/webpack/shared.cjs')) as { sharedConfig(): Record<string, { version?: string; requiredVersion?: string; singleton?: boolean }> };
+  const { sharedConfig } = require(path.join(repoRoot, 'tools/webpack/shared.cjs')) as {
+    sharedConfig(): Record<string, { version?: string; requiredVersion?: string; singleton?: boolean }>;
+  };
   const installed = (name: string): string | undefined => {
     const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
-    try { return (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version; } catch { return undefined; }
+    try {
+      return (JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      return undefined;
+    }
   };
   const shared: Record<string, SharedInfo> = {};
   for (const [name, c] of Object.entries(sharedConfig())) {

@@ -44,7 +44,11 @@ test('a healthy rollout walks every step, counting each step’s own loads, then
     r = next(r, d, health, at(minute));
   }
   expect(seen).toEqual(['advance:5', 'advance:25', 'advance:50', 'advance:100', 'promote:100']);
-  expect(r).toMatchObject({ status: 'promoted', endedAt: at(55).toISOString(), last: { action: 'promote', reason: expect.stringMatching(/passed every step \(1 → 5 → 25 → 50 → 100 %\)/) } });
+  expect(r).toMatchObject({
+    status: 'promoted',
+    endedAt: at(55).toISOString(),
+    last: { action: 'promote', reason: expect.stringMatching(/passed every step \(1 → 5 → 25 → 50 → 100 %\)/) },
+  });
   // After an advance the next step needs new loads: the baseline is the count at that moment.
   let s = fresh();
   const hh = h([150, 0, 0], [100_000, 0, 0]);
@@ -58,7 +62,9 @@ test('a canary failing above the stable’s rate rolls back at once, even before
   const d = decide(r, h([55, 5, 4], [20_000, 20, 20]), at(1));
   expect(d.action).toBe('rollback');
   expect(d.percent).toBe(0);
-  expect(d.reason).toMatch(/^breach at 1%: canary error rate 15\.0% \(95% CI .*9 bad of 60 loads\) is above the stable's 0\.2% .*Fisher exact p=.* < 0\.05, excess 14\.80 pp > floor 0\.50 pp/);
+  expect(d.reason).toMatch(
+    /^breach at 1%: canary error rate 15\.0% \(95% CI .*9 bad of 60 loads\) is above the stable's 0\.2% .*Fisher exact p=.* < 0\.05, excess 14\.80 pp > floor 0\.50 pp/,
+  );
   expect(next(r, d, null, at(1))).toMatchObject({ status: 'rolled-back', last: { action: 'rollback', reason: d.reason } });
 });
 
@@ -73,7 +79,10 @@ test('not significant: a few failures on few loads do not roll back', () => {
 });
 
 test('no stable baseline: the canary is held to the absolute budget', () => {
-  expect(decide(fresh(), h([200, 20, 0], [10, 0, 0]), at(11))).toMatchObject({ action: 'rollback', reason: expect.stringMatching(/above the budget 2\.0%.*no baseline/) });
+  expect(decide(fresh(), h([200, 20, 0], [10, 0, 0]), at(11))).toMatchObject({
+    action: 'rollback',
+    reason: expect.stringMatching(/above the budget 2\.0%.*no baseline/),
+  });
   expect(decide(fresh(), h([200, 1, 0], [10, 0, 0]), at(11)).action).toBe('advance');
 });
 

@@ -24,7 +24,14 @@ export interface RolloutPlan {
   budget: number;
 }
 
-export const DEFAULT_PLAN: RolloutPlan = { steps: [1, 5, 25, 50, 100], minLoads: 200, minMinutes: 10, alpha: 0.05, floor: 0.005, budget: 0.02 };
+export const DEFAULT_PLAN: RolloutPlan = {
+  steps: [1, 5, 25, 50, 100],
+  minLoads: 200,
+  minMinutes: 10,
+  alpha: 0.05,
+  floor: 0.005,
+  budget: 0.02,
+};
 
 export type RolloutStatus = 'running' | 'promoted' | 'rolled-back' | 'ended';
 export type Action = 'start' | 'wait' | 'advance' | 'promote' | 'rollback' | 'end';
@@ -46,7 +53,10 @@ export interface Rollout {
   endedAt?: string;
 }
 
-export interface Health { canary: Counts; stable: Counts }
+export interface Health {
+  canary: Counts;
+  stable: Counts;
+}
 
 export interface Decision {
   action: 'wait' | 'advance' | 'promote' | 'rollback';
@@ -81,7 +91,12 @@ export function decide(r: Rollout, health: Health | null, now: Date): Decision {
   if (r.status !== 'running') return { action: 'wait', reason: `the rollout is ${r.status}`, percent };
   const holdUntil = new Date(Date.parse(r.stepStartedAt) + r.plan.minMinutes * 60_000);
   if (!health) {
-    return { action: 'wait', reason: 'no telemetry: the step waits (it neither passes nor fails blind)', percent, nextDecisionAt: holdUntil.toISOString() };
+    return {
+      action: 'wait',
+      reason: 'no telemetry: the step waits (it neither passes nor fails blind)',
+      percent,
+      nextDecisionAt: holdUntil.toISOString(),
+    };
   }
   const cmp = compare(health.canary, health.stable);
   const why = breach(r.plan, cmp);
@@ -105,7 +120,12 @@ export function decide(r: Rollout, health: Health | null, now: Date): Decision {
     return { action: 'promote', reason: `passed every step (${r.plan.steps.join(' → ')} %): ${summary}`, percent: 100, comparison: cmp };
   }
   const next = r.plan.steps[r.step + 1];
-  return { action: 'advance', reason: `passed ${percent}% (${stepLoads} loads, ${minutes.toFixed(1)} min): ${summary}; now ${next}%`, percent: next, comparison: cmp };
+  return {
+    action: 'advance',
+    reason: `passed ${percent}% (${stepLoads} loads, ${minutes.toFixed(1)} min): ${summary}; now ${next}%`,
+    percent: next,
+    comparison: cmp,
+  };
 }
 
 /** The rollout after `d` was carried out at `now`. */
@@ -113,17 +133,28 @@ export function next(r: Rollout, d: Decision, health: Health | null, now: Date):
   const time = now.toISOString();
   const last = { time, action: d.action, reason: d.reason };
   switch (d.action) {
-    case 'wait': return { ...r, last };
+    case 'wait':
+      return { ...r, last };
     case 'advance': {
       const loads = health ? compare(health.canary, health.stable).canary.n : r.stepBaselineLoads;
       return { ...r, step: r.step + 1, stepStartedAt: time, stepBaselineLoads: loads, last };
     }
-    case 'promote': return { ...r, status: 'promoted', endedAt: time, last };
-    case 'rollback': return { ...r, status: 'rolled-back', endedAt: time, last };
+    case 'promote':
+      return { ...r, status: 'promoted', endedAt: time, last };
+    case 'rollback':
+      return { ...r, status: 'rolled-back', endedAt: time, last };
   }
 }
 
-export function start(o: { remote: string; version: string; stable: string; plan: RolloutPlan; user: string; now: Date; baselineLoads?: number }): Rollout {
+export function start(o: {
+  remote: string;
+  version: string;
+  stable: string;
+  plan: RolloutPlan;
+  user: string;
+  now: Date;
+  baselineLoads?: number;
+}): Rollout {
   const time = o.now.toISOString();
   return {
     remote: o.remote,

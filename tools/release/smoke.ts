@@ -21,22 +21,62 @@ import { exposedModules } from './validation';
 import type { SmokeNote } from './verbs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
 
-export interface SmokeInput { root: string; remote: string; version: string; dir: string; timeoutMs?: number; chromium?: string }
-export interface SmokeResult extends SmokeNote { problems: string[]; checked: string[] }
+export interface SmokeInput {
+  root: string;
+  remote: string;
+  version: string;
+  dir: string;
+  timeoutMs?: number;
+  chromium?: string;
+}
+export interface SmokeResult extends SmokeNote {
+  problems: string[];
+  checked: string[];
+}
 
 /** Serves the releases root with the candidate pinned; resolves its base URL. */
-async function serve(root: string, remote: string, version: string, dir: string, reports: string[]): Promise<{ url: string; close: () => Promise<void> }> {
+async function serve(
+  root: string,
+  remote: string,
+  version: string,
+  dir: string,
+  reports: string[],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const registry: Registry = { ...readRegistry(root) };
   registry[remote as RemoteName] = { stable: { version, entry: entryOf(remote, version) }, published: [version] };
   const candidatePrefix = `/remotes/${remote}/${version}/`;
   const send = (res: http.ServerResponse, file: string) => {
     fs.readFile(file, (err, data) => {
-      if (err) { res.writeHead(404).end(); return; }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(data);
+      if (err) {
+        res.writeHead(404).end();
+        return;
+      }
+      res
+        .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+        .end(data);
     });
   };
   const inside = (base: string, rel: string) => {
@@ -46,46 +86,71 @@ async function serve(root: string, remote: string, version: string, dir: string,
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const p = decodeURIComponent(url.pathname);
-    if (p === '/remotes.json') { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(registry)); return; }
+    if (p === '/remotes.json') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(registry));
+      return;
+    }
     if (p === '/v1/telemetry/remote-load' && req.method === 'POST') {
       // What the shell itself reports as failed (both report formats): evidence too.
       let body = '';
-      req.on('data', (d: Buffer) => { body += d; });
+      req.on('data', (d: Buffer) => {
+        body += d;
+      });
       req.on('end', () => {
         try {
           type Item = { remote?: string; version?: string; failures?: number; errors?: number; path?: string; detail?: string };
           const r = JSON.parse(body) as Item & { items?: Item[] };
           const items: Item[] = r.items ?? (r.remote ? [{ ...r, failures: 1 }] : []);
           for (const i of items) {
-            if (i.remote === remote && ((i.failures ?? 0) > 0 || (i.errors ?? 0) > 0)) reports.push(`the shell reported ${i.failures ? 'a load failure' : 'an error'} of ${i.remote} ${i.version}${i.path ? ` on ${i.path}` : ''}${i.detail ? `: ${i.detail}` : ''}`);
+            if (i.remote === remote && ((i.failures ?? 0) > 0 || (i.errors ?? 0) > 0))
+              reports.push(
+                `the shell reported ${i.failures ? 'a load failure' : 'an error'} of ${i.remote} ${i.version}${i.path ? ` on ${i.path}` : ''}${i.detail ? `: ${i.detail}` : ''}`,
+              );
           }
-        } catch { /* not ours to judge */ }
+        } catch {
+          /* not ours to judge */
+        }
         res.writeHead(204).end();
       });
       return;
     }
-    if (p.startsWith('/v1/') || p === '/v1') { res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"no API during the smoke test"}'); return; }
+    if (p.startsWith('/v1/') || p === '/v1') {
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"no API during the smoke test"}');
+      return;
+    }
     let file: string | null = null;
     if (p.startsWith(candidatePrefix)) file = inside(dir, `/${p.slice(candidatePrefix.length)}`);
     else if (p.startsWith('/remotes/')) file = inside(root, p.slice('/remotes'.length));
     else if (p.startsWith('/shell/')) file = inside(root, p);
     else if (!path.extname(p)) file = path.join(root, 'index.html');
-    if (!file) { res.writeHead(404).end(); return; }
+    if (!file) {
+      res.writeHead(404).end();
+      return;
+    }
     send(res, file);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
   const { root, remote, version, dir } = input;
   const timeout = input.timeoutMs ?? 20_000;
   const chromiumPath = input.chromium ?? CHROMIUM;
-  if (remote === 'shell') return { result: 'skipped', detail: 'the shell exposes no modules (its own journeys are the e2e tests)', problems: [], checked: [] };
+  if (remote === 'shell')
+    return { result: 'skipped', detail: 'the shell exposes no modules (its own journeys are the e2e tests)', problems: [], checked: [] };
   if (!fs.existsSync(chromiumPath)) return { result: 'unavailable', detail: `no Chromium at ${chromiumPath}`, problems: [], checked: [] };
   const live = liveShellVersion(root);
-  if (!live) return { result: 'unavailable', detail: 'no live shell in the releases root to load the build into', problems: [], checked: [] };
+  if (!live)
+    return { result: 'unavailable', detail: 'no live shell in the releases root to load the build into', problems: [], checked: [] };
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;
   const modules = exposedModules(manifest);
   const pages = readRequirements(path.join(root, 'shell', live))?.pages?.[remote] ?? [];
@@ -116,43 +181,66 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     page.on('pageerror', (e) => errors.push(String(e.message ?? e)));
     // A path no route matches: the shell boots (registry, share scope) without loading a page.
     await page.goto('/__release-smoke__', { timeout });
-    await page.waitForFunction(() => {
-      const f = (globalThis as { __FEDERATION__?: { __INSTANCES__?: unknown[] } }).__FEDERATION__;
-      return Boolean(f?.__INSTANCES__?.length);
-    }, undefined, { timeout });
-    const results = await page.evaluate(async ({ remote: name, version: v, modules: mods }) => {
-      type Inst = { options?: { remotes?: { name: string; alias?: string; entry?: string }[] }; loadRemote: (id: string) => Promise<unknown> };
-      const insts = ((globalThis as unknown as { __FEDERATION__: { __INSTANCES__: Inst[] } }).__FEDERATION__.__INSTANCES__);
-      // The shell's instance, and the name it registered the candidate under.
-      let inst: Inst | undefined;
-      let id = name;
-      for (const i of insts) {
-        const r = i.options?.remotes?.find((x) => x.entry?.includes(`/remotes/${name}/${v}/`) || x.name === name);
-        if (r) { inst = i; id = r.alias ?? r.name; break; }
-      }
-      if (!inst) return [{ module: '*', error: `the live shell did not register ${name}` }];
-      const out: { module: string; error?: string }[] = [];
-      for (const m of mods) {
-        try {
-          const mod = (await inst.loadRemote(`${id}/${m}`)) as { default?: unknown } | null | undefined;
-          const d = mod?.default;
-          if (typeof d !== 'function' && !(d && typeof d === 'object' && '$$typeof' in d)) { out.push({ module: m, error: 'exports no component (default export)' }); continue; }
-          // The shell's runtime turns a module that failed to load into a stand-in whose
-          // component throws a marked error (shell/src/federation/runtime-plugin.ts): call
-          // it outside React to tell (a real page just fails on its first hook here).
-          let standIn: string | null = null;
-          if (typeof d === 'function' && d.length === 0) {
-            try { (d as () => unknown)(); } catch (err) {
-              if (err && (err as Record<symbol, unknown>)[Symbol.for('tessera.remoteUnavailable')]) standIn = (err as Error).message;
-            }
+    await page.waitForFunction(
+      () => {
+        const f = (globalThis as { __FEDERATION__?: { __INSTANCES__?: unknown[] } }).__FEDERATION__;
+        return Boolean(f?.__INSTANCES__?.length);
+      },
+      undefined,
+      { timeout },
+    );
+    const results = await page.evaluate(
+      async ({ remote: name, version: v, modules: mods }) => {
+        type Inst = {
+          options?: { remotes?: { name: string; alias?: string; entry?: string }[] };
+          loadRemote: (id: string) => Promise<unknown>;
+        };
+        const insts = (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: Inst[] } }).__FEDERATION__.__INSTANCES__;
+        // The shell's instance, and the name it registered the candidate under.
+        let inst: Inst | undefined;
+        let id = name;
+        for (const i of insts) {
+          const r = i.options?.remotes?.find((x) => x.entry?.includes(`/remotes/${name}/${v}/`) || x.name === name);
+          if (r) {
+            inst = i;
+            id = r.alias ?? r.name;
+            break;
           }
-          out.push(standIn ? { module: m, error: `failed to load (the shell put its "unavailable" stand-in instead: ${standIn})` } : { module: m });
-        } catch (err) {
-          out.push({ module: m, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
         }
-      }
-      return out;
-    }, { remote, version, modules });
+        if (!inst) return [{ module: '*', error: `the live shell did not register ${name}` }];
+        const out: { module: string; error?: string }[] = [];
+        for (const m of mods) {
+          try {
+            const mod = (await inst.loadRemote(`${id}/${m}`)) as { default?: unknown } | null | undefined;
+            const d = mod?.default;
+            if (typeof d !== 'function' && !(d && typeof d === 'object' && '$$typeof' in d)) {
+              out.push({ module: m, error: 'exports no component (default export)' });
+              continue;
+            }
+            // The shell's runtime turns a module that failed to load into a stand-in whose
+            // component throws a marked error (shell/src/federation/runtime-plugin.ts): call
+            // it outside React to tell (a real page just fails on its first hook here).
+            let standIn: string | null = null;
+            if (typeof d === 'function' && d.length === 0) {
+              try {
+                (d as () => unknown)();
+              } catch (err) {
+                if (err && (err as Record<symbol, unknown>)[Symbol.for('tessera.remoteUnavailable')]) standIn = (err as Error).message;
+              }
+            }
+            out.push(
+              standIn
+                ? { module: m, error: `failed to load (the shell put its "unavailable" stand-in instead: ${standIn})` }
+                : { module: m },
+            );
+          } catch (err) {
+            out.push({ module: m, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+          }
+        }
+        return out;
+      },
+      { remote, version, modules },
+    );
     for (const r of results) {
       checked.push(`import ./${r.module}`);
       if (r.error) problems.push(`./${r.module} throws on import: ${r.error.slice(0, 300)}`);
@@ -173,16 +261,27 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
       try {
         await p.goto(pg.path, { timeout });
         // Settled: the page's spinner gone, or the unavailable panel shown.
-        await p.waitForFunction(() => !document.querySelector('[aria-label="Loading page"]') && document.getElementById('main') !== null, undefined, { timeout }).catch(() => undefined);
+        await p
+          .waitForFunction(
+            () => !document.querySelector('[aria-label="Loading page"]') && document.getElementById('main') !== null,
+            undefined,
+            { timeout },
+          )
+          .catch(() => undefined);
         await p.waitForTimeout(300);
         const state = await p.evaluate(() => {
           const main = document.getElementById('main');
           const text = main?.innerText.trim() ?? '';
-          return { unavailable: /This area is unavailable/.test(document.body.innerText), loading: Boolean(document.querySelector('[aria-label="Loading page"]')), empty: !main || (text.length === 0 && main.querySelectorAll('img,svg,canvas,input,button').length === 0) };
+          return {
+            unavailable: /This area is unavailable/.test(document.body.innerText),
+            loading: Boolean(document.querySelector('[aria-label="Loading page"]')),
+            empty: !main || (text.length === 0 && main.querySelectorAll('img,svg,canvas,input,button').length === 0),
+          };
         });
         // Always collected here, so a late report is never blamed on the next page.
         const told = await reported(p);
-        if (state.unavailable) problems.push(`${pg.path} (./${pg.module}) shows "This area is unavailable"${errs[0] ? `: ${errs[0].slice(0, 200)}` : ''}`);
+        if (state.unavailable)
+          problems.push(`${pg.path} (./${pg.module}) shows "This area is unavailable"${errs[0] ? `: ${errs[0].slice(0, 200)}` : ''}`);
         else if (state.loading) problems.push(`${pg.path} (./${pg.module}) still loading after ${timeout} ms`);
         else if (state.empty) problems.push(`${pg.path} (./${pg.module}) renders nothing (empty page area)`);
         else if (errs.length) problems.push(`${pg.path} (./${pg.module}) throws: ${errs[0].slice(0, 200)}`);

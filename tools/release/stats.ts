@@ -9,7 +9,11 @@
  * A version's page counts: `loads` pages that loaded it, `failures` pages where loading it
  * failed, `errors` pages where its error boundary caught an error (first per page).
  */
-export interface Counts { loads: number; failures: number; errors: number }
+export interface Counts {
+  loads: number;
+  failures: number;
+  errors: number;
+}
 
 /**
  * Bad pages (failures + errors) out of attempts (loads + failures: a failed load is an
@@ -32,7 +36,10 @@ export function wilson(k: number, n: number, z = 1.959964): { rate: number; low:
 }
 
 // log Γ(x) by the Lanczos approximation (g = 7, n = 9), accurate to ~1e-15.
-const LANCZOS = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+const LANCZOS = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
 export function logGamma(x: number): number {
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const y = x - 1;

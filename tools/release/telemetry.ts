@@ -4,10 +4,24 @@ import { ReleaseError } from './errors';
 import type { Health, Rollout } from './rollout';
 import type { Counts } from './stats';
 
-export interface SummaryItem { remote: string; version: string; loads?: number; failures?: number; errors?: number; [k: string]: unknown }
-export interface Summary { since: string; until: string; items: SummaryItem[] }
+export interface SummaryItem {
+  remote: string;
+  version: string;
+  loads?: number;
+  failures?: number;
+  errors?: number;
+  [k: string]: unknown;
+}
+export interface Summary {
+  since: string;
+  until: string;
+  items: SummaryItem[];
+}
 
-export interface ApiOptions { api: string; token?: string }
+export interface ApiOptions {
+  api: string;
+  token?: string;
+}
 
 /** --token, else TESSERA_RELEASE_TOKEN (a long-lived release token), else TESSERA_TOKEN (an admin's JWT). */
 export function tokenFrom(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -16,7 +30,10 @@ export function tokenFrom(flag: string | undefined, env: NodeJS.ProcessEnv = pro
 
 export async function fetchSummary({ api, token }: ApiOptions, hours: number): Promise<Summary> {
   const base = api.replace(/\/+$/, '');
-  if (!token) throw new ReleaseError('reading telemetry needs a release token: set TESSERA_RELEASE_TOKEN (an admin creates one: npm run release -- token create <name> --api <url>), or pass --token');
+  if (!token)
+    throw new ReleaseError(
+      'reading telemetry needs a release token: set TESSERA_RELEASE_TOKEN (an admin creates one: npm run release -- token create <name> --api <url>), or pass --token',
+    );
   const h = Math.min(720, Math.max(1, Math.ceil(hours)));
   let res: Response;
   try {
@@ -24,7 +41,8 @@ export async function fetchSummary({ api, token }: ApiOptions, hours: number): P
   } catch (err) {
     throw new ReleaseError(`cannot reach ${base}: ${(err as Error).message}`);
   }
-  if (!res.ok) throw new ReleaseError(`${base}/v1/telemetry/remote-load/summary answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  if (!res.ok)
+    throw new ReleaseError(`${base}/v1/telemetry/remote-load/summary answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
   return (await res.json()) as Summary;
 }
 

@@ -3,7 +3,14 @@
 // TESSERA_ADMIN_EMAIL and TESSERA_ADMIN_PASSWORD (or gives an access token in TESSERA_TOKEN).
 import { ReleaseError } from './errors';
 
-export interface ReleaseToken { id: string; name: string; createdBy: string | null; createdAt: string; revokedAt: string | null; lastUsedAt: string | null }
+export interface ReleaseToken {
+  id: string;
+  name: string;
+  createdBy: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
 
 const base = (api: string) => api.replace(/\/+$/, '');
 
@@ -11,8 +18,13 @@ async function adminToken(api: string, env: NodeJS.ProcessEnv = process.env): Pr
   if (env.TESSERA_TOKEN) return env.TESSERA_TOKEN;
   const email = env.TESSERA_ADMIN_EMAIL;
   const password = env.TESSERA_ADMIN_PASSWORD;
-  if (!email || !password) throw new ReleaseError('managing release tokens needs an admin: set TESSERA_ADMIN_EMAIL and TESSERA_ADMIN_PASSWORD (or TESSERA_TOKEN)');
-  const res = await call(`${base(api)}/v1/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!email || !password)
+    throw new ReleaseError('managing release tokens needs an admin: set TESSERA_ADMIN_EMAIL and TESSERA_ADMIN_PASSWORD (or TESSERA_TOKEN)');
+  const res = await call(`${base(api)}/v1/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new ReleaseError(`sign-in as ${email} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }

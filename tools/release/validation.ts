@@ -16,7 +16,10 @@ export function satisfies(version: string, range: string | false | undefined): b
   return semver.satisfies(version, range, { includePrerelease: true });
 }
 
-interface ManifestAssets { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[]; async?: string[] } }
+interface ManifestAssets {
+  js?: { sync?: string[]; async?: string[] };
+  css?: { sync?: string[]; async?: string[] };
+}
 export interface Manifest {
   name?: string;
   metaData?: { buildInfo?: { buildVersion?: string }; remoteEntry?: { name?: string; path?: string }; publicPath?: string };
@@ -28,7 +31,8 @@ export interface Manifest {
 export function sharedOf(manifest: Manifest | undefined): HostShared {
   const out: HostShared = {};
   for (const s of manifest?.shared ?? []) {
-    if (s && typeof s.name === 'string') out[s.name] = { version: s.version, requiredVersion: s.requiredVersion, singleton: s.singleton !== false };
+    if (s && typeof s.name === 'string')
+      out[s.name] = { version: s.version, requiredVersion: s.requiredVersion, singleton: s.singleton !== false };
   }
   return out;
 }
@@ -38,20 +42,30 @@ export function exposedModules(manifest: Manifest): string[] {
 }
 
 /** What a remote must satisfy: the live shell's requirements.json (else the checkout's). */
-export interface ShellNeeds { source: string; required: Required; hostShared: HostShared }
+export interface ShellNeeds {
+  source: string;
+  required: Required;
+  hostShared: HostShared;
+}
 
 export function shellNeeds(root: string, override: { required?: Required; hostShared?: HostShared } = {}): ShellNeeds {
   const live = liveShellVersion(root);
   const shellDir = live ? path.join(root, 'shell', live) : null;
   const file = shellDir ? readRequirements(shellDir) : null;
   if (file) {
-    return { source: `shell ${live} (live, requirements.json)`, required: override.required ?? file.modules, hostShared: override.hostShared ?? file.shared };
+    return {
+      source: `shell ${live} (live, requirements.json)`,
+      required: override.required ?? file.modules,
+      hostShared: override.hostShared ?? file.shared,
+    };
   }
   // No live shell yet, or one released before shells carried requirements.json.
   const liveManifest = shellDir ? readJson<Manifest>(path.join(shellDir, 'mf-manifest.json'), 'the live shell manifest') : undefined;
   const fromSource = override.required && override.hostShared ? null : requirementsFromSource('checkout');
   return {
-    source: live ? `shell ${live} (live manifest; route table from the checkout: that shell has no requirements.json)` : 'the checkout (no live shell)',
+    source: live
+      ? `shell ${live} (live manifest; route table from the checkout: that shell has no requirements.json)`
+      : 'the checkout (no live shell)',
     required: override.required ?? fromSource!.modules,
     hostShared: override.hostShared ?? (liveManifest ? sharedOf(liveManifest) : fromSource!.shared),
   };
@@ -112,7 +126,10 @@ export function validateBuild({ dir, remote, version, required, hostShared }: Va
   }
 
   const missingFiles = manifestAssets(manifest).filter((f) => !fs.existsSync(path.join(dir, f)));
-  if (missingFiles.length) problems.push(`files the manifest lists are missing: ${missingFiles.slice(0, 5).join(', ')}${missingFiles.length > 5 ? ` (+${missingFiles.length - 5})` : ''}`);
+  if (missingFiles.length)
+    problems.push(
+      `files the manifest lists are missing: ${missingFiles.slice(0, 5).join(', ')}${missingFiles.length > 5 ? ` (+${missingFiles.length - 5})` : ''}`,
+    );
 
   if (remote !== 'shell' && hostShared) {
     for (const s of manifest.shared ?? []) {
@@ -122,7 +139,9 @@ export function validateBuild({ dir, remote, version, required, hostShared }: Va
         problems.push(`shares ${s.name}@${s.version}, the shell requires ${host.requiredVersion}`);
       }
       if (s.requiredVersion && host.version && !satisfies(host.version, s.requiredVersion)) {
-        problems.push(`requires ${s.name} ${s.requiredVersion}, the shell provides ${host.version} (a singleton: the shell's copy is the one used)`);
+        problems.push(
+          `requires ${s.name} ${s.requiredVersion}, the shell provides ${host.version} (a singleton: the shell's copy is the one used)`,
+        );
       }
     }
   }
@@ -135,9 +154,13 @@ export function liveRemotesAgainstShell(root: string, shellDir: string, override
   const hostShared = file?.shared ?? sharedOf(readJson<Manifest>(path.join(shellDir, 'mf-manifest.json'), 'mf-manifest.json'));
   const required = override.required ?? file?.modules ?? requirementsFromSource('checkout').modules;
   const problems: string[] = [];
-  for (const [name, rec] of Object.entries(readRegistry(root)) as [RemoteName, NonNullable<ReturnType<typeof readRegistry>[RemoteName]>][]) {
+  for (const [name, rec] of Object.entries(readRegistry(root)) as [
+    RemoteName,
+    NonNullable<ReturnType<typeof readRegistry>[RemoteName]>,
+  ][]) {
     for (const v of [rec.stable, rec.canary].filter(Boolean)) {
-      for (const p of validateBuild({ dir: path.join(root, name, v!.version), remote: name, version: v!.version, required, hostShared })) problems.push(`${name} ${v!.version} (live): ${p}`);
+      for (const p of validateBuild({ dir: path.join(root, name, v!.version), remote: name, version: v!.version, required, hostShared }))
+        problems.push(`${name} ${v!.version} (live): ${p}`);
     }
   }
   return problems;

@@ -51,7 +51,17 @@ function sharedApiContract() {
 // Shared modules the shell bundles into main.js (eager): what every first visit renders.
 // One file instead of a dozen chunks gzips smaller and saves round trips; the other shared
 // entries stay lazy, loaded when a page first imports them. docs/frontend.md.
-const EAGER = ['react', 'react/', 'react-dom', 'react-dom/', 'shared-api', 'shared-api/contract', 'shared-ui/core', 'shared-ui/mui-core', 'shared-ui/router'];
+const EAGER = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'shared-api',
+  'shared-api/contract',
+  'shared-ui/core',
+  'shared-ui/mui-core',
+  'shared-ui/router',
+];
 function hostShared() {
   return Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, EAGER.includes(k) ? { ...v, eager: true } : v]));
 }
@@ -95,10 +105,14 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
   const pkg = require(path.join(dir, 'package.json'));
   const globalName = versionedGlobal(name, pkg.version);
   const exposesDir = path.join(dir, 'src/exposes');
-  const exposes = isHost ? {} : Object.fromEntries(
-    fs.readdirSync(exposesDir).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
-      .map((f) => [`./${f.replace(/\.tsx?$/, '')}`, `./src/exposes/${f}`]),
-  );
+  const exposes = isHost
+    ? {}
+    : Object.fromEntries(
+        fs
+          .readdirSync(exposesDir)
+          .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+          .map((f) => [`./${f.replace(/\.tsx?$/, '')}`, `./src/exposes/${f}`]),
+      );
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -133,7 +147,10 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
             loader: 'esbuild-loader',
             options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
           },
-          { test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/, loader: path.join(__dirname, 'pure-loader.cjs') },
+          {
+            test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/,
+            loader: path.join(__dirname, 'pure-loader.cjs'),
+          },
           // Only @emotion/react's withTheme uses it, and nothing on the platform calls that:
           // without side effects declared, webpack can leave it (and react-is) out.
           { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
@@ -145,11 +162,35 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
         // The shell: one chunk per shared module (and per lazy part), no chunks split out
         // of their overlaps: fewer requests, better gzip, a few modules repeated between
         // barrels a page rarely loads together (docs/frontend.md measures it).
-        ...(isHost ? { splitChunks: process.env.TESSERA_SPLIT_REACT ? { chunks: 'initial', cacheGroups: { default: false, defaultVendors: false, reactDom: { test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, name: 'react-dom', chunks: 'initial', enforce: true } } } : false } : {}),
+        ...(isHost
+          ? {
+              splitChunks: process.env.TESSERA_SPLIT_REACT
+                ? {
+                    chunks: 'initial',
+                    cacheGroups: {
+                      default: false,
+                      defaultVendors: false,
+                      reactDom: {
+                        test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+                        name: 'react-dom',
+                        chunks: 'initial',
+                        enforce: true,
+                      },
+                    },
+                  }
+                : false,
+            }
+          : {}),
         // SWC's minifier drops the code tree-shaking leaves unused inside modules (the
         // router barrel: 50 KB gzip with esbuild's minifier, 14 KB with SWC) at about
         // esbuild's speed; terser does the same three times slower. docs/frontend.md.
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { ecma: 2020, compress: { passes: 2 }, mangle: true }, extractComments: false })],
+        minimizer: [
+          new TerserPlugin({
+            minify: TerserPlugin.swcMinify,
+            terserOptions: { ecma: 2020, compress: { passes: 2 }, mangle: true },
+            extractComments: false,
+          }),
+        ],
       },
       performance: { hints: false },
       plugins: [
@@ -169,7 +210,10 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
           runtimePlugins,
           // One federation runtime for the page: the shell provides it, remotes use it
           // instead of bundling their own copy into every remoteEntry.js.
-          experiments: { ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }), optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) } },
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+          },
         }),
         muiNoCssVars(),
         sharedApiContract(),

@@ -18,21 +18,19 @@ const BODIES = ['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes'];
 function deferred(send) {
   const asked = new Map();
   let real = null;
-  const response = new Promise((resolve) => queueMicrotask(resolve))
-    .then(loadKy)
-    .then(
-      (ky) => {
-        real = send(ky);
-        // Body shortcuts asked for before the request left: ask ky in the same turn.
-        for (const [body, d] of asked) real[body]().then(d.resolve, d.reject);
-        return real;
-      },
-      (error) => {
-        // ky itself could not be loaded (offline): every shortcut fails with it.
-        for (const d of asked.values()) d.reject(error);
-        throw error;
-      },
-    );
+  const response = new Promise((resolve) => queueMicrotask(resolve)).then(loadKy).then(
+    (ky) => {
+      real = send(ky);
+      // Body shortcuts asked for before the request left: ask ky in the same turn.
+      for (const [body, d] of asked) real[body]().then(d.resolve, d.reject);
+      return real;
+    },
+    (error) => {
+      // ky itself could not be loaded (offline): every shortcut fails with it.
+      for (const d of asked.values()) d.reject(error);
+      throw error;
+    },
+  );
   // A caller that only uses .json() never awaits this promise itself: keep a failure here
   // from being reported as unhandled (the shortcut's promise carries it).
   response.catch(() => undefined);

@@ -24,7 +24,17 @@ export interface DecisionDialogProps {
   children?: ReactNode;
 }
 
-export function DecisionDialog({ open, title, description, confirmLabel, reasonLabel, destructive = false, onConfirm, onClose, children }: DecisionDialogProps) {
+export function DecisionDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  reasonLabel,
+  destructive = false,
+  onConfirm,
+  onClose,
+  children,
+}: DecisionDialogProps) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

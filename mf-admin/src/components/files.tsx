@@ -16,7 +16,17 @@ export function ListingImages({ images, name }: { images: readonly ImageRef[]; n
   });
   return (
     <>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))' }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))',
+        }}
+      >
         {gallery.map((img, i) => (
           <Box component="li" key={images[i]._id}>
             <Box
@@ -84,8 +94,25 @@ export function DocumentLinks({ documents, empty = 'No documents were uploaded.'
             }}
           >
             {d.mimeType.startsWith('image/') ? (
-              <Box sx={{ width: 56, height: 56, flexShrink: 0, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', display: 'grid', placeItems: 'center' }}>
-                <Box component="img" src={fileUrl(d.url)} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+              <Box
+                sx={{
+                  width: 56,
+                  height: 56,
+                  flexShrink: 0,
+                  borderRadius: 1,
+                  overflow: 'hidden',
+                  bgcolor: 'grey.100',
+                  display: 'grid',
+                  placeItems: 'center',
+                }}
+              >
+                <Box
+                  component="img"
+                  src={fileUrl(d.url)}
+                  alt=""
+                  loading="lazy"
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                />
               </Box>
             ) : d.mimeType === 'application/pdf' ? (
               <PdfIcon sx={{ color: 'error.main' }} />

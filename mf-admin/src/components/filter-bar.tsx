@@ -9,7 +9,14 @@ export function FilterBar({ label, children }: { label: string; children: ReactN
       variant="outlined"
       component="section"
       aria-label={label}
-      sx={{ p: 2, mb: 2, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 190px), 1fr))', alignItems: 'start' }}
+      sx={{
+        p: 2,
+        mb: 2,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 190px), 1fr))',
+        alignItems: 'start',
+      }}
     >
       {children}
     </Paper>

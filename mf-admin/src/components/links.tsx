@@ -27,10 +27,25 @@ export function RouterTextLink({ to, children, ariaLabel }: { to: string; childr
 /** A person by name (and e-mail), linked to their page; falls back to the id. */
 type PersonRef = Pick<User, '_id' | 'firstName' | 'lastName' | 'email' | 'role'>;
 
-export function PersonLink({ id, people, showEmail = false, fallback }: { id: string | null; people: Map<string, User>; showEmail?: boolean; fallback?: PersonRef | null }) {
+export function PersonLink({
+  id,
+  people,
+  showEmail = false,
+  fallback,
+}: {
+  id: string | null;
+  people: Map<string, User>;
+  showEmail?: boolean;
+  fallback?: PersonRef | null;
+}) {
   if (!id) return <>—</>;
   const user: PersonRef | undefined = people.get(id) ?? fallback ?? undefined;
-  if (!user) return <Typography component="span" variant="body2" title={id}>{shortId(id)}</Typography>;
+  if (!user)
+    return (
+      <Typography component="span" variant="body2" title={id}>
+        {shortId(id)}
+      </Typography>
+    );
   const to = personPath(user);
   const name = fullName(user);
   return (

@@ -2,7 +2,17 @@ import { useId, type ReactNode } from 'react';
 import { Box, Paper, Typography } from 'shared-ui/mui';
 
 /** A titled block of a page (h2), with optional actions beside the title. */
-export function Section({ title, actions, children, level = 2 }: { title: string; actions?: ReactNode; children: ReactNode; level?: 2 | 3 }) {
+export function Section({
+  title,
+  actions,
+  children,
+  level = 2,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  level?: 2 | 3;
+}) {
   const id = useId();
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
@@ -20,7 +30,16 @@ export function Section({ title, actions, children, level = 2 }: { title: string
 /** Label–value pairs as a description list. */
 export function Facts({ items }: { items: readonly { label: string; value: ReactNode }[] }) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' }, columnGap: 3, rowGap: { xs: 0.25, sm: 1.25 } }}>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' },
+        columnGap: 3,
+        rowGap: { xs: 0.25, sm: 1.25 },
+      }}
+    >
       {items.map((it) => (
         <Box key={it.label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 500, mt: { xs: 1, sm: 0 } }}>

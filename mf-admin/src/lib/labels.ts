@@ -1,5 +1,13 @@
 // Human words for the API's codes.
-import type { LedgerEntryType, OrderStatus, PayoutStatus, PropertyStatus, SupportKind, SupportStatus, UserStatus } from 'shared-api/contract';
+import type {
+  LedgerEntryType,
+  OrderStatus,
+  PayoutStatus,
+  PropertyStatus,
+  SupportKind,
+  SupportStatus,
+  UserStatus,
+} from 'shared-api/contract';
 
 export const USER_STATUS_LABELS: Record<UserStatus, string> = { PENDING: 'Pending', VERIFIED: 'Verified', REJECTED: 'Rejected' };
 
@@ -10,9 +18,19 @@ export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
   FUNDED: 'Funded',
 };
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { PENDING: 'Pending', COMPLETED: 'Completed', REJECTED: 'Rejected', CANCELLED: 'Cancelled' };
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  PENDING: 'Pending',
+  COMPLETED: 'Completed',
+  REJECTED: 'Rejected',
+  CANCELLED: 'Cancelled',
+};
 
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = { REQUESTED: 'Requested', PAID: 'Paid', REJECTED: 'Rejected', CANCELLED: 'Cancelled' };
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  REQUESTED: 'Requested',
+  PAID: 'Paid',
+  REJECTED: 'Rejected',
+  CANCELLED: 'Cancelled',
+};
 
 export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = { OPEN: 'Open', CLOSED: 'Closed' };
 export const SUPPORT_KIND_LABELS: Record<SupportKind, string> = { TICKET: 'Ticket', CONTACT: 'Contact form' };

@@ -1,5 +1,17 @@
 // Domain objects as the API returns them; override what the test is about.
-import type { AuditEntry, Holding, LedgerEntry, Order, Page, Payout, Property, PropertyRevision, SupportTicket, User, UserDetail } from 'shared-api/contract';
+import type {
+  AuditEntry,
+  Holding,
+  LedgerEntry,
+  Order,
+  Page,
+  Payout,
+  Property,
+  PropertyRevision,
+  SupportTicket,
+  User,
+  UserDetail,
+} from 'shared-api/contract';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -43,7 +55,9 @@ export function makeProperty(overrides: Partial<Property> = {}): Property {
     description: 'Lofts by the water.',
     type: 'RENTAL_READY',
     status: 'ACTIVE',
-    images: [{ _id: 'i1', url: '/download/i1.webp', srcset: '/download/i1-480.webp 480w, /download/i1.webp 1200w', width: 1200, height: 800 }],
+    images: [
+      { _id: 'i1', url: '/download/i1.webp', srcset: '/download/i1-480.webp 480w, /download/i1.webp 1200w', width: 1200, height: 800 },
+    ],
     documents: [{ _id: 'd1', url: '/download/d1.pdf', name: 'title-deed.pdf', mimeType: 'application/pdf', size: 4096 }],
     totalQuantity: 1000,
     availableQuantity: 900,
@@ -71,7 +85,23 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     _id: 'ord1',
     investorId: 'u1',
     propertyId: 'p1',
-    property: { _id: 'p1', name: 'Harbor Lofts', address: '1 Harbor Way, Boston', state: 'MA', type: 'RENTAL_READY', status: 'ACTIVE', images: [], unitPrice: 50, roiInFiveYears: 40, totalQuantity: 1000, availableQuantity: 900, reservedQuantity: 0, soldQuantity: 100, suspendedAt: null, suspendedReason: null },
+    property: {
+      _id: 'p1',
+      name: 'Harbor Lofts',
+      address: '1 Harbor Way, Boston',
+      state: 'MA',
+      type: 'RENTAL_READY',
+      status: 'ACTIVE',
+      images: [],
+      unitPrice: 50,
+      roiInFiveYears: 40,
+      totalQuantity: 1000,
+      availableQuantity: 900,
+      reservedQuantity: 0,
+      soldQuantity: 100,
+      suspendedAt: null,
+      suspendedReason: null,
+    },
     quantity: 10,
     unitPrice: 50,
     amount: 500,
@@ -98,7 +128,16 @@ export function makeHolding(overrides: Partial<Holding> = {}): Holding {
 }
 
 export function makePayout(overrides: Partial<Payout> = {}): Payout {
-  return { _id: 'pay1', userId: 'u1', amount: 1250.5, status: 'REQUESTED', reason: null, createdAt: '2026-02-03T12:00:00.000Z', decidedAt: null, ...overrides };
+  return {
+    _id: 'pay1',
+    userId: 'u1',
+    amount: 1250.5,
+    status: 'REQUESTED',
+    reason: null,
+    createdAt: '2026-02-03T12:00:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
 }
 
 export function makeEntry(overrides: Partial<LedgerEntry> = {}): LedgerEntry {
@@ -165,14 +204,25 @@ export function makeRevision(overrides: Partial<PropertyRevision> = {}): Propert
     propertyName: 'Harbor Lofts',
     status: 'PENDING',
     proposed: { name: 'Harbor Lofts II', description: 'Now with a roof garden.' },
-    images: [{ _id: 'img-new', url: '/download/img-new.webp?exp=1&sig=x' }, { _id: 'img-1', url: '/download/img-1.webp' }],
+    images: [
+      { _id: 'img-new', url: '/download/img-new.webp?exp=1&sig=x' },
+      { _id: 'img-1', url: '/download/img-1.webp' },
+    ],
     documents: [],
     fieldChanges: [
       { field: 'name', from: 'Harbor Lofts', to: 'Harbor Lofts II' },
       { field: 'description', from: 'Lofts by the harbor.', to: 'Now with a roof garden.' },
     ],
     fileChanges: [
-      { kind: 'IMAGE', change: 'ADDED', fileId: 'img-new', name: 'roof-garden.png', url: '/download/img-new.webp?exp=1&sig=x', from: null, to: 1 },
+      {
+        kind: 'IMAGE',
+        change: 'ADDED',
+        fileId: 'img-new',
+        name: 'roof-garden.png',
+        url: '/download/img-new.webp?exp=1&sig=x',
+        from: null,
+        to: 1,
+      },
       { kind: 'IMAGE', change: 'REMOVED', fileId: 'img-2', name: 'old-lobby.png', url: '/download/img-2.webp', from: 2, to: null },
       { kind: 'DOCUMENT', change: 'MOVED', fileId: 'doc-2', name: 'valuation.pdf', url: '/download/doc-2.pdf', from: 2, to: 1 },
     ],

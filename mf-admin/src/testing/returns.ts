@@ -2,7 +2,16 @@
 // the contract's own rules (distributionFigures), so the screens are checked against them.
 import { distributionFigures, type Appraisal, type Distribution, type IncomeReport } from 'shared-api/contract';
 
-const EXPENSES = { management: 800, maintenanceRepairs: 250.5, propertyTax: 0, insurance: 120, hoa: 0, utilities: 0, reserve: 100, other: 0 };
+const EXPENSES = {
+  management: 800,
+  maintenanceRepairs: 250.5,
+  propertyTax: 0,
+  insurance: 120,
+  hoa: 0,
+  utilities: 0,
+  reserve: 100,
+  other: 0,
+};
 
 export function makeReport(overrides: Partial<IncomeReport> = {}): IncomeReport {
   return {
@@ -60,5 +69,14 @@ export function makeDistribution(overrides: Partial<Distribution> = {}): Distrib
 }
 
 export function makeAppraisal(overrides: Partial<Appraisal> = {}): Appraisal {
-  return { _id: 'a1', propertyId: 'p1', valuePerUnit: 52.5, appraisedOn: '2026-06-30', note: 'Annual valuation', document: null, createdAt: '2026-07-01T00:00:00.000Z', ...overrides };
+  return {
+    _id: 'a1',
+    propertyId: 'p1',
+    valuePerUnit: 52.5,
+    appraisedOn: '2026-06-30',
+    note: 'Annual valuation',
+    document: null,
+    createdAt: '2026-07-01T00:00:00.000Z',
+    ...overrides,
+  };
 }

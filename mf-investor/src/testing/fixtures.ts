@@ -1,5 +1,17 @@
 // Domain objects as the API returns them; override what the test is about.
-import type { Checkout, Holding, LedgerEntry, Order, Page, Payout, PropertySummary, SupportTicket, User, UserMetrics, Wallet } from 'shared-api/contract';
+import type {
+  Checkout,
+  Holding,
+  LedgerEntry,
+  Order,
+  Page,
+  Payout,
+  PropertySummary,
+  SupportTicket,
+  User,
+  UserMetrics,
+  Wallet,
+} from 'shared-api/contract';
 import { ApiError } from 'shared-api';
 
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -112,7 +124,16 @@ export function makeCheckout(overrides: Partial<Checkout> = {}): Checkout {
 }
 
 export function makePayout(overrides: Partial<Payout> = {}): Payout {
-  return { _id: 'w1', userId: 'u1', amount: 100, status: 'REQUESTED', reason: null, createdAt: '2026-03-07T15:00:00.000Z', decidedAt: null, ...overrides };
+  return {
+    _id: 'w1',
+    userId: 'u1',
+    amount: 100,
+    status: 'REQUESTED',
+    reason: null,
+    createdAt: '2026-03-07T15:00:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
 }
 
 export function makeTicket(overrides: Partial<SupportTicket> = {}): SupportTicket {

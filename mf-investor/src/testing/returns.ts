@@ -15,7 +15,9 @@ export const NOW = new Date('2026-07-01T12:00:00Z');
 const d = (cents: number) => cents / 100;
 
 /** One paid distribution of a property with 2,000 units: rent and expenses in cents, fee 8%. */
-export function makeHolderDistribution(over: { id?: string; rentCents?: number; expensesCents?: number; myUnits?: number; periodStart?: string; periodEnd?: string } = {}): HolderDistribution {
+export function makeHolderDistribution(
+  over: { id?: string; rentCents?: number; expensesCents?: number; myUnits?: number; periodStart?: string; periodEnd?: string } = {},
+): HolderDistribution {
   const rentCents = over.rentCents ?? 1_234_567;
   const expensesCents = over.expensesCents ?? 310_000;
   const myUnits = over.myUnits ?? 40;
@@ -35,7 +37,16 @@ export function makeHolderDistribution(over: { id?: string; rentCents?: number; 
     periodEnd: over.periodEnd ?? '2026-05-31',
     grossRent: d(rentCents),
     totalExpenses: d(expensesCents),
-    expenses: { management: d(expensesCents), maintenanceRepairs: 0, propertyTax: 0, insurance: 0, hoa: 0, utilities: 0, reserve: 0, other: 0 },
+    expenses: {
+      management: d(expensesCents),
+      maintenanceRepairs: 0,
+      propertyTax: 0,
+      insurance: 0,
+      hoa: 0,
+      utilities: 0,
+      reserve: 0,
+      other: 0,
+    },
     feePercent: 8,
     managementFee: d(f.feeCents),
     netIncome: d(f.netIncomeCents),

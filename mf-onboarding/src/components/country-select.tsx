@@ -23,7 +23,21 @@ export interface CountrySelectProps {
 }
 
 /** Searchable country picker: by name, alias, ISO codes or calling code. */
-export function CountrySelect({ ref, id, label, value, onChange, countries, loading, loadError, onRetry, error, helperText, required, disabled }: CountrySelectProps) {
+export function CountrySelect({
+  ref,
+  id,
+  label,
+  value,
+  onChange,
+  countries,
+  loading,
+  loadError,
+  onRetry,
+  error,
+  helperText,
+  required,
+  disabled,
+}: CountrySelectProps) {
   const options = countries ?? [];
   const selected = options.find((c) => c.iso2 === value) ?? null;
   return (

@@ -3,7 +3,12 @@ import { callingCodeLabel, findCountry, loadCountries, matchesCountry, searchCou
 test('the dataset gives names, both ISO codes, calling codes and currencies, sorted by name', async () => {
   const countries = await loadCountries();
   expect(countries.length).toBeGreaterThan(240);
-  expect(countries.find((c) => c.iso2 === 'GB')).toMatchObject({ iso3: 'GBR', name: 'United Kingdom', callingCodes: [44], currencies: ['GBP'] });
+  expect(countries.find((c) => c.iso2 === 'GB')).toMatchObject({
+    iso3: 'GBR',
+    name: 'United Kingdom',
+    callingCodes: [44],
+    currencies: ['GBP'],
+  });
   const names = countries.map((c) => c.name);
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   // Loaded once.
@@ -42,6 +47,13 @@ test('search ranks names that start with the typed text first (issue 16)', async
   // An exact code comes before names that merely contain the text.
   expect(names('us')[0]).toBe('United States');
   // Everything that matched is kept; nothing that did not.
-  expect(names('ger').every((n) => matchesCountry(countries.find((c) => c.name === n)!, 'ger'))).toBe(true);
+  expect(
+    names('ger').every((n) =>
+      matchesCountry(
+        countries.find((c) => c.name === n)!,
+        'ger',
+      ),
+    ),
+  ).toBe(true);
   expect(names('')).toHaveLength(countries.length);
 });

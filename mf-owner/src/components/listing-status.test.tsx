@@ -9,7 +9,9 @@ test('a live listing with changes under review stays Active and says so', () => 
 });
 
 test('rejected changes show the reason; the listing stays Active', () => {
-  render(<ListingStatus property={makeProperty({ status: 'ACTIVE', revision: makeRevision({ status: 'REJECTED', reason: 'Blurry photo' }) })} />);
+  render(
+    <ListingStatus property={makeProperty({ status: 'ACTIVE', revision: makeRevision({ status: 'REJECTED', reason: 'Blurry photo' }) })} />,
+  );
   expect(screen.getByText('Active')).toBeInTheDocument();
   expect(screen.getByText('Changes rejected: Blurry photo')).toBeInTheDocument();
   expect(screen.queryByText('Changes under review')).not.toBeInTheDocument();

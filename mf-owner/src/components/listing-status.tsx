@@ -7,7 +7,11 @@ import { STATUS_LABELS } from '../lib/status';
  * A listing's status badge; a rejected listing also shows the reviewer's reason. A live
  * listing with changes under review keeps its status and says so (issue 16).
  */
-export function ListingStatus({ property }: { property: Pick<Property, 'status' | 'rejectionReason'> & { revision?: PropertyRevision | null } }) {
+export function ListingStatus({
+  property,
+}: {
+  property: Pick<Property, 'status' | 'rejectionReason'> & { revision?: PropertyRevision | null };
+}) {
   const revision = property.revision;
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>

@@ -5,9 +5,12 @@ describe('safeNext', () => {
     expect(safeNext('/properties/abc')).toBe('/properties/abc');
     expect(safeNext('/#subscribe')).toBe('/#subscribe');
   });
-  test.each([null, undefined, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/a\nb'])('refuses %p', (v) => {
-    expect(safeNext(v)).toBeNull();
-  });
+  test.each([null, undefined, '', 'https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/a\nb'])(
+    'refuses %p',
+    (v) => {
+      expect(safeNext(v)).toBeNull();
+    },
+  );
 });
 
 test('loginPath carries a safe next path only', () => {

@@ -1,6 +1,9 @@
 import { startTransition, useEffect, useState } from 'react';
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
+};
 
 /**
  * False until `ready` has been true through a painted frame and the browser has had an

@@ -11,7 +11,12 @@ export type Query = (sqls: string[]) => Promise<Record<string, unknown>[][]>;
 /** PostgreSQL, in one schema. */
 export function postgresQuery(url: string, schema: string): Query {
   return async (sqls) => {
-    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}`, connectionTimeoutMillis: 10_000, query_timeout: 120_000 });
+    const client = new pg.Client({
+      connectionString: url,
+      options: `-c search_path=${schema}`,
+      connectionTimeoutMillis: 10_000,
+      query_timeout: 120_000,
+    });
     await client.connect();
     try {
       const out: Record<string, unknown>[][] = [];
@@ -97,6 +102,12 @@ export async function verify(log: AckLog, query: Query): Promise<Verdict> {
     invariantViolations,
     ok: false,
   };
-  verdict.ok = missing.length === 0 && wrongState.length === 0 && unknownToClients.length === 0 && duplicateKeys === 0 && log.unresolved.length === 0 && invariantViolations.length === 0;
+  verdict.ok =
+    missing.length === 0 &&
+    wrongState.length === 0 &&
+    unknownToClients.length === 0 &&
+    duplicateKeys === 0 &&
+    log.unresolved.length === 0 &&
+    invariantViolations.length === 0;
   return verdict;
 }

@@ -39,12 +39,22 @@ export function request(base: string, method: string, url: string, o: RequestOpt
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: u.hostname, port: u.port, method, path: url, headers, agent, timeout: o.timeoutMs ?? 20_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', (e: NodeJS.ErrnoException) => reject(new NoAnswer(e.code ?? e.message, performance.now() - t0)));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers, ms: performance.now() - t0 }));
-    });
+    const req = http.request(
+      { host: u.hostname, port: u.port, method, path: url, headers, agent, timeout: o.timeoutMs ?? 20_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (e: NodeJS.ErrnoException) => reject(new NoAnswer(e.code ?? e.message, performance.now() - t0)));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: res.headers,
+            ms: performance.now() - t0,
+          }),
+        );
+      },
+    );
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
     req.on('error', (e: NodeJS.ErrnoException) => reject(new NoAnswer(e.code ?? e.message, performance.now() - t0)));
     if (body !== undefined) req.write(body);

@@ -74,7 +74,8 @@ export class Stats {
       w.outcomes[outcome] += 1;
       if (w.latencies.length < 3_000_000) w.latencies.push(ms);
     }
-    if ((outcome === 'unexpected' || outcome === 'server') && this.surprises.length < 30) this.surprises.push(`${what} ${detail}`.slice(0, 300));
+    if ((outcome === 'unexpected' || outcome === 'server') && this.surprises.length < 30)
+      this.surprises.push(`${what} ${detail}`.slice(0, 300));
   }
   /** The current window's figures, and a new window. */
   cut(): Window {
@@ -204,7 +205,13 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
   }
 
   /** A change without a key (cancel, review): retried while unanswered; a 409 afterwards may mean the first try worked. */
-  async function change(p: Person, what: string, method: string, url: string, json?: unknown): Promise<{ answer: Answer | null; uncertain: boolean }> {
+  async function change(
+    p: Person,
+    what: string,
+    method: string,
+    url: string,
+    json?: unknown,
+  ): Promise<{ answer: Answer | null; uncertain: boolean }> {
     let uncertain = false;
     let delay = 100;
     const deadline = Date.now() + retryForMs;
@@ -225,7 +232,10 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
     await refreshIfOld(p);
     const r = Math.random();
     if (r < 0.45) {
-      const a = await keyed(p, 'orders', 'POST', '/v1/orders', { propertyId: pick(o.world.listings), quantity: 1 + Math.floor(Math.random() * 3) });
+      const a = await keyed(p, 'orders', 'POST', '/v1/orders', {
+        propertyId: pick(o.world.listings),
+        quantity: 1 + Math.floor(Math.random() * 3),
+      });
       if (a?.status === 201) {
         const order = JSON.parse(a.body) as { _id: string; status: OrderStatus };
         o.log.order(order._id, order.status);
@@ -240,7 +250,10 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
       if (answer?.status === 200 && !uncertain) o.log.order(id, 'CANCELLED');
       else if (uncertain) o.log.orderUncertain(id, 'CANCELLED');
     } else if (r < 0.7) {
-      const a = await keyed(p, 'wallets/deposit', 'POST', '/v1/wallets/deposit', { amount: 100 + Math.floor(Math.random() * 400), returnPath: '/dashboard/wallet' });
+      const a = await keyed(p, 'wallets/deposit', 'POST', '/v1/wallets/deposit', {
+        amount: 100 + Math.floor(Math.random() * 400),
+        returnPath: '/dashboard/wallet',
+      });
       if (a?.status === 201) {
         const id = (JSON.parse(a.body) as { _id: string })._id;
         // The sandbox page is a form post without a bearer token: sent as the browser does.
@@ -251,7 +264,13 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
       const a = await keyed(p, 'wallets/withdraw', 'POST', '/v1/wallets/withdraw', { amount: 1 + Math.floor(Math.random() * 20) });
       if (a?.status === 201) o.log.payout((JSON.parse(a.body) as { _id: string })._id, 'REQUESTED');
     } else {
-      const url = pick(['/v1/wallets/balance', '/v1/orders?pageSize=5', '/v1/properties?pageSize=6', '/v1/users/me', '/v1/transactions/owned?pageSize=5']);
+      const url = pick([
+        '/v1/wallets/balance',
+        '/v1/orders?pageSize=5',
+        '/v1/properties?pageSize=6',
+        '/v1/users/me',
+        '/v1/transactions/owned?pageSize=5',
+      ]);
       await as(p, url.split('?')[0], 'GET', url);
     }
   }
@@ -296,7 +315,10 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
       for (const item of (JSON.parse(list.body) as { items: { _id: string }[] }).items.slice(0, 3)) {
         const status: PayoutStatus = Math.random() < 0.7 ? 'PAID' : 'REJECTED';
         o.log.payout(item._id, 'REQUESTED');
-        const { answer, uncertain } = await change(admin, 'payouts/:id', 'PATCH', `/v1/payouts/${item._id}`, { status, ...(status === 'REJECTED' ? { reason: 'Reliability run' } : {}) });
+        const { answer, uncertain } = await change(admin, 'payouts/:id', 'PATCH', `/v1/payouts/${item._id}`, {
+          status,
+          ...(status === 'REJECTED' ? { reason: 'Reliability run' } : {}),
+        });
         if (answer?.status === 200 && !uncertain) o.log.payout(item._id, status);
         else if (uncertain) o.log.payoutUncertain(item._id, status);
       }
@@ -311,7 +333,10 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
       if (pause > 0) await sleep(pause);
     }
   };
-  const workers = [...o.world.investors.map((p) => worker(() => investorStep(p), think)), worker(() => adminStep(o.world.admin), Math.max(think, 50))];
+  const workers = [
+    ...o.world.investors.map((p) => worker(() => investorStep(p), think)),
+    worker(() => adminStep(o.world.admin), Math.max(think, 50)),
+  ];
   const abort = () => {
     stopping = true;
     aborted = true;

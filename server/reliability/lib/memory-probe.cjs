@@ -7,7 +7,15 @@ if (typeof process.send === 'function') {
     if (typeof global.gc === 'function') global.gc();
     const m = process.memoryUsage();
     try {
-      process.send({ probe: 'memory', at: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers });
+      process.send({
+        probe: 'memory',
+        at: Date.now(),
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        heapTotal: m.heapTotal,
+        external: m.external,
+        arrayBuffers: m.arrayBuffers,
+      });
     } catch {
       /* parent gone */
     }

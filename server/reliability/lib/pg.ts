@@ -15,7 +15,12 @@ export function newSchema(kind: string): string {
 }
 
 async function withClient<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 10_000, statement_timeout: 60_000, query_timeout: 70_000 });
+  const c = new pg.Client({
+    connectionString: DATABASE_URL,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 60_000,
+    query_timeout: 70_000,
+  });
   await c.connect();
   try {
     return await fn(c);
@@ -45,10 +50,12 @@ export async function dropSchema(schema: string): Promise<void> {
 export async function dropStaleSchemas(): Promise<string[]> {
   return withClient(async (c) => {
     const { rows } = await c.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'rel\\_%'");
-    const stale = rows.map((r) => r.name).filter((n) => {
-      const m = NAME.exec(n);
-      return m !== null && Date.now() - Number(m[1]) * 1000 > STALE_MS;
-    });
+    const stale = rows
+      .map((r) => r.name)
+      .filter((n) => {
+        const m = NAME.exec(n);
+        return m !== null && Date.now() - Number(m[1]) * 1000 > STALE_MS;
+      });
     for (const s of stale) await c.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
     return stale;
   });

@@ -38,7 +38,11 @@ export function privateBuild(): { main: string; dir: string; remove: () => void 
     }
   }
   const dir = mkdtempSync(path.join(cache, 'build-'));
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'server/build.mjs'), '--outdir', path.join(dir, 'dist')], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'server/build.mjs'), '--outdir', path.join(dir, 'dist')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (r.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`building the server failed (${r.error?.message ?? `exit ${r.status}`}):\n${r.stdout}${r.stderr}`);
@@ -87,7 +91,9 @@ export class ServerGroup {
   async close(): Promise<void> {
     this.closed = true;
     groups.delete(this);
-    const exits = [...this.live].map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))));
+    const exits = [...this.live].map(
+      (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))),
+    );
     for (const c of this.live) c.kill('SIGKILL');
     await Promise.race([Promise.all(exits), sleep(10_000)]);
   }
@@ -121,7 +127,8 @@ export async function startServer(o: StartOptions): Promise<ServerProcess & { st
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (o.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode} (log ${o.logFile}):\n${tail(o.logFile)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited with ${child.exitCode ?? child.signalCode} (log ${o.logFile}):\n${tail(o.logFile)}`);
     try {
       const res = await fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(1000) });
       if (res.ok) break;

@@ -47,14 +47,25 @@ function codeFor(outboxFile: string, email: string): string {
 }
 
 export async function signIn(base: string, email: string, password: string): Promise<{ token: string; id: string }> {
-  const r = await must(request(base, 'POST', '/v1/auth/signin', { json: { email, password }, headers: clientAddress() }), 200, `sign in ${email}`);
+  const r = await must(
+    request(base, 'POST', '/v1/auth/signin', { json: { email, password }, headers: clientAddress() }),
+    200,
+    `sign in ${email}`,
+  );
   const body = JSON.parse(r.body) as { accessToken: string; user: { _id: string } };
   return { token: body.accessToken, id: body.user._id };
 }
 
 async function signUp(base: string, outboxFile: string, role: 'investor' | 'property-owner', label: string): Promise<Person> {
   const email = `${label}-${randomBytes(4).toString('hex')}@reliability.test`;
-  await must(request(base, 'POST', `/v1/auth/signup/${role}`, { json: { firstName: 'Rel', lastName: label, email, password: PASSWORD }, headers: clientAddress() }), 201, `sign up ${email}`);
+  await must(
+    request(base, 'POST', `/v1/auth/signup/${role}`, {
+      json: { firstName: 'Rel', lastName: label, email, password: PASSWORD },
+      headers: clientAddress(),
+    }),
+    201,
+    `sign up ${email}`,
+  );
   let code = '';
   for (let i = 0; i < 50 && !code; i++) {
     try {
@@ -64,14 +75,22 @@ async function signUp(base: string, outboxFile: string, role: 'investor' | 'prop
     }
   }
   if (!code) code = codeFor(outboxFile, email);
-  await must(request(base, 'POST', '/v1/auth/otp/verify', { json: { email, code, purpose: 'VERIFY_EMAIL' }, headers: clientAddress() }), 200, `verify ${email}`);
+  await must(
+    request(base, 'POST', '/v1/auth/otp/verify', { json: { email, code, purpose: 'VERIFY_EMAIL' }, headers: clientAddress() }),
+    200,
+    `verify ${email}`,
+  );
   const { token, id } = await signIn(base, email, PASSWORD);
   return { id, email, password: PASSWORD, token, tokenAt: Date.now() };
 }
 
 /** Money in through the real path: a deposit checkout paid on the sandbox page. */
 export async function deposit(base: string, p: Person, jwtSecret: string, amount: number, key = randomUUID()): Promise<Answer> {
-  const r = await request(base, 'POST', '/v1/wallets/deposit', { token: p.token, json: { amount, returnPath: '/dashboard/wallet' }, headers: { 'idempotency-key': key } });
+  const r = await request(base, 'POST', '/v1/wallets/deposit', {
+    token: p.token,
+    json: { amount, returnPath: '/dashboard/wallet' },
+    headers: { 'idempotency-key': key },
+  });
   if (r.status !== 201) return r;
   const id = (JSON.parse(r.body) as { _id: string })._id;
   return request(base, 'POST', `/v1/payments/sandbox/${id}`, { form: `decision=pay&token=${sandboxToken(jwtSecret, id)}` });
@@ -79,7 +98,15 @@ export async function deposit(base: string, p: Person, jwtSecret: string, amount
 
 export async function setupWorld(
   base: string,
-  o: { outboxFile: string; adminEmail: string; adminPassword: string; jwtSecret: string; investors: number; listings: number; funds?: number },
+  o: {
+    outboxFile: string;
+    adminEmail: string;
+    adminPassword: string;
+    jwtSecret: string;
+    investors: number;
+    listings: number;
+    funds?: number;
+  },
 ): Promise<World> {
   const a = await signIn(base, o.adminEmail, o.adminPassword);
   const admin: Person = { id: a.id, email: o.adminEmail, password: o.adminPassword, token: a.token, tokenAt: Date.now() };
@@ -87,20 +114,35 @@ export async function setupWorld(
   const investors: Person[] = [];
   for (let i = 0; i < o.investors; i++) investors.push(await signUp(base, o.outboxFile, 'investor', `investor${i}`));
   for (const p of [owner, ...investors]) {
-    await must(request(base, 'PATCH', `/v1/users/verify/${p.id}`, { token: admin.token, json: { status: 'VERIFIED' } }), 200, `verify person ${p.email}`);
+    await must(
+      request(base, 'PATCH', `/v1/users/verify/${p.id}`, { token: admin.token, json: { status: 'VERIFIED' } }),
+      200,
+      `verify person ${p.email}`,
+    );
   }
   const listings: string[] = [];
   for (let i = 0; i < o.listings; i++) {
     const created = await must(
       request(base, 'POST', '/v1/properties/owned/rental-ready', {
         token: owner.token,
-        json: { name: `Reliability Court ${i}`, address: `${i} Fault Line Ave`, state: 'CA', totalQuantity: 5_000_000, unitPrice: 1 + (i % 4) * 0.25, roiInFiveYears: 30 },
+        json: {
+          name: `Reliability Court ${i}`,
+          address: `${i} Fault Line Ave`,
+          state: 'CA',
+          totalQuantity: 5_000_000,
+          unitPrice: 1 + (i % 4) * 0.25,
+          roiInFiveYears: 30,
+        },
       }),
       201,
       'create listing',
     );
     const id = (JSON.parse(created.body) as { _id: string })._id;
-    await must(request(base, 'PATCH', `/v1/properties/${id}/review`, { token: admin.token, json: { decision: 'APPROVE' } }), 200, 'approve listing');
+    await must(
+      request(base, 'PATCH', `/v1/properties/${id}/review`, { token: admin.token, json: { decision: 'APPROVE' } }),
+      200,
+      'approve listing',
+    );
     listings.push(id);
   }
   for (const p of investors) {

@@ -32,7 +32,9 @@ export interface Database extends ScriptRunner {
   close(): Promise<void>;
 }
 
-export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Database> {
+export async function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
+): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
@@ -71,7 +73,10 @@ export async function createDatabase(config: Pick<Config, 'databaseUrl' | 'datab
         }
       },
       async exclusive(fn) {
-        const client = new pg.Client({ connectionString: config.databaseUrl as string, options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined });
+        const client = new pg.Client({
+          connectionString: config.databaseUrl as string,
+          options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
+        });
         await client.connect();
         try {
           // One lock per schema: servers of other schemas (tests, other apps) do not wait.

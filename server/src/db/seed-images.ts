@@ -27,7 +27,17 @@ const SKIES = [
 ];
 const FACADES = ['#e2e8f0', '#fca5a5', '#fdba74', '#d6d3d1', '#a5b4fc', '#99f6e4', '#f5d0fe', '#cbd5e1'];
 
-function windows(x: number, y: number, cols: number, rows: number, w: number, h: number, gap: number, lit: number, r: () => number): string {
+function windows(
+  x: number,
+  y: number,
+  cols: number,
+  rows: number,
+  w: number,
+  h: number,
+  gap: number,
+  lit: number,
+  r: () => number,
+): string {
   let out = '';
   for (let i = 0; i < cols; i++) {
     for (let j = 0; j < rows; j++) {
@@ -76,7 +86,8 @@ function building(scene: Scene, r: () => number, facade: string, night: boolean)
       const floors = 4 + Math.floor(r() * 5);
       let frame = '';
       for (let f = 0; f <= floors; f++) frame += `<rect x="520" y="${780 - f * 70}" width="560" height="10" fill="#57534e"/>`;
-      for (let c = 0; c <= 5; c++) frame += `<rect x="${520 + c * 110}" y="${780 - floors * 70}" width="10" height="${floors * 70}" fill="#57534e"/>`;
+      for (let c = 0; c <= 5; c++)
+        frame += `<rect x="${520 + c * 110}" y="${780 - floors * 70}" width="10" height="${floors * 70}" fill="#57534e"/>`;
       return `${frame}<rect x="520" y="${780 - Math.floor(floors / 2) * 70}" width="560" height="${Math.floor(floors / 2) * 70}" fill="${facade}" opacity="0.9"/>${windows(545, 800 - Math.floor(floors / 2) * 70, 6, Math.floor(floors / 2), 60, 40, 30, lit, r)}<rect x="1180" y="120" width="22" height="660" fill="#f59e0b"/><rect x="760" y="120" width="640" height="18" fill="#f59e0b"/><line x1="900" y1="138" x2="900" y2="${420 + r() * 120}" stroke="#1f2937" stroke-width="4"/><rect x="870" y="${430 + r() * 120}" width="60" height="30" fill="#57534e"/><polygon points="1150,120 1191,60 1232,120" fill="#f59e0b"/>`;
     }
     case 'loft':
@@ -100,7 +111,8 @@ export function sceneSvg(scene: Scene, seed: number): string {
     clouds += `<g opacity="${night ? 0.15 : 0.8}" fill="#ffffff"><ellipse cx="${cx}" cy="${cy}" rx="90" ry="28"/><ellipse cx="${cx + 60}" cy="${cy - 18}" rx="60" ry="26"/><ellipse cx="${cx - 55}" cy="${cy - 8}" rx="50" ry="20"/></g>`;
   }
   let trees = '';
-  for (let i = 0; i < 5; i++) trees += tree(80 + r() * 300 + (i % 2) * 1150, 800 + r() * 30, 0.8 + r() * 0.6, night ? '#14532d' : '#16a34a');
+  for (let i = 0; i < 5; i++)
+    trees += tree(80 + r() * 300 + (i % 2) * 1150, 800 + r() * 30, 0.8 + r() * 0.6, night ? '#14532d' : '#16a34a');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky.top}"/><stop offset="1" stop-color="${sky.bottom}"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#sky)"/>
@@ -117,5 +129,7 @@ ${trees}
 
 /** The scene as a PNG (the upload pipeline then makes WebP copies at every width). */
 export async function renderScene(scene: Scene, seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(scene, seed))).png({ compressionLevel: 3 }).toBuffer();
+  return sharp(Buffer.from(sceneSvg(scene, seed)))
+    .png({ compressionLevel: 3 })
+    .toBuffer();
 }

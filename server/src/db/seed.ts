@@ -21,15 +21,36 @@ export interface SeedReport {
   properties: number;
 }
 
-export const DEMO_PASSWORDS = { admin: 'Admin123!', owner: 'Owner123!', investor: 'Investor123!', pending: 'Pending123!', investor2: 'Investor123!' } as const;
+export const DEMO_PASSWORDS = {
+  admin: 'Admin123!',
+  owner: 'Owner123!',
+  investor: 'Investor123!',
+  pending: 'Pending123!',
+  investor2: 'Investor123!',
+} as const;
 
 export function demoAccounts(adminEmail: string, adminPassword: string | null): DemoAccount[] {
   return [
-    { role: 'ADMIN', email: adminEmail, password: adminPassword ?? DEMO_PASSWORDS.admin, note: adminPassword ? 'from ADMIN_PASSWORD' : 'default' },
+    {
+      role: 'ADMIN',
+      email: adminEmail,
+      password: adminPassword ?? DEMO_PASSWORDS.admin,
+      note: adminPassword ? 'from ADMIN_PASSWORD' : 'default',
+    },
     { role: 'PROPERTY_OWNER', email: 'owner@tessera.local', password: DEMO_PASSWORDS.owner, note: 'verified' },
-    { role: 'INVESTOR', email: 'investor@tessera.local', password: DEMO_PASSWORDS.investor, note: 'verified, subscribed, funded wallet, holdings, a pending order' },
+    {
+      role: 'INVESTOR',
+      email: 'investor@tessera.local',
+      password: DEMO_PASSWORDS.investor,
+      note: 'verified, subscribed, funded wallet, holdings, a pending order',
+    },
     { role: 'INVESTOR', email: 'pending@tessera.local', password: DEMO_PASSWORDS.pending, note: 'pending review, not subscribed' },
-    { role: 'INVESTOR', email: 'grace@tessera.local', password: DEMO_PASSWORDS.investor2, note: 'verified, subscribed, bought out Mountain Ash Cabins' },
+    {
+      role: 'INVESTOR',
+      email: 'grace@tessera.local',
+      password: DEMO_PASSWORDS.investor2,
+      note: 'verified, subscribed, bought out Mountain Ash Cabins',
+    },
   ];
 }
 
@@ -48,23 +69,159 @@ interface DemoListing {
 }
 
 const LISTINGS: DemoListing[] = [
-  { name: 'Harborview Residences', address: '210 Seaport Blvd, Boston', state: 'MA', type: 'RENTAL_READY', scenes: ['tower', 'tower'], units: 2000, price: 50, roi: 38, description: 'A 22-storey residential tower on the waterfront, fully let with long-term tenants.' },
-  { name: 'Magnolia Row Townhomes', address: '48 Magnolia St, Savannah', state: 'GA', type: 'RENTAL_READY', scenes: ['townhouses', 'townhouses'], units: 800, price: 125, roi: 42, description: 'Four restored townhouses in the historic district, rented as family homes.' },
-  { name: 'Desert Bloom Villas', address: '7711 E Camelback Rd, Scottsdale', state: 'AZ', type: 'OFF_PLAN', scenes: ['construction', 'villa'], units: 1500, price: 100, roi: 55, progress: [10, 25, 40], description: 'Twelve villas with private pools, under construction; completion expected next spring.' },
-  { name: 'Lakeshore Lofts', address: '1550 N Lake Shore Dr, Chicago', state: 'IL', type: 'RENTAL_READY', scenes: ['loft', 'tower'], units: 1200, price: 75, roi: 35, description: 'Converted brick warehouse lofts a block from the lake.' },
-  { name: 'Sunset Terrace', address: '9020 Sunset Blvd, Los Angeles', state: 'CA', type: 'OFF_PLAN', scenes: ['construction', 'tower'], units: 3000, price: 80, roi: 60, progress: [5, 15], description: 'Mid-rise apartments with rooftop terraces, foundations complete.' },
-  { name: 'Bluebonnet Cottages', address: '300 Congress Ave, Austin', state: 'TX', type: 'RENTAL_READY', scenes: ['cabin', 'townhouses'], units: 600, price: 90, roi: 40, description: 'Single-storey cottages near downtown, let to young professionals.' },
-  { name: 'Evergreen Heights', address: '1200 Pine St, Seattle', state: 'WA', type: 'OFF_PLAN', scenes: ['construction', 'loft'], units: 2500, price: 60, roi: 48, progress: [20, 45, 70], description: 'A timber-frame residential block, structure topped out.' },
-  { name: 'Biscayne Bay Suites', address: '1800 Biscayne Blvd, Miami', state: 'FL', type: 'RENTAL_READY', scenes: ['tower', 'villa'], units: 1800, price: 150, roi: 44, description: 'Serviced suites with bay views, managed as furnished rentals.' },
-  { name: 'Mountain Ash Cabins', address: '45 Aspen Way, Boulder', state: 'CO', type: 'RENTAL_READY', scenes: ['cabin', 'cabin'], units: 400, price: 110, roi: 36, description: 'Holiday cabins at the foot of the Flatirons, booked year-round.' },
-  { name: 'Hudson Yard Lofts', address: '540 W 34th St, New York', state: 'NY', type: 'OFF_PLAN', scenes: ['construction', 'tower'], units: 5000, price: 200, roi: 52, progress: [30, 55], description: 'Loft apartments above retail, interior fit-out under way.' },
-  { name: 'Music Row Flats', address: '1616 Music Row, Nashville', state: 'TN', type: 'RENTAL_READY', scenes: ['loft', 'townhouses'], units: 900, price: 70, roi: 41, pending: true, description: 'Two-bedroom flats near the studios. Awaiting review.' },
-  { name: 'Willamette Commons', address: '88 SW Naito Pkwy, Portland', state: 'OR', type: 'OFF_PLAN', scenes: ['construction', 'villa'], units: 1000, price: 95, roi: 50, progress: [0], pending: true, description: 'Riverside homes, permits granted. Awaiting review.' },
+  {
+    name: 'Harborview Residences',
+    address: '210 Seaport Blvd, Boston',
+    state: 'MA',
+    type: 'RENTAL_READY',
+    scenes: ['tower', 'tower'],
+    units: 2000,
+    price: 50,
+    roi: 38,
+    description: 'A 22-storey residential tower on the waterfront, fully let with long-term tenants.',
+  },
+  {
+    name: 'Magnolia Row Townhomes',
+    address: '48 Magnolia St, Savannah',
+    state: 'GA',
+    type: 'RENTAL_READY',
+    scenes: ['townhouses', 'townhouses'],
+    units: 800,
+    price: 125,
+    roi: 42,
+    description: 'Four restored townhouses in the historic district, rented as family homes.',
+  },
+  {
+    name: 'Desert Bloom Villas',
+    address: '7711 E Camelback Rd, Scottsdale',
+    state: 'AZ',
+    type: 'OFF_PLAN',
+    scenes: ['construction', 'villa'],
+    units: 1500,
+    price: 100,
+    roi: 55,
+    progress: [10, 25, 40],
+    description: 'Twelve villas with private pools, under construction; completion expected next spring.',
+  },
+  {
+    name: 'Lakeshore Lofts',
+    address: '1550 N Lake Shore Dr, Chicago',
+    state: 'IL',
+    type: 'RENTAL_READY',
+    scenes: ['loft', 'tower'],
+    units: 1200,
+    price: 75,
+    roi: 35,
+    description: 'Converted brick warehouse lofts a block from the lake.',
+  },
+  {
+    name: 'Sunset Terrace',
+    address: '9020 Sunset Blvd, Los Angeles',
+    state: 'CA',
+    type: 'OFF_PLAN',
+    scenes: ['construction', 'tower'],
+    units: 3000,
+    price: 80,
+    roi: 60,
+    progress: [5, 15],
+    description: 'Mid-rise apartments with rooftop terraces, foundations complete.',
+  },
+  {
+    name: 'Bluebonnet Cottages',
+    address: '300 Congress Ave, Austin',
+    state: 'TX',
+    type: 'RENTAL_READY',
+    scenes: ['cabin', 'townhouses'],
+    units: 600,
+    price: 90,
+    roi: 40,
+    description: 'Single-storey cottages near downtown, let to young professionals.',
+  },
+  {
+    name: 'Evergreen Heights',
+    address: '1200 Pine St, Seattle',
+    state: 'WA',
+    type: 'OFF_PLAN',
+    scenes: ['construction', 'loft'],
+    units: 2500,
+    price: 60,
+    roi: 48,
+    progress: [20, 45, 70],
+    description: 'A timber-frame residential block, structure topped out.',
+  },
+  {
+    name: 'Biscayne Bay Suites',
+    address: '1800 Biscayne Blvd, Miami',
+    state: 'FL',
+    type: 'RENTAL_READY',
+    scenes: ['tower', 'villa'],
+    units: 1800,
+    price: 150,
+    roi: 44,
+    description: 'Serviced suites with bay views, managed as furnished rentals.',
+  },
+  {
+    name: 'Mountain Ash Cabins',
+    address: '45 Aspen Way, Boulder',
+    state: 'CO',
+    type: 'RENTAL_READY',
+    scenes: ['cabin', 'cabin'],
+    units: 400,
+    price: 110,
+    roi: 36,
+    description: 'Holiday cabins at the foot of the Flatirons, booked year-round.',
+  },
+  {
+    name: 'Hudson Yard Lofts',
+    address: '540 W 34th St, New York',
+    state: 'NY',
+    type: 'OFF_PLAN',
+    scenes: ['construction', 'tower'],
+    units: 5000,
+    price: 200,
+    roi: 52,
+    progress: [30, 55],
+    description: 'Loft apartments above retail, interior fit-out under way.',
+  },
+  {
+    name: 'Music Row Flats',
+    address: '1616 Music Row, Nashville',
+    state: 'TN',
+    type: 'RENTAL_READY',
+    scenes: ['loft', 'townhouses'],
+    units: 900,
+    price: 70,
+    roi: 41,
+    pending: true,
+    description: 'Two-bedroom flats near the studios. Awaiting review.',
+  },
+  {
+    name: 'Willamette Commons',
+    address: '88 SW Naito Pkwy, Portland',
+    state: 'OR',
+    type: 'OFF_PLAN',
+    scenes: ['construction', 'villa'],
+    units: 1000,
+    price: 95,
+    roi: 50,
+    progress: [0],
+    pending: true,
+    description: 'Riverside homes, permits granted. Awaiting review.',
+  },
 ];
 
 async function createUser(
   app: FastifyInstance,
-  a: { email: string; password: string; firstName: string; lastName: string; role: Role; status: UserStatus; subscribed?: boolean; onboarded?: boolean },
+  a: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+    status: UserStatus;
+    subscribed?: boolean;
+    onboarded?: boolean;
+  },
 ): Promise<string> {
   const [row] = await app.db
     .insert(users)
@@ -90,24 +247,55 @@ async function createUser(
 /** Seeds demo data when the database has no users at all; null when it was not empty. */
 export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | null> {
   // The platform revenue account (migration 0050) is not a person: it does not make the database non-empty.
-  const [{ n }] = await app.db.select({ n: count() }).from(users).where(sql`${users.role} <> 'PLATFORM'`);
+  const [{ n }] = await app.db
+    .select({ n: count() })
+    .from(users)
+    .where(sql`${users.role} <> 'PLATFORM'`);
   if (n > 0) return null;
   const started = Date.now();
   const accounts = demoAccounts(app.config.adminEmail, app.config.adminPassword);
   const [admin, owner, investor, pending, grace] = accounts;
   const adminId = await createUser(app, { ...admin, firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', status: 'VERIFIED' });
-  const ownerId = await createUser(app, { ...owner, firstName: 'Olivia', lastName: 'Owner', role: 'PROPERTY_OWNER', status: 'VERIFIED', onboarded: true });
+  const ownerId = await createUser(app, {
+    ...owner,
+    firstName: 'Olivia',
+    lastName: 'Owner',
+    role: 'PROPERTY_OWNER',
+    status: 'VERIFIED',
+    onboarded: true,
+  });
   // Investors subscribe through the payment path below, like everyone else.
-  const investorId = await createUser(app, { ...investor, firstName: 'Ivan', lastName: 'Investor', role: 'INVESTOR', status: 'VERIFIED', onboarded: true });
+  const investorId = await createUser(app, {
+    ...investor,
+    firstName: 'Ivan',
+    lastName: 'Investor',
+    role: 'INVESTOR',
+    status: 'VERIFIED',
+    onboarded: true,
+  });
   await createUser(app, { ...pending, firstName: 'Penny', lastName: 'Pending', role: 'INVESTOR', status: 'PENDING' });
-  const graceId = await createUser(app, { ...grace, firstName: 'Grace', lastName: 'Hopper', role: 'INVESTOR', status: 'VERIFIED', onboarded: true });
+  const graceId = await createUser(app, {
+    ...grace,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    role: 'INVESTOR',
+    status: 'VERIFIED',
+    onboarded: true,
+  });
   const propertyIds = new Map<string, string>();
 
   for (const [i, l] of LISTINGS.entries()) {
-    const images = await Promise.all(l.scenes.map(async (scene, j) => {
-      const buffer = await renderScene(scene, i * 10 + j + 1);
-      return { buffer, type: 'image/png' as const, name: `${l.name.toLowerCase().replace(/\W+/g, '-')}-${j + 1}.png`, size: buffer.length };
-    }));
+    const images = await Promise.all(
+      l.scenes.map(async (scene, j) => {
+        const buffer = await renderScene(scene, i * 10 + j + 1);
+        return {
+          buffer,
+          type: 'image/png' as const,
+          name: `${l.name.toLowerCase().replace(/\W+/g, '-')}-${j + 1}.png`,
+          size: buffer.length,
+        };
+      }),
+    );
     const progress = l.progress ?? [];
     await storeUploads(app, images, 'PROPERTY_IMAGE', (rows) =>
       app.db.transaction(async (tx) => {
@@ -132,7 +320,10 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
           .returning({ id: properties.id });
         propertyIds.set(l.name, p.id);
         // The first image is the cover (issue 16: listings keep the order chosen).
-        await insertFiles(tx, rows.map((r, k) => ({ ...r, userId: ownerId, propertyId: p.id, position: k })));
+        await insertFiles(
+          tx,
+          rows.map((r, k) => ({ ...r, userId: ownerId, propertyId: p.id, position: k })),
+        );
         for (const [k, percent] of progress.entries()) {
           await tx.insert(progressUpdates).values({
             propertyId: p.id,
@@ -162,7 +353,12 @@ async function seedMoney(
   propertyIds: Map<string, string>,
 ): Promise<void> {
   const tokens = new Map<string, string>();
-  for (const [id, role] of [[people.adminId, 'ADMIN'], [people.ownerId, 'PROPERTY_OWNER'], [people.investorId, 'INVESTOR'], [people.graceId, 'INVESTOR']] as const) {
+  for (const [id, role] of [
+    [people.adminId, 'ADMIN'],
+    [people.ownerId, 'PROPERTY_OWNER'],
+    [people.investorId, 'INVESTOR'],
+    [people.graceId, 'INVESTOR'],
+  ] as const) {
     tokens.set(id, (await app.tokens.issue(app.db, { id, role })).accessToken);
   }
   const api = async <T = { _id: string }>(as: string, method: 'POST' | 'PATCH', url: string, payload: object): Promise<T> => {
@@ -187,7 +383,10 @@ async function seedMoney(
   const { adminId, ownerId, investorId, graceId } = people;
   const approve = (orderId: string) => api(adminId, 'PATCH', `/v1/orders/${orderId}/review`, { decision: 'APPROVE' });
 
-  for (const [who, amount] of [[investorId, 25_000], [graceId, 42_000]] as const) {
+  for (const [who, amount] of [
+    [investorId, 25_000],
+    [graceId, 42_000],
+  ] as const) {
     await pay((await api(who, 'POST', '/v1/payments/checkouts', { purpose: 'SUBSCRIPTION', returnPath: '/' }))._id);
     await pay((await api(who, 'POST', '/v1/wallets/deposit', { amount, returnPath: '/dashboard/wallet' }))._id);
   }
@@ -223,18 +422,62 @@ async function seedMoney(
  * have passed — never by writing the ledger. The API would refuse record dates in the
  * past; the seed tells history. Plus appraisals of two listings.
  */
-async function seedReturns(app: FastifyInstance, people: { adminId: string; ownerId: string }, property: (name: string) => string): Promise<void> {
+async function seedReturns(
+  app: FastifyInstance,
+  people: { adminId: string; ownerId: string },
+  property: (name: string) => string,
+): Promise<void> {
   const cabins = property('Mountain Ash Cabins');
   const months: { rent: number; expenses: Record<string, number>; note: string }[] = [
-    { rent: 52_000, expenses: { management_cents: 4_100, utilities_cents: 2_600, insurance_cents: 1_800, property_tax_cents: 6_400 }, note: 'Ski season: fully booked.' },
-    { rent: 48_500, expenses: { management_cents: 3_900, utilities_cents: 2_400, insurance_cents: 1_800, property_tax_cents: 6_400 }, note: '' },
-    { rent: 39_000, expenses: { management_cents: 3_100, maintenance_repairs_cents: 43_500, insurance_cents: 1_800, property_tax_cents: 6_400 }, note: 'Roof of cabin 3 replaced after a storm (receipt attached to the insurance claim).' },
-    { rent: 44_000, expenses: { management_cents: 3_500, utilities_cents: 2_000, insurance_cents: 1_800, property_tax_cents: 6_400, reserve_cents: 2_500 }, note: '' },
-    { rent: 56_000, expenses: { management_cents: 4_400, utilities_cents: 2_300, insurance_cents: 1_800, property_tax_cents: 6_400, hoa_cents: 1_200 }, note: 'Summer bookings.' },
-    { rent: 59_000, expenses: { management_cents: 4_600, utilities_cents: 2_500, insurance_cents: 1_800, property_tax_cents: 6_400 }, note: '' },
+    {
+      rent: 52_000,
+      expenses: { management_cents: 4_100, utilities_cents: 2_600, insurance_cents: 1_800, property_tax_cents: 6_400 },
+      note: 'Ski season: fully booked.',
+    },
+    {
+      rent: 48_500,
+      expenses: { management_cents: 3_900, utilities_cents: 2_400, insurance_cents: 1_800, property_tax_cents: 6_400 },
+      note: '',
+    },
+    {
+      rent: 39_000,
+      expenses: { management_cents: 3_100, maintenance_repairs_cents: 43_500, insurance_cents: 1_800, property_tax_cents: 6_400 },
+      note: 'Roof of cabin 3 replaced after a storm (receipt attached to the insurance claim).',
+    },
+    {
+      rent: 44_000,
+      expenses: {
+        management_cents: 3_500,
+        utilities_cents: 2_000,
+        insurance_cents: 1_800,
+        property_tax_cents: 6_400,
+        reserve_cents: 2_500,
+      },
+      note: '',
+    },
+    {
+      rent: 56_000,
+      expenses: { management_cents: 4_400, utilities_cents: 2_300, insurance_cents: 1_800, property_tax_cents: 6_400, hoa_cents: 1_200 },
+      note: 'Summer bookings.',
+    },
+    {
+      rent: 59_000,
+      expenses: { management_cents: 4_600, utilities_cents: 2_500, insurance_cents: 1_800, property_tax_cents: 6_400 },
+      note: '',
+    },
   ];
-  const cols = ['management_cents', 'maintenance_repairs_cents', 'property_tax_cents', 'insurance_cents', 'hoa_cents', 'utilities_cents', 'reserve_cents', 'other_cents'];
-  const run = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const cols = [
+    'management_cents',
+    'maintenance_repairs_cents',
+    'property_tax_cents',
+    'insurance_cents',
+    'hoa_cents',
+    'utilities_cents',
+    'reserve_cents',
+    'other_cents',
+  ];
+  const run = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) =>
+    ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
   for (const [i, m] of months.entries()) {
     const back = months.length - i; // 6 … 1 months ago
     const e = cols.map((c) => m.expenses[c] ?? 0);
@@ -255,7 +498,10 @@ async function seedReturns(app: FastifyInstance, people: { adminId: string; owne
     if (d.due) await run(sql`SELECT pay_distribution(${d.id})`);
     else if (d.recorded) await run(sql`SELECT record_distribution(${d.id})`);
   }
-  for (const [name, values] of [['Mountain Ash Cabins', [110_00, 112_50, 116_00]], ['Harborview Residences', [50_00, 51_20]]] as const) {
+  for (const [name, values] of [
+    ['Mountain Ash Cabins', [110_00, 112_50, 116_00]],
+    ['Harborview Residences', [50_00, 51_20]],
+  ] as const) {
     for (const [k, cents] of values.entries()) {
       await run(sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by)
         VALUES (${property(name)}, ${cents}, current_date - ${(values.length - k) * 60}::int, ${k === 0 ? 'Purchase appraisal' : 'Quarterly broker opinion of value'}, ${people.adminId})`);
@@ -273,6 +519,13 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
     .where(and(eq(users.email, adminEmail), isNull(users.deletedAt)))
     .limit(1);
   if (existing.length > 0) return;
-  await createUser(app, { email: adminEmail, password: adminPassword, firstName: 'Platform', lastName: 'Admin', role: 'ADMIN', status: 'VERIFIED' });
+  await createUser(app, {
+    email: adminEmail,
+    password: adminPassword,
+    firstName: 'Platform',
+    lastName: 'Admin',
+    role: 'ADMIN',
+    status: 'VERIFIED',
+  });
   app.log.info({ email: adminEmail }, 'admin account created from ADMIN_EMAIL / ADMIN_PASSWORD');
 }

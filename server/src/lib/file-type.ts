@@ -28,8 +28,12 @@ export const EXTENSIONS: Record<DetectedType, string> = {
 /** A file name safe to show and to put in Content-Disposition: no folders, no control characters. */
 export function displayName(raw: string | undefined, fallback: string): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
   return clean || fallback;
 }
 

@@ -90,7 +90,11 @@ export async function idempotent<T>(
     app,
     async (tx) => {
       const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-      const claimed = await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash: hash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) {
         const [first] = await tx.select().from(idempotencyKeys).where(mine);
         return replayOf<T>(first && { hash: first.requestHash, status: first.statusCode, response: first.response }, hash);

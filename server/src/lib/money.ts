@@ -52,7 +52,11 @@ async function withRetry<T>(run: () => Promise<T>, opts: MoneyTxOptions): Promis
 }
 
 /** A money operation that is one statement (atomic on its own): no BEGIN/COMMIT round trips. */
-export async function moneyStatement<T>(app: FastifyInstance, fn: (db: FastifyInstance['db']) => Promise<T>, opts: MoneyTxOptions = {}): Promise<T> {
+export async function moneyStatement<T>(
+  app: FastifyInstance,
+  fn: (db: FastifyInstance['db']) => Promise<T>,
+  opts: MoneyTxOptions = {},
+): Promise<T> {
   return withRetry(() => fn(app.db), opts);
 }
 

@@ -4,7 +4,10 @@
 // instances (row locks), so every instance runs them.
 import type { FastifyInstance } from 'fastify';
 
-export function runPeriodically(app: FastifyInstance, o: { firstMs: number; everyMs: number; run: () => Promise<void>; onError: (err: unknown) => void }): void {
+export function runPeriodically(
+  app: FastifyInstance,
+  o: { firstMs: number; everyMs: number; run: () => Promise<void>; onError: (err: unknown) => void },
+): void {
   let running = false;
   const tick = () => {
     if (running) return;

@@ -11,7 +11,11 @@ export function pgError(err: unknown): PgErrorInfo | undefined {
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
     const { code, message, constraint } = e as { code?: unknown; message?: unknown; constraint?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return { code, message: typeof message === 'string' ? message : '', constraint: typeof constraint === 'string' ? constraint : undefined };
+      return {
+        code,
+        message: typeof message === 'string' ? message : '',
+        constraint: typeof constraint === 'string' ? constraint : undefined,
+      };
     }
     e = (e as { cause?: unknown }).cause;
   }

@@ -91,10 +91,16 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }): Promi
       return { accessToken, expiresAt };
     },
     async revokeSession(db, sessionId) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
     async revokeAll(db, userId) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
   };
 
@@ -108,9 +114,15 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }): Promi
     const known = verified.get(token);
     if (known) return known.exp * 1000 > Date.now() ? known : null;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'sub'],
+      });
       const { sub, sid, exp } = payload;
-      if (typeof sid !== 'string' || !sub || typeof exp !== 'number' || !/^[0-9a-f-]{36}$/i.test(sid) || !/^[0-9a-f-]{36}$/i.test(sub)) return null;
+      if (typeof sid !== 'string' || !sub || typeof exp !== 'number' || !/^[0-9a-f-]{36}$/i.test(sid) || !/^[0-9a-f-]{36}$/i.test(sub))
+        return null;
       // Tokens signed before auth_time existed count from their own issue time.
       const at = payload.auth_time ?? payload.iat;
       const authTime = typeof at === 'number' && Number.isFinite(at) ? at : Math.floor(Date.now() / 1000);

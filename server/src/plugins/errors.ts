@@ -110,7 +110,11 @@ async function errorsPlugin(app: FastifyInstance, opts: ErrorsOptions): Promise<
     const fe = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
     if (Array.isArray(fe.validation)) {
       const context = fe.validationContext ?? 'body';
-      const messages = [...new Set(fe.validation.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'if').map((e) => describeValidationError(e, context)))];
+      const messages = [
+        ...new Set(
+          fe.validation.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'if').map((e) => describeValidationError(e, context)),
+        ),
+      ];
       return reply.status(400).send(body(400, messages.length > 0 ? messages : ['Invalid request']));
     }
     const known = fe.code ? MULTIPART_MESSAGES[fe.code] : undefined;

@@ -43,7 +43,8 @@ async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitOptions): Pr
     });
     let down = false;
     redis.on('error', (err) => {
-      if (!down) app.log.error({ err: { message: err.message } }, 'rate limits: Redis unavailable; limits are not enforced until it is back');
+      if (!down)
+        app.log.error({ err: { message: err.message } }, 'rate limits: Redis unavailable; limits are not enforced until it is back');
       down = true;
     });
     redis.on('ready', () => {

@@ -39,7 +39,11 @@ export async function readUploads(request: FastifyRequest, rules: UploadRules): 
   } catch (err) {
     // Our refusals and @fastify/multipart's limits (FST_*) have their answers; anything
     // else is busboy failing on a malformed body (no boundary, truncated, garbage).
-    if (err instanceof HttpError || (typeof (err as { code?: unknown }).code === 'string' && String((err as { code: string }).code).startsWith('FST_'))) throw err;
+    if (
+      err instanceof HttpError ||
+      (typeof (err as { code?: unknown }).code === 'string' && String((err as { code: string }).code).startsWith('FST_'))
+    )
+      throw err;
     throw badRequest('Invalid upload: the form data could not be read');
   }
 }

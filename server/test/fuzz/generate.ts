@@ -126,7 +126,17 @@ export const HOSTILE_NUMBERS: readonly number[] = [
   Number.MIN_VALUE,
 ];
 
-export const HOSTILE_OTHERS: readonly Json[] = [null, true, false, [], {}, [1, 'a', null], { a: { b: { c: 1 } } }, deepArray(2000), ['a'.repeat(1000)]];
+export const HOSTILE_OTHERS: readonly Json[] = [
+  null,
+  true,
+  false,
+  [],
+  {},
+  [1, 'a', null],
+  { a: { b: { c: 1 } } },
+  deepArray(2000),
+  ['a'.repeat(1000)],
+];
 
 export function hostileValue(g: Gen): Json {
   const r = g.random();
@@ -237,9 +247,17 @@ export const MALFORMED_BODIES: readonly BodyCase[] = [
   { label: 'empty with JSON type', payload: '', contentType: 'application/json' },
   { label: 'utf-16 charset', payload: '{}', contentType: 'application/json; charset=utf-16' },
   { label: 'text/plain', payload: 'hello', contentType: 'text/plain' },
-  { label: 'xml', payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', contentType: 'application/xml' },
+  {
+    label: 'xml',
+    payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+    contentType: 'application/xml',
+  },
   { label: 'form-urlencoded', payload: 'a=1&b[c]=2&__proto__[x]=1', contentType: 'application/x-www-form-urlencoded' },
-  { label: 'multipart to a JSON route', payload: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b' },
+  {
+    label: 'multipart to a JSON route',
+    payload: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n',
+    contentType: 'multipart/form-data; boundary=b',
+  },
   { label: 'over the body limit', payload: JSON.stringify({ a: 'x'.repeat(1024 * 1024 + 10) }), contentType: 'application/json' },
 ];
 
@@ -301,7 +319,12 @@ const PNG_HEADER = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 function multipartOf(boundary: string, parts: { headers: string; body: Buffer | string }[], close = true): Buffer {
   const chunks: Buffer[] = [];
-  for (const p of parts) chunks.push(Buffer.from(`--${boundary}\r\n${p.headers}\r\n\r\n`), Buffer.isBuffer(p.body) ? p.body : Buffer.from(p.body), Buffer.from('\r\n'));
+  for (const p of parts)
+    chunks.push(
+      Buffer.from(`--${boundary}\r\n${p.headers}\r\n\r\n`),
+      Buffer.isBuffer(p.body) ? p.body : Buffer.from(p.body),
+      Buffer.from('\r\n'),
+    );
   if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
 }
@@ -316,9 +339,17 @@ export function multipartCases(field: string): MultipartCase[] {
   return [
     { label: 'no parts', payload: Buffer.from(`--${b}--\r\n`), contentType: ct },
     { label: 'no closing boundary', payload: multipartOf(b, [file('a.png', 'image/png', PNG_HEADER)], false), contentType: ct },
-    { label: 'no boundary in the type', payload: multipartOf(b, [file('a.png', 'image/png', PNG_HEADER)]), contentType: 'multipart/form-data' },
+    {
+      label: 'no boundary in the type',
+      payload: multipartOf(b, [file('a.png', 'image/png', PNG_HEADER)]),
+      contentType: 'multipart/form-data',
+    },
     { label: 'wrong boundary', payload: multipartOf('other', [file('a.png', 'image/png', PNG_HEADER)]), contentType: ct },
-    { label: 'text field only', payload: multipartOf(b, [{ headers: `Content-Disposition: form-data; name="${field}"`, body: 'hello' }]), contentType: ct },
+    {
+      label: 'text field only',
+      payload: multipartOf(b, [{ headers: `Content-Disposition: form-data; name="${field}"`, body: 'hello' }]),
+      contentType: ct,
+    },
     { label: 'wrong field', payload: multipartOf(b, [file('a.png', 'image/png', PNG_HEADER, 'other')]), contentType: ct },
     { label: 'empty file', payload: multipartOf(b, [file('a.png', 'image/png', Buffer.alloc(0))]), contentType: ct },
     { label: 'declared png, is text', payload: multipartOf(b, [file('a.png', 'image/png', 'not an image')]), contentType: ct },
@@ -329,9 +360,27 @@ export function multipartCases(field: string): MultipartCase[] {
     { label: 'path traversal name', payload: multipartOf(b, [file('../../../etc/passwd', 'image/png', 'x')]), contentType: ct },
     { label: 'huge file name', payload: multipartOf(b, [file(`${'n'.repeat(5000)}.png`, 'image/png', 'x')]), contentType: ct },
     { label: 'unicode file name', payload: multipartOf(b, [file('\u202egnp.exe', 'image/png', 'x')]), contentType: ct },
-    { label: 'seven files', payload: multipartOf(b, Array.from({ length: 7 }, (_, i) => file(`${i}.png`, 'image/png', 'x'))), contentType: ct },
-    { label: 'many text fields', payload: multipartOf(b, Array.from({ length: 40 }, (_, i) => ({ headers: `Content-Disposition: form-data; name="f${i}"`, body: 'v' }))), contentType: ct },
-    { label: 'over 5 MB', payload: multipartOf(b, [file('big.png', 'image/png', Buffer.concat([PNG_HEADER, Buffer.alloc(5 * 1024 * 1024 + 100)]))]), contentType: ct },
+    {
+      label: 'seven files',
+      payload: multipartOf(
+        b,
+        Array.from({ length: 7 }, (_, i) => file(`${i}.png`, 'image/png', 'x')),
+      ),
+      contentType: ct,
+    },
+    {
+      label: 'many text fields',
+      payload: multipartOf(
+        b,
+        Array.from({ length: 40 }, (_, i) => ({ headers: `Content-Disposition: form-data; name="f${i}"`, body: 'v' })),
+      ),
+      contentType: ct,
+    },
+    {
+      label: 'over 5 MB',
+      payload: multipartOf(b, [file('big.png', 'image/png', Buffer.concat([PNG_HEADER, Buffer.alloc(5 * 1024 * 1024 + 100)]))]),
+      contentType: ct,
+    },
     { label: 'garbage', payload: Buffer.from('\u0000\u0001garbage--'), contentType: ct },
     { label: 'JSON to a multipart route', payload: Buffer.from('{"files":[]}'), contentType: 'application/json' },
   ];
@@ -346,7 +395,10 @@ const LEAKS: readonly [RegExp, string][] = [
   [/node_modules/, 'node_modules path'],
   [/\b(?:TypeError|ReferenceError|RangeError|AggregateError)\b/, 'JavaScript error name'],
   [/Cannot read propert|is not a function|is not defined|undefined is not/, 'JavaScript error text'],
-  [/duplicate key value|violates (?:check|foreign key|not-null|unique) constraint|syntax error at or near|invalid input syntax for|relation "[^"]+" does not exist|column "[^"]+" does not exist|SQLSTATE|pg_catalog/i, 'database error text'],
+  [
+    /duplicate key value|violates (?:check|foreign key|not-null|unique) constraint|syntax error at or near|invalid input syntax for|relation "[^"]+" does not exist|column "[^"]+" does not exist|SQLSTATE|pg_catalog/i,
+    'database error text',
+  ],
 ];
 
 /** A reason when the body looks like internals leaked, else null. */

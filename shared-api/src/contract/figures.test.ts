@@ -2,7 +2,14 @@
 import { amountRaised, annualReturn, fundingPercent, progressPercent, raisedCents, totalValue, unitsReserved, unitsSold } from './figures';
 
 // 1000 units: 600 sold (completed orders), 150 reserved (pending orders), 250 available.
-const property = { totalQuantity: 1000, availableQuantity: 250, reservedQuantity: 150, soldQuantity: 600, unitPrice: 120.5, roiInFiveYears: 40 };
+const property = {
+  totalQuantity: 1000,
+  availableQuantity: 250,
+  reservedQuantity: 150,
+  soldQuantity: 600,
+  unitPrice: 120.5,
+  roiInFiveYears: 40,
+};
 
 describe('sold, reserved, raised (issue 16: pending orders reserve units, they do not sell them)', () => {
   test('units sold are the completed units, reserved the pending ones', () => {

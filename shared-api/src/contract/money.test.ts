@@ -35,7 +35,28 @@ describe('parseAmount', () => {
     expect(parseAmount('1.2')).toEqual(ok(120));
   });
   test('non-numbers', () => {
-    for (const input of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, null, undefined, true, {}, [], '', '  ', 'abc', '12abc', '1,000', '$5', '.5', '5.', '+5', '1 000', '0x10', '١٢']) {
+    for (const input of [
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      null,
+      undefined,
+      true,
+      {},
+      [],
+      '',
+      '  ',
+      'abc',
+      '12abc',
+      '1,000',
+      '$5',
+      '.5',
+      '5.',
+      '+5',
+      '1 000',
+      '0x10',
+      '١٢',
+    ]) {
       expect(parseAmount(input)).toEqual(bad(MONEY_MESSAGES.notNumber));
     }
   });

@@ -15,12 +15,20 @@ const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 
 
 describe('splitLargestRemainder', () => {
   test('1 cent among 3 equal holders goes to the smallest id', () => {
-    const m = splitLargestRemainder(1, [{ id: 'c', units: 1 }, { id: 'a', units: 1 }, { id: 'b', units: 1 }]);
+    const m = splitLargestRemainder(1, [
+      { id: 'c', units: 1 },
+      { id: 'a', units: 1 },
+      { id: 'b', units: 1 },
+    ]);
     expect(Object.fromEntries(m)).toEqual({ a: 1, b: 0, c: 0 });
   });
   test('remainders go to the largest fractional parts', () => {
     // 100 cents over 3/3/1 of 7: exact 42.857, 42.857, 14.286 -> 43, 43, 14
-    const m = splitLargestRemainder(100, [{ id: 'x', units: 3 }, { id: 'y', units: 3 }, { id: 'z', units: 1 }]);
+    const m = splitLargestRemainder(100, [
+      { id: 'x', units: 3 },
+      { id: 'y', units: 3 },
+      { id: 'z', units: 1 },
+    ]);
     expect(Object.fromEntries(m)).toEqual({ x: 43, y: 43, z: 14 });
   });
   test('odd totals and 10,000 holders: the sum is exact and every share within a cent', () => {
@@ -65,21 +73,39 @@ describe('holding figures', () => {
     expect(realizedAnnualYield(100, 10_000, new Date(now.getTime() - 86_400_000), now)).toBeCloseTo(12.17, 2);
   });
   test('value is the cost until the first appraisal', () => {
-    expect(holdingValue({ quantity: 10, costCents: 50_000, valuePerUnitCents: null, incomeCents: 700 })).toEqual({ currentValueCents: 50_000, unrealizedGainCents: 0, totalReturnCents: 700 });
-    expect(holdingValue({ quantity: 10, costCents: 50_000, valuePerUnitCents: 5_500, incomeCents: 700 })).toEqual({ currentValueCents: 55_000, unrealizedGainCents: 5_000, totalReturnCents: 5_700 });
+    expect(holdingValue({ quantity: 10, costCents: 50_000, valuePerUnitCents: null, incomeCents: 700 })).toEqual({
+      currentValueCents: 50_000,
+      unrealizedGainCents: 0,
+      totalReturnCents: 700,
+    });
+    expect(holdingValue({ quantity: 10, costCents: 50_000, valuePerUnitCents: 5_500, incomeCents: 700 })).toEqual({
+      currentValueCents: 55_000,
+      unrealizedGainCents: 5_000,
+      totalReturnCents: 5_700,
+    });
   });
   test('series: month ends then today; cumulative income; value by the appraisal of the time', () => {
     const dates = monthEnds('2026-01-15T10:00:00Z', new Date('2026-03-10T00:00:00Z'));
     expect(dates).toEqual(['2026-01-31', '2026-02-28', '2026-03-10']);
-    expect(cumulativeAt(dates, [{ date: '2026-02-01', cents: 150 }, { date: '2026-03-01', cents: 50 }])).toEqual([
+    expect(
+      cumulativeAt(dates, [
+        { date: '2026-02-01', cents: 150 },
+        { date: '2026-03-01', cents: 50 },
+      ]),
+    ).toEqual([
       { date: '2026-01-31', amount: 0 },
       { date: '2026-02-28', amount: 1.5 },
       { date: '2026-03-10', amount: 2 },
     ]);
     expect(
-      valueAt(dates, [{ date: '2026-01-15', propertyId: 'p', units: 2, costCents: 1_000 }, { date: '2026-03-01', propertyId: 'p', units: 1, costCents: 500 }], [
-        { propertyId: 'p', date: '2026-02-10', valuePerUnitCents: 600 },
-      ]),
+      valueAt(
+        dates,
+        [
+          { date: '2026-01-15', propertyId: 'p', units: 2, costCents: 1_000 },
+          { date: '2026-03-01', propertyId: 'p', units: 1, costCents: 500 },
+        ],
+        [{ propertyId: 'p', date: '2026-02-10', valuePerUnitCents: 600 }],
+      ),
     ).toEqual([
       { date: '2026-01-31', amount: 10 },
       { date: '2026-02-28', amount: 12 },
@@ -92,14 +118,23 @@ describe('holding figures', () => {
       { date: '2026-06-05', propertyId: 'p', units: 2, costCents: 200 },
       { date: '2026-06-01', propertyId: 'q', units: 1, costCents: 50 },
     ];
-    expect(heldSinceRecords(purchases, [{ propertyId: 'p', date: '2026-01-05', units: 4 }, { propertyId: 'p', date: '2026-02-05', units: 5 }])).toEqual([
+    expect(
+      heldSinceRecords(purchases, [
+        { propertyId: 'p', date: '2026-01-05', units: 4 },
+        { propertyId: 'p', date: '2026-02-05', units: 5 },
+      ]),
+    ).toEqual([
       { date: '2026-01-05', propertyId: 'p', units: 3, costCents: 300 },
       { date: '2026-01-05', propertyId: 'p', units: 1, costCents: 100 },
       { date: '2026-06-05', propertyId: 'p', units: 1, costCents: 100 },
       { date: '2026-06-01', propertyId: 'q', units: 1, costCents: 50 },
     ]);
     // Records after the first purchase change nothing.
-    expect(heldSinceRecords(purchases, [{ propertyId: 'q', date: '2026-07-01', units: 1 }])).toEqual([purchases[0], purchases[1], purchases[2]]);
+    expect(heldSinceRecords(purchases, [{ propertyId: 'q', date: '2026-07-01', units: 1 }])).toEqual([
+      purchases[0],
+      purchases[1],
+      purchases[2],
+    ]);
   });
   test('reinvest buys whole units; the rest stays', () => {
     expect(reinvestUnits(1_050, 500, 10)).toEqual({ units: 2, leftCents: 50 });

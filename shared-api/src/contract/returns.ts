@@ -18,7 +18,16 @@ export type IncomeReportStatus = (typeof INCOME_REPORT_STATUSES)[number];
 export const DISTRIBUTION_STATUSES = ['DECLARED', 'RECORDED', 'PAID'] as const;
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
 
-export const EXPENSE_CATEGORIES = ['management', 'maintenanceRepairs', 'propertyTax', 'insurance', 'hoa', 'utilities', 'reserve', 'other'] as const;
+export const EXPENSE_CATEGORIES = [
+  'management',
+  'maintenanceRepairs',
+  'propertyTax',
+  'insurance',
+  'hoa',
+  'utilities',
+  'reserve',
+  'other',
+] as const;
 export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 export type Expenses = Record<ExpenseCategory, number>;
 
@@ -45,7 +54,8 @@ export const RETURNS_MESSAGES = {
   periodOrder: 'The period must end on or after its start',
   periodTooLong: 'A report covers at most one year',
   periodNotEnded: 'The period must have ended before today',
-  notIncomeProducing: 'Income reports are for income-producing properties only: rental-ready and funded, or off-plan once converted after construction',
+  notIncomeProducing:
+    'Income reports are for income-producing properties only: rental-ready and funded, or off-plan once converted after construction',
   reasonRequired: 'Please give a reason',
   recordDatePast: 'The record date cannot be in the past',
   payBeforeRecord: 'The pay date cannot be before the record date',
@@ -288,7 +298,12 @@ export interface DistributionFigures {
 }
 
 /** The figures a distribution is declared with (the database computes the same). */
-export function distributionFigures(grossRentCents: number, expensesCents: number, bps: number, carriedLossInCents: number): DistributionFigures {
+export function distributionFigures(
+  grossRentCents: number,
+  expensesCents: number,
+  bps: number,
+  carriedLossInCents: number,
+): DistributionFigures {
   const feeCents = managementFeeCents(grossRentCents, bps);
   const netIncomeCents = grossRentCents - expensesCents - feeCents;
   return {
@@ -447,7 +462,10 @@ export function reinvestUnits(cents: number, unitPriceCents: number, available: 
  * seed does), the units of record are counted from that record date (taken from the
  * earliest purchases, split when needed, cost pro rata). Otherwise the purchases as they are.
  */
-export function heldSinceRecords(purchases: readonly UnitsEvent[], records: readonly { propertyId: string; date: string; units: number }[]): UnitsEvent[] {
+export function heldSinceRecords(
+  purchases: readonly UnitsEvent[],
+  records: readonly { propertyId: string; date: string; units: number }[],
+): UnitsEvent[] {
   const out: UnitsEvent[] = [];
   const props = [...new Set(purchases.map((p) => p.propertyId))];
   for (const pid of props) {

@@ -73,7 +73,13 @@ describe('periods (UTC)', () => {
     expect(parseStatementPeriod('2024-02')?.end).toEqual(new Date('2024-03-01T00:00:00.000Z'));
   });
   it('a year', () => {
-    expect(parseStatementPeriod('2025')).toEqual({ period: '2025', kind: 'YEAR', start: new Date('2025-01-01T00:00:00.000Z'), end: new Date('2026-01-01T00:00:00.000Z'), label: '2025' });
+    expect(parseStatementPeriod('2025')).toEqual({
+      period: '2025',
+      kind: 'YEAR',
+      start: new Date('2025-01-01T00:00:00.000Z'),
+      end: new Date('2026-01-01T00:00:00.000Z'),
+      label: '2025',
+    });
   });
   it.each(['2026-13', '2026-00', '2026-1', '26', '1969', '2026-01-01', '', ' 2026'])('refuses %p', (p) => {
     expect(parseStatementPeriod(p)).toBeNull();

@@ -6,7 +6,17 @@
 //
 // Periods are calendar months (YYYY-MM) and years (YYYY) in UTC: [first instant, next period).
 
-export const STATEMENT_CATEGORIES = ['DEPOSITS', 'WITHDRAWALS', 'INVESTMENTS', 'OWNER_PROCEEDS', 'INCOME', 'DISTRIBUTIONS_FUNDED', 'FEES', 'TRADES', 'OTHER'] as const;
+export const STATEMENT_CATEGORIES = [
+  'DEPOSITS',
+  'WITHDRAWALS',
+  'INVESTMENTS',
+  'OWNER_PROCEEDS',
+  'INCOME',
+  'DISTRIBUTIONS_FUNDED',
+  'FEES',
+  'TRADES',
+  'OTHER',
+] as const;
 export type StatementCategory = (typeof STATEMENT_CATEGORIES)[number];
 
 export const STATEMENT_CATEGORY_LABELS: Record<StatementCategory, string> = {
@@ -96,7 +106,20 @@ export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 /** A period in a statement URL: YYYY-MM (monthly statement) or YYYY (annual tax summary). */
 export const STATEMENT_PERIOD_PATTERN = '^\\d{4}(-(0[1-9]|1[0-2]))?$';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export interface StatementPeriodRange {
   period: string;

@@ -5,7 +5,10 @@
 /** z for a two-sided 95 % interval. */
 export const Z95 = 1.959963984540054;
 
-export interface Interval { low: number; high: number }
+export interface Interval {
+  low: number;
+  high: number;
+}
 
 /**
  * Wilson score interval of a proportion (`bad` of `n`): unlike the normal approximation it
@@ -13,7 +16,8 @@ export interface Interval { low: number; high: number }
  * n = 0 → [0, 1] (nothing is known).
  */
 export function wilsonInterval(bad: number, n: number, z = Z95): Interval {
-  if (!Number.isFinite(bad) || !Number.isFinite(n) || n < 0 || bad < 0 || bad > n) throw new RangeError(`wilsonInterval: need 0 <= bad <= n, got ${bad} of ${n}`);
+  if (!Number.isFinite(bad) || !Number.isFinite(n) || n < 0 || bad < 0 || bad > n)
+    throw new RangeError(`wilsonInterval: need 0 <= bad <= n, got ${bad} of ${n}`);
   if (n === 0) return { low: 0, high: 1 };
   const p = bad / n;
   const z2 = z * z;
@@ -31,7 +35,10 @@ export function normalCdf(x: number): number {
   return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
-export interface Proportion { bad: number; n: number }
+export interface Proportion {
+  bad: number;
+  n: number;
+}
 export interface Comparison {
   /** The test used, stated so reports can print it. */
   test: 'two-proportion z-test (pooled), one-sided';

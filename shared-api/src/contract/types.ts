@@ -116,7 +116,24 @@ export interface Property {
   suspendedReason: string | null;
 }
 
-export type PropertySummary = Pick<Property, '_id' | 'name' | 'address' | 'state' | 'type' | 'status' | 'images' | 'unitPrice' | 'roiInFiveYears' | 'totalQuantity' | 'availableQuantity' | 'reservedQuantity' | 'soldQuantity' | 'suspendedAt' | 'suspendedReason'>;
+export type PropertySummary = Pick<
+  Property,
+  | '_id'
+  | 'name'
+  | 'address'
+  | 'state'
+  | 'type'
+  | 'status'
+  | 'images'
+  | 'unitPrice'
+  | 'roiInFiveYears'
+  | 'totalQuantity'
+  | 'availableQuantity'
+  | 'reservedQuantity'
+  | 'soldQuantity'
+  | 'suspendedAt'
+  | 'suspendedReason'
+>;
 
 export interface Page<T> {
   items: T[];

@@ -25,10 +25,12 @@ export const deleteAdmin = (adminId: string): Promise<MessageResult> => http.del
 
 export const getAdminMetrics = (): Promise<AdminMetrics> => http.get('v1/admin/metrics').json<AdminMetrics>();
 
-export const getAdminInvestorMetrics = (): Promise<AdminInvestorMetrics> => http.get('v1/admin/metrics/investor').json<AdminInvestorMetrics>();
+export const getAdminInvestorMetrics = (): Promise<AdminInvestorMetrics> =>
+  http.get('v1/admin/metrics/investor').json<AdminInvestorMetrics>();
 
 export const getAdminListingMetrics = (): Promise<AdminListingMetrics> => http.get('v1/admin/metrics/listing').json<AdminListingMetrics>();
 
 export const getAdminOwnerMetrics = (): Promise<AdminOwnerMetrics> => http.get('v1/admin/metrics/owner').json<AdminOwnerMetrics>();
 
-export const getAuditLog = (q: AuditQuery = {}): Promise<Page<AuditEntry>> => http.get('v1/admin/audit', { searchParams: query(q) }).json<Page<AuditEntry>>();
+export const getAuditLog = (q: AuditQuery = {}): Promise<Page<AuditEntry>> =>
+  http.get('v1/admin/audit', { searchParams: query(q) }).json<Page<AuditEntry>>();

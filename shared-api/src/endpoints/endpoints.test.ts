@@ -24,8 +24,18 @@ const ID = 'a1b2';
 const blob = new Blob(['x'], { type: 'image/png' });
 
 const CASES: [string, () => Promise<unknown>, string, string][] = [
-  ['signupInvestor', () => api.signupInvestor({ firstName: 'a', lastName: 'b', email: 'c@d.ef', password: 'x' }), 'POST', 'v1/auth/signup/investor'],
-  ['signupOwner', () => api.signupOwner({ firstName: 'a', lastName: 'b', email: 'c@d.ef', password: 'x' }), 'POST', 'v1/auth/signup/property-owner'],
+  [
+    'signupInvestor',
+    () => api.signupInvestor({ firstName: 'a', lastName: 'b', email: 'c@d.ef', password: 'x' }),
+    'POST',
+    'v1/auth/signup/investor',
+  ],
+  [
+    'signupOwner',
+    () => api.signupOwner({ firstName: 'a', lastName: 'b', email: 'c@d.ef', password: 'x' }),
+    'POST',
+    'v1/auth/signup/property-owner',
+  ],
   ['signupAdmin', () => api.signupAdmin({ firstName: 'a', lastName: 'b', email: 'c@d.ef', password: 'x' }), 'POST', 'v1/auth/signup/admin'],
   ['signin', () => api.signin({ email: 'a', password: 'b' }), 'POST', 'v1/auth/signin'],
   ['generateOtp', () => api.generateOtp({ email: 'a', purpose: 'VERIFY_EMAIL' }), 'POST', 'v1/auth/otp/generate'],
@@ -42,7 +52,19 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['completeOnboarding', () => api.completeOnboarding(), 'PATCH', 'v1/users/me/complete-onboarding'],
   ['updatePassword', () => api.updatePassword({ currentPassword: 'a', newPassword: 'b' }), 'PATCH', 'v1/users/me/update-password'],
   ['getQuestionnaire', () => api.getQuestionnaire(), 'GET', 'v1/users/me/questionnaire'],
-  ['saveQuestionnaire', () => api.saveQuestionnaire({ investorType: 'RESTRICTED', highNetWorthInvestor: false, annualIncome100OrMore: null, annualIncomeValue: null, netAssets: null }), 'PUT', 'v1/users/me/questionnaire'],
+  [
+    'saveQuestionnaire',
+    () =>
+      api.saveQuestionnaire({
+        investorType: 'RESTRICTED',
+        highNetWorthInvestor: false,
+        annualIncome100OrMore: null,
+        annualIncomeValue: null,
+        netAssets: null,
+      }),
+    'PUT',
+    'v1/users/me/questionnaire',
+  ],
   ['getUsers', () => api.getUsers({ role: 'INVESTOR' }), 'GET', 'v1/users'],
   ['getUser', () => api.getUser(ID), 'GET', `v1/users/${ID}`],
   ['updateUser', () => api.updateUser(ID, { lastName: 'x' }), 'PATCH', `v1/users/${ID}`],
@@ -62,8 +84,18 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['getOwnedProperties', () => api.getOwnedProperties({ searchName: 'x' }), 'GET', 'v1/properties/owned'],
   ['getOwnedProperty', () => api.getOwnedProperty(ID), 'GET', `v1/properties/owned/${ID}`],
   ['deleteOwnedProperty', () => api.deleteOwnedProperty(ID), 'DELETE', `v1/properties/owned/${ID}`],
-  ['createOffPlanProperty', () => api.createOffPlanProperty({ name: 'a', address: 'b', state: 'CA', totalQuantity: 1, unitPrice: 1, roiInFiveYears: 1 }), 'POST', 'v1/properties/owned/off-plan'],
-  ['createRentalReadyProperty', () => api.createRentalReadyProperty({ name: 'a', address: 'b', state: 'CA', totalQuantity: 1, unitPrice: 1, roiInFiveYears: 1 }), 'POST', 'v1/properties/owned/rental-ready'],
+  [
+    'createOffPlanProperty',
+    () => api.createOffPlanProperty({ name: 'a', address: 'b', state: 'CA', totalQuantity: 1, unitPrice: 1, roiInFiveYears: 1 }),
+    'POST',
+    'v1/properties/owned/off-plan',
+  ],
+  [
+    'createRentalReadyProperty',
+    () => api.createRentalReadyProperty({ name: 'a', address: 'b', state: 'CA', totalQuantity: 1, unitPrice: 1, roiInFiveYears: 1 }),
+    'POST',
+    'v1/properties/owned/rental-ready',
+  ],
   ['updateOwnedOffPlan', () => api.updateOwnedOffPlan(ID, { name: 'x' }), 'PATCH', `v1/properties/owned/${ID}/off-plan`],
   ['updateOwnedRentalReady', () => api.updateOwnedRentalReady(ID, { name: 'x' }), 'PATCH', `v1/properties/owned/${ID}/rental-ready`],
   ['uploadPropertyImages', () => api.uploadPropertyImages(ID, [blob, blob]), 'PATCH multipart', `v1/properties/owned/${ID}/images`],
@@ -77,7 +109,12 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['adminUpdateRentalReady', () => api.adminUpdateRentalReady(ID, { name: 'x' }), 'PATCH', `v1/properties/${ID}/rental-ready`],
   ['adminUpdateOffPlan', () => api.adminUpdateOffPlan(ID, { progress: 3 }), 'PATCH', `v1/properties/${ID}/off-plan`],
   ['reviewProperty', () => api.reviewProperty(ID, { decision: 'APPROVE' }), 'PATCH', `v1/properties/${ID}/review`],
-  ['setPropertyFileOrder', () => api.setPropertyFileOrder(ID, { kind: 'PROPERTY_IMAGE', ids: ['f1'] }), 'PUT', `v1/properties/owned/${ID}/files/order`],
+  [
+    'setPropertyFileOrder',
+    () => api.setPropertyFileOrder(ID, { kind: 'PROPERTY_IMAGE', ids: ['f1'] }),
+    'PUT',
+    `v1/properties/owned/${ID}/files/order`,
+  ],
   ['getPendingRevisions', () => api.getPendingRevisions(), 'GET', 'v1/properties/revisions'],
   ['reviewRevision', () => api.reviewRevision(ID, { decision: 'REJECT', reason: 'r' }), 'PATCH', `v1/properties/${ID}/revision`],
   ['resumeProperty', () => api.resumeProperty(ID), 'PATCH', `v1/properties/${ID}/resume`],
@@ -119,7 +156,12 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['downloadUserStatement', () => api.downloadUserStatement(ID, '2026', 'csv'), 'GET', `v1/admin/users/${ID}/statements/2026.csv`],
   ['exportTransactionsCsv', () => api.exportTransactionsCsv({ from: '2026-01-01' }), 'GET', 'v1/transactions/export.csv'],
   // Returns (issue 18)
-  ['submitIncomeReport', () => api.submitIncomeReport({ propertyId: ID, periodStart: '2026-01-01', periodEnd: '2026-01-31', grossRent: 10, expenses: {} }), 'POST', 'v1/income-reports'],
+  [
+    'submitIncomeReport',
+    () => api.submitIncomeReport({ propertyId: ID, periodStart: '2026-01-01', periodEnd: '2026-01-31', grossRent: 10, expenses: {} }),
+    'POST',
+    'v1/income-reports',
+  ],
   ['addIncomeReportReceipts', () => api.addIncomeReportReceipts(ID, [blob]), 'PATCH multipart', `v1/income-reports/${ID}/receipts`],
   ['getOwnedIncomeReports', () => api.getOwnedIncomeReports({ status: 'SUBMITTED' }), 'GET', 'v1/income-reports/owned'],
   ['getIncomeReport', () => api.getIncomeReport(ID), 'GET', `v1/income-reports/${ID}`],
@@ -132,7 +174,12 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['getAdminDistributions', () => api.getAdminDistributions({ refused: true }), 'GET', 'v1/distributions/admin'],
   ['getDistribution', () => api.getDistribution(ID), 'GET', `v1/distributions/${ID}`],
   ['payDistribution', () => api.payDistribution(ID), 'POST', `v1/distributions/${ID}/pay`],
-  ['createAppraisal', () => api.createAppraisal(ID, { valuePerUnit: 1, appraisedOn: '2026-01-01' }), 'POST', `v1/properties/${ID}/appraisals`],
+  [
+    'createAppraisal',
+    () => api.createAppraisal(ID, { valuePerUnit: 1, appraisedOn: '2026-01-01' }),
+    'POST',
+    `v1/properties/${ID}/appraisals`,
+  ],
   ['uploadAppraisalDocument', () => api.uploadAppraisalDocument(ID, blob), 'PATCH multipart', `v1/appraisals/${ID}/document`],
   ['getAppraisals', () => api.getAppraisals(ID), 'GET', `v1/properties/${ID}/appraisals`],
   ['getPropertyPerformance', () => api.getPropertyPerformance(ID), 'GET', `v1/properties/${ID}/performance`],
@@ -165,7 +212,13 @@ describe('endpoint functions', () => {
     await api.deposit({ amount: 5, returnPath: '/' }, { idempotencyKey: 'k-3' });
     await api.withdraw({ amount: 5 }, { idempotencyKey: 'k-4' });
     await api.withdraw({ amount: 5 });
-    expect(calls.map((c) => c.options?.headers)).toEqual([{ 'Idempotency-Key': 'k-1' }, { 'Idempotency-Key': 'k-2' }, { 'Idempotency-Key': 'k-3' }, { 'Idempotency-Key': 'k-4' }, {}]);
+    expect(calls.map((c) => c.options?.headers)).toEqual([
+      { 'Idempotency-Key': 'k-1' },
+      { 'Idempotency-Key': 'k-2' },
+      { 'Idempotency-Key': 'k-3' },
+      { 'Idempotency-Key': 'k-4' },
+      {},
+    ]);
     expect(calls[0].options?.json).toEqual({ propertyId: ID, quantity: 2 });
   });
 
@@ -184,8 +237,13 @@ describe('endpoint functions', () => {
   it('builds absolute file links', () => {
     expect(api.downloadUrl('abc.webp')).toBe('https://api.test/download/abc.webp');
     expect(api.fileUrl('/download/abc.webp?exp=1&sig=x')).toBe('https://api.test/download/abc.webp?exp=1&sig=x');
-    expect(api.absoluteSrcset('/download/a-480.webp 480w, /download/a.webp 960w')).toBe('https://api.test/download/a-480.webp 480w, https://api.test/download/a.webp 960w');
-    expect(api.imageSources({ url: '/download/a.webp', srcset: '/download/a-480.webp 480w' })).toEqual({ src: 'https://api.test/download/a.webp', srcSet: 'https://api.test/download/a-480.webp 480w' });
+    expect(api.absoluteSrcset('/download/a-480.webp 480w, /download/a.webp 960w')).toBe(
+      'https://api.test/download/a-480.webp 480w, https://api.test/download/a.webp 960w',
+    );
+    expect(api.imageSources({ url: '/download/a.webp', srcset: '/download/a-480.webp 480w' })).toEqual({
+      src: 'https://api.test/download/a.webp',
+      srcSet: 'https://api.test/download/a-480.webp 480w',
+    });
     expect(api.imageSources({ url: '/download/a.webp' })).toEqual({ src: 'https://api.test/download/a.webp', srcSet: undefined });
   });
 });

@@ -6,7 +6,9 @@ import { id } from './query';
 export const getMyHoldings = (): Promise<Holding[]> => http.get('v1/holdings').json<Holding[]>();
 
 /** The investor's holding of one property, or null when they hold none. */
-export const getMyHolding = (propertyId: string): Promise<Holding | null> => http.get(`v1/holdings/${id(propertyId)}`).json<Holding | null>();
+export const getMyHolding = (propertyId: string): Promise<Holding | null> =>
+  http.get(`v1/holdings/${id(propertyId)}`).json<Holding | null>();
 
 /** Admins. */
-export const getInvestorHoldings = (investorId: string): Promise<Holding[]> => http.get(`v1/holdings/admin/${id(investorId)}`).json<Holding[]>();
+export const getInvestorHoldings = (investorId: string): Promise<Holding[]> =>
+  http.get(`v1/holdings/admin/${id(investorId)}`).json<Holding[]>();

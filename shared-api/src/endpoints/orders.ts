@@ -7,7 +7,8 @@ import { id, idempotencyHeaders, query } from './query';
 export const createOrder = (body: CreateOrderBody, opts: IdempotencyOptions = {}): Promise<Order> =>
   http.post('v1/orders', { json: body, headers: idempotencyHeaders(opts) }).json<Order>();
 
-export const getMyOrders = (q: OrdersQuery = {}): Promise<Page<Order>> => http.get('v1/orders', { searchParams: query(q) }).json<Page<Order>>();
+export const getMyOrders = (q: OrdersQuery = {}): Promise<Page<Order>> =>
+  http.get('v1/orders', { searchParams: query(q) }).json<Page<Order>>();
 
 export const getOrder = (orderId: string): Promise<Order> => http.get(`v1/orders/${id(orderId)}`).json<Order>();
 
@@ -16,13 +17,15 @@ export const cancelOrder = (orderId: string): Promise<Order> => http.patch(`v1/o
 
 // ---- Admins ----
 
-export const getAllOrders = (q: OrdersQuery = {}): Promise<Page<Order>> => http.get('v1/orders/admin', { searchParams: query(q) }).json<Page<Order>>();
+export const getAllOrders = (q: OrdersQuery = {}): Promise<Page<Order>> =>
+  http.get('v1/orders/admin', { searchParams: query(q) }).json<Page<Order>>();
 
 export const getUserOrders = (userId: string, q: OrdersQuery = {}): Promise<Page<Order>> =>
   http.get(`v1/orders/${id(userId)}/admin`, { searchParams: query(q) }).json<Page<Order>>();
 
 /** APPROVE: COMPLETED (holding credited, owner paid); REJECT: refunded, units released. */
-export const reviewOrder = (orderId: string, body: ReviewOrderBody): Promise<Order> => http.patch(`v1/orders/${id(orderId)}/review`, { json: body }).json<Order>();
+export const reviewOrder = (orderId: string, body: ReviewOrderBody): Promise<Order> =>
+  http.patch(`v1/orders/${id(orderId)}/review`, { json: body }).json<Order>();
 
 /** Removes a rejected or cancelled order from the lists (its ledger entries stay). */
 export const deleteOrder = (orderId: string): Promise<MessageResult> => http.delete(`v1/orders/${id(orderId)}`).json<MessageResult>();

@@ -3,7 +3,8 @@ import type { AdminCheckout, AdminCheckoutsQuery, AdminPayout, DecidePayoutBody,
 import { http } from '../client';
 import { id, query } from './query';
 
-export const getPayouts = (q: PayoutsQuery = {}): Promise<Page<AdminPayout>> => http.get('v1/payouts', { searchParams: query(q) }).json<Page<AdminPayout>>();
+export const getPayouts = (q: PayoutsQuery = {}): Promise<Page<AdminPayout>> =>
+  http.get('v1/payouts', { searchParams: query(q) }).json<Page<AdminPayout>>();
 
 /** PAID, or REJECTED (the held amount goes back to the wallet). */
 export const decidePayout = (payoutId: string, body: DecidePayoutBody): Promise<AdminPayout> =>

@@ -55,13 +55,17 @@ export const getOwnedProperties = (q: OwnedPropertiesQuery = {}): Promise<Page<P
   http.get('v1/properties/owned', { searchParams: query(q) }).json<Page<PropertyWithRevision>>();
 
 /** An own listing with its pending (or last rejected) revision. */
-export const getOwnedProperty = (propertyId: string): Promise<PropertyWithRevision> => http.get(`v1/properties/owned/${id(propertyId)}`).json<PropertyWithRevision>();
+export const getOwnedProperty = (propertyId: string): Promise<PropertyWithRevision> =>
+  http.get(`v1/properties/owned/${id(propertyId)}`).json<PropertyWithRevision>();
 
-export const deleteOwnedProperty = (propertyId: string): Promise<MessageResult> => http.delete(`v1/properties/owned/${id(propertyId)}`).json<MessageResult>();
+export const deleteOwnedProperty = (propertyId: string): Promise<MessageResult> =>
+  http.delete(`v1/properties/owned/${id(propertyId)}`).json<MessageResult>();
 
-export const createOffPlanProperty = (body: OffPlanPropertyInput): Promise<Property> => http.post('v1/properties/owned/off-plan', { json: body }).json<Property>();
+export const createOffPlanProperty = (body: OffPlanPropertyInput): Promise<Property> =>
+  http.post('v1/properties/owned/off-plan', { json: body }).json<Property>();
 
-export const createRentalReadyProperty = (body: PropertyInput): Promise<Property> => http.post('v1/properties/owned/rental-ready', { json: body }).json<Property>();
+export const createRentalReadyProperty = (body: PropertyInput): Promise<Property> =>
+  http.post('v1/properties/owned/rental-ready', { json: body }).json<Property>();
 
 // The owner's changes to a live listing (ACTIVE, FUNDED) are a revision under review (the
 // answer's `revision`); a listing pending review or rejected is changed in place.
@@ -104,7 +108,8 @@ export const getOwnerPropertyView = (propertyId: string): Promise<OwnerPropertyV
 
 // ---- Admins ----
 
-export const deleteProperty = (propertyId: string): Promise<MessageResult> => http.delete(`v1/properties/${id(propertyId)}`).json<MessageResult>();
+export const deleteProperty = (propertyId: string): Promise<MessageResult> =>
+  http.delete(`v1/properties/${id(propertyId)}`).json<MessageResult>();
 
 export const adminUpdateRentalReady = (propertyId: string, body: PropertyUpdate): Promise<Property> =>
   http.patch(`v1/properties/${id(propertyId)}/rental-ready`, { json: body }).json<Property>();
@@ -113,7 +118,8 @@ export const adminUpdateOffPlan = (propertyId: string, body: OffPlanPropertyUpda
   http.patch(`v1/properties/${id(propertyId)}/off-plan`, { json: body }).json<Property>();
 
 /** Changes to live listings waiting for review. */
-export const getPendingRevisions = (): Promise<{ items: PropertyRevision[] }> => http.get('v1/properties/revisions').json<{ items: PropertyRevision[] }>();
+export const getPendingRevisions = (): Promise<{ items: PropertyRevision[] }> =>
+  http.get('v1/properties/revisions').json<{ items: PropertyRevision[] }>();
 
 /** Approve (applied at once) or reject (with a reason) a live listing's changes under review. */
 export const reviewRevision = (propertyId: string, body: ReviewRevisionBody): Promise<PropertyWithRevision> =>
@@ -124,4 +130,5 @@ export const reviewProperty = (propertyId: string, body: ReviewPropertyBody): Pr
   http.patch(`v1/properties/${id(propertyId)}/review`, { json: body }).json<Property>();
 
 /** Lifts a suspension (admins; the owner must be VERIFIED again). */
-export const resumeProperty = (propertyId: string): Promise<Property> => http.patch(`v1/properties/${id(propertyId)}/resume`).json<Property>();
+export const resumeProperty = (propertyId: string): Promise<Property> =>
+  http.patch(`v1/properties/${id(propertyId)}/resume`).json<Property>();

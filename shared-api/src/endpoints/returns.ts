@@ -27,7 +27,8 @@ type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
 // ---- Owners ----
 
 /** Submits a period report (201). Receipts are added next with addIncomeReportReceipts. */
-export const submitIncomeReport = (body: IncomeReportBody): Promise<IncomeReport> => http.post('v1/income-reports', { json: body }).json<IncomeReport>();
+export const submitIncomeReport = (body: IncomeReportBody): Promise<IncomeReport> =>
+  http.post('v1/income-reports', { json: body }).json<IncomeReport>();
 
 /** Adds receipts (PDF or images, 5 MB each, at most 5 a call and 10 a report) to a report awaiting review. */
 export const addIncomeReportReceipts = (reportId: string, files: readonly Blob[], opts: Progress = {}): Promise<IncomeReport> =>
@@ -38,7 +39,8 @@ export const getOwnedIncomeReports = (q: IncomeReportsQuery = {}): Promise<Incom
   http.get('v1/income-reports/owned', { searchParams: query(q) }).json<IncomeReport[]>();
 
 /** One report (its owner or an admin). */
-export const getIncomeReport = (reportId: string): Promise<IncomeReport> => http.get(`v1/income-reports/${id(reportId)}`).json<IncomeReport>();
+export const getIncomeReport = (reportId: string): Promise<IncomeReport> =>
+  http.get(`v1/income-reports/${id(reportId)}`).json<IncomeReport>();
 
 /** The distributions of the owner's properties, newest first. */
 export const getOwnedDistributions = (q: DistributionsQuery = {}): Promise<Distribution[]> =>
@@ -55,7 +57,10 @@ export const getAdminIncomeReports = (q: IncomeReportsQuery = {}): Promise<Incom
   http.get('v1/income-reports/admin', { searchParams: query(q) }).json<IncomeReport[]>();
 
 /** Approves a report and declares its distribution. */
-export const approveIncomeReport = (reportId: string, body: ApproveIncomeReportBody = {}): Promise<{ report: IncomeReport; distribution: Distribution }> =>
+export const approveIncomeReport = (
+  reportId: string,
+  body: ApproveIncomeReportBody = {},
+): Promise<{ report: IncomeReport; distribution: Distribution }> =>
   http.patch(`v1/income-reports/${id(reportId)}/approve`, { json: body }).json<{ report: IncomeReport; distribution: Distribution }>();
 
 export const rejectIncomeReport = (reportId: string, body: RejectIncomeReportBody): Promise<IncomeReport> =>
@@ -70,7 +75,8 @@ export const getAdminDistributions = (q: DistributionsQuery = {}): Promise<Admin
   http.get('v1/distributions/admin', { searchParams: query(q) }).json<AdminDistributions>();
 
 /** One distribution with its holders of record (admins, and the property's owner). */
-export const getDistribution = (distributionId: string): Promise<DistributionDetail> => http.get(`v1/distributions/${id(distributionId)}`).json<DistributionDetail>();
+export const getDistribution = (distributionId: string): Promise<DistributionDetail> =>
+  http.get(`v1/distributions/${id(distributionId)}`).json<DistributionDetail>();
 
 /** Pays now (snapshot first if the record date has not come): PAID, ALREADY_PAID or REFUSED. */
 export const payDistribution = (distributionId: string): Promise<PayDistributionResult> =>
@@ -86,7 +92,8 @@ export const uploadAppraisalDocument = (appraisalId: string, file: Blob, opts: P
 // ---- Everyone ----
 
 /** Appraisal history, latest first (public for live listings). */
-export const getAppraisals = (propertyId: string): Promise<Appraisal[]> => http.get(`v1/properties/${id(propertyId)}/appraisals`).json<Appraisal[]>();
+export const getAppraisals = (propertyId: string): Promise<Appraisal[]> =>
+  http.get(`v1/properties/${id(propertyId)}/appraisals`).json<Appraisal[]>();
 
 /** Latest appraisal, appraisal history and distribution history (public for live listings). */
 export const getPropertyPerformance = (propertyId: string): Promise<PropertyPerformance> =>

@@ -9,7 +9,8 @@ import { id } from './query';
 export const getMyStatementPeriods = (): Promise<StatementPeriods> => http.get('v1/statements').json<StatementPeriods>();
 
 /** Own statement of a period (YYYY-MM or YYYY) as a PDF or CSV file. */
-export const downloadMyStatement = (period: string, format: StatementFormat): Promise<Blob> => http.get(`v1/statements/${id(period)}.${format}`).blob();
+export const downloadMyStatement = (period: string, format: StatementFormat): Promise<Blob> =>
+  http.get(`v1/statements/${id(period)}.${format}`).blob();
 
 // ---- Admins ----
 

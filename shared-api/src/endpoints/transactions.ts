@@ -6,7 +6,8 @@ import { id, query } from './query';
 export const getMyTransactions = (q: MyTransactionsQuery = {}): Promise<Page<LedgerEntry>> =>
   http.get('v1/transactions/owned', { searchParams: query(q) }).json<Page<LedgerEntry>>();
 
-export const getMyTransaction = (entryId: string): Promise<LedgerEntry> => http.get(`v1/transactions/owned/${id(entryId)}`).json<LedgerEntry>();
+export const getMyTransaction = (entryId: string): Promise<LedgerEntry> =>
+  http.get(`v1/transactions/owned/${id(entryId)}`).json<LedgerEntry>();
 
 /** Own entries as CSV (the filters of getMyTransactions, every page). */
 export const exportMyTransactionsCsv = (q: Omit<MyTransactionsQuery, 'page' | 'pageSize'> = {}): Promise<Blob> =>
@@ -15,7 +16,8 @@ export const exportMyTransactionsCsv = (q: Omit<MyTransactionsQuery, 'page' | 'p
 // ---- Admins ----
 
 /** Every entry with filters, and the totals of all that match. */
-export const getTransactions = (q: TransactionsQuery = {}): Promise<LedgerPage> => http.get('v1/transactions', { searchParams: query(q) }).json<LedgerPage>();
+export const getTransactions = (q: TransactionsQuery = {}): Promise<LedgerPage> =>
+  http.get('v1/transactions', { searchParams: query(q) }).json<LedgerPage>();
 
 export const getTransaction = (entryId: string): Promise<LedgerEntry> => http.get(`v1/transactions/${id(entryId)}`).json<LedgerEntry>();
 

@@ -32,7 +32,8 @@ export const uploadProfileImage = (file: Blob, opts: Progress = {}): Promise<Use
   upload<User>('v1/users/me/profile-image', filesForm('file', [file]), { method: 'PATCH', ...opts });
 
 /** Identity document (image). */
-export const uploadKyc = (file: Blob, opts: Progress = {}): Promise<User> => upload<User>('v1/users/kyc', filesForm('file', [file]), { method: 'PATCH', ...opts });
+export const uploadKyc = (file: Blob, opts: Progress = {}): Promise<User> =>
+  upload<User>('v1/users/kyc', filesForm('file', [file]), { method: 'PATCH', ...opts });
 
 /** Business document (PDF or image). */
 export const uploadBusinessKyc = (file: Blob, opts: Progress = {}): Promise<User> =>
@@ -56,9 +57,11 @@ export const getUsers = (q: UsersQuery = {}): Promise<Page<User>> => http.get('v
 
 export const getUser = (userId: string): Promise<UserDetail> => http.get(`v1/users/${id(userId)}`).json<UserDetail>();
 
-export const updateUser = (userId: string, body: AdminUpdateUserBody): Promise<UserDetail> => http.patch(`v1/users/${id(userId)}`, { json: body }).json<UserDetail>();
+export const updateUser = (userId: string, body: AdminUpdateUserBody): Promise<UserDetail> =>
+  http.patch(`v1/users/${id(userId)}`, { json: body }).json<UserDetail>();
 
 /** Success message "User deleted" (spec 7). */
 export const deleteUser = (userId: string): Promise<MessageResult> => http.delete(`v1/users/${id(userId)}`).json<MessageResult>();
 
-export const verifyUser = (userId: string, body: VerifyUserBody): Promise<User> => http.patch(`v1/users/verify/${id(userId)}`, { json: body }).json<User>();
+export const verifyUser = (userId: string, body: VerifyUserBody): Promise<User> =>
+  http.patch(`v1/users/verify/${id(userId)}`, { json: body }).json<User>();

@@ -20,4 +20,5 @@ export const withdraw = (body: WithdrawBody, opts: IdempotencyOptions = {}): Pro
 export const getMyPayouts = (): Promise<Payout[]> => http.get('v1/wallets/payouts').json<Payout[]>();
 
 /** Cancels an own REQUESTED withdrawal: the held amount is back in the wallet (idempotent). */
-export const cancelWithdrawal = (payoutId: string): Promise<Payout> => http.patch(`v1/wallets/payouts/${id(payoutId)}/cancel`).json<Payout>();
+export const cancelWithdrawal = (payoutId: string): Promise<Payout> =>
+  http.patch(`v1/wallets/payouts/${id(payoutId)}/cancel`).json<Payout>();

@@ -36,7 +36,9 @@ function useSize(fallback: { width: number; height: number }): [React.RefObject<
     if (!el) return;
     const measure = () => {
       if (el.clientWidth > 0 && el.clientHeight > 0) {
-        setSize((s) => (s.width === el.clientWidth && s.height === el.clientHeight ? s : { width: el.clientWidth, height: el.clientHeight }));
+        setSize((s) =>
+          s.width === el.clientWidth && s.height === el.clientHeight ? s : { width: el.clientWidth, height: el.clientHeight },
+        );
       }
     };
     measure();
@@ -48,11 +50,30 @@ function useSize(fallback: { width: number; height: number }): [React.RefObject<
   return [ref, size];
 }
 
-interface Layout { width: number; height: number; fmt: (n: number) => string }
+interface Layout {
+  width: number;
+  height: number;
+  fmt: (n: number) => string;
+}
 
 function Legend({ items }: { items: { label: string; color: string }[] }) {
   return (
-    <Box component="ul" aria-hidden sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 16px', fontSize: FONT, color: INK }}>
+    <Box
+      component="ul"
+      aria-hidden
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        mt: 1,
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        gap: '4px 16px',
+        fontSize: FONT,
+        color: INK,
+      }}
+    >
       {items.map((it) => (
         <Box component="li" key={it.label} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
           <Box component="span" sx={{ width: 28, height: 10, bgcolor: it.color, borderRadius: '2px' }} />
@@ -81,9 +102,10 @@ function Donut({ labels, series, width, height, fmt }: ChartProps & Layout) {
         const end = (angle += sweep);
         const large = sweep > Math.PI ? 1 : 0;
         // A full circle is two half arcs (one arc cannot start and end at the same point).
-        const d = sweep >= Math.PI * 2 - 1e-6
-          ? `M ${point(start, r)} A ${r} ${r} 0 1 1 ${point(start + Math.PI, r)} A ${r} ${r} 0 1 1 ${point(start, r)} M ${point(start, inner)} A ${inner} ${inner} 0 1 0 ${point(start + Math.PI, inner)} A ${inner} ${inner} 0 1 0 ${point(start, inner)} Z`
-          : `M ${point(start, r)} A ${r} ${r} 0 ${large} 1 ${point(end, r)} L ${point(end, inner)} A ${inner} ${inner} 0 ${large} 0 ${point(start, inner)} Z`;
+        const d =
+          sweep >= Math.PI * 2 - 1e-6
+            ? `M ${point(start, r)} A ${r} ${r} 0 1 1 ${point(start + Math.PI, r)} A ${r} ${r} 0 1 1 ${point(start, r)} M ${point(start, inner)} A ${inner} ${inner} 0 1 0 ${point(start + Math.PI, inner)} A ${inner} ${inner} 0 1 0 ${point(start, inner)} Z`
+            : `M ${point(start, r)} A ${r} ${r} 0 ${large} 1 ${point(end, r)} L ${point(end, inner)} A ${inner} ${inner} 0 ${large} 0 ${point(start, inner)} Z`;
         return (
           <path key={labels[i] ?? i} d={d} fill={color(i)} stroke="#fff" strokeWidth={2} fillRule="evenodd">
             <title>{`${labels[i]}: ${fmt(v)}`}</title>
@@ -94,7 +116,17 @@ function Donut({ labels, series, width, height, fmt }: ChartProps & Layout) {
   );
 }
 
-function Cartesian({ kind, labels, series, width, height, fmt, stacked, horizontal, area }: ChartProps & Layout & { kind: 'bar' | 'line' }) {
+function Cartesian({
+  kind,
+  labels,
+  series,
+  width,
+  height,
+  fmt,
+  stacked,
+  horizontal,
+  area,
+}: ChartProps & Layout & { kind: 'bar' | 'line' }) {
   const n = labels.length;
   const clean = series.map((s) => labels.map((_, j) => (Number.isFinite(s.values[j]) ? s.values[j] : 0)));
   const stack = kind === 'bar' && stacked;
@@ -120,19 +152,35 @@ function Cartesian({ kind, labels, series, width, height, fmt, stacked, horizont
 
   const grid = ticks.map((t, i) => (
     <g key={t}>
-      {bars
-        ? <line x1={vpos(t)} x2={vpos(t)} y1={y0} y2={y0 + plotH} stroke={GRID} />
-        : <line x1={x0} x2={x0 + plotW} y1={vpos(t)} y2={vpos(t)} stroke={GRID} />}
-      {bars
-        ? <text x={vpos(t)} y={y0 + plotH + FONT + 4} textAnchor="middle" {...text}>{valueLabels[i]}</text>
-        : <text x={x0 - 6} y={vpos(t)} dy="0.32em" textAnchor="end" {...text}>{valueLabels[i]}</text>}
+      {bars ? (
+        <line x1={vpos(t)} x2={vpos(t)} y1={y0} y2={y0 + plotH} stroke={GRID} />
+      ) : (
+        <line x1={x0} x2={x0 + plotW} y1={vpos(t)} y2={vpos(t)} stroke={GRID} />
+      )}
+      {bars ? (
+        <text x={vpos(t)} y={y0 + plotH + FONT + 4} textAnchor="middle" {...text}>
+          {valueLabels[i]}
+        </text>
+      ) : (
+        <text x={x0 - 6} y={vpos(t)} dy="0.32em" textAnchor="end" {...text}>
+          {valueLabels[i]}
+        </text>
+      )}
     </g>
   ));
   // Category labels; on a crowded axis only every k-th one.
   const every = bars ? 1 : Math.max(1, Math.ceil((n * (Math.max(...labels.map((l) => l.length), 1) * FONT * 0.62 + 12)) / plotW));
-  const categories = labels.map((l, j) => (j % every ? null : bars
-    ? <text key={l} x={x0 - 6} y={cat(j)} dy="0.32em" textAnchor="end" {...text}>{l}</text>
-    : <text key={l} x={cat(j)} y={y0 + plotH + FONT + 4} textAnchor="middle" {...text}>{l}</text>));
+  const categories = labels.map((l, j) =>
+    j % every ? null : bars ? (
+      <text key={l} x={x0 - 6} y={cat(j)} dy="0.32em" textAnchor="end" {...text}>
+        {l}
+      </text>
+    ) : (
+      <text key={l} x={cat(j)} y={y0 + plotH + FONT + 4} textAnchor="middle" {...text}>
+        {l}
+      </text>
+    ),
+  );
 
   let marks: React.ReactNode;
   if (kind === 'bar') {
@@ -177,7 +225,9 @@ function Cartesian({ kind, labels, series, width, height, fmt, stacked, horizont
       const c = color(i);
       return (
         <g key={series[i].label}>
-          {area && pts.length > 1 && <path d={`${d} L ${pts[pts.length - 1][0]} ${y0 + plotH} L ${pts[0][0]} ${y0 + plotH} Z`} fill={`${c}33`} stroke="none" />}
+          {area && pts.length > 1 && (
+            <path d={`${d} L ${pts[pts.length - 1][0]} ${y0 + plotH} L ${pts[0][0]} ${y0 + plotH} Z`} fill={`${c}33`} stroke="none" />
+          )}
           <path d={d} fill="none" stroke={c} strokeWidth={3} />
           {pts.map(([px, py], j) => (
             <circle key={labels[j]} cx={px} cy={py} r={3} fill={c}>
@@ -203,15 +253,19 @@ export function ChartSvg({ kind, height = 260, format, ...props }: ChartProps & 
   const doughnut = kind === 'donut';
   const legend = doughnut
     ? props.labels.map((label, i) => ({ label, color: color(i) }))
-    : props.series.length > 1 ? props.series.map((s, i) => ({ label: s.label, color: color(i) })) : [];
+    : props.series.length > 1
+      ? props.series.map((s, i) => ({ label: s.label, color: color(i) }))
+      : [];
   const [ref, size] = useSize({ width: 600, height: height - (legend.length ? 30 : 0) });
   const fmt = (v: number) => (format ? format(v) : String(v));
   return (
     <Box sx={{ height, display: 'flex', flexDirection: 'column' }}>
       <Box ref={ref} sx={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
-        {doughnut
-          ? <Donut {...props} width={size.width} height={size.height} fmt={fmt} />
-          : <Cartesian {...props} kind={kind} width={size.width} height={size.height} fmt={fmt} />}
+        {doughnut ? (
+          <Donut {...props} width={size.width} height={size.height} fmt={fmt} />
+        ) : (
+          <Cartesian {...props} kind={kind} width={size.width} height={size.height} fmt={fmt} />
+        )}
       </Box>
       {legend.length > 0 && <Legend items={legend} />}
     </Box>

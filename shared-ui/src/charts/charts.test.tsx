@@ -4,7 +4,9 @@ import { BarChart, DonutChart, LineChart } from './index';
 const money = (n: number) => `$${n.toFixed(2)}`;
 
 test('a bar chart lists its figures in an accessible table', () => {
-  render(<BarChart title="Invested by month" labels={['Jan', 'Feb']} series={[{ label: 'Invested', values: [1200, 3400.5] }]} format={money} />);
+  render(
+    <BarChart title="Invested by month" labels={['Jan', 'Feb']} series={[{ label: 'Invested', values: [1200, 3400.5] }]} format={money} />,
+  );
   expect(screen.getByRole('figure', { name: 'Invested by month' })).toBeInTheDocument();
   const table = screen.getByRole('table', { name: 'Invested by month' });
   const rows = within(table).getAllByRole('row');
@@ -14,9 +16,22 @@ test('a bar chart lists its figures in an accessible table', () => {
 });
 
 test('a donut uses only the first series; numbers default to comma thousands', () => {
-  render(<DonutChart title="By type" labels={['Off Plan', 'Rental Ready']} series={[{ label: 'Amount', values: [12000, 3000] }, { label: 'Ignored', values: [1, 1] }]} />);
+  render(
+    <DonutChart
+      title="By type"
+      labels={['Off Plan', 'Rental Ready']}
+      series={[
+        { label: 'Amount', values: [12000, 3000] },
+        { label: 'Ignored', values: [1, 1] },
+      ]}
+    />,
+  );
   const table = screen.getByRole('table', { name: 'By type' });
-  expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Label', 'Amount']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent),
+  ).toEqual(['Label', 'Amount']);
   expect(table).toHaveTextContent('12,000');
 });
 

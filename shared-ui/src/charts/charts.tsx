@@ -8,7 +8,6 @@ import { EmptyState } from 'shared-ui/components';
 import { ChartSvg } from './chart-svg';
 import type { ChartKind, ChartProps } from './types';
 
-
 function hasData({ labels, series }: ChartProps): boolean {
   return labels.length > 0 && series.some((s) => s.values.some((v) => Number.isFinite(v) && v !== 0));
 }
@@ -18,8 +17,15 @@ function Figure(props: ChartProps & { kind: ChartKind }) {
   const captionId = useId();
   const shown = kind === 'donut' ? series.slice(0, 1) : series;
   return (
-    <Paper variant="outlined" component="figure" aria-labelledby={captionId} sx={{ m: 0, p: { xs: 2, sm: 2.5 }, position: 'relative', minWidth: 0 }}>
-      <Typography component="figcaption" id={captionId} variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>{title}</Typography>
+    <Paper
+      variant="outlined"
+      component="figure"
+      aria-labelledby={captionId}
+      sx={{ m: 0, p: { xs: 2, sm: 2.5 }, position: 'relative', minWidth: 0 }}
+    >
+      <Typography component="figcaption" id={captionId} variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {title}
+      </Typography>
       {hasData(props) ? (
         <>
           <ChartSvg {...props} format={format} />
@@ -28,14 +34,20 @@ function Figure(props: ChartProps & { kind: ChartKind }) {
             <thead>
               <tr>
                 <th scope="col">Label</th>
-                {shown.map((s) => <th key={s.label} scope="col">{s.label}</th>)}
+                {shown.map((s) => (
+                  <th key={s.label} scope="col">
+                    {s.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {labels.map((l, i) => (
                 <tr key={l}>
                   <th scope="row">{l}</th>
-                  {shown.map((s) => <td key={s.label}>{format(s.values[i] ?? 0)}</td>)}
+                  {shown.map((s) => (
+                    <td key={s.label}>{format(s.values[i] ?? 0)}</td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -49,8 +61,14 @@ function Figure(props: ChartProps & { kind: ChartKind }) {
 }
 
 /** Shares of a whole (uses the first series). */
-export function DonutChart(props: ChartProps) { return <Figure {...props} kind="donut" />; }
+export function DonutChart(props: ChartProps) {
+  return <Figure {...props} kind="donut" />;
+}
 /** Values per category; `stacked` and `horizontal` as needed. */
-export function BarChart(props: ChartProps) { return <Figure {...props} kind="bar" />; }
+export function BarChart(props: ChartProps) {
+  return <Figure {...props} kind="bar" />;
+}
 /** Values over time; `area` fills under the line. */
-export function LineChart(props: ChartProps) { return <Figure {...props} kind="line" />; }
+export function LineChart(props: ChartProps) {
+  return <Figure {...props} kind="line" />;
+}

@@ -40,9 +40,22 @@ export function Avatar({ src, name, size = 'MD', sx }: AvatarProps) {
       aria-label={showImage ? undefined : name}
       sx={[
         {
-          position: 'relative', display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0,
-          fontFamily: 'inherit', lineHeight: 1, borderRadius: '50%', overflow: 'hidden', userSelect: 'none',
-          width: px, height: px, fontSize: Math.round(px * 0.4), fontWeight: 600, bgcolor: brand.blueSoft, color: brand.blue,
+          position: 'relative',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          flexShrink: 0,
+          fontFamily: 'inherit',
+          lineHeight: 1,
+          borderRadius: '50%',
+          overflow: 'hidden',
+          userSelect: 'none',
+          width: px,
+          height: px,
+          fontSize: Math.round(px * 0.4),
+          fontWeight: 600,
+          bgcolor: brand.blueSoft,
+          color: brand.blue,
         },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}

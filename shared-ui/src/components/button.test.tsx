@@ -62,7 +62,10 @@ describe('Button', () => {
   });
 
   test('to + component renders through the router link', () => {
-    const FakeLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(function FakeLink({ to, ...rest }, ref) {
+    const FakeLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(function FakeLink(
+      { to, ...rest },
+      ref,
+    ) {
       return <a ref={ref} href={`#router${to}`} data-router="yes" {...rest} />;
     });
     renderUi(

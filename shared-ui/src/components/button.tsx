@@ -22,8 +22,10 @@ export type ButtonSize = (typeof BUTTON_SIZES)[number];
 /** Spec 4: a loading button shows exactly this and is disabled. */
 export const LOADING_TEXT = 'Loading...';
 
-export interface ButtonProps
-  extends Omit<MuiButtonProps, 'variant' | 'size' | 'color' | 'loading' | 'loadingIndicator' | 'loadingPosition'> {
+export interface ButtonProps extends Omit<
+  MuiButtonProps,
+  'variant' | 'size' | 'color' | 'loading' | 'loadingIndicator' | 'loadingPosition'
+> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Shows "Loading...", disables the button and sets aria-busy. */
@@ -52,7 +54,14 @@ const LOOKS: Record<ButtonVariant, Look> = {
   'filled-red': { base: 'contained', color: white, bg: brand.red, hoverBg: '#A51F1F' },
   text: { base: 'text', color: brand.ink, bg: 'transparent', hoverBg: 'rgba(15, 27, 45, 0.06)' },
   'text-blue': { base: 'text', color: brand.blue, bg: 'transparent', hoverBg: brand.blueSoft },
-  'outline-white': { base: 'outlined', color: white, bg: 'transparent', border: 'rgba(255, 255, 255, 0.85)', hoverBg: 'rgba(255, 255, 255, 0.12)', onDark: true },
+  'outline-white': {
+    base: 'outlined',
+    color: white,
+    bg: 'transparent',
+    border: 'rgba(255, 255, 255, 0.85)',
+    hoverBg: 'rgba(255, 255, 255, 0.12)',
+    onDark: true,
+  },
   'outline-blue': { base: 'outlined', color: brand.blue, bg: 'transparent', border: brand.blue, hoverBg: brand.blueSoft },
   'underline-blue': { base: 'text', color: brand.blue, bg: 'transparent', hoverBg: 'transparent', underline: true },
   'underline-white': { base: 'text', color: white, bg: 'transparent', hoverBg: 'transparent', underline: true, onDark: true },
@@ -107,7 +116,9 @@ const baseSx: SxProps<Theme> = (theme) => ({
   border: 0,
   borderRadius: '10px',
   boxShadow: 'none',
-  transition: theme.transitions.create(['background-color', 'box-shadow', 'border-color', 'color'], { duration: theme.transitions.duration.short }),
+  transition: theme.transitions.create(['background-color', 'box-shadow', 'border-color', 'color'], {
+    duration: theme.transitions.duration.short,
+  }),
   '&:hover': { textDecoration: 'none', boxShadow: 'none' },
 });
 const iconSx = (side: 'start' | 'end'): SxProps<Theme> => ({
@@ -158,16 +169,33 @@ export function Button({
       {...rest}
       {...routing}
       // MUI Button's state classes, for selectors and tests written against them.
-      className={['MuiButton-root', `MuiButton-${look.base}`, 'MuiButton-sizeMedium', 'MuiButton-disableElevation', fullWidth && 'MuiButton-fullWidth', className].filter(Boolean).join(' ')}
+      className={[
+        'MuiButton-root',
+        `MuiButton-${look.base}`,
+        'MuiButton-sizeMedium',
+        'MuiButton-disableElevation',
+        fullWidth && 'MuiButton-fullWidth',
+        className,
+      ]
+        .filter(Boolean)
+        .join(' ')}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       data-variant={variant}
       data-size={size}
       sx={[baseSx, fullWidth ? { width: '100%' } : null, lookSx(look, size, loading), ...(Array.isArray(sx) ? sx : [sx])]}
     >
-      {start && <Box component="span" sx={iconSx('start')}>{start}</Box>}
+      {start && (
+        <Box component="span" sx={iconSx('start')}>
+          {start}
+        </Box>
+      )}
       {loading ? LOADING_TEXT : (children as ReactNode)}
-      {endIcon && <Box component="span" sx={iconSx('end')}>{endIcon}</Box>}
+      {endIcon && (
+        <Box component="span" sx={iconSx('end')}>
+          {endIcon}
+        </Box>
+      )}
     </ButtonBase>
   );
 }

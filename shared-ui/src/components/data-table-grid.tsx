@@ -27,8 +27,24 @@ const stackOnPhones = (theme: Theme) => ({
     '& tbody, & tbody tr, & tbody td': { display: 'block', width: '100%' },
     '& tbody tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
     '& tbody tr:last-of-type': { borderBottom: 0 },
-    '& tbody td': { display: 'flex', flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5, border: 0, py: 0.75, textAlign: 'right' },
-    '& tbody td[data-label]::before': { content: 'attr(data-label)', fontWeight: 600, color: 'text.secondary', textAlign: 'left', mr: 'auto' },
+    '& tbody td': {
+      display: 'flex',
+      flexDirection: 'row',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      flexWrap: 'wrap',
+      gap: 1.5,
+      border: 0,
+      py: 0.75,
+      textAlign: 'right',
+    },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      fontWeight: 600,
+      color: 'text.secondary',
+      textAlign: 'left',
+      mr: 'auto',
+    },
   },
 });
 
@@ -62,7 +78,13 @@ export default function DataTableGrid<T>({ label, columns, rows: list, getRowId,
       sx={{ overflowX: 'auto', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
       {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` } : {})}
     >
-      <Table role="table" aria-label={label} aria-busy={loading || undefined} size="medium" sx={[{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }, stackOnPhones]}>
+      <Table
+        role="table"
+        aria-label={label}
+        aria-busy={loading || undefined}
+        size="medium"
+        sx={[{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }, stackOnPhones]}
+      >
         <TableHead role="rowgroup">
           <TableRow role="row">
             {columns.map((c) => (

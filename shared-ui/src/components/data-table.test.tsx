@@ -39,7 +39,11 @@ describe('DataTable', () => {
   test('headers, rows, default and custom cells', async () => {
     renderUi(<DataTable label="Orders" columns={columns} rows={rows} getRowId={(r) => r._id} />);
     const table = await screen.findByRole('table', { name: 'Orders' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Property', 'Units', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Property', 'Units', 'Action']);
     const body = within(table).getAllByRole('row').slice(1);
     expect(body).toHaveLength(2);
     expect(body[0]).toHaveTextContent('Maple Court12,000Open Maple Court');
@@ -71,7 +75,9 @@ describe('DataTable', () => {
 
   test('error with Retry', async () => {
     const onRetry = jest.fn();
-    const { user } = renderUi(<DataTable label="Orders" columns={columns} rows={rows} error="Forbidden" onRetry={onRetry} getRowId={(r) => r._id} />);
+    const { user } = renderUi(
+      <DataTable label="Orders" columns={columns} rows={rows} error="Forbidden" onRetry={onRetry} getRowId={(r) => r._id} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Forbidden');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalled();
@@ -80,7 +86,13 @@ describe('DataTable', () => {
   test('pagination: range, page count, previous/next limits', async () => {
     const onPageChange = jest.fn();
     const { user, rerender } = renderUi(
-      <DataTable label="Orders" columns={columns} rows={rows} getRowId={(r) => r._id} pagination={{ page: 1, pageSize: 2, total: 5, onPageChange }} />,
+      <DataTable
+        label="Orders"
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => r._id}
+        pagination={{ page: 1, pageSize: 2, total: 5, onPageChange }}
+      />,
     );
     const nav = screen.getByRole('navigation', { name: 'Orders pages' });
     expect(nav).toHaveTextContent('1–2 of 5');
@@ -88,7 +100,15 @@ describe('DataTable', () => {
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(within(nav).getByRole('button', { name: 'Next' }));
     expect(onPageChange).toHaveBeenCalledWith(2);
-    rerender(<DataTable label="Orders" columns={columns} rows={rows.slice(0, 1)} getRowId={(r) => r._id} pagination={{ page: 3, pageSize: 2, total: 5, onPageChange }} />);
+    rerender(
+      <DataTable
+        label="Orders"
+        columns={columns}
+        rows={rows.slice(0, 1)}
+        getRowId={(r) => r._id}
+        pagination={{ page: 3, pageSize: 2, total: 5, onPageChange }}
+      />,
+    );
     expect(screen.getByRole('navigation')).toHaveTextContent('5–5 of 5');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });

@@ -49,11 +49,27 @@ export interface DataTableProps<T> {
 const DataTableGrid = lazy(() => import('./data-table-grid')) as unknown as <T>(props: DataTableGridProps<T>) => ReactNode;
 
 /** A simple typed table with loading, empty and error states and optional paging. */
-export function DataTable<T>({ label, columns, rows, getRowId, loading = false, error, onRetry, emptyMessage = 'Nothing here yet', emptyAction, pagination }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  getRowId,
+  loading = false,
+  error,
+  onRetry,
+  emptyMessage = 'Nothing here yet',
+  emptyAction,
+  pagination,
+}: DataTableProps<T>) {
   const list = rows ?? [];
   let body: ReactNode;
   if (error) body = <ErrorState message={error} onRetry={onRetry} />;
-  else if (loading && list.length === 0) body = <Box sx={{ p: 2 }}><LoadingState variant="skeleton" rows={4} label={`Loading ${label}`} /></Box>;
+  else if (loading && list.length === 0)
+    body = (
+      <Box sx={{ p: 2 }}>
+        <LoadingState variant="skeleton" rows={4} label={`Loading ${label}`} />
+      </Box>
+    );
   else if (list.length === 0) body = <EmptyState title={emptyMessage} action={emptyAction} />;
 
   const pages = pagination ? Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.pageSize))) : 1;
@@ -61,7 +77,13 @@ export function DataTable<T>({ label, columns, rows, getRowId, loading = false, 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       {body ?? (
-        <Suspense fallback={<Box sx={{ p: 2 }}><LoadingState variant="skeleton" rows={4} label={`Loading ${label}`} /></Box>}>
+        <Suspense
+          fallback={
+            <Box sx={{ p: 2 }}>
+              <LoadingState variant="skeleton" rows={4} label={`Loading ${label}`} />
+            </Box>
+          }
+        >
           <DataTableGrid label={label} columns={columns} rows={list} getRowId={getRowId} loading={loading} />
         </Suspense>
       )}
@@ -69,17 +91,37 @@ export function DataTable<T>({ label, columns, rows, getRowId, loading = false, 
         <Box
           component="nav"
           aria-label={`${label} pages`}
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+            px: 2,
+            py: 1.25,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
         >
           <Typography variant="body2" color="text.secondary">
             {`${formatNumber((pagination.page - 1) * pagination.pageSize + 1)}–${formatNumber(Math.min(pagination.total, pagination.page * pagination.pageSize))} of ${formatNumber(pagination.total)}`}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Button variant="text-blue" size="SM" onClick={() => pagination.onPageChange(pagination.page - 1)} disabled={loading || pagination.page <= 1}>
+            <Button
+              variant="text-blue"
+              size="SM"
+              onClick={() => pagination.onPageChange(pagination.page - 1)}
+              disabled={loading || pagination.page <= 1}
+            >
               Previous
             </Button>
             <Typography variant="body2" aria-live="polite">{`Page ${pagination.page} of ${pages}`}</Typography>
-            <Button variant="text-blue" size="SM" onClick={() => pagination.onPageChange(pagination.page + 1)} disabled={loading || pagination.page >= pages}>
+            <Button
+              variant="text-blue"
+              size="SM"
+              onClick={() => pagination.onPageChange(pagination.page + 1)}
+              disabled={loading || pagination.page >= pages}
+            >
               Next
             </Button>
           </Box>

@@ -28,7 +28,15 @@ beforeEach(() => {
   });
 });
 
-function Harness(props: { kind?: FileKind; multiple?: boolean; maxFiles?: number; progress?: number[]; onError?: (m: string) => void; initial?: File[]; reorderable?: boolean }) {
+function Harness(props: {
+  kind?: FileKind;
+  multiple?: boolean;
+  maxFiles?: number;
+  progress?: number[];
+  onError?: (m: string) => void;
+  initial?: File[];
+  reorderable?: boolean;
+}) {
   const [files, setFiles] = useState<File[]>(props.initial ?? []);
   return (
     <FilePicker
@@ -87,7 +95,10 @@ describe('FilePicker', () => {
 
   test('count check: at most 5 by default, counting files already chosen', async () => {
     const { user, input, onError } = setup({ multiple: true });
-    await user.upload(input, [1, 2, 3, 4].map((i) => file(`p${i}.png`, 'image/png')));
+    await user.upload(
+      input,
+      [1, 2, 3, 4].map((i) => file(`p${i}.png`, 'image/png')),
+    );
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(4);
     await user.upload(input, [file('p5.png', 'image/png'), file('p6.png', 'image/png')]);
     expect(onError).toHaveBeenCalledWith('You can upload a maximum of 5.');
@@ -178,7 +189,10 @@ describe('FilePicker', () => {
     const c = file('c.png', 'image/png');
     const { user } = setup({ multiple: true, reorderable: true, initial: [a, b, c] });
     const list = () => screen.getByRole('list', { name: 'Identity document: chosen files' });
-    const names = () => within(list()).getAllByRole('listitem').map((li) => li.textContent?.slice(0, 5));
+    const names = () =>
+      within(list())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.slice(0, 5));
     expect(within(list()).getByRole('button', { name: 'Move a.png up' })).toBeDisabled();
     expect(within(list()).getByRole('button', { name: 'Move c.png down' })).toBeDisabled();
     await user.click(within(list()).getByRole('button', { name: 'Move c.png up' }));

@@ -1,13 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Box, IconButton, LinearProgress, Typography } from 'shared-ui/mui';
-import {
-  UPLOAD_MAX_FILES,
-  UPLOAD_MAX_MB,
-  allowedMimeTypes,
-  displayFileName,
-  validateFiles,
-  type FileKind,
-} from 'shared-api/contract';
+import { UPLOAD_MAX_FILES, UPLOAD_MAX_MB, allowedMimeTypes, displayFileName, validateFiles, type FileKind } from 'shared-api/contract';
 import { CloseIcon, brand, visuallyHidden } from 'shared-ui/core';
 import { ChevronLeftIcon, ChevronRightIcon, PdfIcon, UploadIcon } from 'shared-ui/components';
 
@@ -59,7 +52,6 @@ function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
 
 /**
  * File input for spec 5's uploads: checks type, size and count with the
@@ -236,11 +228,37 @@ export function FilePicker({
               <Box
                 component="li"
                 key={keyOf(file)}
-                sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, pr: 0.5, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1.5,
+                  p: 1,
+                  pr: 0.5,
+                  borderRadius: 2,
+                  border: 1,
+                  borderColor: 'divider',
+                  bgcolor: 'background.paper',
+                }}
               >
-                <Box sx={{ width: 48, height: 48, flexShrink: 0, borderRadius: 1.5, overflow: 'hidden', bgcolor: brand.blueSoft, display: 'grid', placeItems: 'center' }}>
+                <Box
+                  sx={{
+                    width: 48,
+                    height: 48,
+                    flexShrink: 0,
+                    borderRadius: 1.5,
+                    overflow: 'hidden',
+                    bgcolor: brand.blueSoft,
+                    display: 'grid',
+                    placeItems: 'center',
+                  }}
+                >
                   {preview ? (
-                    <Box component="img" src={preview} alt={`Preview of ${file.name}`} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                    <Box
+                      component="img"
+                      src={preview}
+                      alt={`Preview of ${file.name}`}
+                      sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                    />
                   ) : isImage(file) ? null : (
                     <PdfIcon titleAccess="PDF document" sx={{ color: brand.red }} />
                   )}
@@ -263,10 +281,20 @@ export function FilePicker({
                 </Box>
                 {reorderable && files.length > 1 && (
                   <>
-                    <IconButton aria-label={`Move ${file.name} up`} onClick={() => move(i, i - 1)} disabled={disabled || i === 0} size="small">
+                    <IconButton
+                      aria-label={`Move ${file.name} up`}
+                      onClick={() => move(i, i - 1)}
+                      disabled={disabled || i === 0}
+                      size="small"
+                    >
                       <ChevronLeftIcon fontSize="small" sx={{ transform: 'rotate(90deg)' }} />
                     </IconButton>
-                    <IconButton aria-label={`Move ${file.name} down`} onClick={() => move(i, i + 1)} disabled={disabled || i === files.length - 1} size="small">
+                    <IconButton
+                      aria-label={`Move ${file.name} down`}
+                      onClick={() => move(i, i + 1)}
+                      disabled={disabled || i === files.length - 1}
+                      size="small"
+                    >
                       <ChevronRightIcon fontSize="small" sx={{ transform: 'rotate(90deg)' }} />
                     </IconButton>
                   </>

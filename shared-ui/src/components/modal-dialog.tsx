@@ -5,7 +5,20 @@ import { CloseIcon } from '../icons';
 import type { ModalProps } from './modal';
 
 /** Accessible dialog: labelled by its title, focus kept inside, Escape closes. */
-export default function ModalDialog({ open, onClose, title, children, actions, maxWidth = 'sm', disableClose, describedBy, sx, flush, dark, onKeyDown }: ModalProps) {
+export default function ModalDialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+  maxWidth = 'sm',
+  disableClose,
+  describedBy,
+  sx,
+  flush,
+  dark,
+  onKeyDown,
+}: ModalProps) {
   const titleId = useId();
   return (
     <Dialog

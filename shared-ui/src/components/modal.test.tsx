@@ -11,7 +11,13 @@ function Harness({ disableClose = false }: { disableClose?: boolean }) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Open</Button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Subscription Failed" disableClose={disableClose} actions={<Button onClick={() => setOpen(false)}>Cancel</Button>}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Subscription Failed"
+        disableClose={disableClose}
+        actions={<Button onClick={() => setOpen(false)}>Cancel</Button>}
+      >
         <p>An error occured while processing your payment. Please try again.</p>
         <input aria-label="inside" />
       </Modal>

@@ -11,7 +11,17 @@ export interface PageHeaderProps {
 /** The page's h1, an optional line under it and its main actions. */
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
-    <Box component="header" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', gap: 2, mb: { xs: 2.5, md: 3.5 } }}>
+    <Box
+      component="header"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        justifyContent: 'space-between',
+        gap: 2,
+        mb: { xs: 2.5, md: 3.5 },
+      }}
+    >
       <Box sx={{ minWidth: 0 }}>
         <Typography component="h1" variant="h3">
           {title}

@@ -9,7 +9,15 @@ const property: PropertyCardData = {
   name: 'Maple Court Residences',
   address: '12 Maple Court, Austin, TX',
   type: 'RENTAL_READY',
-  images: [{ _id: 'i1', url: '/download/maple.jpg', srcset: '/download/maple-480.webp 480w, /download/maple-960.webp 960w', width: 960, height: 720 }],
+  images: [
+    {
+      _id: 'i1',
+      url: '/download/maple.jpg',
+      srcset: '/download/maple-480.webp 480w, /download/maple-960.webp 960w',
+      width: 960,
+      height: 720,
+    },
+  ],
   totalQuantity: 10_000,
   availableQuantity: 2_500,
   soldQuantity: 7_500,
@@ -41,7 +49,12 @@ describe('PropertyCard', () => {
   });
 
   test('cents show only when there are cents', () => {
-    renderUi(<PropertyCard property={{ ...property, unitPrice: 10.25, totalQuantity: 3, availableQuantity: 1, soldQuantity: 2 }} investHref="/x" />);
+    renderUi(
+      <PropertyCard
+        property={{ ...property, unitPrice: 10.25, totalQuantity: 3, availableQuantity: 1, soldQuantity: 2 }}
+        investHref="/x"
+      />,
+    );
     expect(screen.getByTestId('raised')).toHaveTextContent('$20.50 raised of $30.75');
   });
 
@@ -79,7 +92,10 @@ describe('PropertyCard', () => {
   });
 
   test('Invest now through a router link component', () => {
-    const FakeLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(function FakeLink({ to, ...rest }, ref) {
+    const FakeLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }>(function FakeLink(
+      { to, ...rest },
+      ref,
+    ) {
       return <a ref={ref} href={to} data-router="yes" {...rest} />;
     });
     renderUi(<PropertyCard property={property} investHref="/properties/p1" linkComponent={FakeLink} />);

@@ -25,7 +25,14 @@ export interface PropertyCardProps {
 }
 
 /** Spec 2's property card: image, name, address, progress, raised vs total value, annual return, type, Invest now. */
-export function PropertyCard({ property: p, investHref, linkComponent, priority = false, headingLevel = 'h3', imageSizes = CARD_IMAGE_SIZES }: PropertyCardProps) {
+export function PropertyCard({
+  property: p,
+  investHref,
+  linkComponent,
+  priority = false,
+  headingLevel = 'h3',
+  imageSizes = CARD_IMAGE_SIZES,
+}: PropertyCardProps) {
   const headingId = useId();
   const raised = amountRaised(p);
   const total = totalValue(p);
@@ -38,7 +45,14 @@ export function PropertyCard({ property: p, investHref, linkComponent, priority 
       component="article"
       variant="outlined"
       aria-labelledby={headingId}
-      sx={{ display: 'flex', flexDirection: 'column', overflow: 'hidden', height: '100%', transition: 'box-shadow 150ms', '&:hover': { boxShadow: '0 8px 24px rgba(10, 37, 64, 0.08)' } }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        overflow: 'hidden',
+        height: '100%',
+        transition: 'box-shadow 150ms',
+        '&:hover': { boxShadow: '0 8px 24px rgba(10, 37, 64, 0.08)' },
+      }}
     >
       <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: brand.blueSoft }}>
         {image ? (
@@ -62,7 +76,18 @@ export function PropertyCard({ property: p, investHref, linkComponent, priority 
         )}
         <Box
           component="span"
-          sx={{ position: 'absolute', top: 12, left: 12, px: 1.25, py: 0.25, borderRadius: 999, bgcolor: 'rgba(255,255,255,0.95)', color: brand.navy, fontSize: '0.8125rem', fontWeight: 600 }}
+          sx={{
+            position: 'absolute',
+            top: 12,
+            left: 12,
+            px: 1.25,
+            py: 0.25,
+            borderRadius: 999,
+            bgcolor: 'rgba(255,255,255,0.95)',
+            color: brand.navy,
+            fontSize: '0.8125rem',
+            fontWeight: 600,
+          }}
         >
           {PROPERTY_TYPE_LABELS[p.type] ?? p.type}
         </Box>
@@ -90,7 +115,18 @@ export function PropertyCard({ property: p, investHref, linkComponent, priority 
           </Typography>
         </div>
 
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, columnGap: 2, '& dd': { m: 0, fontWeight: 600, textAlign: 'right' }, '& dt': { color: 'text.secondary' } }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: '1fr auto',
+            rowGap: 0.5,
+            columnGap: 2,
+            '& dd': { m: 0, fontWeight: 600, textAlign: 'right' },
+            '& dt': { color: 'text.secondary' },
+          }}
+        >
           <Typography component="dt" variant="body2">
             Annual return
           </Typography>

@@ -1,6 +1,12 @@
 import { Box, Typography } from 'shared-ui/mui-core';
 import { fileUrl } from 'shared-api';
-import { REVISION_FIELD_LABELS, displayFileName, formatRevisionValue, type PropertyRevision, type RevisionFileChange } from 'shared-api/contract';
+import {
+  REVISION_FIELD_LABELS,
+  displayFileName,
+  formatRevisionValue,
+  type PropertyRevision,
+  type RevisionFileChange,
+} from 'shared-api/contract';
 
 export interface RevisionChangesProps {
   revision: PropertyRevision;
@@ -85,7 +91,15 @@ export function RevisionChanges({ revision: r, headingLevel = 'h3' }: RevisionCh
                     src={fileUrl(c.url)}
                     alt=""
                     loading="lazy"
-                    sx={{ width: 64, height: 48, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', opacity: c.change === 'REMOVED' ? 0.5 : 1 }}
+                    sx={{
+                      width: 64,
+                      height: 48,
+                      objectFit: 'cover',
+                      borderRadius: 1,
+                      border: 1,
+                      borderColor: 'divider',
+                      opacity: c.change === 'REMOVED' ? 0.5 : 1,
+                    }}
                   />
                 ) : null}
                 <Typography variant="body2">

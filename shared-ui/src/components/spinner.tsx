@@ -37,7 +37,12 @@ export function Spinner({ size = 40, color = 'primary', sx, ...aria }: SpinnerPr
             '100%': { strokeDasharray: '1px, 200px', strokeDashoffset: '-126px' },
           },
           '& svg': { display: 'block' },
-          '& circle': { stroke: 'currentColor', strokeDasharray: '80px, 200px', strokeDashoffset: 0, animation: 'tessera-spinner-dash 1.4s ease-in-out infinite' },
+          '& circle': {
+            stroke: 'currentColor',
+            strokeDasharray: '80px, 200px',
+            strokeDashoffset: 0,
+            animation: 'tessera-spinner-dash 1.4s ease-in-out infinite',
+          },
         },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}

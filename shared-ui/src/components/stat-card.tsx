@@ -14,9 +14,26 @@ export interface StatCardProps {
 export function StatCard({ title, value, hint, icon }: StatCardProps) {
   const titleId = useId();
   return (
-    <Paper variant="outlined" role="group" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'flex-start', minWidth: 0 }}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={titleId}
+      sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', gap: 2, alignItems: 'flex-start', minWidth: 0 }}
+    >
       {icon && (
-        <Box aria-hidden sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: 2, bgcolor: brand.blueSoft, color: 'primary.main', display: 'grid', placeItems: 'center' }}>
+        <Box
+          aria-hidden
+          sx={{
+            flexShrink: 0,
+            width: 44,
+            height: 44,
+            borderRadius: 2,
+            bgcolor: brand.blueSoft,
+            color: 'primary.main',
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
           {icon}
         </Box>
       )}

@@ -36,7 +36,15 @@ export function StatementTables({ periods, download, whose = '', tableSuffix = '
   };
 
   const columns = (kind: 'month' | 'year'): DataTableColumn<StatementPeriod>[] => [
-    { key: 'label', header: kind === 'month' ? 'Month' : 'Tax year', render: (p) => <Box component="span" sx={{ fontWeight: 600 }}>{p.label}</Box> },
+    {
+      key: 'label',
+      header: kind === 'month' ? 'Month' : 'Tax year',
+      render: (p) => (
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {p.label}
+        </Box>
+      ),
+    },
     { key: 'entries', header: 'Transactions', align: 'right', render: (p) => formatNumber(p.entries) },
     {
       key: 'download',

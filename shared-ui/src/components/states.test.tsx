@@ -7,7 +7,9 @@ import { EmptyState, ErrorState, LoadingState } from './states';
 
 describe('states', () => {
   test('EmptyState: title, description and action', () => {
-    renderUi(<EmptyState title="No orders yet" description="Browse properties to invest." action={<Button href="/properties">Browse</Button>} />);
+    renderUi(
+      <EmptyState title="No orders yet" description="Browse properties to invest." action={<Button href="/properties">Browse</Button>} />,
+    );
     expect(screen.getByText('No orders yet')).toBeInTheDocument();
     expect(screen.getByText('Browse properties to invest.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse' })).toBeInTheDocument();

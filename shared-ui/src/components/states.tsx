@@ -15,8 +15,21 @@ export interface EmptyStateProps {
 /** Nothing to show yet, and what to do about it. */
 export function EmptyState({ title, description, action, icon }: EmptyStateProps) {
   return (
-    <Box sx={{ textAlign: 'center', py: { xs: 5, sm: 7 }, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.25 }}>
-      <Box aria-hidden sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: brand.blueSoft, color: 'primary.main' }}>
+    <Box
+      sx={{ textAlign: 'center', py: { xs: 5, sm: 7 }, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.25 }}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          width: 56,
+          height: 56,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: brand.blueSoft,
+          color: 'primary.main',
+        }}
+      >
         {icon ?? <InboxIcon />}
       </Box>
       <Typography component="p" variant="h6">
@@ -43,8 +56,14 @@ export interface ErrorStateProps {
 /** A failed load with a Retry button. */
 export function ErrorState({ message, title = 'Something went wrong', onRetry, retrying = false }: ErrorStateProps) {
   return (
-    <Box role="alert" sx={{ textAlign: 'center', py: { xs: 5, sm: 7 }, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.25 }}>
-      <Box aria-hidden sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: brand.redSoft, color: brand.red }}>
+    <Box
+      role="alert"
+      sx={{ textAlign: 'center', py: { xs: 5, sm: 7 }, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.25 }}
+    >
+      <Box
+        aria-hidden
+        sx={{ width: 56, height: 56, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: brand.redSoft, color: brand.red }}
+      >
         <ErrorIcon />
       </Box>
       <Typography component="p" variant="h6">

@@ -31,7 +31,14 @@ const BY_STATUS: Record<string, StatusTone> = {
 
 /** The colour a status is shown in (spec 2: verified green, pending orange, rejected red). */
 export function statusTone(status: string): StatusTone {
-  return BY_STATUS[status.trim().toUpperCase().replace(/[\s-]+/g, '_')] ?? 'neutral';
+  return (
+    BY_STATUS[
+      status
+        .trim()
+        .toUpperCase()
+        .replace(/[\s-]+/g, '_')
+    ] ?? 'neutral'
+  );
 }
 
 export interface StatusBadgeProps {

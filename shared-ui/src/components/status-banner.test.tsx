@@ -2,7 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { StatusBanner } from './status-banner';
 
 test('a rejected owner sees the status, the reason, what is suspended and the next step, with the action', () => {
-  render(<StatusBanner role="PROPERTY_OWNER" status="REJECTED" reason="Passport expired" action={<a href="/onboarding">Review onboarding</a>} />);
+  render(
+    <StatusBanner role="PROPERTY_OWNER" status="REJECTED" reason="Passport expired" action={<a href="/onboarding">Review onboarding</a>} />,
+  );
   const region = screen.getByRole('region', { name: 'Account status' });
   expect(region).toHaveTextContent('Your account verification was rejected');
   expect(region).toHaveTextContent('Reason: Passport expired');

@@ -46,7 +46,13 @@ describe('useAsync', () => {
   });
 
   test('with nothing at hand it loads as usual', async () => {
-    const { result } = renderHook(() => useAsync(async () => 7, [], () => undefined));
+    const { result } = renderHook(() =>
+      useAsync(
+        async () => 7,
+        [],
+        () => undefined,
+      ),
+    );
     expect(result.current.loading).toBe(true);
     await waitFor(() => expect(result.current.data).toBe(7));
   });
@@ -62,10 +68,17 @@ describe('useAsync', () => {
   test('changed deps abort the old run and ignore its result', async () => {
     const signals: AbortSignal[] = [];
     const resolvers: ((v: string) => void)[] = [];
-    const { result, rerender } = renderHook(({ id }) => useAsync((signal) => {
-      signals.push(signal);
-      return new Promise<string>((resolve) => resolvers.push(() => resolve(id)));
-    }, [id]), { initialProps: { id: 'a' } });
+    const { result, rerender } = renderHook(
+      ({ id }) =>
+        useAsync(
+          (signal) => {
+            signals.push(signal);
+            return new Promise<string>((resolve) => resolvers.push(() => resolve(id)));
+          },
+          [id],
+        ),
+      { initialProps: { id: 'a' } },
+    );
     rerender({ id: 'b' });
     expect(signals[0].aborted).toBe(true);
     await act(async () => {

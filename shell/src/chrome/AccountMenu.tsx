@@ -11,11 +11,28 @@ const INITIALS_AS_DECORATION = (text: string) => ({
 });
 
 /** Avatar button with a dropdown of account actions. */
-export function AccountMenu({ name, avatarUrl, size, header, items }: { name: string; avatarUrl?: string; size: AvatarSize; header?: ReactNode; items: AccountMenuItem[] }) {
+export function AccountMenu({
+  name,
+  avatarUrl,
+  size,
+  header,
+  items,
+}: {
+  name: string;
+  avatarUrl?: string;
+  size: AvatarSize;
+  header?: ReactNode;
+  items: AccountMenuItem[];
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label="Account menu" aria-haspopup="menu" aria-expanded={Boolean(anchor)}>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+      >
         {/* Without a picture, the initials are drawn by CSS here: as text they would be a visible
             label missing from the button's name, "Account menu" (WCAG 2.5.3, axe
             label-content-name-mismatch). Browsers without :has() keep the text. */}

@@ -6,10 +6,16 @@ import { Logo } from './Logo';
 export function BareLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box component="header" data-app-header="" sx={{ px: { xs: 2, md: 4 }, py: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Box
+        component="header"
+        data-app-header=""
+        sx={{ px: { xs: 2, md: 4 }, py: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      >
         <Logo />
       </Box>
-      <Container component="main" id="main" maxWidth="md" sx={{ py: 4 }}>{children}</Container>
+      <Container component="main" id="main" maxWidth="md" sx={{ py: 4 }}>
+        {children}
+      </Container>
     </Box>
   );
 }

@@ -11,10 +11,16 @@ export function ErrorScreen() {
   return (
     <Box role="alert" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, alignItems: 'center' }}>
-        <Typography variant="h5" component="h1">{MESSAGES.globalError}</Typography>
+        <Typography variant="h5" component="h1">
+          {MESSAGES.globalError}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 2 }}>
-          <Button variant="filled-blue" size="MD" onClick={() => window.location.reload()}>Refresh</Button>
-          <Button variant="outline-blue" size="MD" onClick={() => window.location.assign('/')}>Homepage</Button>
+          <Button variant="filled-blue" size="MD" onClick={() => window.location.reload()}>
+            Refresh
+          </Button>
+          <Button variant="outline-blue" size="MD" onClick={() => window.location.assign('/')}>
+            Homepage
+          </Button>
         </Box>
       </Box>
     </Box>
@@ -23,8 +29,12 @@ export function ErrorScreen() {
 
 class RenderBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
-  static getDerivedStateFromError() { return { failed: true }; }
-  override render() { return this.state.failed ? <ErrorScreen /> : this.props.children; }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <ErrorScreen /> : this.props.children;
+  }
 }
 
 export function GlobalErrorScreen({ children }: { children: ReactNode }) {

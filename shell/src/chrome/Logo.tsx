@@ -5,8 +5,21 @@ import { BRAND, paths } from 'shared-api/contract';
 /** Clicking the logo goes to / (spec 2). */
 export function Logo({ light = false }: { light?: boolean }) {
   return (
-    <Box component={Link} to={paths.home} aria-label={`${BRAND} home`}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, textDecoration: 'none', color: light ? '#fff' : 'primary.main', fontWeight: 800, fontSize: 22, letterSpacing: '-0.02em' }}>
+    <Box
+      component={Link}
+      to={paths.home}
+      aria-label={`${BRAND} home`}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        textDecoration: 'none',
+        color: light ? '#fff' : 'primary.main',
+        fontWeight: 800,
+        fontSize: 22,
+        letterSpacing: '-0.02em',
+      }}
+    >
       <svg width="28" height="28" viewBox="0 0 28 28" aria-hidden="true">
         <rect x="1" y="1" width="12" height="12" rx="2" fill="currentColor" />
         <rect x="15" y="1" width="12" height="12" rx="2" fill="currentColor" opacity="0.55" />

@@ -8,7 +8,10 @@ import { getChosenRemotes, onChosenRemotesChange } from '../federation/registry'
 import { exitPreview, getRefusedPreviews, PREVIEW_PARAM } from '../federation/selection';
 
 function previews(): string {
-  return getChosenRemotes().filter((c) => c.channel === 'preview').map((c) => `${c.name} ${c.version}`).join(', ');
+  return getChosenRemotes()
+    .filter((c) => c.channel === 'preview')
+    .map((c) => `${c.name} ${c.version}`)
+    .join(', ');
 }
 
 /** The page's address without `?preview=`: leaving preview must not pin it again. */
@@ -28,17 +31,48 @@ export function PreviewBadge() {
     <Box
       role="status"
       aria-label="Preview"
-      sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: 1400, maxWidth: 'calc(100vw - 32px)', display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', px: 2, py: 1, borderRadius: 2, bgcolor: '#5b21b6', color: '#fff', boxShadow: 3 }}
+      sx={{
+        position: 'fixed',
+        left: 16,
+        bottom: 16,
+        zIndex: 1400,
+        maxWidth: 'calc(100vw - 32px)',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        flexWrap: 'wrap',
+        px: 2,
+        py: 1,
+        borderRadius: 2,
+        bgcolor: '#5b21b6',
+        color: '#fff',
+        boxShadow: 3,
+      }}
     >
       {pinned ? (
         <>
-          <Typography component="span" sx={{ fontWeight: 600 }}>Preview: {pinned}</Typography>
-          <Button variant="filled-white" size="SM" onClick={() => { exitPreview(); window.location.assign(withoutPreviewParam(window.location.href)); }}>Exit preview</Button>
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            Preview: {pinned}
+          </Typography>
+          <Button
+            variant="filled-white"
+            size="SM"
+            onClick={() => {
+              exitPreview();
+              window.location.assign(withoutPreviewParam(window.location.href));
+            }}
+          >
+            Exit preview
+          </Button>
         </>
       ) : (
         <>
-          <Typography component="span">Preview refused: {refused.map((r) => `${r.remote} ${r.version}`).join(', ')} is not published</Typography>
-          <Button variant="filled-white" size="SM" onClick={() => setRefusedShown(false)}>Dismiss</Button>
+          <Typography component="span">
+            Preview refused: {refused.map((r) => `${r.remote} ${r.version}`).join(', ')} is not published
+          </Typography>
+          <Button variant="filled-white" size="SM" onClick={() => setRefusedShown(false)}>
+            Dismiss
+          </Button>
         </>
       )}
     </Box>

@@ -9,7 +9,14 @@ export default function PublicAccountMenu() {
   const logout = useLogout();
   if (!user) return null;
   return (
-    <AccountMenu name={`${user.firstName} ${user.lastName}`} avatarUrl={user.avatar?.url} size="SM"
-      items={[{ label: 'Dashboard', to: paths.dashboard }, { label: 'Logout', onClick: logout }]} />
+    <AccountMenu
+      name={`${user.firstName} ${user.lastName}`}
+      avatarUrl={user.avatar?.url}
+      size="SM"
+      items={[
+        { label: 'Dashboard', to: paths.dashboard },
+        { label: 'Logout', onClick: logout },
+      ]}
+    />
   );
 }

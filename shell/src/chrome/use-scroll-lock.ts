@@ -7,6 +7,8 @@ export function useScrollLock(open: boolean): void {
     if (!open || window.innerWidth >= MOBILE_BREAKPOINT_PX) return;
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    return () => { document.body.style.overflow = previous; };
+    return () => {
+      document.body.style.overflow = previous;
+    };
   }, [open]);
 }

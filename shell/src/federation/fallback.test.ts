@@ -32,7 +32,7 @@ test('a canary failure is recorded against the canary, then the stable build is 
   ]);
 });
 
-test('a render error of a canary\'s first page is an error of the canary, and falls back', () => {
+test("a render error of a canary's first page is an error of the canary, and falls back", () => {
   const register = jest.fn();
   expect(failAndFallBack('mf_public', 'error while rendering: x', register, 'error')).not.toBeNull();
   expect(takeReport()!.items).toEqual([expect.objectContaining({ version: '1.1.0', channel: 'canary', errors: 1, failures: 0 })]);

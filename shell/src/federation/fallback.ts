@@ -24,7 +24,12 @@ export const hasFallenBack = (remote: string) => fellBack.has(remote);
  * that has not fallen back yet, switches to stable. Returns the stable choice, or null when
  * there is nothing to fall back to (the failure is the stable build's own).
  */
-export function failAndFallBack(remote: string, detail: string, register: Register, kind: 'failure' | 'error' = 'failure'): ChosenRemote | null {
+export function failAndFallBack(
+  remote: string,
+  detail: string,
+  register: Register,
+  kind: 'failure' | 'error' = 'failure',
+): ChosenRemote | null {
   const c = chosenRemote(remote);
   if (!c) return null;
   (kind === 'failure' ? recordFailure : recordError)(c.name, c.version, c.channel, detail);
@@ -37,4 +42,6 @@ export function failAndFallBack(remote: string, detail: string, register: Regist
 }
 
 /** For tests. */
-export function resetFallbacks(): void { fellBack.clear(); }
+export function resetFallbacks(): void {
+  fellBack.clear();
+}

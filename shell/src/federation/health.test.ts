@@ -25,16 +25,40 @@ test('one request for everything the page saw, each fact once per version', () =
   recordLoad('mf_public', '1.0.0', 'stable');
   recordLoad('mf_public', '1.0.0', 'stable');
   recordLoad('mf_admin', '2.0.0', 'stable');
-  expect(takeReport()).toEqual({ items: [
-    { remote: 'mf_public', version: '1.1.0', channel: 'canary', loads: 0, failures: 1, errors: 0, path: '/about', detail: 'failed at onLoad: boom' },
-    { remote: 'mf_public', version: '1.0.0', channel: 'stable', loads: 1, failures: 0, errors: 0, path: '/about' },
-    { remote: 'mf_admin', version: '2.0.0', channel: 'stable', loads: 1, failures: 0, errors: 0, path: '/about' },
-  ] });
+  expect(takeReport()).toEqual({
+    items: [
+      {
+        remote: 'mf_public',
+        version: '1.1.0',
+        channel: 'canary',
+        loads: 0,
+        failures: 1,
+        errors: 0,
+        path: '/about',
+        detail: 'failed at onLoad: boom',
+      },
+      { remote: 'mf_public', version: '1.0.0', channel: 'stable', loads: 1, failures: 0, errors: 0, path: '/about' },
+      { remote: 'mf_admin', version: '2.0.0', channel: 'stable', loads: 1, failures: 0, errors: 0, path: '/about' },
+    ],
+  });
   // Sent: the next report holds only what is new (an error after the load).
   expect(takeReport()).toBeNull();
   recordError('mf_public', '1.0.0', 'stable', 'error while rendering: x');
   recordError('mf_public', '1.0.0', 'stable', 'a second error in the page is not counted');
-  expect(takeReport()).toEqual({ items: [{ remote: 'mf_public', version: '1.0.0', channel: 'stable', loads: 0, failures: 0, errors: 1, path: '/about', detail: 'error while rendering: x' }] });
+  expect(takeReport()).toEqual({
+    items: [
+      {
+        remote: 'mf_public',
+        version: '1.0.0',
+        channel: 'stable',
+        loads: 0,
+        failures: 0,
+        errors: 1,
+        path: '/about',
+        detail: 'error while rendering: x',
+      },
+    ],
+  });
   expect(takeReport()).toBeNull();
 });
 
@@ -64,7 +88,10 @@ test('sent with sendBeacon as JSON, or fetch keepalive without a beacon', async 
   const doFetch = jest.fn(() => Promise.resolve({ ok: true, status: 204 }));
   // A beacon the browser refuses (queue full) falls back to fetch.
   expect(flush({ sendBeacon: () => false }, doFetch as unknown as typeof fetch)).toBe(true);
-  expect(doFetch).toHaveBeenCalledWith(HEALTH_URL, expect.objectContaining({ method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' } }));
+  expect(doFetch).toHaveBeenCalledWith(
+    HEALTH_URL,
+    expect.objectContaining({ method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' } }),
+  );
 });
 
 test('flushed on pagehide and when the page turns hidden, once', () => {

@@ -26,14 +26,28 @@ export interface HealthItem {
   /** What failed (the first failure or error of this version in this page). */
   detail?: string;
 }
-export interface HealthReport { items: HealthItem[] }
+export interface HealthReport {
+  items: HealthItem[];
+}
 
-interface State { remote: string; version: string; channel: Channel; path: string; detail?: string; seen: Set<Flag>; sent: Set<Flag> }
+interface State {
+  remote: string;
+  version: string;
+  channel: Channel;
+  path: string;
+  detail?: string;
+  seen: Set<Flag>;
+  sent: Set<Flag>;
+}
 
 const states = new Map<string, State>();
 
 function path(): string {
-  try { return window.location.pathname.slice(0, 200) || '/'; } catch { return '/'; }
+  try {
+    return window.location.pathname.slice(0, 200) || '/';
+  } catch {
+    return '/';
+  }
 }
 
 function mark(flag: Flag, remote: string, version: string, channel: Channel, detail?: string): void {
@@ -50,9 +64,11 @@ function mark(flag: Flag, remote: string, version: string, channel: Channel, det
 /** The version's first module loaded (and evaluated) in this page. */
 export const recordLoad = (remote: string, version: string, channel: Channel) => mark('loads', remote, version, channel);
 /** The version could not be loaded (manifest, entry, a chunk, or its module threw while evaluating). */
-export const recordFailure = (remote: string, version: string, channel: Channel, detail: string) => mark('failures', remote, version, channel, detail);
+export const recordFailure = (remote: string, version: string, channel: Channel, detail: string) =>
+  mark('failures', remote, version, channel, detail);
 /** The version's error boundary caught an error (counted once per page). */
-export const recordError = (remote: string, version: string, channel: Channel, detail: string) => mark('errors', remote, version, channel, detail);
+export const recordError = (remote: string, version: string, channel: Channel, detail: string) =>
+  mark('errors', remote, version, channel, detail);
 
 /** What has not been sent yet (and marks it sent), or null when nothing is new. */
 export function takeReport(): HealthReport | null {
@@ -63,7 +79,9 @@ export function takeReport(): HealthReport | null {
     if (items.length >= MAX_ITEMS) break;
     fresh.forEach((f) => s.sent.add(f));
     const item: HealthItem = { remote: s.remote, version: s.version, channel: s.channel, loads: 0, failures: 0, errors: 0, path: s.path };
-    fresh.forEach((f) => { item[f] = 1; });
+    fresh.forEach((f) => {
+      item[f] = 1;
+    });
     if (s.detail && (fresh.includes('failures') || fresh.includes('errors'))) item.detail = s.detail;
     items.push(item);
   }
@@ -71,7 +89,10 @@ export function takeReport(): HealthReport | null {
 }
 
 /** Sends what is new, in one request; best effort (never throws). Returns whether a request went out. */
-export function flush(nav: Pick<Navigator, 'sendBeacon'> | undefined = typeof navigator === 'undefined' ? undefined : navigator, doFetch: typeof fetch | undefined = typeof fetch === 'undefined' ? undefined : fetch): boolean {
+export function flush(
+  nav: Pick<Navigator, 'sendBeacon'> | undefined = typeof navigator === 'undefined' ? undefined : navigator,
+  doFetch: typeof fetch | undefined = typeof fetch === 'undefined' ? undefined : fetch,
+): boolean {
   const report = takeReport();
   if (!report) return false;
   const body = JSON.stringify(report);
@@ -79,7 +100,9 @@ export function flush(nav: Pick<Navigator, 'sendBeacon'> | undefined = typeof na
     // A Blob typed application/json: the API accepts JSON only.
     if (nav?.sendBeacon && nav.sendBeacon(HEALTH_URL, new Blob([body], { type: 'application/json' }))) return true;
     if (doFetch) {
-      void doFetch(HEALTH_URL, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => undefined);
+      void doFetch(HEALTH_URL, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(
+        () => undefined,
+      );
       return true;
     }
   } catch {
@@ -90,8 +113,12 @@ export function flush(nav: Pick<Navigator, 'sendBeacon'> | undefined = typeof na
 
 /** Flushes when the page is hidden (tab switch, app switch on phones) or left. */
 export function flushOnPageHide(win: Window = window): () => void {
-  const onHide = () => { flush(); };
-  const onVisibility = () => { if (win.document.visibilityState === 'hidden') flush(); };
+  const onHide = () => {
+    flush();
+  };
+  const onVisibility = () => {
+    if (win.document.visibilityState === 'hidden') flush();
+  };
   win.addEventListener('pagehide', onHide);
   win.document.addEventListener('visibilitychange', onVisibility);
   return () => {
@@ -101,4 +128,6 @@ export function flushOnPageHide(win: Window = window): () => void {
 }
 
 /** For tests: forget everything recorded. */
-export function resetHealth(): void { states.clear(); }
+export function resetHealth(): void {
+  states.clear();
+}

@@ -13,7 +13,7 @@ const registry: Registry = {
 
 beforeEach(() => sessionStorage.clear());
 
-test('published: the stable, the canary, and the registry\'s published list', () => {
+test("published: the stable, the canary, and the registry's published list", () => {
   expect(isPublished(registry.mf_public, '1.2.0')).toBe(true);
   expect(isPublished(registry.mf_public, '1.3.0')).toBe(false);
   // Without a published list only the live versions can be previewed.
@@ -31,7 +31,12 @@ test('?preview= pins a published version for the tab, and it outlives the query 
   // A later page of the same tab, without the parameter.
   expect(previewPins('', registry, sessionStorage).pins).toEqual({ mf_public: '1.2.0' });
   const chosen = chooseRemotes(registry, 'any-cohort', { mf_public: '1.2.0' });
-  expect(chosen.find((c) => c.name === 'mf_public')).toMatchObject({ channel: 'preview', version: '1.2.0', entry: '/remotes/mf_public/1.2.0/mf-manifest.json', stable: { version: '1.0.0' } });
+  expect(chosen.find((c) => c.name === 'mf_public')).toMatchObject({
+    channel: 'preview',
+    version: '1.2.0',
+    entry: '/remotes/mf_public/1.2.0/mf-manifest.json',
+    stable: { version: '1.0.0' },
+  });
   expect(chosen.find((c) => c.name === 'mf_admin')).toMatchObject({ channel: 'stable', version: '2.0.0' });
   exitPreview(sessionStorage);
   expect(sessionStorage.getItem(PREVIEW_KEY)).toBeNull();

@@ -7,5 +7,9 @@ const { sharedConfig } = require('../../../tools/webpack/shared.cjs') as { share
 test('the shell provides every shared entry the remotes consume', () => {
   const keys = Object.keys(sharedConfig()).filter((k) => !k.endsWith('/'));
   // Prefix keys (react/, react-dom/) are provided through the entries used under them.
-  expect(Object.keys(providedEntries).filter((k) => !['react/jsx-runtime', 'react-dom/client'].includes(k)).sort()).toEqual(keys.sort());
+  expect(
+    Object.keys(providedEntries)
+      .filter((k) => !['react/jsx-runtime', 'react-dom/client'].includes(k))
+      .sort(),
+  ).toEqual(keys.sort());
 });

@@ -1,26 +1,26 @@
 import type { RemoteName } from '../routes/route-table';
 export interface RemoteVersion {
-    version: string;
-    entry: string;
+  version: string;
+  entry: string;
 }
 export interface RemoteRecord {
-    stable: RemoteVersion;
-    canary?: RemoteVersion & {
-        percent: number;
-    };
-    published?: string[];
+  stable: RemoteVersion;
+  canary?: RemoteVersion & {
+    percent: number;
+  };
+  published?: string[];
 }
 export type Registry = Partial<Record<RemoteName, RemoteRecord>>;
 export type Channel = 'stable' | 'canary' | 'preview';
 export interface ChosenRemote {
-    name: RemoteName;
-    version: string;
-    entry: string;
-    channel: Channel;
-    stable: RemoteVersion;
+  name: RemoteName;
+  version: string;
+  entry: string;
+  channel: Channel;
+  stable: RemoteVersion;
 }
 export type PreviewPins = Partial<Record<string, string>>;
-export declare const COHORT_KEY = "tesseraCohort";
+export declare const COHORT_KEY = 'tesseraCohort';
 /** A random id kept in localStorage: the same browser stays in the same cohort. */
 export declare function cohortId(storage?: Storage): string;
 /** bucket = hash(id + remote) mod 100 (FNV-1a, stable across browsers). */

@@ -1,4 +1,15 @@
-import { bucket, chooseRemotes, chosenRemote, clientVersions, cohortId, COHORT_KEY, fallBackToStable, onChosenRemotesChange, setChosenRemotes, type Registry } from './registry';
+import {
+  bucket,
+  chooseRemotes,
+  chosenRemote,
+  clientVersions,
+  cohortId,
+  COHORT_KEY,
+  fallBackToStable,
+  onChosenRemotesChange,
+  setChosenRemotes,
+  type Registry,
+} from './registry';
 
 const registry: Registry = {
   mf_public: { stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' } },
@@ -37,13 +48,18 @@ test('a canary at p% takes about p% of cohorts, stickily', () => {
 });
 
 test('0% and 100% canaries', () => {
-  const at = (percent: number) => chooseRemotes({ mf_admin: { ...registry.mf_admin!, canary: { ...registry.mf_admin!.canary!, percent } } }, 'x');
+  const at = (percent: number) =>
+    chooseRemotes({ mf_admin: { ...registry.mf_admin!, canary: { ...registry.mf_admin!.canary!, percent } } }, 'x');
   expect(at(0)[0]).toMatchObject({ channel: 'stable', version: '1.0.0' });
   expect(at(100)[0]).toMatchObject({ channel: 'canary', version: '1.1.0' });
 });
 
 test('a remote without a stable entry is skipped', () => {
-  expect(chooseRemotes({ mf_owner: {} as never, ...registry }, 'x').map((c) => c.name).sort()).toEqual(['mf_admin', 'mf_public']);
+  expect(
+    chooseRemotes({ mf_owner: {} as never, ...registry }, 'x')
+      .map((c) => c.name)
+      .sort(),
+  ).toEqual(['mf_admin', 'mf_public']);
 });
 
 test('a failed canary falls back to stable for the page life, and the client versions follow', () => {
@@ -53,7 +69,11 @@ test('a failed canary falls back to stable for the page life, and the client ver
   const changes: string[] = [];
   const off = onChosenRemotesChange(() => changes.push(clientVersions('1.0.0')));
   expect(fallBackToStable('mf_public')).toBeUndefined();
-  expect(fallBackToStable('mf_admin')).toMatchObject({ channel: 'stable', version: '1.0.0', entry: '/remotes/mf_admin/1.0.0/mf-manifest.json' });
+  expect(fallBackToStable('mf_admin')).toMatchObject({
+    channel: 'stable',
+    version: '1.0.0',
+    entry: '/remotes/mf_admin/1.0.0/mf-manifest.json',
+  });
   expect(chosenRemote('mf_admin')?.version).toBe('1.0.0');
   expect(changes).toEqual(['shell@1.0.0,mf_public@1.0.0,mf_admin@1.0.0']);
   expect(fallBackToStable('mf_admin')).toBeUndefined();

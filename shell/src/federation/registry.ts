@@ -2,18 +2,31 @@
 // baked into the shell build: everything comes from the registry at boot.
 import type { RemoteName } from '../routes/route-table';
 
-export interface RemoteVersion { version: string; entry: string }
+export interface RemoteVersion {
+  version: string;
+  entry: string;
+}
 /**
  * One remote in remotes.json. `published` (optional, written by the release tool): every
  * version published for this remote, the ones a tab may preview; without it only the
  * stable and canary versions can be previewed.
  */
-export interface RemoteRecord { stable: RemoteVersion; canary?: RemoteVersion & { percent: number }; published?: string[] }
+export interface RemoteRecord {
+  stable: RemoteVersion;
+  canary?: RemoteVersion & { percent: number };
+  published?: string[];
+}
 export type Registry = Partial<Record<RemoteName, RemoteRecord>>;
 
 /** stable: the live build; canary: the cohort's canary; preview: pinned by this tab (?preview=). */
 export type Channel = 'stable' | 'canary' | 'preview';
-export interface ChosenRemote { name: RemoteName; version: string; entry: string; channel: Channel; stable: RemoteVersion }
+export interface ChosenRemote {
+  name: RemoteName;
+  version: string;
+  entry: string;
+  channel: Channel;
+  stable: RemoteVersion;
+}
 /** Versions this tab pins (remote → version), from `?preview=` and kept in sessionStorage. */
 export type PreviewPins = Partial<Record<string, string>>;
 
@@ -24,7 +37,11 @@ export function cohortId(storage: Storage = window.localStorage): string {
   let id = storage.getItem(COHORT_KEY);
   if (!id) {
     id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-    try { storage.setItem(COHORT_KEY, id); } catch { /* private mode: cohort lasts for the page */ }
+    try {
+      storage.setItem(COHORT_KEY, id);
+    } catch {
+      /* private mode: cohort lasts for the page */
+    }
   }
   return id;
 }
@@ -79,12 +96,21 @@ export async function fetchRegistry(url = '/remotes.json'): Promise<Registry> {
 /** What was chosen at boot; holds for the whole page life (a failed canary turns stable). */
 let chosen: ChosenRemote[] = [];
 const listeners = new Set<() => void>();
-export function setChosenRemotes(list: ChosenRemote[]): void { chosen = list; listeners.forEach((fn) => fn()); }
-export function getChosenRemotes(): readonly ChosenRemote[] { return chosen; }
-export function chosenRemote(name: string): ChosenRemote | undefined { return chosen.find((c) => c.name === name); }
+export function setChosenRemotes(list: ChosenRemote[]): void {
+  chosen = list;
+  listeners.forEach((fn) => fn());
+}
+export function getChosenRemotes(): readonly ChosenRemote[] {
+  return chosen;
+}
+export function chosenRemote(name: string): ChosenRemote | undefined {
+  return chosen.find((c) => c.name === name);
+}
 export function onChosenRemotesChange(fn: () => void): () => void {
   listeners.add(fn);
-  return () => { listeners.delete(fn); };
+  return () => {
+    listeners.delete(fn);
+  };
 }
 
 /** A canary (or previewed version) that failed: the rest of this page life uses the stable build. */

@@ -1,6 +1,16 @@
 // Renders one exposed module of one remote inside Suspense and an error boundary,
 // so a remote that fails leaves the chrome and every other area working.
-import { Component, Suspense, lazy, useEffect, useState, useSyncExternalStore, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  lazy,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Button, Spinner } from 'shared-ui/core';
@@ -70,10 +80,18 @@ function onPageError(remote: string, error: unknown): boolean {
   return false;
 }
 
-interface BoundaryProps { id: string; remote: string; onRetry: () => void; onFellBack: () => void; children: ReactNode }
+interface BoundaryProps {
+  id: string;
+  remote: string;
+  onRetry: () => void;
+  onFellBack: () => void;
+  children: ReactNode;
+}
 class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; fellBack: boolean }> {
   override state = { failed: false, fellBack: false };
-  static getDerivedStateFromError() { return { failed: true }; }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
   override componentDidCatch(error: unknown, _info: ErrorInfo) {
     if (onPageError(this.props.remote, error)) {
       this.setState({ fellBack: true });
@@ -87,29 +105,46 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; fellBac
     if (!this.state.failed) return this.props.children;
     // Falling back to the stable build: the page is on its way, nothing else shows.
     if (this.state.fellBack) return <PageLoading />;
-    return <AreaUnavailable onRetry={() => { this.setState({ failed: false }); this.props.onRetry(); }} />;
+    return (
+      <AreaUnavailable
+        onRetry={() => {
+          this.setState({ failed: false });
+          this.props.onRetry();
+        }}
+      />
+    );
   }
 }
 
 /** Marks the remote as rendered once its page has committed. */
 function Rendered({ remote }: { remote: string }) {
-  useEffect(() => { rendered.add(remote); }, [remote]);
+  useEffect(() => {
+    rendered.add(remote);
+  }, [remote]);
   return null;
 }
 
 /** The version of `remote` in use, re-rendering when it changes (a fallback). */
 function useRemoteVersion(remote: string): string {
-  return useSyncExternalStore(onChosenRemotesChange, () => versionOf(remote), () => versionOf(remote));
+  return useSyncExternalStore(
+    onChosenRemotesChange,
+    () => versionOf(remote),
+    () => versionOf(remote),
+  );
 }
 
 export function AreaUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <Box role="alert" sx={{ py: 8, px: 2, textAlign: 'center', maxWidth: 520, mx: 'auto' }}>
-      <Typography variant="h5" component="h1" gutterBottom>This area is unavailable</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        This area is unavailable
+      </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         We could not load this part of Tessera. The rest of the platform keeps working; please try again in a moment.
       </Typography>
-      <Button variant="filled-blue" size="MD" onClick={onRetry}>Retry</Button>
+      <Button variant="filled-blue" size="MD" onClick={onRetry}>
+        Retry
+      </Button>
     </Box>
   );
 }
@@ -134,7 +169,10 @@ export function RemotePage({ target }: { target: RouteTarget }) {
       key={`${id}@${version}#${attempt}`}
       id={id}
       remote={target.remote}
-      onRetry={() => { cache.delete(`${id}@${version}`); setAttempt((a) => a + 1); }}
+      onRetry={() => {
+        cache.delete(`${id}@${version}`);
+        setAttempt((a) => a + 1);
+      }}
       onFellBack={() => setAttempt((a) => a + 1)}
     >
       <Suspense fallback={<PageLoading />}>

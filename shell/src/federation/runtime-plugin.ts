@@ -19,7 +19,10 @@ function unavailableModule(remote: string) {
   return { __esModule: true, default: Fallback };
 }
 
-type Origin = { registerRemotes?: (r: { name: string; entry: string }[], o?: { force?: boolean }) => void; loadRemote?: (id: string) => Promise<unknown> };
+type Origin = {
+  registerRemotes?: (r: { name: string; entry: string }[], o?: { force?: boolean }) => void;
+  loadRemote?: (id: string) => Promise<unknown>;
+};
 
 /** The first lines of an error, for the report's detail. */
 function describe(lifecycle: string, error: unknown): string {

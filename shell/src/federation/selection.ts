@@ -2,13 +2,25 @@
 // sticky cohort (canaries) and this tab's preview pins (`?preview=mf_public@1.1.0`, kept in
 // sessionStorage: that tab only, until "Exit preview" or the tab closes). shell/src/index.ts
 // starts it before anything else, so the first-screen prefetch can carry X-Client-Versions.
-import { chooseRemotes, cohortId, fetchRegistry, isPublished, setChosenRemotes, type ChosenRemote, type PreviewPins, type Registry } from './registry';
+import {
+  chooseRemotes,
+  cohortId,
+  fetchRegistry,
+  isPublished,
+  setChosenRemotes,
+  type ChosenRemote,
+  type PreviewPins,
+  type Registry,
+} from './registry';
 
 export const PREVIEW_KEY = 'tesseraPreview';
 export const PREVIEW_PARAM = 'preview';
 
 /** A `?preview=` request that was not pinned: the version is not published (or unknown remote). */
-export interface RefusedPreview { remote: string; version: string }
+export interface RefusedPreview {
+  remote: string;
+  version: string;
+}
 
 const PIN = /^([a-z][a-z0-9_]{0,63})@([0-9A-Za-z][0-9A-Za-z.+-]{0,63})$/;
 
@@ -27,7 +39,9 @@ function writePins(storage: Storage | undefined, pins: PreviewPins): void {
   try {
     if (Object.keys(pins).length) storage?.setItem(PREVIEW_KEY, JSON.stringify(pins));
     else storage?.removeItem(PREVIEW_KEY);
-  } catch { /* storage unavailable: the pin lasts for this page */ }
+  } catch {
+    /* storage unavailable: the pin lasts for this page */
+  }
 }
 
 /**
@@ -35,13 +49,24 @@ function writePins(storage: Storage | undefined, pins: PreviewPins): void {
  * comma-separated or repeated). Only published versions are pinned (the registry lists
  * them); a stored pin whose version is no longer published is dropped.
  */
-export function previewPins(search: string, registry: Registry, storage: Storage | undefined): { pins: PreviewPins; refused: RefusedPreview[] } {
+export function previewPins(
+  search: string,
+  registry: Registry,
+  storage: Storage | undefined,
+): { pins: PreviewPins; refused: RefusedPreview[] } {
   const pins = readPins(storage);
   const refused: RefusedPreview[] = [];
-  const asked = new URLSearchParams(search).getAll(PREVIEW_PARAM).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const asked = new URLSearchParams(search)
+    .getAll(PREVIEW_PARAM)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   for (const a of asked) {
     const m = PIN.exec(a);
-    if (!m) { refused.push({ remote: a.split('@')[0] ?? a, version: a.split('@')[1] ?? '' }); continue; }
+    if (!m) {
+      refused.push({ remote: a.split('@')[0] ?? a, version: a.split('@')[1] ?? '' });
+      continue;
+    }
     const [, remote, version] = m;
     if (isPublished(registry[remote as keyof Registry], version)) pins[remote] = version;
     else refused.push({ remote, version });
@@ -59,7 +84,11 @@ export function exitPreview(storage: Storage | undefined = safeSession()): void 
 }
 
 function safeSession(): Storage | undefined {
-  try { return window.sessionStorage; } catch { return undefined; }
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 let selection: Promise<ChosenRemote[]> | null = null;

@@ -57,9 +57,25 @@ const DashboardLayout = lazy(() => import('../chrome/DashboardLayout').then((m) 
 const BareLayout = lazy(() => import('../chrome/BareLayout').then((m) => ({ default: m.BareLayout })));
 
 const layouts: Record<Chrome, () => React.JSX.Element> = {
-  public: () => <PublicLayout><Outlet /></PublicLayout>,
-  dashboard: () => <Suspense fallback={null}><DashboardLayout><Outlet /></DashboardLayout></Suspense>,
-  bare: () => <Suspense fallback={null}><BareLayout><Outlet /></BareLayout></Suspense>,
+  public: () => (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  ),
+  dashboard: () => (
+    <Suspense fallback={null}>
+      <DashboardLayout>
+        <Outlet />
+      </DashboardLayout>
+    </Suspense>
+  ),
+  bare: () => (
+    <Suspense fallback={null}>
+      <BareLayout>
+        <Outlet />
+      </BareLayout>
+    </Suspense>
+  ),
 };
 
 export function AppRoutes() {
@@ -72,9 +88,11 @@ export function AppRoutes() {
           const Layout = layouts[chrome];
           return (
             <Route key={chrome} element={<Layout />}>
-              {routeTable.filter((r) => r.chrome === chrome).map((r) => (
-                <Route key={r.path} path={r.path} element={<Guarded route={r} />} />
-              ))}
+              {routeTable
+                .filter((r) => r.chrome === chrome)
+                .map((r) => (
+                  <Route key={r.path} path={r.path} element={<Guarded route={r} />} />
+                ))}
               {chrome === 'public' && <Route path="*" element={<NotFound />} />}
             </Route>
           );

@@ -4,7 +4,9 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'shared-ui/router';
 import { useSessionStore } from 'shared-api';
 
-jest.mock('../federation/remote-page', () => ({ RemotePage: ({ target }: { target: { module: string } }) => <p>remote {target.module}</p> }));
+jest.mock('../federation/remote-page', () => ({
+  RemotePage: ({ target }: { target: { module: string } }) => <p>remote {target.module}</p>,
+}));
 
 import { Guarded } from './AppRoutes';
 import { loginRedirect, routeTable } from './route-table';
@@ -19,7 +21,16 @@ function at(url: string) {
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         {routeTable.map((r) => (
-          <Route key={r.path} path={r.path} element={<><Guarded route={r} /><Where /></>} />
+          <Route
+            key={r.path}
+            path={r.path}
+            element={
+              <>
+                <Guarded route={r} />
+                <Where />
+              </>
+            }
+          />
         ))}
       </Routes>
     </MemoryRouter>,

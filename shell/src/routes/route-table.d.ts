@@ -2,26 +2,41 @@ import { type Role } from 'shared-api/contract';
 export type RemoteName = 'mf_public' | 'mf_investor' | 'mf_owner' | 'mf_admin' | 'mf_onboarding';
 export type Chrome = 'public' | 'dashboard' | 'bare';
 export interface RouteTarget {
-    remote: RemoteName;
-    /** Exposed module name, without the leading './'. */
-    module: string;
-    /** Sidebar entry for this role, if any. Lower order comes first. */
-    sidebar?: {
-        label: string;
-        order: number;
-        icon: SidebarIcon;
-    };
+  remote: RemoteName;
+  /** Exposed module name, without the leading './'. */
+  module: string;
+  /** Sidebar entry for this role, if any. Lower order comes first. */
+  sidebar?: {
+    label: string;
+    order: number;
+    icon: SidebarIcon;
+  };
 }
-export type SidebarIcon = 'dashboard' | 'listings' | 'investors' | 'owners' | 'transactions' | 'orders' | 'profile' | 'investments' | 'wallet' | 'support' | 'active' | 'payouts' | 'audit' | 'distributions' | 'appraisals';
+export type SidebarIcon =
+  | 'dashboard'
+  | 'listings'
+  | 'investors'
+  | 'owners'
+  | 'transactions'
+  | 'orders'
+  | 'profile'
+  | 'investments'
+  | 'wallet'
+  | 'support'
+  | 'active'
+  | 'payouts'
+  | 'audit'
+  | 'distributions'
+  | 'appraisals';
 export interface RouteDef {
-    path: string;
-    chrome: Chrome;
-    /** Absent: public. Present: signed-in users with one of these roles. */
-    roles?: readonly Role[];
-    /** For guests only (log in, sign up): a signed-in person goes to the dashboard. */
-    guestOnly?: boolean;
-    /** The module that renders it; per role when the same path differs by role. */
-    target: RouteTarget | Partial<Record<Role, RouteTarget>>;
+  path: string;
+  chrome: Chrome;
+  /** Absent: public. Present: signed-in users with one of these roles. */
+  roles?: readonly Role[];
+  /** For guests only (log in, sign up): a signed-in person goes to the dashboard. */
+  guestOnly?: boolean;
+  /** The module that renders it; per role when the same path differs by role. */
+  target: RouteTarget | Partial<Record<Role, RouteTarget>>;
 }
 /** /login remembering the page a guard turned a guest away from (?next=), same-app paths only. */
 export declare function loginRedirect(from: string): string;
@@ -29,10 +44,10 @@ export declare const routeTable: readonly RouteDef[];
 /** The module that renders `route` for `role` (null role: a visitor). */
 export declare function targetFor(route: RouteDef, role: Role | null): RouteTarget | null;
 export interface SidebarEntry {
-    path: string;
-    label: string;
-    icon: SidebarIcon;
-    order: number;
+  path: string;
+  label: string;
+  icon: SidebarIcon;
+  order: number;
 }
 /** The sidebar of a role, in order. */
 export declare function sidebarFor(role: Role): SidebarEntry[];

@@ -15,8 +15,21 @@ export interface RouteTarget {
 }
 
 export type SidebarIcon =
-  | 'dashboard' | 'listings' | 'investors' | 'owners' | 'transactions' | 'orders' | 'profile'
-  | 'investments' | 'wallet' | 'support' | 'active' | 'payouts' | 'audit' | 'distributions' | 'appraisals';
+  | 'dashboard'
+  | 'listings'
+  | 'investors'
+  | 'owners'
+  | 'transactions'
+  | 'orders'
+  | 'profile'
+  | 'investments'
+  | 'wallet'
+  | 'support'
+  | 'active'
+  | 'payouts'
+  | 'audit'
+  | 'distributions'
+  | 'appraisals';
 
 export interface RouteDef {
   path: string;
@@ -40,7 +53,8 @@ const side = (label: string, order: number, icon: SidebarIcon) => ({ label, orde
  * a scheme) nor control characters; mf-public's login checks it again before following it.
  */
 export function loginRedirect(from: string): string {
-  const safe = from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && ![...from].some((ch) => ch.charCodeAt(0) < 0x20);
+  const safe =
+    from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && ![...from].some((ch) => ch.charCodeAt(0) < 0x20);
   if (!safe || from === paths.login || from.startsWith(`${paths.login}?`)) return paths.login;
   return `${paths.login}?next=${encodeURIComponent(from)}`;
 }
@@ -61,7 +75,9 @@ export const routeTable: readonly RouteDef[] = [
   { path: paths.questionnaire, chrome: 'bare', roles: ['INVESTOR'], target: t('mf_onboarding', 'Questionnaire') },
 
   {
-    path: paths.dashboard, chrome: 'dashboard', roles: ALL,
+    path: paths.dashboard,
+    chrome: 'dashboard',
+    roles: ALL,
     target: {
       ADMIN: t('mf_admin', 'Overview', side('Dashboard', 0, 'dashboard')),
       INVESTOR: t('mf_investor', 'Overview', side('Dashboard', 0, 'dashboard')),
@@ -69,7 +85,9 @@ export const routeTable: readonly RouteDef[] = [
     },
   },
   {
-    path: paths.listings, chrome: 'dashboard', roles: ['ADMIN', 'PROPERTY_OWNER'],
+    path: paths.listings,
+    chrome: 'dashboard',
+    roles: ['ADMIN', 'PROPERTY_OWNER'],
     target: {
       ADMIN: t('mf_admin', 'Listings', side('Listings', 10, 'listings')),
       PROPERTY_OWNER: t('mf_owner', 'Listings', side('My Listings', 10, 'listings')),
@@ -77,33 +95,64 @@ export const routeTable: readonly RouteDef[] = [
   },
   { path: paths.createListing, chrome: 'dashboard', roles: ['PROPERTY_OWNER'], target: t('mf_owner', 'ListingEditor') },
   { path: '/dashboard/listings/:id/edit', chrome: 'dashboard', roles: ['PROPERTY_OWNER'], target: t('mf_owner', 'ListingEditor') },
-  { path: paths.activeListings, chrome: 'dashboard', roles: ['PROPERTY_OWNER'], target: t('mf_owner', 'ActiveListings', side('Active Listings', 20, 'active')) },
+  {
+    path: paths.activeListings,
+    chrome: 'dashboard',
+    roles: ['PROPERTY_OWNER'],
+    target: t('mf_owner', 'ActiveListings', side('Active Listings', 20, 'active')),
+  },
   { path: paths.investors, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Investors', side('Investors', 20, 'investors')) },
   { path: '/dashboard/investors/:id', chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'UserDetail') },
   { path: paths.owners, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Owners', side('Owners', 30, 'owners')) },
   { path: '/dashboard/owners/:id', chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'UserDetail') },
-  { path: paths.transactions, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Transactions', side('Transactions', 40, 'transactions')) },
   {
-    path: paths.orders, chrome: 'dashboard', roles: ['ADMIN', 'INVESTOR'],
+    path: paths.transactions,
+    chrome: 'dashboard',
+    roles: ['ADMIN'],
+    target: t('mf_admin', 'Transactions', side('Transactions', 40, 'transactions')),
+  },
+  {
+    path: paths.orders,
+    chrome: 'dashboard',
+    roles: ['ADMIN', 'INVESTOR'],
     target: {
       ADMIN: t('mf_admin', 'Orders', side('Orders', 50, 'orders')),
       INVESTOR: t('mf_investor', 'Orders', side('Orders', 20, 'orders')),
     },
   },
   { path: paths.payouts, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Payouts', side('Payouts', 55, 'payouts')) },
-  { path: paths.distributions, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Distributions', side('Distributions', 56, 'distributions')) },
-  { path: paths.appraisals, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Appraisals', side('Appraisals', 56.5, 'appraisals')) },
-  { path: paths.audit, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Audit', side('Audit trail', 57, 'audit')) },
-  { path: paths.investments, chrome: 'dashboard', roles: ['INVESTOR'], target: t('mf_investor', 'Investments', side('Investments', 10, 'investments')) },
   {
-    path: paths.wallet, chrome: 'dashboard', roles: ['INVESTOR', 'PROPERTY_OWNER'],
+    path: paths.distributions,
+    chrome: 'dashboard',
+    roles: ['ADMIN'],
+    target: t('mf_admin', 'Distributions', side('Distributions', 56, 'distributions')),
+  },
+  {
+    path: paths.appraisals,
+    chrome: 'dashboard',
+    roles: ['ADMIN'],
+    target: t('mf_admin', 'Appraisals', side('Appraisals', 56.5, 'appraisals')),
+  },
+  { path: paths.audit, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Audit', side('Audit trail', 57, 'audit')) },
+  {
+    path: paths.investments,
+    chrome: 'dashboard',
+    roles: ['INVESTOR'],
+    target: t('mf_investor', 'Investments', side('Investments', 10, 'investments')),
+  },
+  {
+    path: paths.wallet,
+    chrome: 'dashboard',
+    roles: ['INVESTOR', 'PROPERTY_OWNER'],
     target: {
       INVESTOR: t('mf_investor', 'Wallet', side('Wallet', 30, 'wallet')),
       PROPERTY_OWNER: t('mf_investor', 'Wallet', side('Wallet', 30, 'wallet')),
     },
   },
   {
-    path: paths.profile, chrome: 'dashboard', roles: ALL,
+    path: paths.profile,
+    chrome: 'dashboard',
+    roles: ALL,
     target: {
       ADMIN: t('mf_onboarding', 'Profile', side('Profile', 60, 'profile')),
       INVESTOR: t('mf_onboarding', 'Profile', side('Profile', 40, 'profile')),
@@ -111,7 +160,9 @@ export const routeTable: readonly RouteDef[] = [
     },
   },
   {
-    path: paths.support, chrome: 'dashboard', roles: ALL,
+    path: paths.support,
+    chrome: 'dashboard',
+    roles: ALL,
     target: {
       ADMIN: t('mf_admin', 'Support', side('Support', 58, 'support')),
       INVESTOR: t('mf_investor', 'Support', side('Support', 50, 'support')),
@@ -127,10 +178,15 @@ function isPerRole(target: RouteDef['target']): target is Partial<Record<Role, R
 /** The module that renders `route` for `role` (null role: a visitor). */
 export function targetFor(route: RouteDef, role: Role | null): RouteTarget | null {
   if (!isPerRole(route.target)) return route.target;
-  return role ? route.target[role] ?? null : null;
+  return role ? (route.target[role] ?? null) : null;
 }
 
-export interface SidebarEntry { path: string; label: string; icon: SidebarIcon; order: number }
+export interface SidebarEntry {
+  path: string;
+  label: string;
+  icon: SidebarIcon;
+  order: number;
+}
 
 /** The sidebar of a role, in order. */
 export function sidebarFor(role: Role): SidebarEntry[] {

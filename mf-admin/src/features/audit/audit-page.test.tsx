@@ -5,22 +5,42 @@ import { makeAudit, makeProperty, makeUser, pageOf, pending } from '../../testin
 import { renderPage } from 'shared-ui/testing';
 import { AuditPage } from './audit-page';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getProperties: jest.fn(), getAuditLog: jest.fn() }));
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  getUsers: jest.fn(),
+  getProperties: jest.fn(),
+  getAuditLog: jest.fn(),
+}));
 
 jest.setTimeout(20_000);
 
 beforeEach(() => {
   jest.clearAllMocks();
   clearDirectory();
-  jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser({ status: 'VERIFIED' }), makeUser({ _id: 'admin1', role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', email: 'admin@tessera.local' })]));
+  jest
+    .mocked(getUsers)
+    .mockResolvedValue(
+      pageOf([
+        makeUser({ status: 'VERIFIED' }),
+        makeUser({ _id: 'admin1', role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', email: 'admin@tessera.local' }),
+      ]),
+    );
   jest.mocked(getProperties).mockResolvedValue(pageOf([makeProperty()]));
-  jest.mocked(getAuditLog).mockResolvedValue(
-    pageOf([
-      makeAudit(),
-      makeAudit({ _id: 'a2', action: 'property.reject', targetType: 'property', targetId: 'p1', detail: { name: 'Harbor Lofts', reason: 'Blurry photos' } }),
-      makeAudit({ _id: 'a3', action: 'payout.paid', targetType: 'payout', targetId: 'pay1', detail: { amount: 1250.5 } }),
-    ]),
-  );
+  jest
+    .mocked(getAuditLog)
+    .mockResolvedValue(
+      pageOf([
+        makeAudit(),
+        makeAudit({
+          _id: 'a2',
+          action: 'property.reject',
+          targetType: 'property',
+          targetId: 'p1',
+          detail: { name: 'Harbor Lofts', reason: 'Blurry photos' },
+        }),
+        makeAudit({ _id: 'a3', action: 'payout.paid', targetType: 'payout', targetId: 'pay1', detail: { amount: 1250.5 } }),
+      ]),
+    );
 });
 
 test('who, what, when, target and address of every action', async () => {
@@ -55,7 +75,9 @@ test('filter by action and by admin', async () => {
   await waitFor(() => expect(location()).toBe('/?action=property.approve'));
   await user.click(screen.getByRole('combobox', { name: 'Admin' }));
   await user.click(await screen.findByRole('option', { name: /Ada Admin/ }));
-  await waitFor(() => expect(getAuditLog).toHaveBeenLastCalledWith({ action: 'property.approve', actorId: 'admin1', page: 1, pageSize: 25 }));
+  await waitFor(() =>
+    expect(getAuditLog).toHaveBeenLastCalledWith({ action: 'property.approve', actorId: 'admin1', page: 1, pageSize: 25 }),
+  );
 });
 
 test('an empty trail and a failure', async () => {

@@ -49,10 +49,18 @@ function Target({ entry, people, properties }: { entry: AuditEntry; people: Map<
     }
     case 'property': {
       const name = properties.get(entry.targetId)?.name ?? (typeof d.name === 'string' ? d.name : undefined);
-      return entry.action === 'property.delete' ? <span>{name ?? shortId(entry.targetId)}</span> : <PropertyLink id={entry.targetId} name={name} />;
+      return entry.action === 'property.delete' ? (
+        <span>{name ?? shortId(entry.targetId)}</span>
+      ) : (
+        <PropertyLink id={entry.targetId} name={name} />
+      );
     }
     case 'support_ticket':
-      return <RouterTextLink to={`${paths.support}?status=`}>{typeof d.subject === 'string' ? `Ticket: ${d.subject}` : `Ticket ${shortId(entry.targetId)}`}</RouterTextLink>;
+      return (
+        <RouterTextLink to={`${paths.support}?status=`}>
+          {typeof d.subject === 'string' ? `Ticket: ${d.subject}` : `Ticket ${shortId(entry.targetId)}`}
+        </RouterTextLink>
+      );
     case 'order':
       return <RouterTextLink to={`${paths.orders}?tab=all`}>{`Order ${shortId(entry.targetId)}`}</RouterTextLink>;
     case 'payout':
@@ -66,7 +74,18 @@ function Details({ detail, dir }: { detail: Record<string, unknown>; dir: Direct
   const entries = Object.entries(detail);
   if (entries.length === 0) return <>—</>;
   return (
-    <Box component="dl" sx={{ m: 0, minWidth: 240, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 1, rowGap: 0.25, fontSize: '0.875rem' }}>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        minWidth: 240,
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 1,
+        rowGap: 0.25,
+        fontSize: '0.875rem',
+      }}
+    >
       {entries.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ color: 'text.secondary' }}>
@@ -93,7 +112,10 @@ export function AuditPage() {
 
   return (
     <Box>
-      <PageHeader title="Audit trail" subtitle="Every admin action, recorded by the server with who, what, when and from which address. It cannot be edited or deleted." />
+      <PageHeader
+        title="Audit trail"
+        subtitle="Every admin action, recorded by the server with who, what, when and from which address. It cannot be edited or deleted."
+      />
       <FilterBar label="Filter the audit trail">
         <SelectFilter
           label="Action"
@@ -102,7 +124,13 @@ export function AuditPage() {
           options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
           allLabel="Any action"
         />
-        <SelectFilter label="Admin" value={filters.actor} onChange={(actor) => setFilters({ actor })} options={admins.map((a) => ({ value: a._id, label: `${fullName(a)} (${a.email})` }))} allLabel="Any admin" />
+        <SelectFilter
+          label="Admin"
+          value={filters.actor}
+          onChange={(actor) => setFilters({ actor })}
+          options={admins.map((a) => ({ value: a._id, label: `${fullName(a)} (${a.email})` }))}
+          allLabel="Any admin"
+        />
       </FilterBar>
       <DataTable
         label="Audit trail"
@@ -115,20 +143,40 @@ export function AuditPage() {
         pagination={data ? { page, pageSize: AUDIT_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
         columns={[
           { key: 'createdAt', header: 'When', render: (e) => <DateTimeCell value={e.createdAt} /> },
-          { key: 'actor', header: 'Who', render: (e) => <Typography variant="body2" sx={{ minWidth: 160, wordBreak: 'break-word' }}>{e.actorEmail}</Typography> },
+          {
+            key: 'actor',
+            header: 'Who',
+            render: (e) => (
+              <Typography variant="body2" sx={{ minWidth: 160, wordBreak: 'break-word' }}>
+                {e.actorEmail}
+              </Typography>
+            ),
+          },
           {
             key: 'action',
             header: 'What',
             render: (e) => (
               <Box sx={{ minWidth: 140 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>{actionLabel(e.action)}</Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{e.action}</Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {actionLabel(e.action)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                  {e.action}
+                </Typography>
               </Box>
             ),
           },
           { key: 'target', header: 'Target', render: (e) => <Target entry={e} people={people} properties={properties} /> },
           { key: 'detail', header: 'Details', render: (e) => <Details detail={e.detail} dir={{ people, properties }} /> },
-          { key: 'ip', header: 'Address', render: (e) => <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.875rem' }}>{e.ip || '—'}</Box> },
+          {
+            key: 'ip',
+            header: 'Address',
+            render: (e) => (
+              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.875rem' }}>
+                {e.ip || '—'}
+              </Box>
+            ),
+          },
         ]}
       />
     </Box>

@@ -12,11 +12,24 @@ jest.setTimeout(20_000);
 beforeEach(() => jest.clearAllMocks());
 
 const base = makeProperty();
-const values = { name: base.name, address: base.address, state: base.state, description: base.description, totalQuantity: '1000', unitPrice: '50', roiInFiveYears: '40', progress: '' };
+const values = {
+  name: base.name,
+  address: base.address,
+  state: base.state,
+  description: base.description,
+  totalQuantity: '1000',
+  unitPrice: '50',
+  roiInFiveYears: '40',
+  progress: '',
+};
 
 test('buildUpdate sends only what changed and checks every field', () => {
   expect(buildUpdate(base, values)).toEqual({ body: {}, problems: {} });
-  expect(buildUpdate(base, { ...values, name: ' New name ', unitPrice: '52.5', state: 'NY' }).body).toEqual({ name: 'New name', unitPrice: 52.5, state: 'NY' });
+  expect(buildUpdate(base, { ...values, name: ' New name ', unitPrice: '52.5', state: 'NY' }).body).toEqual({
+    name: 'New name',
+    unitPrice: 52.5,
+    state: 'NY',
+  });
   const bad = buildUpdate(base, { ...values, name: ' ', totalQuantity: '50', unitPrice: '1.234', roiInFiveYears: '-1' });
   expect(bad.problems).toEqual({
     name: 'Enter a name',

@@ -57,7 +57,8 @@ export function buildUpdate(p: Property, v: Values): { body: OffPlanPropertyUpda
   else if (price.cents / 100 !== p.unitPrice) body.unitPrice = price.cents / 100;
 
   const roi = Number(v.roiInFiveYears);
-  if (v.roiInFiveYears.trim() === '' || !Number.isFinite(roi) || roi < 0 || roi > LIMITS.roi) problems.roiInFiveYears = `Enter a percent from 0 to ${formatNumber(LIMITS.roi)}`;
+  if (v.roiInFiveYears.trim() === '' || !Number.isFinite(roi) || roi < 0 || roi > LIMITS.roi)
+    problems.roiInFiveYears = `Enter a percent from 0 to ${formatNumber(LIMITS.roi)}`;
   else if (roi !== p.roiInFiveYears) body.roiInFiveYears = roi;
 
   if (p.type === 'OFF_PLAN') {
@@ -108,7 +109,8 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
     setFailure(null);
     try {
       // buildUpdate sets progress for off-plan listings only.
-      const updated = listing.type === 'OFF_PLAN' ? await adminUpdateOffPlan(listing._id, body) : await adminUpdateRentalReady(listing._id, body);
+      const updated =
+        listing.type === 'OFF_PLAN' ? await adminUpdateOffPlan(listing._id, body) : await adminUpdateRentalReady(listing._id, body);
       toast.success(`${updated.name} updated`);
       onSaved(updated);
     } catch (err) {
@@ -121,7 +123,13 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
   };
 
   const sold = listing ? unitsTaken(listing) : 0;
-  const field = (name: Field) => ({ value: values?.[name] ?? '', onChange: set(name), error: Boolean(problems[name]), fullWidth: true, disabled: saving });
+  const field = (name: Field) => ({
+    value: values?.[name] ?? '',
+    onChange: set(name),
+    error: Boolean(problems[name]),
+    fullWidth: true,
+    disabled: saving,
+  });
 
   return (
     <Modal
@@ -152,8 +160,20 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
           }}
           sx={{ display: 'grid', gap: 2, pt: 1 }}
         >
-          <TextField label="Name" required {...field('name')} helperText={problems.name} slotProps={{ htmlInput: { maxLength: LIMITS.name } }} />
-          <TextField label="Address" required {...field('address')} helperText={problems.address} slotProps={{ htmlInput: { maxLength: LIMITS.address } }} />
+          <TextField
+            label="Name"
+            required
+            {...field('name')}
+            helperText={problems.name}
+            slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+          />
+          <TextField
+            label="Address"
+            required
+            {...field('address')}
+            helperText={problems.address}
+            slotProps={{ htmlInput: { maxLength: LIMITS.address } }}
+          />
           <TextField select label="State" required {...field('state')}>
             {US_STATES.map((s) => (
               <MenuItem key={s.code} value={s.code}>
@@ -161,7 +181,13 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
               </MenuItem>
             ))}
           </TextField>
-          <TextField label="Description" multiline minRows={3} {...field('description')} slotProps={{ htmlInput: { maxLength: LIMITS.description } }} />
+          <TextField
+            label="Description"
+            multiline
+            minRows={3}
+            {...field('description')}
+            slotProps={{ htmlInput: { maxLength: LIMITS.description } }}
+          />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <TextField
               label="Total units"
@@ -176,14 +202,20 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
               {...field('unitPrice')}
               disabled={saving || sold > 0}
               helperText={problems.unitPrice ?? (sold > 0 ? 'Fixed once units are sold or reserved' : undefined)}
-              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
             />
             <TextField
               label="Return over five years"
               required
               {...field('roiInFiveYears')}
               helperText={problems.roiInFiveYears}
-              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+              }}
             />
             {listing.type === 'OFF_PLAN' && (
               <TextField
@@ -191,7 +223,10 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
                 required
                 {...field('progress')}
                 helperText={problems.progress}
-                slotProps={{ htmlInput: { inputMode: 'numeric' }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric' },
+                  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                }}
               />
             )}
           </Box>

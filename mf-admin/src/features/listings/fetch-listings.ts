@@ -20,7 +20,13 @@ export async function fetchListings(f: ListingFilters, page: number, pageSize = 
     status: (f.status || undefined) as PropertyStatus | undefined,
   };
   if (!f.owner) {
-    const q: PropertiesQuery = { ...base, type: (f.type || undefined) as PropertyType | undefined, state: f.state || undefined, page, pageSize };
+    const q: PropertiesQuery = {
+      ...base,
+      type: (f.type || undefined) as PropertyType | undefined,
+      state: f.state || undefined,
+      page,
+      pageSize,
+    };
     return getProperties(q);
   }
   const all: Property[] = [];

@@ -20,7 +20,13 @@ const waiting = makeProperty({
   type: 'OFF_PLAN',
   progress: 20,
   images: [
-    { _id: 'i1', url: '/download/i1.webp?exp=1&sig=a', srcset: '/download/i1-480.webp?exp=1&sig=b 480w, /download/i1.webp?exp=1&sig=a 1200w', width: 1200, height: 800 },
+    {
+      _id: 'i1',
+      url: '/download/i1.webp?exp=1&sig=a',
+      srcset: '/download/i1-480.webp?exp=1&sig=b 480w, /download/i1.webp?exp=1&sig=a 1200w',
+      width: 1200,
+      height: 800,
+    },
     { _id: 'i2', url: '/download/i2.webp?exp=1&sig=c' },
   ],
 });
@@ -44,7 +50,9 @@ test('shows the figures, the images (with srcset) and the documents before any d
   const images = within(dialog).getAllByRole('img', { name: /^Music Row Flats — image/ });
   expect(images).toHaveLength(2);
   expect(images[0]).toHaveAttribute('src', 'http://localhost/download/i1.webp?exp=1&sig=a');
-  expect(images[0].getAttribute('srcset')).toBe('http://localhost/download/i1-480.webp?exp=1&sig=b 480w, http://localhost/download/i1.webp?exp=1&sig=a 1200w');
+  expect(images[0].getAttribute('srcset')).toBe(
+    'http://localhost/download/i1-480.webp?exp=1&sig=b 480w, http://localhost/download/i1.webp?exp=1&sig=a 1200w',
+  );
   expect(images[1]).not.toHaveAttribute('srcset');
 
   const doc = within(dialog).getByRole('link', { name: /^Open title-deed\.pdf/ });
@@ -102,21 +110,38 @@ test('a live listing shows its details with Edit, and no review buttons', async 
 test("a pending owner's listing: the owner's status is shown and Approve is disabled, with the reason", async () => {
   const pendingOwner = makeUser({ _id: 'o2', firstName: 'Pat', lastName: 'Pending', role: 'PROPERTY_OWNER', status: 'PENDING' });
   const onReviewed = jest.fn();
-  renderPage(<ListingDialog listing={{ ...waiting, ownerId: 'o2' }} people={new Map([[pendingOwner._id, pendingOwner]])} onClose={jest.fn()} onReviewed={onReviewed} />);
+  renderPage(
+    <ListingDialog
+      listing={{ ...waiting, ownerId: 'o2' }}
+      people={new Map([[pendingOwner._id, pendingOwner]])}
+      onClose={jest.fn()}
+      onReviewed={onReviewed}
+    />,
+  );
   const dialog = await screen.findByRole('dialog', { name: 'Review: Music Row Flats' });
   expect(dialog).toHaveTextContent('Owner statusPending');
   const approve = within(dialog).getByRole('button', { name: 'Approve listing' });
   expect(approve).toBeDisabled();
-  expect(approve).toHaveAccessibleDescription(/Approve is disabled\. The owner’s identity is not verified yet: only a verified owner’s listing can be approved/);
+  expect(approve).toHaveAccessibleDescription(
+    /Approve is disabled\. The owner’s identity is not verified yet: only a verified owner’s listing can be approved/,
+  );
   expect(dialog).toHaveTextContent("The owner's account is pending: verify the owner first.");
   expect(reviewProperty).not.toHaveBeenCalled();
   expect(within(dialog).getByRole('button', { name: 'Reject…' })).toBeEnabled();
 });
 
 test('a suspended listing says so, with the reason; Resume is offered once the owner is verified', async () => {
-  const suspended = makeProperty({ _id: 'p3', name: 'Quiet Court', status: 'ACTIVE', suspendedAt: '2026-02-01T10:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected' });
+  const suspended = makeProperty({
+    _id: 'p3',
+    name: 'Quiet Court',
+    status: 'ACTIVE',
+    suspendedAt: '2026-02-01T10:00:00.000Z',
+    suspendedReason: 'The owner’s identity verification was rejected',
+  });
   const rejectedOwner = makeUser({ _id: 'o1', role: 'PROPERTY_OWNER', status: 'REJECTED' });
-  const view = renderPage(<ListingDialog listing={suspended} people={new Map([[rejectedOwner._id, rejectedOwner]])} onClose={jest.fn()} onReviewed={jest.fn()} />);
+  const view = renderPage(
+    <ListingDialog listing={suspended} people={new Map([[rejectedOwner._id, rejectedOwner]])} onClose={jest.fn()} onReviewed={jest.fn()} />,
+  );
   let dialog = await screen.findByRole('dialog', { name: 'Quiet Court' });
   expect(dialog).toHaveTextContent('Suspended since');
   expect(dialog).toHaveTextContent('The owner’s identity verification was rejected');

@@ -5,7 +5,18 @@ import { Alert, Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, StatusBadge, formatDate, formatMoney, formatNumber, formatPercent, toast } from 'shared-ui';
 import { readError, resumeProperty, reviewProperty } from 'shared-api';
-import { PROPERTY_TYPE_LABELS, amountRaised, annualReturn, listingApprovalRefusal, stateName, totalValue, unitsReserved, unitsSold, type Property, type User } from 'shared-api/contract';
+import {
+  PROPERTY_TYPE_LABELS,
+  amountRaised,
+  annualReturn,
+  listingApprovalRefusal,
+  stateName,
+  totalValue,
+  unitsReserved,
+  unitsSold,
+  type Property,
+  type User,
+} from 'shared-api/contract';
 import { DocumentLinks, ListingImages } from '../../components/files';
 import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';
@@ -165,13 +176,15 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
           </Box>
           {suspended && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              <strong>Suspended</strong> since {formatDate(listing.suspendedAt as string, 'datetime')}: {listing.suspendedReason}. Not on sale; its holders still see it.
+              <strong>Suspended</strong> since {formatDate(listing.suspendedAt as string, 'datetime')}: {listing.suspendedReason}. Not on
+              sale; its holders still see it.
             </Alert>
           )}
           {(pending || suspended) && approvalBlocked && (
             <Alert severity="info" id="approve-blocked" sx={{ mb: 2 }}>
               {pending ? 'Approve is disabled. ' : 'Resume is disabled. '}
-              {approvalBlocked}. The owner&apos;s account is {USER_STATUS_LABELS[owner?.status ?? 'PENDING'].toLowerCase()}: verify the owner first.
+              {approvalBlocked}. The owner&apos;s account is {USER_STATUS_LABELS[owner?.status ?? 'PENDING'].toLowerCase()}: verify the
+              owner first.
             </Alert>
           )}
           {listing.status === 'REJECTED' && listing.rejectionReason && (
@@ -183,12 +196,20 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
             items={[
               { label: 'Address', value: `${listing.address}, ${stateName(listing.state)}` },
               { label: 'Owner', value: <PersonLink id={listing.ownerId} people={people} showEmail /> },
-              ...(owner ? [{ label: 'Owner status', value: <StatusBadge status={owner.status} label={USER_STATUS_LABELS[owner.status]} /> }] : []),
-              { label: 'Units', value: `${formatNumber(unitsSold(listing))} sold, ${formatNumber(unitsReserved(listing))} reserved in pending orders, of ${formatNumber(listing.totalQuantity)} (${formatNumber(listing.availableQuantity)} available)` },
+              ...(owner
+                ? [{ label: 'Owner status', value: <StatusBadge status={owner.status} label={USER_STATUS_LABELS[owner.status]} /> }]
+                : []),
+              {
+                label: 'Units',
+                value: `${formatNumber(unitsSold(listing))} sold, ${formatNumber(unitsReserved(listing))} reserved in pending orders, of ${formatNumber(listing.totalQuantity)} (${formatNumber(listing.availableQuantity)} available)`,
+              },
               { label: 'Unit price', value: formatMoney(listing.unitPrice) },
               { label: 'Total value', value: formatMoney(totalValue(listing)) },
               { label: 'Amount raised', value: formatMoney(amountRaised(listing)) },
-              { label: 'Return', value: `${formatPercent(listing.roiInFiveYears)} over five years (${formatPercent(annualReturn(listing))} a year)` },
+              {
+                label: 'Return',
+                value: `${formatPercent(listing.roiInFiveYears)} over five years (${formatPercent(annualReturn(listing))} a year)`,
+              },
               ...(listing.type === 'OFF_PLAN' ? [{ label: 'Construction progress', value: formatPercent(listing.progress ?? 0) }] : []),
               { label: 'Listed', value: formatDate(listing.createdAt) },
               { label: 'Last changed', value: formatDate(listing.updatedAt, 'datetime') },

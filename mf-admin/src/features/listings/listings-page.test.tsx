@@ -17,7 +17,14 @@ jest.mock('shared-api', () => ({
   reviewRevision: jest.fn(),
 }));
 
-const owner = makeUser({ _id: 'o1', firstName: 'Olivia', lastName: 'Owner', email: 'owner@example.com', role: 'PROPERTY_OWNER', status: 'VERIFIED' });
+const owner = makeUser({
+  _id: 'o1',
+  firstName: 'Olivia',
+  lastName: 'Owner',
+  email: 'owner@example.com',
+  role: 'PROPERTY_OWNER',
+  status: 'VERIFIED',
+});
 const live = makeProperty();
 const waiting = makeProperty({ _id: 'p2', name: 'Music Row Flats', status: 'PENDING_REVIEW', availableQuantity: 1000 });
 
@@ -29,16 +36,22 @@ beforeEach(() => {
   clearDirectory();
   jest.mocked(getUsers).mockResolvedValue(pageOf([owner]));
   jest.mocked(getPendingRevisions).mockResolvedValue({ items: [] });
-  jest.mocked(getProperties).mockImplementation(async (q = {}) => (q.status === 'PENDING_REVIEW' ? pageOf([waiting]) : pageOf([live, waiting])));
+  jest
+    .mocked(getProperties)
+    .mockImplementation(async (q = {}) => (q.status === 'PENDING_REVIEW' ? pageOf([waiting]) : pageOf([live, waiting])));
 });
 
 test('loading, then every listing with its figures and owner', async () => {
-  jest.mocked(getProperties).mockImplementation((q = {}) => (q.status === 'PENDING_REVIEW' ? Promise.resolve(pageOf([waiting])) : pending()));
+  jest
+    .mocked(getProperties)
+    .mockImplementation((q = {}) => (q.status === 'PENDING_REVIEW' ? Promise.resolve(pageOf([waiting])) : pending()));
   const { unmount } = renderPage(<ListingsPage />);
   expect(await screen.findByRole('status')).toHaveTextContent('Loading All listings');
   unmount();
 
-  jest.mocked(getProperties).mockImplementation(async (q = {}) => (q.status === 'PENDING_REVIEW' ? pageOf([waiting]) : pageOf([live, waiting])));
+  jest
+    .mocked(getProperties)
+    .mockImplementation(async (q = {}) => (q.status === 'PENDING_REVIEW' ? pageOf([waiting]) : pageOf([live, waiting])));
   renderPage(<ListingsPage />);
   const table = await screen.findByRole('table', { name: 'All listings' });
   const row = within(table).getByText('Harbor Lofts').closest('tr')!;
@@ -70,13 +83,24 @@ test('an empty selection and a failed load (with Retry)', async () => {
 test('filters go to the API and into the address; an owner is filtered through their own listings', async () => {
   const { user, location } = renderPage(<ListingsPage />, { url: '/?state=MA&type=RENTAL_READY&status=ACTIVE' });
   await screen.findByRole('table', { name: 'All listings' });
-  expect(getProperties).toHaveBeenCalledWith({ searchName: undefined, status: 'ACTIVE', type: 'RENTAL_READY', state: 'MA', page: 1, pageSize: 20 });
+  expect(getProperties).toHaveBeenCalledWith({
+    searchName: undefined,
+    status: 'ACTIVE',
+    type: 'RENTAL_READY',
+    state: 'MA',
+    page: 1,
+    pageSize: 20,
+  });
 
   await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'Harbor{Enter}');
   await waitFor(() => expect(location()).toContain('q=Harbor'));
   expect(getProperties).toHaveBeenLastCalledWith(expect.objectContaining({ searchName: 'Harbor' }));
 
-  jest.mocked(getOwnersProperties).mockResolvedValue(pageOf([live, makeProperty({ _id: 'p3', name: 'Desert Villas', state: 'AZ' })].map((p) => ({ ...p, revision: null }))));
+  jest
+    .mocked(getOwnersProperties)
+    .mockResolvedValue(
+      pageOf([live, makeProperty({ _id: 'p3', name: 'Desert Villas', state: 'AZ' })].map((p) => ({ ...p, revision: null }))),
+    );
   await user.click(screen.getByRole('combobox', { name: 'Owner' }));
   await user.click(await screen.findByRole('option', { name: /Olivia Owner/ }));
   await waitFor(() => expect(location()).toContain('owner=o1'));
@@ -96,7 +120,10 @@ test('the review queue lists what waits; a listing opens from ?view=', async () 
 });
 
 test('deleting asks first; a refusal is shown', async () => {
-  jest.mocked(deleteProperty).mockRejectedValueOnce(new Error('A property with investors cannot be deleted')).mockResolvedValueOnce({ message: 'Property deleted' });
+  jest
+    .mocked(deleteProperty)
+    .mockRejectedValueOnce(new Error('A property with investors cannot be deleted'))
+    .mockResolvedValueOnce({ message: 'Property deleted' });
   const { user } = renderPage(<ListingsPage />);
   const table = await screen.findByRole('table', { name: 'All listings' });
   await user.click(within(table).getByRole('button', { name: 'Delete Harbor Lofts' }));
@@ -111,7 +138,10 @@ test('deleting asks first; a refusal is shown', async () => {
 
 test('changes to live listings: a tab counts them, the dialog shows the diff, approve applies and refreshes', async () => {
   const revision = makeRevision();
-  jest.mocked(getPendingRevisions).mockResolvedValueOnce({ items: [revision] }).mockResolvedValue({ items: [] });
+  jest
+    .mocked(getPendingRevisions)
+    .mockResolvedValueOnce({ items: [revision] })
+    .mockResolvedValue({ items: [] });
   jest.mocked(reviewRevision).mockResolvedValue({ ...live, name: 'Harbor Lofts II', revision: null });
   const { user } = renderPage(<ListingsPage />, { url: '/?tab=changes' });
   const table = await screen.findByRole('table', { name: 'Changes to live listings under review' });
@@ -128,7 +158,12 @@ test('changes to live listings: a tab counts them, the dialog shows the diff, ap
 });
 
 test('a suspended listing is marked Suspended in the list', async () => {
-  const suspended = makeProperty({ _id: 'p9', name: 'Quiet Court', suspendedAt: '2026-02-01T00:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected' });
+  const suspended = makeProperty({
+    _id: 'p9',
+    name: 'Quiet Court',
+    suspendedAt: '2026-02-01T00:00:00.000Z',
+    suspendedReason: 'The owner’s identity verification was rejected',
+  });
   jest.mocked(getProperties).mockImplementation(async (q = {}) => (q.status === 'PENDING_REVIEW' ? pageOf([]) : pageOf([live, suspended])));
   renderPage(<ListingsPage />);
   const table = await screen.findByRole('table', { name: 'All listings' });

@@ -22,7 +22,10 @@ import { RevisionsTable } from './revisions-table';
 const FILTERS = ['tab', 'q', 'status', 'type', 'state', 'owner', 'view'] as const;
 
 function OwnerFilter({ value, onChange, people }: { value: string; onChange: (id: string) => void; people: Map<string, User> }) {
-  const owners = useMemo(() => [...people.values()].filter((u) => u.role === 'PROPERTY_OWNER').sort((a, b) => fullName(a).localeCompare(fullName(b))), [people]);
+  const owners = useMemo(
+    () => [...people.values()].filter((u) => u.role === 'PROPERTY_OWNER').sort((a, b) => fullName(a).localeCompare(fullName(b))),
+    [people],
+  );
   const selected = owners.find((o) => o._id === value) ?? null;
   return (
     <Autocomplete
@@ -46,7 +49,10 @@ export function ListingsPage() {
     () => (tab === 'all' ? fetchListings(filters, page) : Promise.resolve(undefined)),
     [tab, filters.q, filters.status, filters.type, filters.state, filters.owner, page],
   );
-  const queue = useAsync(() => getProperties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: LISTINGS_PAGE_SIZE }), [tab, page]);
+  const queue = useAsync(
+    () => getProperties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: LISTINGS_PAGE_SIZE }),
+    [tab, page],
+  );
   // Changes to live listings waiting for review (issue 16).
   const changes = useAsync(() => getPendingRevisions(), [tab]);
   const [revision, setRevision] = useState<PropertyRevision | null>(null);
@@ -128,7 +134,14 @@ export function ListingsPage() {
           label={
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
               Review queue
-              {pendingCount !== undefined && <Chip size="small" color={pendingCount > 0 ? 'warning' : 'default'} label={formatNumber(pendingCount)} aria-label={`${formatNumber(pendingCount)} pending`} />}
+              {pendingCount !== undefined && (
+                <Chip
+                  size="small"
+                  color={pendingCount > 0 ? 'warning' : 'default'}
+                  label={formatNumber(pendingCount)}
+                  aria-label={`${formatNumber(pendingCount)} pending`}
+                />
+              )}
             </Box>
           }
         />
@@ -157,9 +170,27 @@ export function ListingsPage() {
           <>
             <FilterBar label="Filter listings">
               <SearchField label="Search by name" value={filters.q} onChange={(q) => setFilters({ q })} />
-              <SelectFilter label="Status" value={filters.status} onChange={(status) => setFilters({ status })} options={optionsOf(PROPERTY_STATUS_LABELS)} allLabel="Any status" />
-              <SelectFilter label="Type" value={filters.type} onChange={(type) => setFilters({ type })} options={optionsOf(PROPERTY_TYPE_LABELS)} allLabel="Any type" />
-              <SelectFilter label="State" value={filters.state} onChange={(state) => setFilters({ state })} options={US_STATES.map((s) => ({ value: s.code, label: s.name }))} allLabel="Any state" />
+              <SelectFilter
+                label="Status"
+                value={filters.status}
+                onChange={(status) => setFilters({ status })}
+                options={optionsOf(PROPERTY_STATUS_LABELS)}
+                allLabel="Any status"
+              />
+              <SelectFilter
+                label="Type"
+                value={filters.type}
+                onChange={(type) => setFilters({ type })}
+                options={optionsOf(PROPERTY_TYPE_LABELS)}
+                allLabel="Any type"
+              />
+              <SelectFilter
+                label="State"
+                value={filters.state}
+                onChange={(state) => setFilters({ state })}
+                options={US_STATES.map((s) => ({ value: s.code, label: s.name }))}
+                allLabel="Any state"
+              />
               <OwnerFilter value={filters.owner} onChange={(owner) => setFilters({ owner })} people={people} />
             </FilterBar>
             <ListingsTable
@@ -174,7 +205,13 @@ export function ListingsPage() {
             />
           </>
         ) : tab === 'changes' ? (
-          <RevisionsTable rows={changes.data?.items} loading={changes.loading} error={changes.error} onRetry={changes.reload} onOpen={setRevision} />
+          <RevisionsTable
+            rows={changes.data?.items}
+            loading={changes.loading}
+            error={changes.error}
+            onRetry={changes.reload}
+            onOpen={setRevision}
+          />
         ) : (
           <ListingsTable
             label="Listings pending review"
@@ -219,7 +256,11 @@ export function ListingsPage() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this listing?"
-        message={deleting ? `${deleting.name}, with its images and documents, will be removed for good. A listing with investors cannot be deleted.` : ''}
+        message={
+          deleting
+            ? `${deleting.name}, with its images and documents, will be removed for good. A listing with investors cannot be deleted.`
+            : ''
+        }
         confirmLabel="Delete listing"
         loading={deleteBusy}
         onConfirm={confirmDelete}

@@ -23,12 +23,34 @@ function Thumb({ p }: { p: Property }) {
   const img = p.images[0];
   return (
     <Box sx={{ width: 56, height: 42, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.100', flexShrink: 0 }}>
-      {img && <Box component="img" {...imageSources(img)} sizes="56px" alt="" loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+      {img && (
+        <Box
+          component="img"
+          {...imageSources(img)}
+          sizes="56px"
+          alt=""
+          loading="lazy"
+          decoding="async"
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      )}
     </Box>
   );
 }
 
-export function ListingsTable({ label, rows, loading, error, onRetry, pagination, people, emptyMessage, onOpen, onEdit, onDelete }: ListingsTableProps) {
+export function ListingsTable({
+  label,
+  rows,
+  loading,
+  error,
+  onRetry,
+  pagination,
+  people,
+  emptyMessage,
+  onOpen,
+  onEdit,
+  onDelete,
+}: ListingsTableProps) {
   return (
     <DataTable
       label={label}
@@ -62,7 +84,12 @@ export function ListingsTable({ label, rows, loading, error, onRetry, pagination
           key: 'status',
           header: 'Status',
           // A suspended listing (its owner was rejected) says so before anything else.
-          render: (p) => (p.suspendedAt ? <StatusBadge status="SUSPENDED" tone="warning" label="Suspended" /> : <StatusBadge status={p.status} label={PROPERTY_STATUS_LABELS[p.status]} />),
+          render: (p) =>
+            p.suspendedAt ? (
+              <StatusBadge status="SUSPENDED" tone="warning" label="Suspended" />
+            ) : (
+              <StatusBadge status={p.status} label={PROPERTY_STATUS_LABELS[p.status]} />
+            ),
         },
         { key: 'owner', header: 'Owner', render: (p) => <PersonLink id={p.ownerId} people={people} /> },
         {
@@ -87,7 +114,12 @@ export function ListingsTable({ label, rows, loading, error, onRetry, pagination
           header: 'Actions',
           render: (p) => (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, alignItems: 'stretch' }}>
-              <Button variant={p.status === 'PENDING_REVIEW' ? 'filled-blue' : 'text-blue'} size="XS" onClick={() => onOpen(p)} aria-label={`${p.status === 'PENDING_REVIEW' ? 'Review' : 'View'} ${p.name}`}>
+              <Button
+                variant={p.status === 'PENDING_REVIEW' ? 'filled-blue' : 'text-blue'}
+                size="XS"
+                onClick={() => onOpen(p)}
+                aria-label={`${p.status === 'PENDING_REVIEW' ? 'Review' : 'View'} ${p.name}`}
+              >
                 {p.status === 'PENDING_REVIEW' ? 'Review' : 'View'}
               </Button>
               <Button variant="text-blue" size="XS" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>

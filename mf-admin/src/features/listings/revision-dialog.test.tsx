@@ -28,7 +28,11 @@ test('shows what changes, field by field (live → proposed) and file by file, t
   expect(within(table).getByRole('columnheader', { name: 'Live now' })).toBeInTheDocument();
   expect(within(dialog).getByText('The cover image changes.')).toBeInTheDocument();
   const files = within(dialog).getByRole('list', { name: 'Changed files' });
-  expect(within(files).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+  expect(
+    within(files)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
     'Image added at position 1 (new cover): roof-garden.png',
     'Image removed (was at position 2): old-lobby.png',
     'Document moved from position 2 to 1: valuation.pdf',
@@ -45,7 +49,11 @@ test('approve applies the changes', async () => {
 });
 
 test('a refused approval is shown and nothing is decided', async () => {
-  jest.mocked(reviewRevision).mockRejectedValue(new ApiError(409, { statusCode: 409, error: 'Conflict', message: 'The unit price cannot change once units are sold' }));
+  jest
+    .mocked(reviewRevision)
+    .mockRejectedValue(
+      new ApiError(409, { statusCode: 409, error: 'Conflict', message: 'The unit price cannot change once units are sold' }),
+    );
   const { user, onDecided } = open();
   const dialog = await screen.findByRole('dialog', { name: 'Changes to Harbor Lofts' });
   await user.click(within(dialog).getByRole('button', { name: 'Approve changes' }));

@@ -64,8 +64,8 @@ export function RevisionDialog({ revision, onClose, onDecided }: RevisionDialogP
           <Box sx={{ display: 'grid', gap: 2 }}>
             <Typography color="text.secondary">
               Submitted {formatDate(revision.createdAt)}
-              {revision.updatedAt !== revision.createdAt ? `, last changed ${formatDate(revision.updatedAt)}` : ''}. The live listing stays on sale as it is
-              until you approve; approving applies every change below at once.
+              {revision.updatedAt !== revision.createdAt ? `, last changed ${formatDate(revision.updatedAt)}` : ''}. The live listing stays
+              on sale as it is until you approve; approving applies every change below at once.
             </Typography>
             <RevisionChanges revision={revision} />
             {failure && <Alert severity="error">{failure}</Alert>}

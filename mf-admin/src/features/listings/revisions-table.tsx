@@ -28,7 +28,8 @@ export function RevisionsTable({ rows, loading, error, onRetry, onOpen }: Revisi
         {
           key: 'changes',
           header: 'Changes',
-          render: (r) => `${plural(r.fieldChanges.length, 'field')}, ${plural(r.fileChanges.length, 'file change')}${r.coverChanged ? ', new cover' : ''}`,
+          render: (r) =>
+            `${plural(r.fieldChanges.length, 'field')}, ${plural(r.fileChanges.length, 'file change')}${r.coverChanged ? ', new cover' : ''}`,
         },
         { key: 'updatedAt', header: 'Submitted', render: (r) => formatDate(r.updatedAt) },
         {

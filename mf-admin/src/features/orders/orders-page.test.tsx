@@ -6,7 +6,13 @@ import { makeOrder, makeUser, pageOf, pending } from '../../testing/fixtures';
 import { renderPage } from 'shared-ui/testing';
 import { OrdersPage } from './orders-page';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getAllOrders: jest.fn(), reviewOrder: jest.fn(), deleteOrder: jest.fn() }));
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  getUsers: jest.fn(),
+  getAllOrders: jest.fn(),
+  reviewOrder: jest.fn(),
+  deleteOrder: jest.fn(),
+}));
 const money = sharedApi as unknown as Record<string, jest.Mock>;
 
 jest.setTimeout(20_000);
@@ -15,7 +21,9 @@ beforeEach(() => {
   jest.clearAllMocks();
   clearDirectory();
   jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser()]));
-  money.getAllOrders.mockImplementation(async (q: { status?: string }) => (q.status === 'PENDING' ? pageOf([makeOrder()]) : pageOf([makeOrder(), makeOrder({ _id: 'ord2', status: 'COMPLETED' })])));
+  money.getAllOrders.mockImplementation(async (q: { status?: string }) =>
+    q.status === 'PENDING' ? pageOf([makeOrder()]) : pageOf([makeOrder(), makeOrder({ _id: 'ord2', status: 'COMPLETED' })]),
+  );
 });
 
 test('the pending queue: loading, rows with the investor and property, the count', async () => {
@@ -37,7 +45,9 @@ test('approve after confirming; reject needs a reason', async () => {
   money.reviewOrder.mockResolvedValue(makeOrder({ status: 'COMPLETED' }));
   const { user } = renderPage(<OrdersPage />);
   const table = await screen.findByRole('table', { name: 'Orders pending approval' });
-  await user.click(await within(table).findByRole('button', { name: /^Approve order: 10 units of Harbor Lofts for \$500\.00, ordered by Ivy Investor/ }));
+  await user.click(
+    await within(table).findByRole('button', { name: /^Approve order: 10 units of Harbor Lofts for \$500\.00, ordered by Ivy Investor/ }),
+  );
   let dialog = await screen.findByRole('dialog', { name: 'Approve this order?' });
   expect(dialog).toHaveTextContent('The units go to the investor’s holdings');
   await user.click(within(dialog).getByRole('button', { name: 'Approve order' }));
@@ -56,7 +66,9 @@ test('approve after confirming; reject needs a reason', async () => {
 
 test('all orders, filtered by status; an empty queue; a closed order is removed after confirming', async () => {
   money.getAllOrders.mockImplementation(async (q: { status?: string }) =>
-    q.status === 'PENDING' ? pageOf([]) : pageOf([makeOrder({ status: 'COMPLETED' }), makeOrder({ _id: 'ord3', status: 'REJECTED', reason: 'Funds flagged' })]),
+    q.status === 'PENDING'
+      ? pageOf([])
+      : pageOf([makeOrder({ status: 'COMPLETED' }), makeOrder({ _id: 'ord3', status: 'REJECTED', reason: 'Funds flagged' })]),
   );
   money.deleteOrder.mockResolvedValue({ message: 'Order deleted' });
   const { user, location } = renderPage(<OrdersPage />);
@@ -87,7 +99,9 @@ test('a failed load shows the reason and offers Retry', async () => {
 });
 
 test("a pending order shows the investor's verification status (issue 16)", async () => {
-  money.getAllOrders.mockResolvedValue(pageOf([makeOrder({ investor: { _id: 'u1', firstName: 'Ivy', lastName: 'Investor', email: 'ivy@example.com', status: 'PENDING' } })]));
+  money.getAllOrders.mockResolvedValue(
+    pageOf([makeOrder({ investor: { _id: 'u1', firstName: 'Ivy', lastName: 'Investor', email: 'ivy@example.com', status: 'PENDING' } })]),
+  );
   renderPage(<OrdersPage />);
   const table = await screen.findByRole('table', { name: 'Orders pending approval' });
   expect(await within(table).findByLabelText('Verification: Pending')).toHaveTextContent('Pending');

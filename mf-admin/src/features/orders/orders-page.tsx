@@ -54,7 +54,9 @@ export function OrdersPage() {
     const { order, decision } = deciding;
     await reviewOrder(order._id, decision === 'APPROVE' ? { decision } : { decision, reason });
     setDeciding(null);
-    toast.success(decision === 'APPROVE' ? 'Order approved: the units are in the investor’s holdings' : 'Order rejected: the investor was refunded');
+    toast.success(
+      decision === 'APPROVE' ? 'Order approved: the units are in the investor’s holdings' : 'Order rejected: the investor was refunded',
+    );
     reload();
   };
 
@@ -78,7 +80,14 @@ export function OrdersPage() {
           label={
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
               Pending approval
-              {pendingCount !== undefined && <Chip size="small" color={pendingCount > 0 ? 'warning' : 'default'} label={formatNumber(pendingCount)} aria-label={`${formatNumber(pendingCount)} pending`} />}
+              {pendingCount !== undefined && (
+                <Chip
+                  size="small"
+                  color={pendingCount > 0 ? 'warning' : 'default'}
+                  label={formatNumber(pendingCount)}
+                  aria-label={`${formatNumber(pendingCount)} pending`}
+                />
+              )}
             </Box>
           }
         />
@@ -87,7 +96,13 @@ export function OrdersPage() {
       <Box role="tabpanel" id="orders-panel" aria-labelledby={`orders-tab-${tab}`}>
         {tab === 'all' && (
           <FilterBar label="Filter orders">
-            <SelectFilter label="Status" value={filters.status} onChange={(s) => setFilters({ status: s })} options={optionsOf(ORDER_STATUS_LABELS)} allLabel="Any status" />
+            <SelectFilter
+              label="Status"
+              value={filters.status}
+              onChange={(s) => setFilters({ status: s })}
+              options={optionsOf(ORDER_STATUS_LABELS)}
+              allLabel="Any status"
+            />
           </FilterBar>
         )}
         <DataTable
@@ -101,9 +116,29 @@ export function OrdersPage() {
           pagination={data ? { page, pageSize: ORDERS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
           columns={[
             { key: 'createdAt', header: 'Placed', render: (o) => <DateTimeCell value={o.createdAt} /> },
-            { key: 'investor', header: 'Investor', render: (o) => <PersonWithStatus id={o.investorId} people={people} fallback={o.investor ? { ...o.investor, role: 'INVESTOR' } : null} status={o.investor?.status} /> },
+            {
+              key: 'investor',
+              header: 'Investor',
+              render: (o) => (
+                <PersonWithStatus
+                  id={o.investorId}
+                  people={people}
+                  fallback={o.investor ? { ...o.investor, role: 'INVESTOR' } : null}
+                  status={o.investor?.status}
+                />
+              ),
+            },
             { key: 'property', header: 'Property', render: (o) => <PropertyLink id={o.propertyId} name={o.property?.name} /> },
-            { key: 'quantity', header: 'Units', align: 'right', render: (o) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatNumber(o.quantity)} × {formatMoney(o.unitPrice)}</Box> },
+            {
+              key: 'quantity',
+              header: 'Units',
+              align: 'right',
+              render: (o) => (
+                <Box sx={{ whiteSpace: 'nowrap' }}>
+                  {formatNumber(o.quantity)} × {formatMoney(o.unitPrice)}
+                </Box>
+              ),
+            },
             { key: 'amount', header: 'Amount', align: 'right', render: (o) => formatMoney(o.amount) },
             {
               key: 'status',
@@ -125,10 +160,21 @@ export function OrdersPage() {
               render: (o) =>
                 o.status === 'PENDING' ? (
                   <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'stretch' }}>
-                    <Button variant="filled-blue" size="XS" onClick={() => setDeciding({ order: o, decision: 'APPROVE' })} aria-label={`Approve order: ${describe(o, people)}`}>
+                    <Button
+                      variant="filled-blue"
+                      size="XS"
+                      onClick={() => setDeciding({ order: o, decision: 'APPROVE' })}
+                      aria-label={`Approve order: ${describe(o, people)}`}
+                    >
                       Approve
                     </Button>
-                    <Button variant="text" size="XS" sx={{ color: 'error.main' }} onClick={() => setDeciding({ order: o, decision: 'REJECT' })} aria-label={`Reject order: ${describe(o, people)}`}>
+                    <Button
+                      variant="text"
+                      size="XS"
+                      sx={{ color: 'error.main' }}
+                      onClick={() => setDeciding({ order: o, decision: 'REJECT' })}
+                      aria-label={`Reject order: ${describe(o, people)}`}
+                    >
                       Reject
                     </Button>
                   </Box>
@@ -146,7 +192,11 @@ export function OrdersPage() {
       <ConfirmDialog
         open={removing !== null}
         title="Remove this order from the lists?"
-        message={removing ? `${describe(removing, people)}. The order is ${ORDER_STATUS_LABELS[removing.status].toLowerCase()}; its ledger entries stay on record.` : ''}
+        message={
+          removing
+            ? `${describe(removing, people)}. The order is ${ORDER_STATUS_LABELS[removing.status].toLowerCase()}; its ledger entries stay on record.`
+            : ''
+        }
         confirmLabel="Remove order"
         loading={removeBusy}
         onConfirm={remove}
@@ -163,7 +213,9 @@ export function OrdersPage() {
       <DecisionDialog
         open={deciding?.decision === 'REJECT'}
         title="Reject this order?"
-        description={deciding ? `${describe(deciding.order, people)}. The held money returns to the investor’s wallet and the units are released.` : ''}
+        description={
+          deciding ? `${describe(deciding.order, people)}. The held money returns to the investor’s wallet and the units are released.` : ''
+        }
         confirmLabel="Reject order"
         reasonLabel="Reason (shown to the investor)"
         destructive

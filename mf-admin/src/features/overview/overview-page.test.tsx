@@ -31,9 +31,38 @@ const platform: AdminMetrics = {
     { date: '2026-03-07', amount: 2500.5 },
   ],
 };
-const investors: AdminInvestorMetrics = { total: 1234, byStatus: { VERIFIED: 1200, PENDING: 34 }, subscribed: 900, onboardingCompleted: 1100, emailVerified: 1230, signUpsOverTime: [{ date: '2026-03-07', count: 5 }], totalInvested: 1250000.5, walletBalances: 90000 };
-const listings: AdminListingMetrics = { total: 14, byStatus: { ACTIVE: 10 }, byType: { OFF_PLAN: 4, RENTAL_READY: 10 }, byState: [{ state: 'CA', count: 5 }, { state: 'NY', count: 2 }], unitsTotal: 21700, unitsSold: 1500, unitsReserved: 75, totalValue: 2388250, amountRaised: 120000, listedOverTime: [{ date: '2026-03-07', count: 1 }] };
-const owners: AdminOwnerMetrics = { total: 56, byStatus: { VERIFIED: 50 }, withListings: 12, signUpsOverTime: [{ date: '2026-03-07', count: 1 }], topOwners: [{ ownerId: 'o1', name: 'Olivia Owner', listings: 13, amountRaised: 120000 }] };
+const investors: AdminInvestorMetrics = {
+  total: 1234,
+  byStatus: { VERIFIED: 1200, PENDING: 34 },
+  subscribed: 900,
+  onboardingCompleted: 1100,
+  emailVerified: 1230,
+  signUpsOverTime: [{ date: '2026-03-07', count: 5 }],
+  totalInvested: 1250000.5,
+  walletBalances: 90000,
+};
+const listings: AdminListingMetrics = {
+  total: 14,
+  byStatus: { ACTIVE: 10 },
+  byType: { OFF_PLAN: 4, RENTAL_READY: 10 },
+  byState: [
+    { state: 'CA', count: 5 },
+    { state: 'NY', count: 2 },
+  ],
+  unitsTotal: 21700,
+  unitsSold: 1500,
+  unitsReserved: 75,
+  totalValue: 2388250,
+  amountRaised: 120000,
+  listedOverTime: [{ date: '2026-03-07', count: 1 }],
+};
+const owners: AdminOwnerMetrics = {
+  total: 56,
+  byStatus: { VERIFIED: 50 },
+  withListings: 12,
+  signUpsOverTime: [{ date: '2026-03-07', count: 1 }],
+  topOwners: [{ ownerId: 'o1', name: 'Olivia Owner', listings: 13, amountRaised: 120000 }],
+};
 
 // jsdom draws no canvas; the charts' data tables carry the figures.
 beforeAll(() => {
@@ -63,7 +92,11 @@ test('stat cards with comma thousands and dollars with cents; the queues link to
 test('charts: sign-ups, listings by status, money invested over time (their data tables)', async () => {
   renderPage(<OverviewPage />);
   const signups = await screen.findByRole('table', { name: 'Sign-ups, last 30 days' });
-  expect(within(signups).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Label', 'Investors', 'Owners']);
+  expect(
+    within(signups)
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent),
+  ).toEqual(['Label', 'Investors', 'Owners']);
   expect(within(signups).getAllByRole('row')[2]).toHaveTextContent('Mar 751');
   const status = screen.getByRole('table', { name: 'Listings by status' });
   expect(status).toHaveTextContent('Pending review3');

@@ -25,7 +25,12 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 
 // Grid items may shrink below their content (a chart's canvas would otherwise widen the
 // page), and each chart contains its visually hidden data table (positioned absolutely).
-const cardsGrid = { display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 210px), 1fr))', '& > *': { minWidth: 0 } } as const;
+const cardsGrid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 210px), 1fr))',
+  '& > *': { minWidth: 0 },
+} as const;
 const chartsGrid = {
   display: 'grid',
   gap: 2,
@@ -35,7 +40,10 @@ const chartsGrid = {
 
 function QueueCard({ count, label, links }: { count: number; label: string; links: { to: string; label: string }[] }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 0.5, borderColor: count > 0 ? 'warning.main' : 'divider' }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 0.5, borderColor: count > 0 ? 'warning.main' : 'divider' }}
+    >
       <Typography component="p" variant="h4" sx={{ fontWeight: 700 }}>
         {formatNumber(count)}
       </Typography>
@@ -98,7 +106,11 @@ export function OverviewPage() {
         <>
           <Group title="Needs attention">
             <Box sx={cardsGrid}>
-              <QueueCard count={m.listingsByStatus.PENDING_REVIEW ?? 0} label="Listings awaiting review" links={[{ to: `${paths.listings}?tab=review`, label: 'Review listings' }]} />
+              <QueueCard
+                count={m.listingsByStatus.PENDING_REVIEW ?? 0}
+                label="Listings awaiting review"
+                links={[{ to: `${paths.listings}?tab=review`, label: 'Review listings' }]}
+              />
               <QueueCard
                 count={m.usersByStatus.PENDING ?? 0}
                 label="People awaiting verification"
@@ -164,7 +176,12 @@ export function OverviewPage() {
                 title="Investor journey"
                 horizontal
                 labels={['Signed up', 'E-mail verified', 'Onboarding completed', 'Subscribed', 'Verified']}
-                series={[{ label: 'Investors', values: [inv.total, inv.emailVerified, inv.onboardingCompleted, inv.subscribed, inv.byStatus.VERIFIED ?? 0] }]}
+                series={[
+                  {
+                    label: 'Investors',
+                    values: [inv.total, inv.emailVerified, inv.onboardingCompleted, inv.subscribed, inv.byStatus.VERIFIED ?? 0],
+                  },
+                ]}
               />
               <LineChart
                 title="Investor sign-ups, last 30 days"
@@ -187,14 +204,20 @@ export function OverviewPage() {
               <StatCard title="Listings" value={formatNumber(lst.total)} />
               <StatCard title="Total value listed" value={formatMoney(lst.totalValue)} />
               <StatCard title="Amount raised" value={formatMoney(lst.amountRaised)} />
-              <StatCard title="Units sold" value={formatNumber(lst.unitsSold)} hint={`of ${formatNumber(lst.unitsTotal)} units (completed orders)`} />
+              <StatCard
+                title="Units sold"
+                value={formatNumber(lst.unitsSold)}
+                hint={`of ${formatNumber(lst.unitsTotal)} units (completed orders)`}
+              />
               <StatCard title="Units reserved" value={formatNumber(lst.unitsReserved)} hint="in pending orders, not yet sold" />
             </Box>
             <Box sx={{ ...chartsGrid, mt: 2 }}>
               <DonutChart
                 title="Listings by type"
                 labels={(Object.keys(PROPERTY_TYPE_LABELS) as PropertyType[]).map((t) => PROPERTY_TYPE_LABELS[t])}
-                series={[{ label: 'Listings', values: (Object.keys(PROPERTY_TYPE_LABELS) as PropertyType[]).map((t) => lst.byType[t] ?? 0) }]}
+                series={[
+                  { label: 'Listings', values: (Object.keys(PROPERTY_TYPE_LABELS) as PropertyType[]).map((t) => lst.byType[t] ?? 0) },
+                ]}
               />
               <BarChart
                 title="Listings by state"
@@ -220,7 +243,11 @@ export function OverviewPage() {
         ) : (
           <>
             <Box sx={cardsGrid}>
-              <StatCard title="Property owners" value={formatNumber(own.total)} hint={`${formatNumber(own.byStatus.VERIFIED ?? 0)} verified`} />
+              <StatCard
+                title="Property owners"
+                value={formatNumber(own.total)}
+                hint={`${formatNumber(own.byStatus.VERIFIED ?? 0)} verified`}
+              />
               <StatCard title="Owners with listings" value={formatNumber(own.withListings)} />
             </Box>
             <Box sx={{ ...chartsGrid, mt: 2 }}>

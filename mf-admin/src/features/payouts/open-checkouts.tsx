@@ -9,8 +9,19 @@ import { PersonWithStatus } from '../../components/person-status';
 export const CHECKOUTS_PAGE_SIZE = 20;
 const PURPOSE_LABELS: Record<CheckoutPurpose, string> = { DEPOSIT: 'Deposit', SUBSCRIPTION: 'Subscription' };
 
-export function OpenCheckouts({ people, page, onPageChange }: { people: Map<string, User>; page: number; onPageChange: (page: number) => void }) {
-  const { data, error, loading, reload } = useAsync(() => getAdminCheckouts({ status: 'OPEN', page, pageSize: CHECKOUTS_PAGE_SIZE }), [page]);
+export function OpenCheckouts({
+  people,
+  page,
+  onPageChange,
+}: {
+  people: Map<string, User>;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const { data, error, loading, reload } = useAsync(
+    () => getAdminCheckouts({ status: 'OPEN', page, pageSize: CHECKOUTS_PAGE_SIZE }),
+    [page],
+  );
   return (
     <DataTable
       label="Open checkouts"
@@ -23,7 +34,11 @@ export function OpenCheckouts({ people, page, onPageChange }: { people: Map<stri
       pagination={data ? { page, pageSize: CHECKOUTS_PAGE_SIZE, total: data.total, onPageChange } : undefined}
       columns={[
         { key: 'createdAt', header: 'Started', render: (c) => <DateTimeCell value={c.createdAt} /> },
-        { key: 'user', header: 'Person', render: (c) => <PersonWithStatus id={c.userId} people={people} fallback={c.user} status={c.user?.status} /> },
+        {
+          key: 'user',
+          header: 'Person',
+          render: (c) => <PersonWithStatus id={c.userId} people={people} fallback={c.user} status={c.user?.status} />,
+        },
         { key: 'purpose', header: 'For', render: (c) => PURPOSE_LABELS[c.purpose] },
         { key: 'amount', header: 'Amount', align: 'right', render: (c) => formatMoney(c.amount) },
         { key: 'expiresAt', header: 'Expires', render: (c) => <DateTimeCell value={c.expiresAt} /> },

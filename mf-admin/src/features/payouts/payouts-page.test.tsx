@@ -6,7 +6,13 @@ import { makePayout, makeUser, pageOf } from '../../testing/fixtures';
 import { renderPage } from 'shared-ui/testing';
 import { PayoutsPage } from './payouts-page';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getPayouts: jest.fn(), decidePayout: jest.fn(), getAdminCheckouts: jest.fn() }));
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  getUsers: jest.fn(),
+  getPayouts: jest.fn(),
+  decidePayout: jest.fn(),
+  getAdminCheckouts: jest.fn(),
+}));
 const money = sharedApi as unknown as Record<string, jest.Mock>;
 
 jest.setTimeout(20_000);
@@ -50,7 +56,14 @@ test('reject needs a reason', async () => {
 
 test('the person comes with the request when the directory does not know them', async () => {
   jest.mocked(getUsers).mockResolvedValue(pageOf([]));
-  money.getPayouts.mockResolvedValue(pageOf([{ ...makePayout({ userId: 'u9' }), user: { _id: 'u9', firstName: 'Nina', lastName: 'New', email: 'nina@example.com', role: 'INVESTOR' } }]));
+  money.getPayouts.mockResolvedValue(
+    pageOf([
+      {
+        ...makePayout({ userId: 'u9' }),
+        user: { _id: 'u9', firstName: 'Nina', lastName: 'New', email: 'nina@example.com', role: 'INVESTOR' },
+      },
+    ]),
+  );
   renderPage(<PayoutsPage />);
   const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
   expect(within(table).getByRole('link', { name: 'Nina New' })).toHaveAttribute('href', '/dashboard/investors/u9');
@@ -58,7 +71,9 @@ test('the person comes with the request when the directory does not know them', 
 });
 
 test('all withdrawals show decisions; empty and failed states', async () => {
-  money.getPayouts.mockResolvedValue(pageOf([makePayout({ status: 'REJECTED', reason: 'Bank details do not match', decidedAt: '2026-02-04T10:00:00.000Z' })]));
+  money.getPayouts.mockResolvedValue(
+    pageOf([makePayout({ status: 'REJECTED', reason: 'Bank details do not match', decidedAt: '2026-02-04T10:00:00.000Z' })]),
+  );
   const { unmount } = renderPage(<PayoutsPage />, { url: '/?tab=all' });
   const table = await screen.findByRole('table', { name: 'All withdrawals' });
   expect(table).toHaveTextContent('Bank details do not match');
@@ -77,7 +92,13 @@ test('all withdrawals show decisions; empty and failed states', async () => {
 
 test("a requested withdrawal shows the person's verification status (issue 16)", async () => {
   money.getPayouts.mockResolvedValue(
-    pageOf([makePayout({ _id: 'pay9', userId: 'u9', user: { _id: 'u9', firstName: 'Rita', lastName: 'Rejected', email: 'rita@example.com', role: 'INVESTOR', status: 'REJECTED' } } as never)]),
+    pageOf([
+      makePayout({
+        _id: 'pay9',
+        userId: 'u9',
+        user: { _id: 'u9', firstName: 'Rita', lastName: 'Rejected', email: 'rita@example.com', role: 'INVESTOR', status: 'REJECTED' },
+      } as never),
+    ]),
   );
   renderPage(<PayoutsPage />);
   const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
@@ -89,7 +110,13 @@ test("open checkouts, with the person's verification status (issue 16)", async (
   money.getAdminCheckouts.mockResolvedValue(
     pageOf([
       {
-        _id: 'c1', userId: 'u7', purpose: 'DEPOSIT', amount: 40, status: 'OPEN', createdAt: '2026-02-03T12:00:00.000Z', expiresAt: '2026-02-03T13:00:00.000Z',
+        _id: 'c1',
+        userId: 'u7',
+        purpose: 'DEPOSIT',
+        amount: 40,
+        status: 'OPEN',
+        createdAt: '2026-02-03T12:00:00.000Z',
+        expiresAt: '2026-02-03T13:00:00.000Z',
         user: { _id: 'u7', firstName: 'Pat', lastName: 'Pending', email: 'pat@example.com', role: 'INVESTOR', status: 'PENDING' },
       },
     ]),

@@ -37,7 +37,11 @@ export function PayoutsPage() {
     const { payout, status: next } = deciding;
     await decidePayout(payout._id, next === 'PAID' ? { status: next } : { status: next, reason });
     setDeciding(null);
-    toast.success(next === 'PAID' ? `Withdrawal of ${formatMoney(payout.amount)} marked paid` : `Withdrawal of ${formatMoney(payout.amount)} rejected: the money is back in the wallet`);
+    toast.success(
+      next === 'PAID'
+        ? `Withdrawal of ${formatMoney(payout.amount)} marked paid`
+        : `Withdrawal of ${formatMoney(payout.amount)} rejected: the money is back in the wallet`,
+    );
     reload();
   };
 
@@ -45,7 +49,10 @@ export function PayoutsPage() {
 
   return (
     <Box>
-      <PageHeader title="Payouts" subtitle="Withdrawal requests: send the money, then mark them paid; or reject them. Open checkouts: money on its way in." />
+      <PageHeader
+        title="Payouts"
+        subtitle="Withdrawal requests: send the money, then mark them paid; or reject them. Open checkouts: money on its way in."
+      />
       <Tabs
         value={tab}
         onChange={(_e, v: string) => setFilters({ tab: v === 'all' || v === 'checkouts' ? v : '', status: '' })}
@@ -61,7 +68,14 @@ export function PayoutsPage() {
           label={
             <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
               Requested
-              {count !== undefined && <Chip size="small" color={count > 0 ? 'warning' : 'default'} label={formatNumber(count)} aria-label={`${formatNumber(count)} requested`} />}
+              {count !== undefined && (
+                <Chip
+                  size="small"
+                  color={count > 0 ? 'warning' : 'default'}
+                  label={formatNumber(count)}
+                  aria-label={`${formatNumber(count)} requested`}
+                />
+              )}
             </Box>
           }
         />
@@ -71,47 +85,68 @@ export function PayoutsPage() {
       <Box role="tabpanel" id="payouts-panel" aria-labelledby={`payouts-tab-${tab}`}>
         {tab === 'all' && (
           <FilterBar label="Filter withdrawals">
-            <SelectFilter label="Status" value={filters.status} onChange={(s) => setFilters({ status: s })} options={optionsOf(PAYOUT_STATUS_LABELS)} allLabel="Any status" />
+            <SelectFilter
+              label="Status"
+              value={filters.status}
+              onChange={(s) => setFilters({ status: s })}
+              options={optionsOf(PAYOUT_STATUS_LABELS)}
+              allLabel="Any status"
+            />
           </FilterBar>
         )}
         {tab === 'checkouts' ? (
           <OpenCheckouts people={people} page={page} onPageChange={setPage} />
         ) : (
-        <DataTable
-          label={tab === 'requested' ? 'Withdrawals to decide' : 'All withdrawals'}
-          rows={data?.items}
-          getRowId={(p) => p._id}
-          loading={loading}
-          error={error}
-          onRetry={reload}
-          emptyMessage={tab === 'requested' ? 'No withdrawal is waiting' : 'No withdrawal matches these filters'}
-          pagination={data ? { page, pageSize: PAYOUTS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
-          columns={[
-            { key: 'createdAt', header: 'Requested', render: (p) => <DateTimeCell value={p.createdAt} /> },
-            { key: 'user', header: 'Person', render: (p) => <PersonWithStatus id={p.userId} people={people} fallback={p.user} status={p.user?.status} /> },
-            { key: 'amount', header: 'Amount', align: 'right', render: (p) => formatMoney(p.amount) },
-            { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PAYOUT_STATUS_LABELS[p.status]} /> },
-            { key: 'decidedAt', header: 'Decided', render: (p) => <DateTimeCell value={p.decidedAt} /> },
-            { key: 'reason', header: 'Reason', render: (p) => p.reason ?? '—' },
-            {
-              key: 'actions',
-              header: 'Actions',
-              render: (p) =>
-                p.status === 'REQUESTED' ? (
-                  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'stretch' }}>
-                    <Button variant="filled-blue" size="XS" onClick={() => setDeciding({ payout: p, status: 'PAID' })} aria-label={`Mark paid: ${describe(p, people)}`}>
-                      Mark paid
-                    </Button>
-                    <Button variant="text" size="XS" sx={{ color: 'error.main' }} onClick={() => setDeciding({ payout: p, status: 'REJECTED' })} aria-label={`Reject: ${describe(p, people)}`}>
-                      Reject
-                    </Button>
-                  </Box>
-                ) : (
-                  '—'
-                ),
-            },
-          ]}
-        />
+          <DataTable
+            label={tab === 'requested' ? 'Withdrawals to decide' : 'All withdrawals'}
+            rows={data?.items}
+            getRowId={(p) => p._id}
+            loading={loading}
+            error={error}
+            onRetry={reload}
+            emptyMessage={tab === 'requested' ? 'No withdrawal is waiting' : 'No withdrawal matches these filters'}
+            pagination={data ? { page, pageSize: PAYOUTS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
+            columns={[
+              { key: 'createdAt', header: 'Requested', render: (p) => <DateTimeCell value={p.createdAt} /> },
+              {
+                key: 'user',
+                header: 'Person',
+                render: (p) => <PersonWithStatus id={p.userId} people={people} fallback={p.user} status={p.user?.status} />,
+              },
+              { key: 'amount', header: 'Amount', align: 'right', render: (p) => formatMoney(p.amount) },
+              { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PAYOUT_STATUS_LABELS[p.status]} /> },
+              { key: 'decidedAt', header: 'Decided', render: (p) => <DateTimeCell value={p.decidedAt} /> },
+              { key: 'reason', header: 'Reason', render: (p) => p.reason ?? '—' },
+              {
+                key: 'actions',
+                header: 'Actions',
+                render: (p) =>
+                  p.status === 'REQUESTED' ? (
+                    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'stretch' }}>
+                      <Button
+                        variant="filled-blue"
+                        size="XS"
+                        onClick={() => setDeciding({ payout: p, status: 'PAID' })}
+                        aria-label={`Mark paid: ${describe(p, people)}`}
+                      >
+                        Mark paid
+                      </Button>
+                      <Button
+                        variant="text"
+                        size="XS"
+                        sx={{ color: 'error.main' }}
+                        onClick={() => setDeciding({ payout: p, status: 'REJECTED' })}
+                        aria-label={`Reject: ${describe(p, people)}`}
+                      >
+                        Reject
+                      </Button>
+                    </Box>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]}
+          />
         )}
       </Box>
       <DecisionDialog

@@ -24,7 +24,13 @@ beforeEach(() => {
   jest.clearAllMocks();
   api.getProperties.mockImplementation(async (q: { status: string }) => pageOf(q.status === 'ACTIVE' ? [makeProperty()] : [offPlan]));
   api.getAppraisals.mockResolvedValue([makeAppraisal()]);
-  api.getPropertyPerformance.mockResolvedValue({ propertyId: 'p2', latestAppraisal: null, appraisals: [], distributions: [], incomeProducing: false });
+  api.getPropertyPerformance.mockResolvedValue({
+    propertyId: 'p2',
+    latestAppraisal: null,
+    appraisals: [],
+    distributions: [],
+    incomeProducing: false,
+  });
 });
 
 test('history of the chosen property; the form validates, records the appraisal and attaches its document', async () => {
@@ -57,13 +63,23 @@ test('history of the chosen property; the form validates, records the appraisal 
 });
 
 test('an off-plan funded property is converted to income-producing after confirming', async () => {
-  api.convertToIncomeProducing.mockResolvedValue({ propertyId: 'p2', constructionCompletedAt: '2026-06-01T00:00:00.000Z', incomeProducing: true });
+  api.convertToIncomeProducing.mockResolvedValue({
+    propertyId: 'p2',
+    constructionCompletedAt: '2026-06-01T00:00:00.000Z',
+    incomeProducing: true,
+  });
   const { user } = renderPage(<AppraisalsPage />);
   await screen.findByRole('table', { name: 'Appraisal history of Harbor Lofts' });
   await user.selectOptions(screen.getByLabelText('Property'), 'p2');
   await user.click(await screen.findByRole('button', { name: 'Convert to income-producing' }));
   const dialog = await screen.findByRole('dialog', { name: 'Convert to income-producing?' });
-  api.getPropertyPerformance.mockResolvedValue({ propertyId: 'p2', latestAppraisal: null, appraisals: [], distributions: [], incomeProducing: true });
+  api.getPropertyPerformance.mockResolvedValue({
+    propertyId: 'p2',
+    latestAppraisal: null,
+    appraisals: [],
+    distributions: [],
+    incomeProducing: true,
+  });
   await user.click(within(dialog).getByRole('button', { name: 'Convert' }));
   expect(api.convertToIncomeProducing).toHaveBeenCalledWith('p2');
   expect(await screen.findByText(/This off-plan property is income-producing/)).toBeInTheDocument();

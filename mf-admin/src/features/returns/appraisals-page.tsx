@@ -5,7 +5,15 @@ import { useEffect, useId, useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { FormControl, InputAdornment, InputLabel, NativeSelect, TextField } from 'shared-ui/mui-forms';
 import { Button, DataTable, FilePicker, PageHeader, formatMoney, toast, useAsync, type DataTableColumn } from 'shared-ui';
-import { convertToIncomeProducing, createAppraisal, getAppraisals, getProperties, getPropertyPerformance, readError, uploadAppraisalDocument } from 'shared-api';
+import {
+  convertToIncomeProducing,
+  createAppraisal,
+  getAppraisals,
+  getProperties,
+  getPropertyPerformance,
+  readError,
+  uploadAppraisalDocument,
+} from 'shared-api';
 import { MAX_PAGE_SIZE, PROPERTY_TYPE_LABELS, type Appraisal, type Property } from 'shared-api/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { DocumentLinks } from '../../components/files';
@@ -19,7 +27,10 @@ export const APPRAISAL_MESSAGES = {
 } as const;
 
 async function liveProperties(): Promise<Property[]> {
-  const [active, funded] = await Promise.all([getProperties({ status: 'ACTIVE', pageSize: MAX_PAGE_SIZE }), getProperties({ status: 'FUNDED', pageSize: MAX_PAGE_SIZE })]);
+  const [active, funded] = await Promise.all([
+    getProperties({ status: 'ACTIVE', pageSize: MAX_PAGE_SIZE }),
+    getProperties({ status: 'FUNDED', pageSize: MAX_PAGE_SIZE }),
+  ]);
   return [...active.items, ...funded.items].sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -103,9 +114,27 @@ function AppraisalForm({ property, onSaved }: { property: Property; onSaved: () 
         helperText={problems.date ?? 'When the valuation was made'}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayUtc() } }}
       />
-      <TextField id={`${formId}-note`} label="Note" value={note} onChange={(e) => setNote(e.target.value)} multiline minRows={2} sx={{ gridColumn: '1 / -1' }} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextField
+        id={`${formId}-note`}
+        label="Note"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        multiline
+        minRows={2}
+        sx={{ gridColumn: '1 / -1' }}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
       <Box sx={{ gridColumn: '1 / -1' }}>
-        <FilePicker label="Source document" kind="pdf" files={files} onChange={setFiles} onError={(m) => toast.error(m)} disabled={saving} helperText="The appraiser's report: one PDF" name="file" />
+        <FilePicker
+          label="Source document"
+          kind="pdf"
+          files={files}
+          onChange={setFiles}
+          onError={(m) => toast.error(m)}
+          disabled={saving}
+          helperText="The appraiser's report: one PDF"
+          name="file"
+        />
       </Box>
       {failure && (
         <Alert severity="error" sx={{ gridColumn: '1 / -1' }}>
@@ -136,12 +165,17 @@ function IncomeProducing({ property }: { property: Property }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
           <Typography>
-            Off-plan properties pay income once built. When the owner has reported construction complete and the property is funded, convert it so its owner can submit income reports.
+            Off-plan properties pay income once built. When the owner has reported construction complete and the property is funded, convert
+            it so its owner can submit income reports.
           </Typography>
           <Button variant="filled-blue" size="SM" onClick={() => setConfirming(true)} disabled={property.status !== 'FUNDED'}>
             Convert to income-producing
           </Button>
-          {property.status !== 'FUNDED' && <Typography variant="body2" color="text.secondary">Only a funded property can be converted.</Typography>}
+          {property.status !== 'FUNDED' && (
+            <Typography variant="body2" color="text.secondary">
+              Only a funded property can be converted.
+            </Typography>
+          )}
         </Box>
       )}
       <DecisionDialog
@@ -173,9 +207,21 @@ export function AppraisalsPage() {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <PageHeader title="Appraisals" subtitle="Appraised values per unit value investors' portfolios; off-plan properties become income-producing here once built." />
+      <PageHeader
+        title="Appraisals"
+        subtitle="Appraised values per unit value investors' portfolios; off-plan properties become income-producing here once built."
+      />
       {props.error ? (
-        <Alert severity="error" action={<Button size="SM" variant="text-blue" onClick={props.reload}>Retry</Button>}>{props.error}</Alert>
+        <Alert
+          severity="error"
+          action={
+            <Button size="SM" variant="text-blue" onClick={props.reload}>
+              Retry
+            </Button>
+          }
+        >
+          {props.error}
+        </Alert>
       ) : !props.data ? (
         <Typography role="status">Loading properties...</Typography>
       ) : props.data.length === 0 ? (
@@ -198,7 +244,9 @@ export function AppraisalsPage() {
             <>
               <Section title={`Appraisals of ${property.name}`}>
                 <Typography sx={{ mb: 2 }}>
-                  {latest ? `Latest: ${formatMoney(latest.valuePerUnit)} a unit on ${day(latest.appraisedOn)}.` : `Not appraised yet: holdings are valued at what they cost (units sell at ${formatMoney(property.unitPrice)}).`}
+                  {latest
+                    ? `Latest: ${formatMoney(latest.valuePerUnit)} a unit on ${day(latest.appraisedOn)}.`
+                    : `Not appraised yet: holdings are valued at what they cost (units sell at ${formatMoney(property.unitPrice)}).`}
                 </Typography>
                 <DataTable
                   label={`Appraisal history of ${property.name}`}

@@ -44,7 +44,10 @@ test('revenue balance, the review queue and upcoming distributions with the cont
 });
 
 test('approve: shows the receipts, asks for the dates, refuses a pay date before the record date, then declares', async () => {
-  api.approveIncomeReport.mockResolvedValue({ report: makeReport({ status: 'APPROVED' }), distribution: makeDistribution({ recordDate: todayUtc() }) });
+  api.approveIncomeReport.mockResolvedValue({
+    report: makeReport({ status: 'APPROVED' }),
+    distribution: makeDistribution({ recordDate: todayUtc() }),
+  });
   const { user } = renderPage(<DistributionsPage />);
   const queue = await screen.findByRole('table', { name: 'Income reports to review' });
   await user.click(within(queue).getByRole('button', { name: /^Approve: Harbor Lofts/ }));
@@ -98,7 +101,9 @@ test('pay now after confirming; a refusal shows the reason', async () => {
   const reason = "The owner's wallet holds $10.00; this distribution needs $3,329.50";
   api.payDistribution.mockResolvedValueOnce({ result: 'REFUSED', distribution: makeDistribution({ refusedReason: reason }) });
   await user.click(within(await screen.findByRole('table', { name: 'Upcoming distributions' })).getByRole('button', { name: /^Pay now:/ }));
-  await user.click(within(await screen.findByRole('dialog', { name: 'Pay this distribution now?' })).getByRole('button', { name: 'Pay now' }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Pay this distribution now?' })).getByRole('button', { name: 'Pay now' }),
+  );
   expect(await screen.findByText(`Payment refused: ${reason}`)).toBeInTheDocument();
 });
 
@@ -106,7 +111,10 @@ test('the refused and paid views ask the server for them; refused rows show why'
   const reason = "The owner's wallet does not cover $3,329.50";
   const { user } = renderPage(<DistributionsPage />);
   await screen.findByRole('table', { name: 'Upcoming distributions' });
-  api.getAdminDistributions.mockResolvedValue({ items: [makeDistribution({ status: 'RECORDED', refusedReason: reason })], revenueBalance: 1234.56 });
+  api.getAdminDistributions.mockResolvedValue({
+    items: [makeDistribution({ status: 'RECORDED', refusedReason: reason })],
+    revenueBalance: 1234.56,
+  });
   await user.click(screen.getByRole('tab', { name: 'Refused' }));
   const table = await screen.findByRole('table', { name: 'Refused distributions' });
   expect(api.getAdminDistributions).toHaveBeenLastCalledWith({ refused: true });

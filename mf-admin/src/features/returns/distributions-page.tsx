@@ -6,7 +6,19 @@ import { useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
 import { NativeSelect, TextField } from 'shared-ui/mui-forms';
-import { Button, DataTable, Modal, PageHeader, StatCard, StatusBadge, formatMoney, formatNumber, toast, useAsync, type DataTableColumn } from 'shared-ui';
+import {
+  Button,
+  DataTable,
+  Modal,
+  PageHeader,
+  StatCard,
+  StatusBadge,
+  formatMoney,
+  formatNumber,
+  toast,
+  useAsync,
+  type DataTableColumn,
+} from 'shared-ui';
 import { approveIncomeReport, getAdminDistributions, getAdminIncomeReports, payDistribution, rejectIncomeReport } from 'shared-api';
 import {
   DEFAULT_PAY_DAYS_AFTER_RECORD,
@@ -30,35 +42,70 @@ const VIEWS: Record<View, { label: string; query: DistributionsQuery; empty: str
   paid: { label: 'Paid', query: { status: 'PAID' }, empty: 'No distribution paid yet' },
 };
 
-const describeReport = (r: IncomeReport) => `${r.propertyName}, ${period(r)}: rent ${formatMoney(r.grossRent)}, expenses ${formatMoney(r.totalExpenses)}`;
+const describeReport = (r: IncomeReport) =>
+  `${r.propertyName}, ${period(r)}: rent ${formatMoney(r.grossRent)}, expenses ${formatMoney(r.totalExpenses)}`;
 const describeDistribution = (d: Distribution) => `${d.propertyName}, ${period(d)}: ${formatMoney(d.distributable)} to holders`;
 
 function ReportDetails({ report: r }: { report: IncomeReport }) {
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(9rem, max-content) 1fr', columnGap: 2, rowGap: 0.5 }}>
-        <Typography component="dt" color="text.secondary">Gross rent</Typography>
-        <Typography component="dd" sx={{ m: 0 }}>{formatMoney(r.grossRent)}</Typography>
+        <Typography component="dt" color="text.secondary">
+          Gross rent
+        </Typography>
+        <Typography component="dd" sx={{ m: 0 }}>
+          {formatMoney(r.grossRent)}
+        </Typography>
         {EXPENSE_CATEGORIES.filter((c) => r.expenses[c] !== 0).map((c) => (
           <Box key={c} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">{EXPENSE_LABELS[c]}</Typography>
-            <Typography component="dd" sx={{ m: 0 }}>{formatMoney(r.expenses[c])}</Typography>
+            <Typography component="dt" color="text.secondary">
+              {EXPENSE_LABELS[c]}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {formatMoney(r.expenses[c])}
+            </Typography>
           </Box>
         ))}
-        <Typography component="dt" color="text.secondary">Total expenses</Typography>
-        <Typography component="dd" sx={{ m: 0 }}>{formatMoney(r.totalExpenses)}</Typography>
+        <Typography component="dt" color="text.secondary">
+          Total expenses
+        </Typography>
+        <Typography component="dd" sx={{ m: 0 }}>
+          {formatMoney(r.totalExpenses)}
+        </Typography>
       </Box>
       {r.note && <Typography>Note: {r.note}</Typography>}
-      <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>Receipts</Typography>
+      <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
+        Receipts
+      </Typography>
       <DocumentLinks documents={r.receipts} empty="No receipts were uploaded." />
     </Box>
   );
 }
 
-function ApproveFields({ recordDate, payDate, onRecord, onPay, problem }: { recordDate: string; payDate: string; onRecord: (v: string) => void; onPay: (v: string) => void; problem: string | null }) {
+function ApproveFields({
+  recordDate,
+  payDate,
+  onRecord,
+  onPay,
+  problem,
+}: {
+  recordDate: string;
+  payDate: string;
+  onRecord: (v: string) => void;
+  onPay: (v: string) => void;
+  problem: string | null;
+}) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <TextField label="Record date" type="date" value={recordDate} onChange={(e) => onRecord(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} helperText="Holders of record on this day are paid" required />
+      <TextField
+        label="Record date"
+        type="date"
+        value={recordDate}
+        onChange={(e) => onRecord(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        helperText="Holders of record on this day are paid"
+        required
+      />
       <TextField
         label="Pay date"
         type="date"
@@ -96,14 +143,24 @@ export function DistributionsPage() {
 
   const approve = async () => {
     if (!deciding) return;
-    const problem = dates.recordDate < todayUtc() ? RETURNS_MESSAGES.recordDatePast : dates.payDate < dates.recordDate ? RETURNS_MESSAGES.payBeforeRecord : null;
+    const problem =
+      dates.recordDate < todayUtc()
+        ? RETURNS_MESSAGES.recordDatePast
+        : dates.payDate < dates.recordDate
+          ? RETURNS_MESSAGES.payBeforeRecord
+          : null;
     if (problem) {
       setDateProblem(problem);
       return;
     }
-    const { distribution } = await approveIncomeReport(deciding.report._id, { recordDate: dates.recordDate || undefined, payDate: dates.payDate || undefined });
+    const { distribution } = await approveIncomeReport(deciding.report._id, {
+      recordDate: dates.recordDate || undefined,
+      payDate: dates.payDate || undefined,
+    });
     setDeciding(null);
-    toast.success(`Report approved: ${formatMoney(distribution.distributable)} to holders of record on ${day(distribution.recordDate)}, paid ${day(distribution.payDate)}`);
+    toast.success(
+      `Report approved: ${formatMoney(distribution.distributable)} to holders of record on ${day(distribution.recordDate)}, paid ${day(distribution.payDate)}`,
+    );
     reports.reload();
     dists.reload();
   };
@@ -120,7 +177,8 @@ export function DistributionsPage() {
     if (!paying) return;
     const res = await payDistribution(paying._id);
     setPaying(null);
-    if (res.result === 'PAID') toast.success(`Paid ${formatMoney(res.distribution.distributable)} to the holders of ${res.distribution.propertyName}`);
+    if (res.result === 'PAID')
+      toast.success(`Paid ${formatMoney(res.distribution.distributable)} to the holders of ${res.distribution.propertyName}`);
     else if (res.result === 'ALREADY_PAID') toast.info(`This distribution was already paid: nothing was paid twice`);
     else toast.error(`Payment refused: ${res.distribution.refusedReason ?? 'the owner’s wallet does not cover it'}`);
     dists.reload();
@@ -147,7 +205,13 @@ export function DistributionsPage() {
               <Button variant="filled-blue" size="XS" onClick={() => openApprove(r)} aria-label={`Approve: ${describeReport(r)}`}>
                 Approve
               </Button>
-              <Button variant="text" size="XS" sx={{ color: 'error.main' }} onClick={() => setDeciding({ report: r, action: 'reject' })} aria-label={`Reject: ${describeReport(r)}`}>
+              <Button
+                variant="text"
+                size="XS"
+                sx={{ color: 'error.main' }}
+                onClick={() => setDeciding({ report: r, action: 'reject' })}
+                aria-label={`Reject: ${describeReport(r)}`}
+              >
                 Reject
               </Button>
             </>
@@ -168,11 +232,20 @@ export function DistributionsPage() {
       key: 'distributable',
       header: 'To holders',
       align: 'right',
-      render: (d) => (d.carriedLossOut > 0 ? `${formatMoney(d.distributable)} (loss carried forward: ${formatMoney(d.carriedLossOut)})` : formatMoney(d.distributable)),
+      render: (d) =>
+        d.carriedLossOut > 0
+          ? `${formatMoney(d.distributable)} (loss carried forward: ${formatMoney(d.carriedLossOut)})`
+          : formatMoney(d.distributable),
     },
     { key: 'recordDate', header: 'Record date', render: (d) => day(d.recordDate) },
     { key: 'payDate', header: 'Pay date', render: (d) => day(d.payDate) },
-    { key: 'status', header: 'Status', render: (d) => <StatusBadge status={d.status !== 'PAID' && d.refusedReason ? 'REJECTED' : d.status} label={distributionStatusText(d)} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (d) => (
+        <StatusBadge status={d.status !== 'PAID' && d.refusedReason ? 'REJECTED' : d.status} label={distributionStatusText(d)} />
+      ),
+    },
     { key: 'refusedReason', header: 'Why refused', render: (d) => (d.status !== 'PAID' && d.refusedReason) || '—' },
     {
       key: 'actions',
@@ -190,7 +263,10 @@ export function DistributionsPage() {
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <PageHeader title="Distributions" subtitle="Income reports to review, the distributions they declare, and the management fees the platform received." />
+      <PageHeader
+        title="Distributions"
+        subtitle="Income reports to review, the distributions they declare, and the management fees the platform received."
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))' }}>
         <StatCard
           title="Platform revenue account"
@@ -206,9 +282,15 @@ export function DistributionsPage() {
             <Typography component="label" htmlFor="income-report-status" variant="body2" color="text.secondary">
               Show
             </Typography>
-            <NativeSelect value={reportStatus} onChange={(e) => setReportStatus(e.target.value as IncomeReportStatus)} inputProps={{ id: 'income-report-status' }}>
+            <NativeSelect
+              value={reportStatus}
+              onChange={(e) => setReportStatus(e.target.value as IncomeReportStatus)}
+              inputProps={{ id: 'income-report-status' }}
+            >
               {(['SUBMITTED', 'APPROVED', 'REJECTED'] as const).map((s) => (
-                <option key={s} value={s}>{REPORT_STATUS_LABELS[s]}</option>
+                <option key={s} value={s}>
+                  {REPORT_STATUS_LABELS[s]}
+                </option>
               ))}
             </NativeSelect>
           </Box>
@@ -227,7 +309,14 @@ export function DistributionsPage() {
       </Section>
 
       <Section title="Distributions">
-        <Tabs value={view} onChange={(_e, v: View) => setView(v)} aria-label="Distribution views" variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={view}
+          onChange={(_e, v: View) => setView(v)}
+          aria-label="Distribution views"
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
           {(Object.keys(VIEWS) as View[]).map((v) => (
             <Tab key={v} value={v} id={`dist-tab-${v}`} aria-controls="dist-panel" label={VIEWS[v].label} />
           ))}
@@ -263,7 +352,11 @@ export function DistributionsPage() {
       <DecisionDialog
         open={deciding?.action === 'approve'}
         title="Approve this report?"
-        description={deciding ? `${describeReport(deciding.report)}. Approving declares a distribution of the net income (after the platform's management fee) to the holders of record.` : ''}
+        description={
+          deciding
+            ? `${describeReport(deciding.report)}. Approving declares a distribution of the net income (after the platform's management fee) to the holders of record.`
+            : ''
+        }
         confirmLabel="Approve and declare"
         onConfirm={approve}
         onClose={() => setDeciding(null)}
@@ -272,8 +365,14 @@ export function DistributionsPage() {
         <ApproveFields
           recordDate={dates.recordDate}
           payDate={dates.payDate}
-          onRecord={(recordDate) => { setDates((d) => ({ ...d, recordDate })); setDateProblem(null); }}
-          onPay={(payDate) => { setDates((d) => ({ ...d, payDate })); setDateProblem(null); }}
+          onRecord={(recordDate) => {
+            setDates((d) => ({ ...d, recordDate }));
+            setDateProblem(null);
+          }}
+          onPay={(payDate) => {
+            setDates((d) => ({ ...d, payDate }));
+            setDateProblem(null);
+          }}
           problem={dateProblem}
         />
         {dateProblem && <Alert severity="error">{dateProblem}</Alert>}
@@ -293,7 +392,11 @@ export function DistributionsPage() {
       <DecisionDialog
         open={Boolean(paying)}
         title="Pay this distribution now?"
-        description={paying ? `${describeDistribution(paying)}. The money moves from the owner's wallet to the holders of record; a distribution is paid once.` : ''}
+        description={
+          paying
+            ? `${describeDistribution(paying)}. The money moves from the owner's wallet to the holders of record; a distribution is paid once.`
+            : ''
+        }
         confirmLabel="Pay now"
         onConfirm={pay}
         onClose={() => setPaying(null)}

@@ -21,7 +21,9 @@ export function distributionStatusText(d: Distribution): string {
 export function day(value: string | null | undefined): string {
   const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
   if (!m) return '—';
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(
+    new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])),
+  );
 }
 
 export const period = (p: { periodStart: string; periodEnd: string }) => `${day(p.periodStart)} – ${day(p.periodEnd)}`;

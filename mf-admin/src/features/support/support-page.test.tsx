@@ -5,7 +5,12 @@ import { makeTicket, makeUser, pageOf } from '../../testing/fixtures';
 import { renderPage } from 'shared-ui/testing';
 import { SupportPage } from './support-page';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getSupportTickets: jest.fn(), closeSupportTicket: jest.fn() }));
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  getUsers: jest.fn(),
+  getSupportTickets: jest.fn(),
+  closeSupportTicket: jest.fn(),
+}));
 
 jest.setTimeout(20_000);
 
@@ -13,7 +18,14 @@ beforeEach(() => {
   jest.clearAllMocks();
   clearDirectory();
   jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser()]));
-  jest.mocked(getSupportTickets).mockResolvedValue(pageOf([makeTicket(), makeTicket({ _id: 't2', kind: 'TICKET', userId: 'u1', name: null, email: null, phoneNumber: null, subject: 'Order stuck' })]));
+  jest
+    .mocked(getSupportTickets)
+    .mockResolvedValue(
+      pageOf([
+        makeTicket(),
+        makeTicket({ _id: 't2', kind: 'TICKET', userId: 'u1', name: null, email: null, phoneNumber: null, subject: 'Order stuck' }),
+      ]),
+    );
 });
 
 test('open messages by default: contact-form senders and signed-in people', async () => {

@@ -20,7 +20,17 @@ function sender(t: SupportTicket, people: Map<string, User>): { name: string; em
   return { name: t.name ?? (u ? fullName(u) : 'Signed-in user'), email: t.email ?? u?.email ?? null };
 }
 
-function TicketDialog({ ticket, people, onClose, onClosed }: { ticket: SupportTicket | null; people: Map<string, User>; onClose: () => void; onClosed: (t: SupportTicket) => void }) {
+function TicketDialog({
+  ticket,
+  people,
+  onClose,
+  onClosed,
+}: {
+  ticket: SupportTicket | null;
+  people: Map<string, User>;
+  onClose: () => void;
+  onClosed: (t: SupportTicket) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const close = async () => {
     if (!ticket) return;
@@ -80,7 +90,19 @@ function TicketDialog({ ticket, people, onClose, onClosed }: { ticket: SupportTi
             <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.75 }}>
               Message
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1.5, p: 2 }}>{ticket.message}</Typography>
+            <Typography
+              sx={{
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+                bgcolor: 'grey.50',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1.5,
+                p: 2,
+              }}
+            >
+              {ticket.message}
+            </Typography>
           </Box>
         </Box>
       )}
@@ -92,7 +114,13 @@ export function SupportPage() {
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS, { status: 'OPEN' });
   const people = usePeople();
   const { data, error, loading, reload } = useAsync(
-    () => getSupportTickets({ status: (filters.status || undefined) as SupportStatus | undefined, kind: (filters.kind || undefined) as SupportKind | undefined, page, pageSize: SUPPORT_PAGE_SIZE }),
+    () =>
+      getSupportTickets({
+        status: (filters.status || undefined) as SupportStatus | undefined,
+        kind: (filters.kind || undefined) as SupportKind | undefined,
+        page,
+        pageSize: SUPPORT_PAGE_SIZE,
+      }),
     [filters.status, filters.kind, page],
   );
   const [reading, setReading] = useState<SupportTicket | null>(null);
@@ -101,8 +129,20 @@ export function SupportPage() {
     <Box>
       <PageHeader title="Support inbox" subtitle="Tickets from signed-in people and messages from the contact form." />
       <FilterBar label="Filter the inbox">
-        <SelectFilter label="Status" value={filters.status} onChange={(status) => setFilters({ status })} options={optionsOf(SUPPORT_STATUS_LABELS)} allLabel="Any status" />
-        <SelectFilter label="Kind" value={filters.kind} onChange={(kind) => setFilters({ kind })} options={optionsOf(SUPPORT_KIND_LABELS)} allLabel="Tickets and messages" />
+        <SelectFilter
+          label="Status"
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+          options={optionsOf(SUPPORT_STATUS_LABELS)}
+          allLabel="Any status"
+        />
+        <SelectFilter
+          label="Kind"
+          value={filters.kind}
+          onChange={(kind) => setFilters({ kind })}
+          options={optionsOf(SUPPORT_KIND_LABELS)}
+          allLabel="Tickets and messages"
+        />
       </FilterBar>
       <DataTable
         label="Support messages"
@@ -115,15 +155,25 @@ export function SupportPage() {
         pagination={data ? { page, pageSize: SUPPORT_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
         columns={[
           { key: 'createdAt', header: 'Received', render: (t) => <DateTimeCell value={t.createdAt} /> },
-          { key: 'from', header: 'From', render: (t) => {
-            const s = sender(t, people);
-            return (
-              <Box sx={{ minWidth: 140 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>{s.name}</Typography>
-                {s.email && <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{s.email}</Typography>}
-              </Box>
-            );
-          } },
+          {
+            key: 'from',
+            header: 'From',
+            render: (t) => {
+              const s = sender(t, people);
+              return (
+                <Box sx={{ minWidth: 140 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {s.name}
+                  </Typography>
+                  {s.email && (
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {s.email}
+                    </Typography>
+                  )}
+                </Box>
+              );
+            },
+          },
           { key: 'subject', header: 'Subject', render: (t) => t.subject },
           { key: 'kind', header: 'Kind', render: (t) => <Chip size="small" variant="outlined" label={SUPPORT_KIND_LABELS[t.kind]} /> },
           { key: 'status', header: 'Status', render: (t) => <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} /> },

@@ -6,14 +6,28 @@ import { makeEntry, makeProperty, makeUser, pageOf, pending } from '../../testin
 import { renderPage } from 'shared-ui/testing';
 import { TransactionsPage } from './transactions-page';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn(), getProperties: jest.fn(), getTransactions: jest.fn(), exportTransactionsCsv: jest.fn() }));
+jest.mock('shared-api', () => ({
+  ...jest.requireActual('shared-api'),
+  getUsers: jest.fn(),
+  getProperties: jest.fn(),
+  getTransactions: jest.fn(),
+  exportTransactionsCsv: jest.fn(),
+}));
 const money = sharedApi as unknown as Record<string, jest.Mock>;
 
 jest.setTimeout(20_000);
 
 const entries = [
   makeEntry(),
-  makeEntry({ _id: 'l2', type: 'ORDER_HOLD', amount: -500, balanceAfter: 500, propertyId: 'p1', orderId: 'ord1', description: 'Order of 10 units, "Harbor"' }),
+  makeEntry({
+    _id: 'l2',
+    type: 'ORDER_HOLD',
+    amount: -500,
+    balanceAfter: 500,
+    propertyId: 'p1',
+    orderId: 'ord1',
+    description: 'Order of 10 units, "Harbor"',
+  }),
 ];
 
 beforeEach(() => {
@@ -21,7 +35,10 @@ beforeEach(() => {
   clearDirectory();
   jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser()]));
   jest.mocked(getProperties).mockResolvedValue(pageOf([makeProperty()]));
-  money.getTransactions.mockResolvedValue({ ...pageOf(entries, 2, 1, 25), totals: { credits: 1000, debits: -500, net: 500, count: 2, byType: { DEPOSIT: 1000, ORDER_HOLD: -500 } } });
+  money.getTransactions.mockResolvedValue({
+    ...pageOf(entries, 2, 1, 25),
+    totals: { credits: 1000, debits: -500, net: 500, count: 2, byType: { DEPOSIT: 1000, ORDER_HOLD: -500 } },
+  });
 });
 
 test('the ledger: loading, then entries with people, properties, signed amounts and the totals', async () => {
@@ -48,13 +65,23 @@ test('the ledger: loading, then entries with people, properties, signed amounts 
 test('filters by type, person, property and dates reach the API', async () => {
   const { user, location } = renderPage(<TransactionsPage />, { url: '/?type=DEPOSIT&from=2026-01-01&to=2026-01-31' });
   await screen.findByRole('table', { name: 'Transactions' });
-  expect(money.getTransactions).toHaveBeenCalledWith({ type: 'DEPOSIT', userId: undefined, propertyId: undefined, from: '2026-01-01', to: '2026-01-31', page: 1, pageSize: 25 });
+  expect(money.getTransactions).toHaveBeenCalledWith({
+    type: 'DEPOSIT',
+    userId: undefined,
+    propertyId: undefined,
+    from: '2026-01-01',
+    to: '2026-01-31',
+    page: 1,
+    pageSize: 25,
+  });
   await user.click(screen.getByRole('combobox', { name: 'Person' }));
   await user.click(await screen.findByRole('option', { name: /Ivy Investor/ }));
   await waitFor(() => expect(location()).toContain('user=u1'));
   await user.click(screen.getByRole('combobox', { name: 'Property' }));
   await user.click(await screen.findByRole('option', { name: 'Harbor Lofts' }));
-  await waitFor(() => expect(money.getTransactions).toHaveBeenCalledWith(expect.objectContaining({ type: 'DEPOSIT', userId: 'u1', propertyId: 'p1' })));
+  await waitFor(() =>
+    expect(money.getTransactions).toHaveBeenCalledWith(expect.objectContaining({ type: 'DEPOSIT', userId: 'u1', propertyId: 'p1' })),
+  );
 });
 
 test('a date range that ends before it starts is not sent', async () => {
@@ -74,7 +101,13 @@ test('CSV export of the whole selection, written by the server', async () => {
   await screen.findByRole('table', { name: 'Transactions' });
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   expect(await screen.findByText('Exported 2 transactions')).toBeInTheDocument();
-  expect(money.exportTransactionsCsv).toHaveBeenCalledWith({ type: 'ORDER_HOLD', userId: 'u1', propertyId: undefined, from: undefined, to: undefined });
+  expect(money.exportTransactionsCsv).toHaveBeenCalledWith({
+    type: 'ORDER_HOLD',
+    userId: 'u1',
+    propertyId: undefined,
+    from: undefined,
+    to: undefined,
+  });
   expect(create).toHaveBeenCalledWith(csv);
   expect(click).toHaveBeenCalled();
   click.mockRestore();

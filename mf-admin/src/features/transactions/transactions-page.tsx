@@ -32,7 +32,9 @@ function Totals({ totals }: { totals: LedgerTotals }) {
   const byType = (Object.keys(LEDGER_TYPE_LABELS) as LedgerEntryType[]).filter((t) => totals.byType[t] !== undefined);
   return (
     <Box component="section" aria-label="Totals of the selection" sx={{ mb: 2 }}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 210px), 1fr))', '& > *': { minWidth: 0 } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 210px), 1fr))', '& > *': { minWidth: 0 } }}
+      >
         <StatCard title="Entries" value={formatNumber(totals.count)} />
         <StatCard title="Credits" value={formatMoney(totals.credits)} />
         <StatCard title="Debits" value={formatMoney(totals.debits)} />
@@ -62,7 +64,15 @@ function PersonFilter({ value, onChange, people }: { value: string; onChange: (i
   );
 }
 
-function PropertyFilter({ value, onChange, properties }: { value: string; onChange: (id: string) => void; properties: Map<string, Property> }) {
+function PropertyFilter({
+  value,
+  onChange,
+  properties,
+}: {
+  value: string;
+  onChange: (id: string) => void;
+  properties: Map<string, Property>;
+}) {
   const options = useMemo(() => [...properties.values()].sort((a, b) => a.name.localeCompare(b.name)), [properties]);
   return (
     <Autocomplete
@@ -109,16 +119,36 @@ export function TransactionsPage() {
         title="Transactions"
         subtitle="Every movement of money on the platform, as recorded in the ledger."
         actions={
-          <Button variant="outline-blue" size="SM" onClick={exportCsv} loading={exporting} disabled={badRange || Boolean(error) || data?.total === 0}>
+          <Button
+            variant="outline-blue"
+            size="SM"
+            onClick={exportCsv}
+            loading={exporting}
+            disabled={badRange || Boolean(error) || data?.total === 0}
+          >
             Export CSV
           </Button>
         }
       />
       <FilterBar label="Filter transactions">
-        <SelectFilter label="Type" value={filters.type} onChange={(type) => setFilters({ type })} options={optionsOf(LEDGER_TYPE_LABELS)} allLabel="Any type" />
+        <SelectFilter
+          label="Type"
+          value={filters.type}
+          onChange={(type) => setFilters({ type })}
+          options={optionsOf(LEDGER_TYPE_LABELS)}
+          allLabel="Any type"
+        />
         <PersonFilter value={filters.user} onChange={(user) => setFilters({ user })} people={people} />
         <PropertyFilter value={filters.property} onChange={(property) => setFilters({ property })} properties={properties} />
-        <TextField type="date" size="small" label="From" value={filters.from} onChange={(e) => setFilters({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+        <TextField
+          type="date"
+          size="small"
+          label="From"
+          value={filters.from}
+          onChange={(e) => setFilters({ from: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+        />
         <TextField
           type="date"
           size="small"
@@ -145,7 +175,11 @@ export function TransactionsPage() {
           { key: 'createdAt', header: 'Date', render: (t) => <DateTimeCell value={t.createdAt} /> },
           { key: 'type', header: 'Type', render: (t) => LEDGER_TYPE_LABELS[t.type] ?? t.type },
           { key: 'user', header: 'Person', render: (t) => <PersonLink id={t.userId} people={people} /> },
-          { key: 'property', header: 'Property', render: (t) => (t.propertyId ? <PropertyLink id={t.propertyId} name={properties.get(t.propertyId)?.name} /> : '—') },
+          {
+            key: 'property',
+            header: 'Property',
+            render: (t) => (t.propertyId ? <PropertyLink id={t.propertyId} name={properties.get(t.propertyId)?.name} /> : '—'),
+          },
           { key: 'description', header: 'Description', render: (t) => <Typography variant="body2">{t.description || '—'}</Typography> },
           {
             key: 'amount',

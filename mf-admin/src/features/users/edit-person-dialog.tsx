@@ -36,7 +36,17 @@ export function personUpdate(p: UserDetail, v: Values): { body: AdminUpdateUserB
   return { body, problems };
 }
 
-export function EditPersonDialog({ person, open, onClose, onSaved }: { person: UserDetail; open: boolean; onClose: () => void; onSaved: (p: UserDetail) => void }) {
+export function EditPersonDialog({
+  person,
+  open,
+  onClose,
+  onSaved,
+}: {
+  person: UserDetail;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (p: UserDetail) => void;
+}) {
   const [values, setValues] = useState(() => valuesOf(person));
   const [problems, setProblems] = useState<Partial<Record<keyof Values, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -119,7 +129,12 @@ export function EditPersonDialog({ person, open, onClose, onSaved }: { person: U
         <TextField label="Last name" required {...field('lastName')} slotProps={{ htmlInput: { maxLength: 60 } }} />
         <TextField label="Phone" {...field('phone')} slotProps={{ htmlInput: { maxLength: 30, inputMode: 'tel' } }} />
         <TextField label="Nationality" {...field('country')} slotProps={{ htmlInput: { maxLength: 80 } }} />
-        <TextField select label="User type" {...field('userType')} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <TextField
+          select
+          label="User type"
+          {...field('userType')}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">Not set</MenuItem>
           <MenuItem value="INDIVIDUAL">Individual</MenuItem>
           <MenuItem value="BUSINESS_ENTITY">Business entity</MenuItem>

@@ -55,7 +55,10 @@ export function WalletPanel({ userId }: { userId: string }) {
           </Box>
         )}
       </Section>
-      <Section title="Latest movements" actions={<RouterTextLink to={`${paths.transactions}?user=${encodeURIComponent(userId)}`}>Full ledger</RouterTextLink>}>
+      <Section
+        title="Latest movements"
+        actions={<RouterTextLink to={`${paths.transactions}?user=${encodeURIComponent(userId)}`}>Full ledger</RouterTextLink>}
+      >
         <DataTable
           label="Latest wallet movements"
           rows={ledger.data?.items}
@@ -81,7 +84,10 @@ export function HoldingsPanel({ userId }: { userId: string }) {
   const { data, error, loading, reload } = useAsync(() => getInvestorHoldings(userId), [userId]);
   const invested = data?.reduce((sum, h) => sum + h.amountInvested, 0) ?? 0;
   return (
-    <Section title="Holdings" actions={data && data.length > 0 ? <Typography color="text.secondary">{`${formatMoney(invested)} invested`}</Typography> : undefined}>
+    <Section
+      title="Holdings"
+      actions={data && data.length > 0 ? <Typography color="text.secondary">{`${formatMoney(invested)} invested`}</Typography> : undefined}
+    >
       <DataTable
         label="Holdings of this investor"
         rows={data}
@@ -95,7 +101,12 @@ export function HoldingsPanel({ userId }: { userId: string }) {
           { key: 'type', header: 'Type', render: (h) => (h.property ? PROPERTY_TYPE_LABELS[h.property.type] : '—') },
           { key: 'quantity', header: 'Units', align: 'right', render: (h) => formatNumber(h.quantity) },
           { key: 'amountInvested', header: 'Invested', align: 'right', render: (h) => formatMoney(h.amountInvested) },
-          { key: 'value', header: 'Value at unit price', align: 'right', render: (h) => (h.property ? formatMoney(h.quantity * h.property.unitPrice) : '—') },
+          {
+            key: 'value',
+            header: 'Value at unit price',
+            align: 'right',
+            render: (h) => (h.property ? formatMoney(h.quantity * h.property.unitPrice) : '—'),
+          },
           { key: 'createdAt', header: 'Since', render: (h) => formatDate(h.createdAt) },
         ]}
       />
@@ -107,7 +118,10 @@ export function PropertiesPanel({ ownerId }: { ownerId: string }) {
   const { page, setPage } = useUrlFilters([] as const);
   const { data, error, loading, reload } = useAsync(() => getOwnersProperties(ownerId, { page, pageSize: PAGE_SIZE }), [ownerId, page]);
   return (
-    <Section title="Properties" actions={<RouterTextLink to={`${paths.listings}?owner=${encodeURIComponent(ownerId)}`}>Manage in Listings</RouterTextLink>}>
+    <Section
+      title="Properties"
+      actions={<RouterTextLink to={`${paths.listings}?owner=${encodeURIComponent(ownerId)}`}>Manage in Listings</RouterTextLink>}
+    >
       <DataTable
         label="Properties of this owner"
         rows={data?.items}
@@ -121,7 +135,12 @@ export function PropertiesPanel({ ownerId }: { ownerId: string }) {
           { key: 'name', header: 'Property', render: (p) => <PropertyLink id={p._id} name={p.name} /> },
           { key: 'type', header: 'Type', render: (p) => PROPERTY_TYPE_LABELS[p.type] },
           { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PROPERTY_STATUS_LABELS[p.status]} /> },
-          { key: 'units', header: 'Units sold', align: 'right', render: (p) => `${formatNumber(unitsSold(p))} / ${formatNumber(p.totalQuantity)}` },
+          {
+            key: 'units',
+            header: 'Units sold',
+            align: 'right',
+            render: (p) => `${formatNumber(unitsSold(p))} / ${formatNumber(p.totalQuantity)}`,
+          },
           { key: 'raised', header: 'Raised', align: 'right', render: (p) => formatMoney(amountRaised(p)) },
           { key: 'createdAt', header: 'Listed', render: (p) => formatDate(p.createdAt) },
         ]}

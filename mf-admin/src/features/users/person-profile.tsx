@@ -21,7 +21,10 @@ export function ProfileDetails({ person }: { person: UserDetail }) {
           { label: 'E-mail', value: `${person.email}${person.emailVerified ? ' (confirmed)' : ' (not confirmed)'}` },
           { label: 'Phone', value: person.phone ?? '—' },
           { label: 'Nationality', value: person.country ?? '—' },
-          { label: 'User type', value: person.userType === 'BUSINESS_ENTITY' ? 'Business entity' : person.userType === 'INDIVIDUAL' ? 'Individual' : '—' },
+          {
+            label: 'User type',
+            value: person.userType === 'BUSINESS_ENTITY' ? 'Business entity' : person.userType === 'INDIVIDUAL' ? 'Individual' : '—',
+          },
           ...(person.userType === 'BUSINESS_ENTITY' ? [{ label: 'Business name', value: person.businessName ?? '—' }] : []),
           ...(person.role === 'INVESTOR'
             ? [

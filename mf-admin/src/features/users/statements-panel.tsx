@@ -9,7 +9,8 @@ import { downloadBlob } from '../../lib/download';
 
 export function StatementsPanel({ userId, name }: { userId: string; name: string }) {
   const periods = useAsync(() => getUserStatementPeriods(userId), [userId]);
-  const download = async (p: StatementPeriod, format: StatementFormat) => downloadBlob(statementFileName(p.period, format), await downloadUserStatement(userId, p.period, format));
+  const download = async (p: StatementPeriod, format: StatementFormat) =>
+    downloadBlob(statementFileName(p.period, format), await downloadUserStatement(userId, p.period, format));
 
   return (
     <Section title="Statements">

@@ -35,9 +35,20 @@ beforeEach(() => {
 });
 
 test('a pending investor: documents (signed links), details and questionnaire answers', async () => {
-  jest.mocked(getUser).mockResolvedValue(
-    makeUserDetail({ questionnaire: { investorType: 'SOPHISTICATED', highNetWorthInvestor: true, annualIncome100OrMore: true, annualIncomeValue: 150000, netAssets: false, submittedAt: '2026-01-03T10:00:00.000Z' } }),
-  );
+  jest
+    .mocked(getUser)
+    .mockResolvedValue(
+      makeUserDetail({
+        questionnaire: {
+          investorType: 'SOPHISTICATED',
+          highNetWorthInvestor: true,
+          annualIncome100OrMore: true,
+          annualIncomeValue: 150000,
+          netAssets: false,
+          submittedAt: '2026-01-03T10:00:00.000Z',
+        },
+      }),
+    );
   renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
   expect(await screen.findByRole('heading', { level: 1, name: 'Ivy Investor' })).toBeInTheDocument();
   expect(screen.getByText(/Awaiting verification/)).toBeInTheDocument();
@@ -65,7 +76,10 @@ test('verify asks for confirmation, then shows the person verified', async () =>
 
 test('reject requires a reason; a server error keeps the dialog open', async () => {
   jest.mocked(getUser).mockResolvedValue(makeUserDetail());
-  jest.mocked(verifyUser).mockRejectedValueOnce(new Error('User not found')).mockResolvedValueOnce(makeUser({ status: 'REJECTED', rejectionReason: 'Blurry scan' }));
+  jest
+    .mocked(verifyUser)
+    .mockRejectedValueOnce(new Error('User not found'))
+    .mockResolvedValueOnce(makeUser({ status: 'REJECTED', rejectionReason: 'Blurry scan' }));
   const { user } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
   await user.click(await screen.findByRole('button', { name: 'Reject' }));
   const dialog = await screen.findByRole('dialog', { name: 'Reject Ivy Investor?' });
@@ -101,7 +115,10 @@ test('delete: confirmation, "User deleted" and back to the list; or "Error delet
 
 test('a refused delete lists every reason the server gives, not the bare error', async () => {
   jest.mocked(getUser).mockResolvedValue(makeUserDetail());
-  const reasons = ['2 live listings (on sale or funded): they must be closed or taken over first', '$120.00 in the wallet: it must be withdrawn first'];
+  const reasons = [
+    '2 live listings (on sale or funded): they must be closed or taken over first',
+    '$120.00 in the wallet: it must be withdrawn first',
+  ];
   jest.mocked(deleteUser).mockRejectedValueOnce(new ApiError(409, { statusCode: 409, error: 'Conflict', message: reasons }));
   const { user, location } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -109,7 +126,11 @@ test('a refused delete lists every reason the server gives, not the bare error',
   await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
   const heading = await screen.findByRole('heading', { name: "Ivy Investor's account cannot be closed yet:" });
   const alert = heading.closest('[role="alert"]') as HTMLElement;
-  expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual(reasons);
+  expect(
+    within(alert)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(reasons);
   expect(screen.queryByText('Error deleting user')).not.toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(location()).toBe('/dashboard/investors/u1');
@@ -144,7 +165,9 @@ test("an investor's orders, wallet and holdings (admin views)", async () => {
 });
 
 test("an owner's page lists their properties; an id under the wrong list moves to the right one", async () => {
-  jest.mocked(getUser).mockResolvedValue(makeUserDetail({ role: 'PROPERTY_OWNER', firstName: 'Olga', lastName: 'Owner', status: 'VERIFIED' }));
+  jest
+    .mocked(getUser)
+    .mockResolvedValue(makeUserDetail({ role: 'PROPERTY_OWNER', firstName: 'Olga', lastName: 'Owner', status: 'VERIFIED' }));
   jest.mocked(getOwnersProperties).mockResolvedValue(pageOf([{ ...makeProperty(), revision: null }]));
   const { user, location } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: '/dashboard/:list/:id' });
   await waitFor(() => expect(location()).toBe('/dashboard/owners/u1'));

@@ -17,7 +17,11 @@ test('investors: loading, then rows linking to each person', async () => {
   expect(await screen.findByRole('status')).toHaveTextContent('Loading Investors');
   unmount();
 
-  jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser(), makeUser({ _id: 'u2', firstName: 'Vic', lastName: 'Verified', status: 'VERIFIED', isSubscribed: false })], 41));
+  jest
+    .mocked(getUsers)
+    .mockResolvedValue(
+      pageOf([makeUser(), makeUser({ _id: 'u2', firstName: 'Vic', lastName: 'Verified', status: 'VERIFIED', isSubscribed: false })], 41),
+    );
   renderPage(<UsersPage role="INVESTOR" />);
   const table = await screen.findByRole('table', { name: 'Investors' });
   expect(within(table).getByRole('link', { name: 'Ivy Investor' })).toHaveAttribute('href', '/dashboard/investors/u1');
@@ -29,7 +33,19 @@ test('investors: loading, then rows linking to each person', async () => {
 });
 
 test('owners: search and status filter reach the API and the address', async () => {
-  jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser({ role: 'PROPERTY_OWNER', firstName: 'Olga', lastName: 'Owner', userType: 'BUSINESS_ENTITY', businessName: 'Olga Estates Ltd' })]));
+  jest
+    .mocked(getUsers)
+    .mockResolvedValue(
+      pageOf([
+        makeUser({
+          role: 'PROPERTY_OWNER',
+          firstName: 'Olga',
+          lastName: 'Owner',
+          userType: 'BUSINESS_ENTITY',
+          businessName: 'Olga Estates Ltd',
+        }),
+      ]),
+    );
   const { user, location } = renderPage(<UsersPage role="PROPERTY_OWNER" />, { url: '/?status=PENDING' });
   const table = await screen.findByRole('table', { name: 'Owners' });
   expect(within(table).getByRole('link', { name: 'Olga Owner' })).toHaveAttribute('href', '/dashboard/owners/u1');
@@ -37,7 +53,9 @@ test('owners: search and status filter reach the API and the address', async () 
   expect(getUsers).toHaveBeenLastCalledWith(expect.objectContaining({ role: 'PROPERTY_OWNER', status: 'PENDING' }));
 
   await user.type(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), 'olga');
-  await waitFor(() => expect(getUsers).toHaveBeenLastCalledWith({ role: 'PROPERTY_OWNER', q: 'olga', status: 'PENDING', page: 1, pageSize: 20 }));
+  await waitFor(() =>
+    expect(getUsers).toHaveBeenLastCalledWith({ role: 'PROPERTY_OWNER', q: 'olga', status: 'PENDING', page: 1, pageSize: 20 }),
+  );
   expect(location()).toBe('/?status=PENDING&q=olga');
 
   await user.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -51,7 +69,10 @@ test('no match, and a failure with Retry', async () => {
   expect(await screen.findByText('No investor matches these filters')).toBeInTheDocument();
   unmount();
 
-  jest.mocked(getUsers).mockRejectedValueOnce(new Error('Forbidden')).mockResolvedValueOnce(pageOf([makeUser()]));
+  jest
+    .mocked(getUsers)
+    .mockRejectedValueOnce(new Error('Forbidden'))
+    .mockResolvedValueOnce(pageOf([makeUser()]));
   const { user } = renderPage(<UsersPage role="INVESTOR" />);
   expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
   await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -15,8 +15,18 @@ export const USERS_PAGE_SIZE = 20;
 export type PeopleRole = 'INVESTOR' | 'PROPERTY_OWNER';
 
 const COPY: Record<PeopleRole, { title: string; subtitle: string; table: string; empty: string }> = {
-  INVESTOR: { title: 'Investors', subtitle: 'Everyone who invests on the platform: verify identities, review their activity.', table: 'Investors', empty: 'No investor matches these filters' },
-  PROPERTY_OWNER: { title: 'Owners', subtitle: 'Property owners: verify identities and business documents, review their listings.', table: 'Owners', empty: 'No owner matches these filters' },
+  INVESTOR: {
+    title: 'Investors',
+    subtitle: 'Everyone who invests on the platform: verify identities, review their activity.',
+    table: 'Investors',
+    empty: 'No investor matches these filters',
+  },
+  PROPERTY_OWNER: {
+    title: 'Owners',
+    subtitle: 'Property owners: verify identities and business documents, review their listings.',
+    table: 'Owners',
+    empty: 'No owner matches these filters',
+  },
 };
 
 const FILTERS = ['q', 'status'] as const;
@@ -24,7 +34,14 @@ const FILTERS = ['q', 'status'] as const;
 export function UsersPage({ role }: { role: PeopleRole }) {
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
   const { data, error, loading, reload } = useAsync(
-    () => getUsers({ role, q: filters.q.trim() || undefined, status: (filters.status || undefined) as UserStatus | undefined, page, pageSize: USERS_PAGE_SIZE }),
+    () =>
+      getUsers({
+        role,
+        q: filters.q.trim() || undefined,
+        status: (filters.status || undefined) as UserStatus | undefined,
+        page,
+        pageSize: USERS_PAGE_SIZE,
+      }),
     [role, filters.q, filters.status, page],
   );
   const copy = COPY[role];
@@ -35,7 +52,13 @@ export function UsersPage({ role }: { role: PeopleRole }) {
       <PageHeader title={copy.title} subtitle={copy.subtitle} />
       <FilterBar label={`Filter ${copy.title.toLowerCase()}`}>
         <SearchField label="Search by name or e-mail" value={filters.q} onChange={(q) => setFilters({ q })} />
-        <SelectFilter label="Status" value={filters.status} onChange={(status) => setFilters({ status })} options={optionsOf(USER_STATUS_LABELS)} allLabel="Any status" />
+        <SelectFilter
+          label="Status"
+          value={filters.status}
+          onChange={(status) => setFilters({ status })}
+          options={optionsOf(USER_STATUS_LABELS)}
+          allLabel="Any status"
+        />
       </FilterBar>
       <DataTable
         label={copy.table}
@@ -63,7 +86,16 @@ export function UsersPage({ role }: { role: PeopleRole }) {
           { key: 'onboarding', header: 'Onboarding', render: (u) => (u.onboardingCompleted ? 'Completed' : 'Not completed') },
           role === 'INVESTOR'
             ? { key: 'subscribed', header: 'Subscribed', render: (u: User) => yesNo(u.isSubscribed) }
-            : { key: 'business', header: 'Entity', render: (u: User) => (u.userType === 'BUSINESS_ENTITY' ? (u.businessName ?? 'Business entity') : u.userType === 'INDIVIDUAL' ? 'Individual' : '—') },
+            : {
+                key: 'business',
+                header: 'Entity',
+                render: (u: User) =>
+                  u.userType === 'BUSINESS_ENTITY'
+                    ? (u.businessName ?? 'Business entity')
+                    : u.userType === 'INDIVIDUAL'
+                      ? 'Individual'
+                      : '—',
+              },
           { key: 'country', header: 'Country', render: (u) => u.country ?? '—' },
           { key: 'createdAt', header: 'Joined', render: (u) => formatDate(u.createdAt) },
         ]}

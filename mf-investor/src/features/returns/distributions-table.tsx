@@ -25,14 +25,27 @@ function expensesTitle(d: HolderDistribution): string {
 const columns: DataTableColumn<HolderDistribution>[] = [
   { key: 'period', header: 'Period', render: (d) => `${formatDay(d.periodStart)} – ${formatDay(d.periodEnd)}` },
   { key: 'grossRent', header: 'Rent', align: 'right', render: (d) => formatMoney(d.grossRent) },
-  { key: 'totalExpenses', header: 'Expenses', align: 'right', render: (d) => <span title={expensesTitle(d) || undefined}>{formatMoney(d.totalExpenses)}</span> },
-  { key: 'managementFee', header: 'Fee', align: 'right', render: (d) => `${formatMoney(d.managementFee)} (${formatNumber(d.feePercent)}%)` },
+  {
+    key: 'totalExpenses',
+    header: 'Expenses',
+    align: 'right',
+    render: (d) => <span title={expensesTitle(d) || undefined}>{formatMoney(d.totalExpenses)}</span>,
+  },
+  {
+    key: 'managementFee',
+    header: 'Fee',
+    align: 'right',
+    render: (d) => `${formatMoney(d.managementFee)} (${formatNumber(d.feePercent)}%)`,
+  },
   { key: 'netIncome', header: 'Net income', align: 'right', render: (d) => formatMoney(d.netIncome) },
   {
     key: 'distributable',
     header: 'Paid to holders',
     align: 'right',
-    render: (d) => (d.carriedLossIn > 0 || d.carriedLossOut > 0 ? `${formatMoney(d.distributable)} (loss carried: ${formatMoney(d.carriedLossOut)})` : formatMoney(d.distributable)),
+    render: (d) =>
+      d.carriedLossIn > 0 || d.carriedLossOut > 0
+        ? `${formatMoney(d.distributable)} (loss carried: ${formatMoney(d.carriedLossOut)})`
+        : formatMoney(d.distributable),
   },
   { key: 'perUnit', header: 'Per unit', align: 'right', render: (d) => perUnitText(d.perUnit) },
   { key: 'myUnits', header: 'Your units', align: 'right', render: (d) => formatNumber(d.myUnits) },
@@ -42,5 +55,13 @@ const columns: DataTableColumn<HolderDistribution>[] = [
 ];
 
 export function DistributionsTable({ propertyName, rows }: { propertyName: string; rows: readonly HolderDistribution[] }) {
-  return <DataTable label={`Distributions of ${propertyName}`} columns={columns} rows={rows} getRowId={(d) => d._id} emptyMessage="No distribution yet" />;
+  return (
+    <DataTable
+      label={`Distributions of ${propertyName}`}
+      columns={columns}
+      rows={rows}
+      getRowId={(d) => d._id}
+      emptyMessage="No distribution yet"
+    />
+  );
 }

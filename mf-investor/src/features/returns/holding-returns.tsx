@@ -13,7 +13,11 @@ export function HoldingReturnsPanel({ returns: r }: { returns: HoldingReturns })
   const [open, setOpen] = useState(false);
   const tableId = useId();
   return (
-    <Box component="section" aria-label={`Returns of ${r.propertyName}`} sx={{ display: 'grid', gap: 1.5, borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
+    <Box
+      component="section"
+      aria-label={`Returns of ${r.propertyName}`}
+      sx={{ display: 'grid', gap: 1.5, borderTop: 1, borderColor: 'divider', pt: 1.5 }}
+    >
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(min(8.5rem, 100%), 1fr))' }}>
         <Figure label="Income received" value={formatMoney(r.incomeReceived)} />
         <Figure label="Income this year" value={formatMoney(r.incomeThisYear)} />

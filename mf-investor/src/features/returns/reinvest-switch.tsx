@@ -18,7 +18,9 @@ export function ReinvestSwitch({ propertyId, propertyName, initial }: { property
     try {
       const saved = await setReinvest(propertyId, next);
       setEnabled(saved.enabled);
-      toast.success(saved.enabled ? `Income from ${propertyName} will be reinvested` : `Income from ${propertyName} will be paid to your wallet`);
+      toast.success(
+        saved.enabled ? `Income from ${propertyName} will be reinvested` : `Income from ${propertyName} will be paid to your wallet`,
+      );
     } catch (err) {
       setFailure(await readError(err));
     } finally {

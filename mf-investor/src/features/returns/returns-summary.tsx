@@ -26,10 +26,26 @@ export function ReturnsCards({ total: t }: { total: ReturnsTotals }) {
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))' }}>
       <StatCard title="Total income received" value={formatMoney(t.incomeReceived)} hint="Distributions paid into your wallet" />
       <StatCard title="Income this year" value={formatMoney(t.incomeThisYear)} hint="Since January 1" />
-      <StatCard title="Appraised value" value={formatMoney(t.currentValue)} hint="Your units at the latest appraisal (what you paid until the first)" />
-      <StatCard title="Unrealized gain or loss" value={signedMoney(t.unrealizedGain)} hint={`Appraised value minus ${formatMoney(t.cost)} paid`} />
-      <StatCard title="Total return" value={signedMoney(t.totalReturn)} hint={`${formatPercent(t.totalReturnPercent)} of what you paid: income plus value change`} />
-      <StatCard title="Realized annual yield" value={yieldText(t.realizedAnnualYield)} hint={`Projected: ${formatPercent(t.projectedAnnualReturn)} a year`} />
+      <StatCard
+        title="Appraised value"
+        value={formatMoney(t.currentValue)}
+        hint="Your units at the latest appraisal (what you paid until the first)"
+      />
+      <StatCard
+        title="Unrealized gain or loss"
+        value={signedMoney(t.unrealizedGain)}
+        hint={`Appraised value minus ${formatMoney(t.cost)} paid`}
+      />
+      <StatCard
+        title="Total return"
+        value={signedMoney(t.totalReturn)}
+        hint={`${formatPercent(t.totalReturnPercent)} of what you paid: income plus value change`}
+      />
+      <StatCard
+        title="Realized annual yield"
+        value={yieldText(t.realizedAnnualYield)}
+        hint={`Projected: ${formatPercent(t.projectedAnnualReturn)} a year`}
+      />
     </Box>
   );
 }
@@ -37,7 +53,15 @@ export function ReturnsCards({ total: t }: { total: ReturnsTotals }) {
 export function ReturnsCharts({ returns: r }: { returns: PortfolioReturns }) {
   return (
     // position + overflow: the charts' visually hidden tables would otherwise widen a 360px page.
-    <Box sx={{ position: 'relative', overflow: 'hidden', display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(20rem, 100%), 1fr))' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        overflow: 'hidden',
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(20rem, 100%), 1fr))',
+      }}
+    >
       <LineChart
         title="Income over time"
         labels={r.incomeOverTime.map((p) => formatDay(p.date))}

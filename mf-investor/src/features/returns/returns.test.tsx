@@ -73,7 +73,9 @@ test('dashboard: income and value figures equal the contract computations, and b
 });
 
 test('dashboard: before any income the yield says so; a failure of the returns call is shown with a retry', async () => {
-  m.returns.mockResolvedValueOnce(makeReturns([makeHoldingReturns({ incomeReceived: 0, incomeThisYear: 0, realizedAnnualYield: null, distributions: [] })]));
+  m.returns.mockResolvedValueOnce(
+    makeReturns([makeHoldingReturns({ incomeReceived: 0, incomeThisYear: 0, realizedAnnualYield: null, distributions: [] })]),
+  );
   renderPage(<OverviewPage />, { url: '/dashboard' });
   expect(await screen.findByText('No income yet')).toBeInTheDocument();
 
@@ -121,7 +123,9 @@ test('investments: the reinvest switch saves at once, says its state, and shows 
   await user.click(sw);
   expect(m.reinvest).toHaveBeenCalledWith('p1', true);
   await waitFor(() => expect(sw).toBeChecked());
-  expect(screen.getByText(/^On: each distribution from Harborview Residences buys whole units/)).toHaveTextContent('the remainder stays in your wallet');
+  expect(screen.getByText(/^On: each distribution from Harborview Residences buys whole units/)).toHaveTextContent(
+    'the remainder stays in your wallet',
+  );
 
   m.reinvest.mockRejectedValueOnce(serverDown());
   await user.click(sw);

@@ -38,7 +38,11 @@ async function start(user: User) {
     return useSessionStore.getState().user!;
   });
   mocked.uploadBusinessKyc.mockImplementation(async () => useSessionStore.getState().user!);
-  mocked.completeOnboarding.mockImplementation(async () => ({ ...useSessionStore.getState().user!, status: 'PENDING', onboardingCompleted: true }));
+  mocked.completeOnboarding.mockImplementation(async () => ({
+    ...useSessionStore.getState().user!,
+    status: 'PENDING',
+    onboardingCompleted: true,
+  }));
   const ui = renderPage(<OnboardingPage />, { url: '/onboarding' });
   // Let the lazy data and the refreshed user land inside act.
   await act(async () => {});
@@ -136,7 +140,12 @@ test('an owner meets every rule in the spec order, then the calls go out in orde
   await submit(ui);
 
   await waitFor(() => expect(ui.location()).toBe('/dashboard'));
-  expect(mocked.updateMe).toHaveBeenCalledWith({ country: 'United Kingdom', phone: '+44 7911 123456', userType: 'BUSINESS_ENTITY', businessName: 'Acme Estates Ltd' });
+  expect(mocked.updateMe).toHaveBeenCalledWith({
+    country: 'United Kingdom',
+    phone: '+44 7911 123456',
+    userType: 'BUSINESS_ENTITY',
+    businessName: 'Acme Estates Ltd',
+  });
   expect(mocked.uploadKyc).toHaveBeenCalledWith(png, expect.objectContaining({ onProgress: expect.any(Function) }));
   expect(mocked.uploadBusinessKyc).toHaveBeenCalledWith(pdf, expect.objectContaining({ onProgress: expect.any(Function) }));
   expect(mocked.completeOnboarding).toHaveBeenCalledWith({ status: 'PENDING' });
@@ -176,13 +185,20 @@ test('a subscribed investor, as an individual, sends no business document and go
   await ui.user.upload(screen.getByLabelText(/Identity document \(/), fakeFile('id.jpg', 'image/jpeg'));
   await submit(ui);
   await waitFor(() => expect(ui.location()).toBe('/onboarding/questionnaire'));
-  expect(mocked.updateMe).toHaveBeenCalledWith({ country: 'France', phone: '+33 6 12 34 56 78', userType: 'INDIVIDUAL', businessName: null });
+  expect(mocked.updateMe).toHaveBeenCalledWith({
+    country: 'France',
+    phone: '+33 6 12 34 56 78',
+    userType: 'INDIVIDUAL',
+    businessName: null,
+  });
   expect(mocked.uploadBusinessKyc).not.toHaveBeenCalled();
   expect(mocked.completeOnboarding).toHaveBeenCalledWith({ status: 'PENDING' });
 });
 
 test('a verified user is not sent back to PENDING by the client', async () => {
-  const ui = await start(makeUser({ role: 'PROPERTY_OWNER', status: 'VERIFIED', userType: 'INDIVIDUAL', country: 'United States', phone: '+1 202 555 0143' }));
+  const ui = await start(
+    makeUser({ role: 'PROPERTY_OWNER', status: 'VERIFIED', userType: 'INDIVIDUAL', country: 'United States', phone: '+1 202 555 0143' }),
+  );
   // Details already on file are filled in.
   await waitFor(() => expect(screen.getByRole('combobox', { name: /Nationality/ })).toHaveValue('United States'));
   expect(screen.getByRole('radio', { name: 'Individual' })).toBeChecked();
@@ -216,7 +232,9 @@ async function fillIndividualOwner(ui: Ui) {
 
 test('a failed identity upload is reported with the spec words and retried without redoing the saved steps', async () => {
   const ui = await start(makeUser({ role: 'PROPERTY_OWNER' }));
-  mocked.uploadKyc.mockRejectedValueOnce(new ApiError(415, { statusCode: 415, error: 'Unsupported Media Type', message: 'The file is not an image' }));
+  mocked.uploadKyc.mockRejectedValueOnce(
+    new ApiError(415, { statusCode: 415, error: 'Unsupported Media Type', message: 'The file is not an image' }),
+  );
   await fillIndividualOwner(ui);
   await submit(ui);
   const message = MESSAGES.identityUploadError('The file is not an image');
@@ -234,8 +252,12 @@ test('a failed identity upload is reported with the spec words and retried witho
 
 test('a failed business upload and a refused completion are shown as the server says', async () => {
   const ui = await start(makeUser({ role: 'PROPERTY_OWNER' }));
-  mocked.uploadBusinessKyc.mockRejectedValueOnce(new ApiError(413, { statusCode: 413, error: 'Payload Too Large', message: 'File size exceeds the maximum allowed limit (5MB).' }));
-  mocked.completeOnboarding.mockRejectedValueOnce(new ApiError(400, { statusCode: 400, error: 'Bad Request', message: ['Please upload business documents'] }));
+  mocked.uploadBusinessKyc.mockRejectedValueOnce(
+    new ApiError(413, { statusCode: 413, error: 'Payload Too Large', message: 'File size exceeds the maximum allowed limit (5MB).' }),
+  );
+  mocked.completeOnboarding.mockRejectedValueOnce(
+    new ApiError(400, { statusCode: 400, error: 'Bad Request', message: ['Please upload business documents'] }),
+  );
   await ui.user.click(screen.getByRole('checkbox', { name: /I consent/ }));
   await ui.user.click(screen.getByRole('radio', { name: 'Business entity' }));
   await ui.user.type(screen.getByRole('textbox', { name: /Business name/ }), 'Acme');

@@ -8,14 +8,7 @@ import { Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, Rad
 import { Button, FilePicker, LoadingState, PageHeader, StatusBadge, toast } from 'shared-ui';
 import { useFreshUser } from 'shared-ui/components';
 import { readError, useAuthUser } from 'shared-api';
-import {
-  MESSAGES,
-  SUBSCRIPTION_FEE_USD,
-  paths,
-  validateOnboarding,
-  type EntityType,
-  type User,
-} from 'shared-api/contract';
+import { MESSAGES, SUBSCRIPTION_FEE_USD, paths, validateOnboarding, type EntityType, type User } from 'shared-api/contract';
 import { CountrySelect } from '../../components/country-select';
 import { PhoneField } from '../../components/phone-field';
 import { findCountry } from '../../lib/countries';
@@ -76,7 +69,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function OnboardingForm({ user }: { user: User }) {
   const navigate = useNavigate();
-  const ids = { userType: useId(), nationality: useId(), phone: useId(), businessName: useId(), idError: useId(), businessError: useId(), consent: useId() };
+  const ids = {
+    userType: useId(),
+    nationality: useId(),
+    phone: useId(),
+    businessName: useId(),
+    idError: useId(),
+    businessError: useId(),
+    consent: useId(),
+  };
   const data = useCountryData();
   const [form, setForm] = useState<OnboardingDraft>(() => initialDraft(user));
   const [idFiles, setIdFiles] = useState<File[]>([]);
@@ -189,7 +190,8 @@ function OnboardingForm({ user }: { user: User }) {
       {user.onboardingCompleted && (
         <Alert severity="info" sx={{ mb: 3 }}>
           You have already submitted your documents. Account status: <StatusBadge status={user.status} label={user.status.toLowerCase()} />
-          {user.status === 'REJECTED' && user.rejectionReason ? ` Reason: ${user.rejectionReason}.` : ''} You can submit updated details and documents below.
+          {user.status === 'REJECTED' && user.rejectionReason ? ` Reason: ${user.rejectionReason}.` : ''} You can submit updated details and
+          documents below.
         </Alert>
       )}
 
@@ -270,19 +272,29 @@ function OnboardingForm({ user }: { user: User }) {
                   Subscribe
                 </Button>
               }
-              sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-action': { pl: { xs: 0, sm: 2 }, ml: { xs: 0, sm: 'auto' } } }}
+              sx={{
+                alignItems: 'center',
+                flexWrap: { xs: 'wrap', sm: 'nowrap' },
+                '& .MuiAlert-action': { pl: { xs: 0, sm: 2 }, ml: { xs: 0, sm: 'auto' } },
+              }}
             >
               <Typography sx={{ fontWeight: 600 }}>{MESSAGES.completeSubscription}</Typography>
               <Typography variant="body2">
-                Investors join the early-access plan (a one-time ${SUBSCRIPTION_FEE_USD}, claimable as platform tokens) before onboarding. Your
-                answers here are kept while you subscribe; choose your documents again when you come back.
+                Investors join the early-access plan (a one-time ${SUBSCRIPTION_FEE_USD}, claimable as platform tokens) before onboarding.
+                Your answers here are kept while you subscribe; choose your documents again when you come back.
               </Typography>
             </Alert>
           )}
         </Section>
 
         <Section title="Documents">
-          <Box ref={targets.idFile} role="group" aria-label="Identity document" aria-describedby={idError ? ids.idError : undefined} sx={PICKER_BOX}>
+          <Box
+            ref={targets.idFile}
+            role="group"
+            aria-label="Identity document"
+            aria-describedby={idError ? ids.idError : undefined}
+            sx={PICKER_BOX}
+          >
             <FilePicker
               label="Identity document (passport, national ID card or driving licence)"
               kind="images"
@@ -304,7 +316,13 @@ function OnboardingForm({ user }: { user: User }) {
             )}
           </Box>
           {business && (
-            <Box ref={targets.businessFile} role="group" aria-label="Business documents" aria-describedby={businessError ? ids.businessError : undefined} sx={PICKER_BOX}>
+            <Box
+              ref={targets.businessFile}
+              role="group"
+              aria-label="Business documents"
+              aria-describedby={businessError ? ids.businessError : undefined}
+              sx={PICKER_BOX}
+            >
               <FilePicker
                 label="Business documents (certificate of incorporation or registration)"
                 kind="pdf+images"
@@ -330,7 +348,14 @@ function OnboardingForm({ user }: { user: User }) {
 
         <Box sx={{ display: 'grid', gap: 2 }}>
           <FormControlLabel
-            control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} disabled={busy} slotProps={{ input: { 'aria-describedby': ids.consent } }} />}
+            control={
+              <Checkbox
+                checked={accepted}
+                onChange={(e) => setAccepted(e.target.checked)}
+                disabled={busy}
+                slotProps={{ input: { 'aria-describedby': ids.consent } }}
+              />
+            }
             label={
               <span>
                 I consent to Tessera processing my personal data and documents to verify my identity, as described in the{' '}
@@ -343,7 +368,14 @@ function OnboardingForm({ user }: { user: User }) {
             sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -0.75 } }}
           />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <Button type="submit" variant="filled-blue" size="LG" disabled={!accepted} loading={busy} sx={{ minWidth: { xs: '100%', sm: 180 } }}>
+            <Button
+              type="submit"
+              variant="filled-blue"
+              size="LG"
+              disabled={!accepted}
+              loading={busy}
+              sx={{ minWidth: { xs: '100%', sm: 180 } }}
+            >
               Submit
             </Button>
             <Typography id={ids.consent} variant="body2" color="text.secondary">

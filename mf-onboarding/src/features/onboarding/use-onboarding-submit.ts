@@ -97,7 +97,11 @@ export function useOnboardingSubmit() {
     } catch (err) {
       const reason = await readError(err);
       const message =
-        current === 'identity' ? MESSAGES.identityUploadError(reason) : current === 'business' ? MESSAGES.businessUploadError(reason) : reason;
+        current === 'identity'
+          ? MESSAGES.identityUploadError(reason)
+          : current === 'business'
+            ? MESSAGES.businessUploadError(reason)
+            : reason;
       update(current, { state: 'failed', error: message, progress: undefined });
       toast.error(message);
       return null;

@@ -21,15 +21,28 @@ interface Values {
 
 const NAME_MAX = 100;
 const COUNTRY_REQUIRED = 'Please select your country to check the phone number';
-const REQUIRED: Record<'firstName' | 'lastName', string> = { firstName: 'Please enter your first name', lastName: 'Please enter your last name' };
+const REQUIRED: Record<'firstName' | 'lastName', string> = {
+  firstName: 'Please enter your first name',
+  lastName: 'Please enter your last name',
+};
 
-const fromUser = (u: User, countryCode: string): Values => ({ firstName: u.firstName, lastName: u.lastName, country: countryCode, phone: u.phone ?? '' });
+const fromUser = (u: User, countryCode: string): Values => ({
+  firstName: u.firstName,
+  lastName: u.lastName,
+  country: countryCode,
+  phone: u.phone ?? '',
+});
 
 /** Names, country and phone; the phone is checked against the country. */
 export function DetailsForm({ user }: { user: User }) {
   const data = useCountryData();
   const ids = { first: useId(), last: useId(), email: useId(), country: useId(), phone: useId() };
-  const refs = { firstName: useRef<HTMLInputElement>(null), lastName: useRef<HTMLInputElement>(null), country: useRef<HTMLInputElement>(null), phone: useRef<HTMLInputElement>(null) };
+  const refs = {
+    firstName: useRef<HTMLInputElement>(null),
+    lastName: useRef<HTMLInputElement>(null),
+    country: useRef<HTMLInputElement>(null),
+    phone: useRef<HTMLInputElement>(null),
+  };
 
   const storedCountry = data.countries ? (findCountry(data.countries, user.country)?.iso2 ?? '') : '';
   const [values, setValues] = useState<Values>(() => fromUser(user, ''));
@@ -154,7 +167,14 @@ export function DetailsForm({ user }: { user: User }) {
           error={errors.country}
           helperText={!data.countries && user.country ? `Currently ${user.country}` : undefined}
         />
-        <PhoneField id={ids.phone} ref={refs.phone} value={values.phone} onChange={(v) => set('phone', v)} country={country} error={errors.phone} />
+        <PhoneField
+          id={ids.phone}
+          ref={refs.phone}
+          value={values.phone}
+          onChange={(v) => set('phone', v)}
+          country={country}
+          error={errors.phone}
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3, flexWrap: 'wrap' }}>
         <Button type="submit" variant="filled-blue" size="MD" loading={saving} disabled={!dirty}>

@@ -125,7 +125,9 @@ export function PasswordForm() {
               </Typography>
             ) : (
               <Typography variant="body2" color="text.secondary">
-                {showRules ? 'This password meets every rule.' : 'At least 8 characters, with a lowercase letter, an uppercase letter and a number.'}
+                {showRules
+                  ? 'This password meets every rule.'
+                  : 'At least 8 characters, with a lowercase letter, an uppercase letter and a number.'}
               </Typography>
             )}
           </Box>
@@ -143,7 +145,11 @@ export function PasswordForm() {
           slotProps={{ htmlInput: { autoComplete: 'new-password', maxLength: 256 } }}
         />
       </Box>
-      <FormControlLabel control={<Checkbox checked={show} onChange={(e) => setShow(e.target.checked)} />} label="Show passwords" sx={{ mt: 1 }} />
+      <FormControlLabel
+        control={<Checkbox checked={show} onChange={(e) => setShow(e.target.checked)} />}
+        label="Show passwords"
+        sx={{ mt: 1 }}
+      />
       <Box sx={{ mt: 1 }}>
         <Button type="submit" variant="filled-blue" size="MD" loading={saving}>
           Change password

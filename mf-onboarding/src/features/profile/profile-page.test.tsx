@@ -93,7 +93,12 @@ test('names, country and phone are saved and the stored user is replaced', async
   await ui.user.type(phone, '07911 123456');
   await ui.user.click(screen.getByRole('button', { name: 'Save changes' }));
   await waitFor(() =>
-    expect(mocked.updateMe).toHaveBeenCalledWith({ firstName: 'Augusta', lastName: 'Lovelace', country: 'United Kingdom', phone: '+44 7911 123456' }),
+    expect(mocked.updateMe).toHaveBeenCalledWith({
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      country: 'United Kingdom',
+      phone: '+44 7911 123456',
+    }),
   );
   await waitFor(() => expect(useSessionStore.getState().user).toMatchObject({ firstName: 'Augusta', country: 'United Kingdom' }));
   expect(await screen.findByText('Your profile has been updated')).toBeInTheDocument();
@@ -174,7 +179,9 @@ test('a password change is confirmed first, then the session continues with the 
 
 test('a wrong current password is shown at that field', async () => {
   const ui = await start();
-  mocked.updatePassword.mockRejectedValueOnce(new ApiError(400, { statusCode: 400, error: 'Bad Request', message: 'Current password is incorrect' }));
+  mocked.updatePassword.mockRejectedValueOnce(
+    new ApiError(400, { statusCode: 400, error: 'Bad Request', message: 'Current password is incorrect' }),
+  );
   await fillPassword(ui, 'nope', 'Better123!', 'Better123!');
   await ui.user.click(screen.getByRole('button', { name: 'Change password' }));
   await ui.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change password' }));

@@ -100,7 +100,13 @@ test('the defaults are a restricted investor who is not high net worth', async (
   await ui.user.click(assetsYes);
   await ui.user.click(button('Submit')!);
   await waitFor(() => expect(ui.location()).toBe('/dashboard'));
-  expect(saveQuestionnaire).toHaveBeenCalledWith({ investorType: 'RESTRICTED', highNetWorthInvestor: true, annualIncome100OrMore: false, annualIncomeValue: null, netAssets: true });
+  expect(saveQuestionnaire).toHaveBeenCalledWith({
+    investorType: 'RESTRICTED',
+    highNetWorthInvestor: true,
+    annualIncome100OrMore: false,
+    annualIncomeValue: null,
+    netAssets: true,
+  });
 });
 
 test('a "yes" to the income question needs the income, of at least £100,000', async () => {
@@ -118,7 +124,9 @@ test('a "yes" to the income question needs the income, of at least £100,000', a
 });
 
 test('a failed save is shown and the investor stays to retry', async () => {
-  saveQuestionnaire.mockRejectedValueOnce(new ApiError(400, { statusCode: 400, error: 'Bad Request', message: 'annualIncomeValue must be to the nearest £10,000' }));
+  saveQuestionnaire.mockRejectedValueOnce(
+    new ApiError(400, { statusCode: 400, error: 'Bad Request', message: 'annualIncomeValue must be to the nearest £10,000' }),
+  );
   const ui = await start();
   await ui.user.click(button('Next')!);
   await ui.user.click(button('Next')!);

@@ -5,11 +5,27 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'shared-ui/router';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
-import { FormControl, FormControlLabel, FormHelperText, FormLabel, InputAdornment, Radio, RadioGroup, TextField } from 'shared-ui/mui-inputs';
+import {
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  InputAdornment,
+  Radio,
+  RadioGroup,
+  TextField,
+} from 'shared-ui/mui-inputs';
 import { Button, toast } from 'shared-ui/core';
 import { PageHeader } from 'shared-ui/components';
 import { getQuestionnaire, readError, saveQuestionnaire } from 'shared-api';
-import { MESSAGES, QUESTIONNAIRE_INCOME_THRESHOLD_GBP, isValidIncomeInput, paths, type InvestorType, type QuestionnaireAnswers } from 'shared-api/contract';
+import {
+  MESSAGES,
+  QUESTIONNAIRE_INCOME_THRESHOLD_GBP,
+  isValidIncomeInput,
+  paths,
+  type InvestorType,
+  type QuestionnaireAnswers,
+} from 'shared-api/contract';
 import {
   INCOME_LABEL,
   INCOME_QUESTION,
@@ -65,7 +81,21 @@ function incomeProblem(f: Form): string | null {
   return null;
 }
 
-function YesNoQuestion({ legend, name, value, onChange, note, children }: { legend: string; name: string; value: YesNo; onChange: (v: YesNo) => void; note?: string; children?: ReactNode }) {
+function YesNoQuestion({
+  legend,
+  name,
+  value,
+  onChange,
+  note,
+  children,
+}: {
+  legend: string;
+  name: string;
+  value: YesNo;
+  onChange: (v: YesNo) => void;
+  note?: string;
+  children?: ReactNode;
+}) {
   const id = useId();
   return (
     <FormControl component="fieldset" sx={{ display: 'grid', gap: 0.5 }}>
@@ -146,7 +176,10 @@ export function QuestionnairePage() {
 
   return (
     <Box>
-      <PageHeader title="Investor questionnaire" subtitle="Two short questions about your experience and means, as the rules for investments like ours require." />
+      <PageHeader
+        title="Investor questionnaire"
+        subtitle="Two short questions about your experience and means, as the rules for investments like ours require."
+      />
       <Paper sx={{ p: { xs: 2, sm: 4 } }}>
         <Typography variant="overline" color="text.secondary" component="p">
           {stepLabel}
@@ -158,12 +191,12 @@ export function QuestionnairePage() {
         {step === 0 && (
           <Box sx={{ display: 'grid', gap: 1.5 }}>
             <Typography>
-              Property investments can lose value and are hard to sell quickly. Before you invest, we ask which kind of investor you are and whether you
-              are a high net worth investor.
+              Property investments can lose value and are hard to sell quickly. Before you invest, we ask which kind of investor you are and
+              whether you are a high net worth investor.
             </Typography>
             <Typography>
-              Your answers are kept with your account and are seen by our compliance team when they review it. You can change them later by taking the
-              questionnaire again. It takes about two minutes.
+              Your answers are kept with your account and are seen by our compliance team when they review it. You can change them later by
+              taking the questionnaire again. It takes about two minutes.
             </Typography>
           </Box>
         )}
@@ -173,13 +206,27 @@ export function QuestionnairePage() {
             <FormLabel component="legend" sx={{ mb: 1.5 }}>
               Choose the statement that applies to you.
             </FormLabel>
-            <RadioGroup name="investor_type" value={form.investor_type} onChange={(e) => change({ investor_type: e.target.value as InvestorType })} sx={{ gap: 1.5 }}>
+            <RadioGroup
+              name="investor_type"
+              value={form.investor_type}
+              onChange={(e) => change({ investor_type: e.target.value as InvestorType })}
+              sx={{ gap: 1.5 }}
+            >
               {INVESTOR_TYPE_OPTIONS.map((o) => (
                 <Box
                   key={o.value}
-                  sx={{ border: 1.5, borderColor: form.investor_type === o.value ? 'primary.main' : 'divider', borderRadius: 2, p: { xs: 1.5, sm: 2 } }}
+                  sx={{
+                    border: 1.5,
+                    borderColor: form.investor_type === o.value ? 'primary.main' : 'divider',
+                    borderRadius: 2,
+                    p: { xs: 1.5, sm: 2 },
+                  }}
                 >
-                  <FormControlLabel value={o.value} control={<Radio />} label={<Typography sx={{ fontWeight: 600 }}>{o.title}</Typography>} />
+                  <FormControlLabel
+                    value={o.value}
+                    control={<Radio />}
+                    label={<Typography sx={{ fontWeight: 600 }}>{o.title}</Typography>}
+                  />
                   <Box sx={{ pl: { xs: 0, sm: 4 } }}>
                     <Typography variant="body2">{o.statement}</Typography>
                     {o.criteria && (
@@ -234,7 +281,13 @@ export function QuestionnairePage() {
                 />
               )}
             </YesNoQuestion>
-            <YesNoQuestion legend={`B. ${NET_ASSETS_QUESTION}`} name="net_assets" value={form.net_assets} onChange={(v) => change({ net_assets: v })} note={NET_ASSETS_NOTE} />
+            <YesNoQuestion
+              legend={`B. ${NET_ASSETS_QUESTION}`}
+              name="net_assets"
+              value={form.net_assets}
+              onChange={(v) => change({ net_assets: v })}
+              note={NET_ASSETS_NOTE}
+            />
           </Box>
         )}
 

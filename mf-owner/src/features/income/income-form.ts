@@ -66,7 +66,14 @@ export function toIncomeReportBody(propertyId: string, f: IncomeForm): IncomeRep
     const v = parseDollars(f.expenses[c], true) ?? 0;
     if (v > 0) expenses[c] = v;
   }
-  return { propertyId, periodStart: f.periodStart, periodEnd: f.periodEnd, grossRent: parseDollars(f.grossRent) ?? 0, expenses, note: f.note.trim() || undefined };
+  return {
+    propertyId,
+    periodStart: f.periodStart,
+    periodEnd: f.periodEnd,
+    grossRent: parseDollars(f.grossRent) ?? 0,
+    expenses,
+    note: f.note.trim() || undefined,
+  };
 }
 
 /** Total expenses in cents, summed in cents. */

@@ -16,7 +16,16 @@ import {
   type IncomeReport,
   type Property,
 } from 'shared-api/contract';
-import { cents, emptyIncomeForm, parseDollars, toIncomeReportBody, totalExpensesCents, validateIncomeForm, type IncomeForm, type IncomeFormErrors } from './income-form';
+import {
+  cents,
+  emptyIncomeForm,
+  parseDollars,
+  toIncomeReportBody,
+  totalExpensesCents,
+  validateIncomeForm,
+  type IncomeForm,
+  type IncomeFormErrors,
+} from './income-form';
 import { day } from './dates';
 
 const RECEIPTS_PER_CALL = 5;
@@ -156,24 +165,47 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
           sx={{ display: 'grid', gap: 2 }}
         >
           <Typography color="text.secondary">
-            Report the rent you collected and what you spent for one period that has ended. Once an admin approves it, the net income (after the platform&apos;s
-            management fee) is paid from your wallet to the holders of record, pro rata to their units.
+            Report the rent you collected and what you spent for one period that has ended. Once an admin approves it, the net income (after
+            the platform&apos;s management fee) is paid from your wallet to the holders of record, pro rata to their units.
           </Typography>
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+          <Box
+            component="fieldset"
+            sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}
+          >
             <Typography component="legend" sx={{ fontWeight: 700, mb: 1 }}>
               Period and rent
             </Typography>
-            <TextField label="Period start" type="date" required {...field('periodStart')} helperText={errors.periodStart ?? ' '} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField label="Period end" type="date" required {...field('periodEnd')} helperText={errors.periodEnd ?? 'Inclusive; the period must have ended'} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              label="Period start"
+              type="date"
+              required
+              {...field('periodStart')}
+              helperText={errors.periodStart ?? ' '}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Period end"
+              type="date"
+              required
+              {...field('periodEnd')}
+              helperText={errors.periodEnd ?? 'Inclusive; the period must have ended'}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
             <TextField
               label="Gross rent collected"
               required
               {...field('grossRent')}
               helperText={errors.grossRent ?? ' '}
-              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
             />
           </Box>
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Box
+            component="fieldset"
+            sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+          >
             <Typography component="legend" sx={{ fontWeight: 700, mb: 1 }}>
               Expenses (leave blank for none)
             </Typography>
@@ -190,7 +222,10 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
                 error={Boolean(errors[c])}
                 helperText={errors[c]}
                 disabled={busy}
-                slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal' },
+                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                }}
               />
             ))}
           </Box>
@@ -226,16 +261,22 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
               <Row key={c} label={EXPENSE_LABELS[c]} value={`-${formatMoney(parseDollars(form.expenses[c], true))}`} />
             ))}
             <Row label="Total expenses" value={formatMoney(expensesCents / 100)} strong />
-            <Row label={`Management fee (at the standard ${DEFAULT_MANAGEMENT_FEE_BPS / 100}% of rent)`} value={`-${formatMoney(estimate.feeCents / 100)}`} />
+            <Row
+              label={`Management fee (at the standard ${DEFAULT_MANAGEMENT_FEE_BPS / 100}% of rent)`}
+              value={`-${formatMoney(estimate.feeCents / 100)}`}
+            />
             <Row label="Net income (estimate)" value={formatMoney(estimate.netIncomeCents / 100)} strong />
           </Box>
           {estimate.netIncomeCents < 0 && (
-            <Alert severity="info">This period made a loss: nothing is paid, and the loss is carried forward to the next distributions.</Alert>
+            <Alert severity="info">
+              This period made a loss: nothing is paid, and the loss is carried forward to the next distributions.
+            </Alert>
           )}
           <Typography>{receipts.length === 0 ? 'No receipts attached.' : `Receipts: ${receipts.map((f) => f.name).join(', ')}`}</Typography>
           {form.note.trim() && <Typography>Note: {form.note.trim()}</Typography>}
           <Typography variant="body2" color="text.secondary">
-            The fee and net income are final once an admin approves the report. Your wallet must hold the net income and the fee on the pay date.
+            The fee and net income are final once an admin approves the report. Your wallet must hold the net income and the fee on the pay
+            date.
           </Typography>
           {progress && (
             <Typography role="status" variant="body2">

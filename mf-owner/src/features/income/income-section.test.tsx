@@ -26,28 +26,75 @@ const zero = { management: 0, maintenanceRepairs: 0, propertyTax: 0, insurance: 
 
 function report(over: Partial<IncomeReport> = {}): IncomeReport {
   return {
-    _id: 'r1', propertyId: 'p1', propertyName: 'Maple Court', ownerId: 'owner-1', periodStart: '2026-04-01', periodEnd: '2026-04-30', grossRent: 5000,
-    expenses: { ...zero, management: 1270.5 }, totalExpenses: 1270.5, note: '', status: 'REJECTED', rejectionReason: 'The tax receipt is missing', decidedAt: null,
-    createdAt: '2026-05-02T10:00:00.000Z', receipts: [], distributionId: null, ...over,
+    _id: 'r1',
+    propertyId: 'p1',
+    propertyName: 'Maple Court',
+    ownerId: 'owner-1',
+    periodStart: '2026-04-01',
+    periodEnd: '2026-04-30',
+    grossRent: 5000,
+    expenses: { ...zero, management: 1270.5 },
+    totalExpenses: 1270.5,
+    note: '',
+    status: 'REJECTED',
+    rejectionReason: 'The tax receipt is missing',
+    decidedAt: null,
+    createdAt: '2026-05-02T10:00:00.000Z',
+    receipts: [],
+    distributionId: null,
+    ...over,
   };
 }
 
 function dist(over: Partial<Distribution> = {}): Distribution {
   return {
-    _id: 'd1', reportId: 'r0', propertyId: 'p1', propertyName: 'Maple Court', periodStart: '2026-03-01', periodEnd: '2026-03-31', grossRent: 5000, totalExpenses: 1270.5,
-    expenses: { ...zero, management: 1270.5 }, feePercent: 8, managementFee: f.feeCents / 100, netIncome: f.netIncomeCents / 100, carriedLossIn: 0,
-    distributable: f.distributableCents / 100, carriedLossOut: 0, perUnit: 3.3295, totalUnits: 1000, recordDate: '2026-04-05', payDate: '2026-04-12', status: 'PAID',
-    refusedReason: null, refusedAt: null, recordedAt: null, paidAt: '2026-04-12T00:00:00.000Z', createdAt: '2026-04-04T00:00:00.000Z', ...over,
+    _id: 'd1',
+    reportId: 'r0',
+    propertyId: 'p1',
+    propertyName: 'Maple Court',
+    periodStart: '2026-03-01',
+    periodEnd: '2026-03-31',
+    grossRent: 5000,
+    totalExpenses: 1270.5,
+    expenses: { ...zero, management: 1270.5 },
+    feePercent: 8,
+    managementFee: f.feeCents / 100,
+    netIncome: f.netIncomeCents / 100,
+    carriedLossIn: 0,
+    distributable: f.distributableCents / 100,
+    carriedLossOut: 0,
+    perUnit: 3.3295,
+    totalUnits: 1000,
+    recordDate: '2026-04-05',
+    payDate: '2026-04-12',
+    status: 'PAID',
+    refusedReason: null,
+    refusedAt: null,
+    recordedAt: null,
+    paidAt: '2026-04-12T00:00:00.000Z',
+    createdAt: '2026-04-04T00:00:00.000Z',
+    ...over,
   };
 }
 
 beforeEach(() => {
   jest.clearAllMocks();
-  api.getPropertyPerformance.mockResolvedValue({ propertyId: 'p1', latestAppraisal: null, appraisals: [], distributions: [], incomeProducing: true });
+  api.getPropertyPerformance.mockResolvedValue({
+    propertyId: 'p1',
+    latestAppraisal: null,
+    appraisals: [],
+    distributions: [],
+    incomeProducing: true,
+  });
   api.getOwnedIncomeReports.mockResolvedValue([report()]);
   api.getOwnedDistributions.mockResolvedValue([
     dist(),
-    dist({ _id: 'd2', status: 'RECORDED', paidAt: null, refusedReason: "Your wallet holds $12.00; this distribution needs $3,729.50 (net income and fee)" }),
+    dist({
+      _id: 'd2',
+      status: 'RECORDED',
+      paidAt: null,
+      refusedReason: 'Your wallet holds $12.00; this distribution needs $3,729.50 (net income and fee)',
+    }),
   ]);
 });
 
@@ -71,7 +118,10 @@ test('reports (status, rejection reason) and distributions (figures, refused wit
 test('the form: validation with the messages, then a review step, then submit with receipts', async () => {
   const created = report({ _id: 'r2', status: 'SUBMITTED', rejectionReason: null, periodStart: '2026-05-01', periodEnd: '2026-05-31' });
   api.submitIncomeReport.mockResolvedValue(created);
-  api.addIncomeReportReceipts.mockResolvedValue({ ...created, receipts: [{ _id: 'f1', url: '/x', name: 'invoice.pdf', mimeType: 'application/pdf', size: 1000 }] });
+  api.addIncomeReportReceipts.mockResolvedValue({
+    ...created,
+    receipts: [{ _id: 'f1', url: '/x', name: 'invoice.pdf', mimeType: 'application/pdf', size: 1000 }],
+  });
   const { user } = renderPage(<IncomeSection property={funded} />);
   await user.click(await screen.findByRole('button', { name: 'Submit an income report' }));
   const dialog = await screen.findByRole('dialog', { name: 'Income report: Maple Court' });
@@ -112,10 +162,20 @@ test('the form: validation with the messages, then a review step, then submit wi
 
   await user.click(within(review).getByRole('button', { name: 'Submit report' }));
   expect(api.submitIncomeReport).toHaveBeenCalledWith({
-    propertyId: 'p1', periodStart: '2026-05-01', periodEnd: '2026-05-31', grossRent: 5000,
-    expenses: { management: 800, maintenanceRepairs: 250.5, insurance: 120, reserve: 100 }, note: undefined,
+    propertyId: 'p1',
+    periodStart: '2026-05-01',
+    periodEnd: '2026-05-31',
+    grossRent: 5000,
+    expenses: { management: 800, maintenanceRepairs: 250.5, insurance: 120, reserve: 100 },
+    note: undefined,
   });
-  await waitFor(() => expect(api.addIncomeReportReceipts).toHaveBeenCalledWith('r2', [expect.objectContaining({ name: 'invoice.pdf' })], expect.objectContaining({ onProgress: expect.any(Function) })));
+  await waitFor(() =>
+    expect(api.addIncomeReportReceipts).toHaveBeenCalledWith(
+      'r2',
+      [expect.objectContaining({ name: 'invoice.pdf' })],
+      expect.objectContaining({ onProgress: expect.any(Function) }),
+    ),
+  );
   expect(await screen.findByText(/submitted for review$/)).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(api.getOwnedIncomeReports).toHaveBeenCalledTimes(2);
@@ -140,16 +200,30 @@ test('a server refusal is shown on the review step and nothing closes', async ()
 
 test('validation rules: a period longer than a year, or not ended', () => {
   const base = { ...emptyIncomeForm(), grossRent: '10' };
-  expect(validateIncomeForm({ ...base, periodStart: '2025-01-01', periodEnd: '2026-01-02' }, '2026-06-01').periodEnd).toBe(RETURNS_MESSAGES.periodTooLong);
-  expect(validateIncomeForm({ ...base, periodStart: '2026-05-01', periodEnd: '2026-06-01' }, '2026-06-01').periodEnd).toBe(RETURNS_MESSAGES.periodNotEnded);
+  expect(validateIncomeForm({ ...base, periodStart: '2025-01-01', periodEnd: '2026-01-02' }, '2026-06-01').periodEnd).toBe(
+    RETURNS_MESSAGES.periodTooLong,
+  );
+  expect(validateIncomeForm({ ...base, periodStart: '2026-05-01', periodEnd: '2026-06-01' }, '2026-06-01').periodEnd).toBe(
+    RETURNS_MESSAGES.periodNotEnded,
+  );
   expect(validateIncomeForm({ ...base, periodStart: '2026-05-01', periodEnd: '2026-05-31' }, '2026-06-01')).toEqual({});
 });
 
 test('off-plan, not yet income-producing: report construction complete after confirming', async () => {
-  api.getPropertyPerformance.mockResolvedValue({ propertyId: 'p1', latestAppraisal: null, appraisals: [], distributions: [], incomeProducing: false });
+  api.getPropertyPerformance.mockResolvedValue({
+    propertyId: 'p1',
+    latestAppraisal: null,
+    appraisals: [],
+    distributions: [],
+    incomeProducing: false,
+  });
   api.getOwnedIncomeReports.mockResolvedValue([]);
   api.getOwnedDistributions.mockResolvedValue([]);
-  api.markConstructionComplete.mockResolvedValue({ propertyId: 'p1', constructionCompletedAt: '2026-06-01T10:00:00.000Z', incomeProducing: false });
+  api.markConstructionComplete.mockResolvedValue({
+    propertyId: 'p1',
+    constructionCompletedAt: '2026-06-01T10:00:00.000Z',
+    incomeProducing: false,
+  });
   const { user } = renderPage(<IncomeSection property={{ ...funded, type: 'OFF_PLAN', progress: 100 }} />);
   expect(await screen.findByText('No income report yet')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Submit an income report' })).not.toBeInTheDocument();

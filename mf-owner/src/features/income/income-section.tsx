@@ -30,7 +30,11 @@ const reportColumns: DataTableColumn<IncomeReport>[] = [
   { key: 'totalExpenses', header: 'Expenses', align: 'right', render: (r) => formatMoney(r.totalExpenses) },
   { key: 'receipts', header: 'Receipts', align: 'right', render: (r) => String(r.receipts.length) },
   { key: 'createdAt', header: 'Submitted', render: (r) => formatDate(r.createdAt) },
-  { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status === 'SUBMITTED' ? 'PENDING' : r.status} label={REPORT_STATUS[r.status]} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (r) => <StatusBadge status={r.status === 'SUBMITTED' ? 'PENDING' : r.status} label={REPORT_STATUS[r.status]} />,
+  },
   { key: 'rejectionReason', header: 'Reason', render: (r) => r.rejectionReason ?? '—' },
 ];
 
@@ -44,7 +48,10 @@ const distributionColumns: DataTableColumn<Distribution>[] = [
     key: 'distributable',
     header: 'To holders',
     align: 'right',
-    render: (d) => (d.carriedLossOut > 0 ? `${formatMoney(d.distributable)} (loss carried forward: ${formatMoney(d.carriedLossOut)})` : formatMoney(d.distributable)),
+    render: (d) =>
+      d.carriedLossOut > 0
+        ? `${formatMoney(d.distributable)} (loss carried forward: ${formatMoney(d.carriedLossOut)})`
+        : formatMoney(d.distributable),
   },
   { key: 'recordDate', header: 'Record date', render: (d) => day(d.recordDate) },
   { key: 'payDate', header: 'Pay date', render: (d) => day(d.payDate) },
@@ -75,13 +82,15 @@ function ConstructionComplete({ property, onDone }: { property: Property; onDone
   if (state?.constructionCompletedAt)
     return (
       <Alert severity="success">
-        Construction reported complete on {formatDate(state.constructionCompletedAt)}. An admin converts the property to income-producing; then you can submit income reports.
+        Construction reported complete on {formatDate(state.constructionCompletedAt)}. An admin converts the property to income-producing;
+        then you can submit income reports.
       </Alert>
     );
   return (
     <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
       <Typography color="text.secondary">
-        Off-plan properties pay income once built. When construction is complete, tell us: an admin then converts the property to income-producing.
+        Off-plan properties pay income once built. When construction is complete, tell us: an admin then converts the property to
+        income-producing.
       </Typography>
       <Button variant="outline-blue" size="SM" onClick={() => setAsking(true)}>
         Construction complete

@@ -3,7 +3,16 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { CHECKOUT_PURPOSES, CHECKOUT_STATUSES, ROLES, USER_STATUSES, centsToDollars, type AdminCheckout, type AdminCheckoutsQuery, type Page } from 'shared-api/contract';
+import {
+  CHECKOUT_PURPOSES,
+  CHECKOUT_STATUSES,
+  ROLES,
+  USER_STATUSES,
+  centsToDollars,
+  type AdminCheckout,
+  type AdminCheckoutsQuery,
+  type Page,
+} from 'shared-api/contract';
 import { checkouts, users } from '../../db/schema';
 import { assertSame, DateTime, Id, PageQuery, StringEnum, type Same } from '../../lib/schema';
 
@@ -15,14 +24,33 @@ export const AdminCheckoutSchema = Type.Object({
   status: StringEnum(CHECKOUT_STATUSES),
   createdAt: DateTime,
   expiresAt: DateTime,
-  user: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String(), role: StringEnum(ROLES), status: StringEnum(USER_STATUSES) })),
+  user: Type.Optional(
+    Type.Object({
+      _id: Id,
+      firstName: Type.String(),
+      lastName: Type.String(),
+      email: Type.String(),
+      role: StringEnum(ROLES),
+      status: StringEnum(USER_STATUSES),
+    }),
+  ),
 });
 assertSame<Same<Static<typeof AdminCheckoutSchema>, AdminCheckout>>();
 
-export const AdminCheckoutsQuerySchema = Type.Object({ status: Type.Optional(StringEnum(CHECKOUT_STATUSES)), ...PageQuery }, { additionalProperties: false });
+export const AdminCheckoutsQuerySchema = Type.Object(
+  { status: Type.Optional(StringEnum(CHECKOUT_STATUSES)), ...PageQuery },
+  { additionalProperties: false },
+);
 assertSame<Same<Static<typeof AdminCheckoutsQuerySchema>, AdminCheckoutsQuery>>();
 
-const person = { _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, status: users.status };
+const person = {
+  _id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+};
 
 export async function listCheckouts(app: FastifyInstance, q: AdminCheckoutsQuery): Promise<Page<AdminCheckout>> {
   const page = q.page ?? 1;

@@ -11,7 +11,10 @@ export const MONEY_TREND_DAYS = 30;
  * Money invested (COMPLETED orders, by the day they completed) as a running total over
  * the last 30 days, one point a day; [] when nothing was ever invested.
  */
-export function cumulativeSeries(byDay: { day: string; cents: string | number }[], days = MONEY_TREND_DAYS): { date: string; amount: number }[] {
+export function cumulativeSeries(
+  byDay: { day: string; cents: string | number }[],
+  days = MONEY_TREND_DAYS,
+): { date: string; amount: number }[] {
   if (byDay.length === 0) return [];
   const now = new Date();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -27,15 +30,19 @@ export function cumulativeSeries(byDay: { day: string; cents: string | number }[
 type Rows<T> = { rows: T[] };
 
 export async function platformMoneyFigures(db: Executor): Promise<PlatformMoney> {
-  const [f] = ((await db.execute(sql`
+  const [f] = (
+    (await db.execute(sql`
     SELECT (SELECT coalesce(sum(amount_cents), 0) FROM orders WHERE status = 'COMPLETED') AS invested,
            (SELECT count(*) FROM orders WHERE status = 'PENDING') AS pending,
            (SELECT coalesce(sum(balance_cents), 0) FROM wallets) AS balances
-  `)) as unknown as Rows<{ invested: string; pending: string; balances: string }>).rows;
-  const byDay = ((await db.execute(sql`
+  `)) as unknown as Rows<{ invested: string; pending: string; balances: string }>
+  ).rows;
+  const byDay = (
+    (await db.execute(sql`
     SELECT to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(amount_cents) AS cents
     FROM orders WHERE status = 'COMPLETED' GROUP BY 1
-  `)) as unknown as Rows<{ day: string; cents: string }>).rows;
+  `)) as unknown as Rows<{ day: string; cents: string }>
+  ).rows;
   return {
     totalInvested: centsToDollars(Number(f.invested)),
     pendingOrders: Number(f.pending),

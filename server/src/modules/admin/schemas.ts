@@ -1,13 +1,14 @@
 import { Type, type Static } from 'typebox';
-import type { AdminInvestorMetrics, AdminListingMetrics, AdminMetrics, AdminOwnerMetrics, AuditEntry, AuditQuery } from 'shared-api/contract';
+import type {
+  AdminInvestorMetrics,
+  AdminListingMetrics,
+  AdminMetrics,
+  AdminOwnerMetrics,
+  AuditEntry,
+  AuditQuery,
+} from 'shared-api/contract';
 import { assertSame, DateTime, Id, PageQuery, type Same } from '../../lib/schema';
-import {
-  ByTypeSchema,
-  DatedAmountSchema,
-  DatedCountSchema,
-  ListingsByStatusSchema,
-  UsersByStatusSchema,
-} from '../users/metrics-schema';
+import { ByTypeSchema, DatedAmountSchema, DatedCountSchema, ListingsByStatusSchema, UsersByStatusSchema } from '../users/metrics-schema';
 
 export const AdminMetricsSchema = Type.Object({
   investors: Type.Integer(),

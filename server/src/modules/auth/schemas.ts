@@ -27,7 +27,10 @@ export const OtpGenerateSchema = Type.Object({ email: Email, purpose: StringEnum
 assertSame<Same<Static<typeof OtpGenerateSchema>, OtpGenerateBody>>();
 
 const Code = Type.String({ maxLength: 12 });
-export const OtpVerifySchema = Type.Object({ email: Email, code: Code, purpose: StringEnum(OTP_PURPOSES) }, { additionalProperties: false });
+export const OtpVerifySchema = Type.Object(
+  { email: Email, code: Code, purpose: StringEnum(OTP_PURPOSES) },
+  { additionalProperties: false },
+);
 assertSame<Same<Static<typeof OtpVerifySchema>, OtpVerifyBody>>();
 
 export const ResetPasswordSchema = Type.Object({ email: Email, code: Code, newPassword: Password }, { additionalProperties: false });

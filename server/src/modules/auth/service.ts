@@ -44,7 +44,12 @@ type NewUser = { role: Role; status?: 'PENDING' | 'VERIFIED' };
 
 /** Checks a sign-up body with the spec's words; returns the cleaned values. */
 function checkSignup(body: SignupBody): SignupBody {
-  const v = { firstName: body.firstName.trim(), lastName: body.lastName.trim(), email: body.email.trim().toLowerCase(), password: body.password };
+  const v = {
+    firstName: body.firstName.trim(),
+    lastName: body.lastName.trim(),
+    email: body.email.trim().toLowerCase(),
+    password: body.password,
+  };
   if (!v.firstName || !v.lastName || !v.email || !v.password) throw badRequest([MESSAGES.fillAllFields]);
   const problems: string[] = [];
   const emailProblem = validateEmail(v.email);
@@ -62,7 +67,14 @@ export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUs
     created = await app.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ email: v.email, passwordHash, firstName: v.firstName, lastName: v.lastName, role: kind.role, status: kind.status ?? 'PENDING' })
+        .values({
+          email: v.email,
+          passwordHash,
+          firstName: v.firstName,
+          lastName: v.lastName,
+          role: kind.role,
+          status: kind.status ?? 'PENDING',
+        })
         .returning();
       if (request) await audit(tx, request, { action: 'admin.create', targetType: 'user', targetId: row.id, detail: { email: row.email } });
       return row;
@@ -163,7 +175,12 @@ export async function generateOtp(app: FastifyInstance, body: { email: string; p
  * Checks a code: each try uses up one of its attempts (recorded even when the caller's
  * change fails), and only the latest live code of that purpose is accepted.
  */
-async function checkCode(app: FastifyInstance, email: string, purpose: OtpPurpose, code: string): Promise<{ user: UserRow; codeId: string }> {
+async function checkCode(
+  app: FastifyInstance,
+  email: string,
+  purpose: OtpPurpose,
+  code: string,
+): Promise<{ user: UserRow; codeId: string }> {
   const user = await findUserByEmail(app.db, email);
   if (!user || !/^\d{6}$/.test(code)) throw badRequest(AUTH_MESSAGES.invalidCode);
   const [latest] = await app.db
@@ -195,7 +212,10 @@ async function consumeCode(tx: Executor, codeId: string): Promise<void> {
   if (used.length === 0) throw badRequest(AUTH_MESSAGES.invalidCode);
 }
 
-export async function verifyOtp(app: FastifyInstance, body: { email: string; code: string; purpose: OtpPurpose }): Promise<{ message: string }> {
+export async function verifyOtp(
+  app: FastifyInstance,
+  body: { email: string; code: string; purpose: OtpPurpose },
+): Promise<{ message: string }> {
   const { user, codeId } = await checkCode(app, body.email, body.purpose, body.code.trim());
   if (body.purpose === 'RESET_PASSWORD') return { message: AUTH_MESSAGES.codeValid };
   await app.db.transaction(async (tx) => {
@@ -205,7 +225,10 @@ export async function verifyOtp(app: FastifyInstance, body: { email: string; cod
   return { message: AUTH_MESSAGES.emailVerified };
 }
 
-export async function resetPassword(app: FastifyInstance, body: { email: string; code: string; newPassword: string }): Promise<{ message: string }> {
+export async function resetPassword(
+  app: FastifyInstance,
+  body: { email: string; code: string; newPassword: string },
+): Promise<{ message: string }> {
   const problems = validatePassword(body.newPassword);
   if (problems.length > 0) throw badRequest(problems);
   const { user, codeId } = await checkCode(app, body.email, 'RESET_PASSWORD', body.code.trim());

@@ -10,7 +10,10 @@ import { isPublic } from '../properties/service';
 import { nameForType, type DetectedType } from '../../lib/file-type';
 
 const DownloadParams = Type.Object({ filename: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
-const DownloadQuery = Type.Object({ exp: Type.Optional(Type.String({ maxLength: 20 })), sig: Type.Optional(Type.String({ maxLength: 64 })) }, { additionalProperties: false });
+const DownloadQuery = Type.Object(
+  { exp: Type.Optional(Type.String({ maxLength: 20 })), sig: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
 
 const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

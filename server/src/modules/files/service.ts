@@ -28,14 +28,32 @@ async function prepareImage(upload: Upload, kind: FileKind): Promise<Prepared> {
     if (kind === 'AVATAR') {
       const { data, info } = await decode().resize(512, 512, { fit: 'cover' }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
       const key = `${id}.webp`;
-      return { id, kind, objects: [{ key, data }], row: { id, kind, storageKey: key, originalName: nameForType(upload.name, 'image/webp'), mimeType: 'image/webp', size: data.length, width: info.width, height: info.height, variants: [] } };
+      return {
+        id,
+        kind,
+        objects: [{ key, data }],
+        row: {
+          id,
+          kind,
+          storageKey: key,
+          originalName: nameForType(upload.name, 'image/webp'),
+          mimeType: 'image/webp',
+          size: data.length,
+          width: info.width,
+          height: info.height,
+          variants: [],
+        },
+      };
     }
     if (kind === 'PROPERTY_IMAGE') {
       const meta = await decode().metadata();
       const sourceWidth = meta.autoOrient?.width ?? meta.width ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
       const widths = IMAGE_WIDTHS.filter((w) => w < sourceWidth);
       const mainWidth = Math.min(sourceWidth, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]);
-      const main = await decode().resize({ width: mainWidth, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+      const main = await decode()
+        .resize({ width: mainWidth, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
       const key = `${id}.webp`;
       const objects = [{ key, data: main.data }];
       const variants: FileVariant[] = [];
@@ -47,12 +65,42 @@ async function prepareImage(upload: Upload, kind: FileKind): Promise<Prepared> {
         variants.push({ key: vkey, width: w });
       }
       variants.push({ key, width: main.info.width });
-      return { id, kind, objects, row: { id, kind, storageKey: key, originalName: nameForType(upload.name, 'image/webp'), mimeType: 'image/webp', size: main.data.length, width: main.info.width, height: main.info.height, variants } };
+      return {
+        id,
+        kind,
+        objects,
+        row: {
+          id,
+          kind,
+          storageKey: key,
+          originalName: nameForType(upload.name, 'image/webp'),
+          mimeType: 'image/webp',
+          size: main.data.length,
+          width: main.info.width,
+          height: main.info.height,
+          variants,
+        },
+      };
     }
     // Identity documents stay as sent (evidence), once they decode as the image they claim to be.
     const meta = await decode().metadata();
     const key = `${id}.${EXTENSIONS[upload.type]}`;
-    return { id, kind, objects: [{ key, data: upload.buffer }], row: { id, kind, storageKey: key, originalName: nameForType(upload.name, upload.type), mimeType: upload.type, size: upload.size, width: meta.width ?? null, height: meta.height ?? null, variants: [] } };
+    return {
+      id,
+      kind,
+      objects: [{ key, data: upload.buffer }],
+      row: {
+        id,
+        kind,
+        storageKey: key,
+        originalName: nameForType(upload.name, upload.type),
+        mimeType: upload.type,
+        size: upload.size,
+        width: meta.width ?? null,
+        height: meta.height ?? null,
+        variants: [],
+      },
+    };
   } catch {
     throw badRequest(fileTypeMessage('images'));
   }
@@ -62,7 +110,20 @@ async function prepare(upload: Upload, kind: FileKind): Promise<Prepared> {
   if (upload.type !== 'application/pdf') return prepareImage(upload, kind);
   const id = randomUUID();
   const key = `${id}.pdf`;
-  return { id, kind, objects: [{ key, data: upload.buffer }], row: { id, kind, storageKey: key, originalName: nameForType(upload.name, upload.type), mimeType: upload.type, size: upload.size, variants: [] } };
+  return {
+    id,
+    kind,
+    objects: [{ key, data: upload.buffer }],
+    row: {
+      id,
+      kind,
+      storageKey: key,
+      originalName: nameForType(upload.name, upload.type),
+      mimeType: upload.type,
+      size: upload.size,
+      variants: [],
+    },
+  };
 }
 
 /**
@@ -108,7 +169,10 @@ const LINK_WINDOW_S = 3600;
 
 export class FileLinks {
   private readonly key: Buffer;
-  constructor(secret: string, private readonly ttlMinutes: number) {
+  constructor(
+    secret: string,
+    private readonly ttlMinutes: number,
+  ) {
     this.key = createHmac('sha256', secret).update('tessera-download-links').digest();
   }
 
@@ -121,7 +185,7 @@ export class FileLinks {
     const base = `/download/${storageKey}`;
     if (!signed) return base;
     // Rounded to the hour so a page keeps the same links (and the browser cache) for a while.
-    const exp = (Math.ceil(Date.now() / 1000 / LINK_WINDOW_S) * LINK_WINDOW_S) + this.ttlMinutes * 60;
+    const exp = Math.ceil(Date.now() / 1000 / LINK_WINDOW_S) * LINK_WINDOW_S + this.ttlMinutes * 60;
     return `${base}?exp=${exp}&sig=${this.sign(storageKey, exp)}`;
   }
 

@@ -14,13 +14,30 @@ const holdingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    { onRequest: investor, schema: { tags, summary: "The investor's holdings, with each property's figures", security, response: { 200: Type.Array(HoldingSchema), ...errors(401, 403) } } },
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: "The investor's holdings, with each property's figures",
+        security,
+        response: { 200: Type.Array(HoldingSchema), ...errors(401, 403) },
+      },
+    },
     async (request) => service.myHoldings(app, request),
   );
 
   app.get(
     '/admin/:investorId',
-    { onRequest: admin, schema: { tags, summary: "An investor's holdings (admins)", security, params: InvestorIdParams, response: { 200: Type.Array(HoldingSchema), ...errors(401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "An investor's holdings (admins)",
+        security,
+        params: InvestorIdParams,
+        response: { 200: Type.Array(HoldingSchema), ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.investorHoldings(app, request.params.investorId),
   );
 
@@ -28,7 +45,13 @@ const holdingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:propertyId',
     {
       onRequest: investor,
-      schema: { tags, summary: "The investor's holding of one property (null when none)", security, params: PropertyIdParams, response: { 200: Type.Union([HoldingSchema, Type.Null()]), ...errors(401, 403) } },
+      schema: {
+        tags,
+        summary: "The investor's holding of one property (null when none)",
+        security,
+        params: PropertyIdParams,
+        response: { 200: Type.Union([HoldingSchema, Type.Null()]), ...errors(401, 403) },
+      },
     },
     async (request) => service.myHolding(app, request, request.params.propertyId),
   );

@@ -12,7 +12,11 @@ import { propertySummaries } from '../properties/summary';
 type HoldingRow = typeof holdings.$inferSelect;
 
 async function toHoldings(app: FastifyInstance, db: Executor, rows: HoldingRow[]): Promise<Holding[]> {
-  const summaries = await propertySummaries(app, db, rows.map((r) => r.propertyId));
+  const summaries = await propertySummaries(
+    app,
+    db,
+    rows.map((r) => r.propertyId),
+  );
   return rows.flatMap((h) => {
     const property = summaries.get(h.propertyId);
     if (!property) return [];
@@ -32,7 +36,11 @@ async function toHoldings(app: FastifyInstance, db: Executor, rows: HoldingRow[]
 }
 
 async function holdingsOf(app: FastifyInstance, investorId: string): Promise<Holding[]> {
-  const rows = await app.db.select().from(holdings).where(eq(holdings.investorId, investorId)).orderBy(desc(holdings.amountInvestedCents), holdings.id);
+  const rows = await app.db
+    .select()
+    .from(holdings)
+    .where(eq(holdings.investorId, investorId))
+    .orderBy(desc(holdings.amountInvestedCents), holdings.id);
   return toHoldings(app, app.db, rows);
 }
 

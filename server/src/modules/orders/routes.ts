@@ -33,25 +33,62 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    { onRequest: investor, schema: { tags, summary: "The investor's orders, newest first", security, querystring: OrdersQuerySchema, response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403) } } },
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: "The investor's orders, newest first",
+        security,
+        querystring: OrdersQuerySchema,
+        response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.myOrders(app, request, request.query),
   );
 
   app.get(
     '/admin',
-    { onRequest: admin, schema: { tags, summary: 'Every order (admins)', security, querystring: OrdersQuerySchema, response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Every order (admins)',
+        security,
+        querystring: OrdersQuerySchema,
+        response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.allOrders(app, request.query),
   );
 
   app.get(
     '/:userId/admin',
-    { onRequest: admin, schema: { tags, summary: "One investor's orders (admins)", security, params: UserIdParams, querystring: OrdersQuerySchema, response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "One investor's orders (admins)",
+        security,
+        params: UserIdParams,
+        querystring: OrdersQuerySchema,
+        response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.userOrders(app, request.params.userId, request.query),
   );
 
   app.get(
     '/:id',
-    { onRequest: investorOrAdmin, schema: { tags, summary: 'One order (its investor, admins)', security, params: IdParams, response: { 200: OrderSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: investorOrAdmin,
+      schema: {
+        tags,
+        summary: 'One order (its investor, admins)',
+        security,
+        params: IdParams,
+        response: { 200: OrderSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.getOrder(app, request, request.params.id),
   );
 
@@ -59,7 +96,13 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id',
     {
       onRequest: admin,
-      schema: { tags, summary: 'Remove a rejected or cancelled order from the lists (admins; its ledger entries stay)', security, params: IdParams, response: { 200: MessageBody, ...errors(401, 403, 404, 409) } },
+      schema: {
+        tags,
+        summary: 'Remove a rejected or cancelled order from the lists (admins; its ledger entries stay)',
+        security,
+        params: IdParams,
+        response: { 200: MessageBody, ...errors(401, 403, 404, 409) },
+      },
     },
     async (request) => {
       await service.deleteOrder(app, request, request.params.id);
@@ -69,7 +112,16 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/:id/cancel',
-    { onRequest: investor, schema: { tags, summary: 'Cancel an own PENDING order: refund, units released', security, params: IdParams, response: { 200: OrderSchema, ...errors(401, 403, 404, 409) } } },
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'Cancel an own PENDING order: refund, units released',
+        security,
+        params: IdParams,
+        response: { 200: OrderSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
     async (request) => service.cancelOrder(app, request, request.params.id),
   );
 

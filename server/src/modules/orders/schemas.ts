@@ -43,7 +43,9 @@ export const OrderSchema = Type.Object({
   status: StringEnum(ORDER_STATUSES),
   reason: Type.Optional(Nullable(Type.String())),
   decidedAt: Type.Optional(Nullable(DateTime)),
-  investor: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String(), status: StringEnum(USER_STATUSES) })),
+  investor: Type.Optional(
+    Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String(), status: StringEnum(USER_STATUSES) }),
+  ),
   createdAt: DateTime,
   updatedAt: DateTime,
 });
@@ -74,6 +76,9 @@ export const UserIdParams = Type.Object({ userId: Id }, { additionalProperties: 
 
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({ description: 'Makes the call idempotent: the same key from the same user has one effect and gets the first response; reused with a different request: 422.' }),
+    Type.String({
+      description:
+        'Makes the call idempotent: the same key from the same user has one effect and gets the first response; reused with a different request: 422.',
+    }),
   ),
 });

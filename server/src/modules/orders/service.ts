@@ -29,7 +29,11 @@ export const INSUFFICIENT_BALANCE = 'Insufficient balance: your wallet does not 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function toOrders(app: FastifyInstance, db: Executor, rows: OrderRow[], withInvestor = false): Promise<Order[]> {
-  const summaries = await propertySummaries(app, db, rows.map((r) => r.propertyId));
+  const summaries = await propertySummaries(
+    app,
+    db,
+    rows.map((r) => r.propertyId),
+  );
   const people = new Map<string, NonNullable<Order['investor']>>();
   if (withInvestor && rows.length > 0) {
     const found = await db
@@ -76,7 +80,9 @@ interface Placed {
  * units and hold the money, or refuse), and the answer's data kept with the key.
  */
 async function place(db: Executor, investorId: string, body: CreateOrderBody, key: string | null, hash: string | null): Promise<Placed> {
-  const res = (await db.execute(sql`SELECT place_order(${investorId}, ${body.propertyId}, ${body.quantity}, ${key}, ${hash}) AS placed`)) as unknown as {
+  const res = (await db.execute(
+    sql`SELECT place_order(${investorId}, ${body.propertyId}, ${body.quantity}, ${key}, ${hash}) AS placed`,
+  )) as unknown as {
     rows: { placed: Placed }[];
   };
   return res.rows[0].placed;
@@ -90,7 +96,12 @@ function placedOrder(app: FastifyInstance, placed: Placed): Order {
   return orderOf(row, toPropertySummary(app, property, images));
 }
 
-export async function createOrder(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: CreateOrderBody): Promise<Order> {
+export async function createOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CreateOrderBody,
+): Promise<Order> {
   const me = currentUser(request);
   if (me.status !== 'VERIFIED') throw forbidden('Your account must be verified before you can invest');
   const key = idempotencyKey(request);
@@ -140,7 +151,11 @@ export async function userOrders(app: FastifyInstance, userId: string, q: Orders
 }
 
 async function findOrder(db: Executor, id: string, lock = false): Promise<OrderRow | null> {
-  const q = db.select().from(orders).where(and(eq(orders.id, id), listed)).limit(1);
+  const q = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), listed))
+    .limit(1);
   const rows = lock ? await q.for('update') : await q;
   return rows[0] ?? null;
 }
@@ -155,7 +170,12 @@ export async function getOrder(app: FastifyInstance, request: FastifyRequest, id
 
 // ---- Decisions ----
 
-const STATUS_WORDS: Record<OrderStatus, string> = { PENDING: 'pending', COMPLETED: 'completed', REJECTED: 'rejected', CANCELLED: 'cancelled' };
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  PENDING: 'pending',
+  COMPLETED: 'completed',
+  REJECTED: 'rejected',
+  CANCELLED: 'cancelled',
+};
 
 async function decide(tx: Tx, o: OrderRow, status: Exclude<OrderStatus, 'PENDING'>, by: string, reason: string | null): Promise<OrderRow> {
   const [row] = await tx
@@ -192,7 +212,13 @@ export async function reviewOrder(app: FastifyInstance, request: FastifyRequest,
       action: approve ? 'order.approve' : 'order.reject',
       targetType: 'order',
       targetId: id,
-      detail: { investorId: o.investorId, propertyId: o.propertyId, quantity: o.quantity, amount: centsToDollars(o.amountCents), ...(reason && !approve ? { reason } : {}) },
+      detail: {
+        investorId: o.investorId,
+        propertyId: o.propertyId,
+        quantity: o.quantity,
+        amount: centsToDollars(o.amountCents),
+        ...(reason && !approve ? { reason } : {}),
+      },
     });
     return (await toOrders(app, tx, [row], true))[0];
   });
@@ -209,7 +235,10 @@ export async function deleteOrder(app: FastifyInstance, request: FastifyRequest,
     if (!o) throw notFound('Order not found');
     if (o.status === 'PENDING') throw conflict('A pending order cannot be deleted; approve or reject it first');
     if (o.status === 'COMPLETED') throw conflict('A completed order backs a holding and cannot be deleted');
-    await tx.update(orders).set({ deletedAt: sql`now()` }).where(eq(orders.id, id));
+    await tx
+      .update(orders)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(orders.id, id));
     await audit(tx, request, {
       action: 'order.delete',
       targetType: 'order',

@@ -20,7 +20,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Start a checkout: a DEPOSIT (amount in dollars) or the $15 SUBSCRIPTION (investors)',
         description:
-          'Send the browser to checkoutUrl (the provider\'s page). It comes back to PUBLIC_URL + returnPath with ?checkout=<id>; read the outcome with GET /v1/payments/checkouts/{id}. Idempotency-Key supported.',
+          "Send the browser to checkoutUrl (the provider's page). It comes back to PUBLIC_URL + returnPath with ?checkout=<id>; read the outcome with GET /v1/payments/checkouts/{id}. Idempotency-Key supported.",
         security,
         headers: IdempotencyHeaders,
         body: CreateCheckoutSchema,
@@ -32,7 +32,16 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/checkouts/:id',
-    { onRequest: walletHolder, schema: { tags, summary: 'One own checkout: OPEN, PAID, DECLINED or EXPIRED', security, params: IdParams, response: { 200: CheckoutSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'One own checkout: OPEN, PAID, DECLINED or EXPIRED',
+        security,
+        params: IdParams,
+        response: { 200: CheckoutSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.getCheckout(app, request, request.params.id),
   );
 

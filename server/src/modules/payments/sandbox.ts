@@ -31,8 +31,15 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 const money = (cents: number) =>
   `$${centsToDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-const PURPOSE_WORDS = { DEPOSIT: `Deposit to your ${BRAND} wallet`, SUBSCRIPTION: `${BRAND} early-access subscription (one-time fee)` } as const;
-const SETTLED_WORDS = { PAID: 'This payment has been made.', DECLINED: 'This payment was declined.', EXPIRED: 'This checkout has expired; start again from the platform.' } as const;
+const PURPOSE_WORDS = {
+  DEPOSIT: `Deposit to your ${BRAND} wallet`,
+  SUBSCRIPTION: `${BRAND} early-access subscription (one-time fee)`,
+} as const;
+const SETTLED_WORDS = {
+  PAID: 'This payment has been made.',
+  DECLINED: 'This payment was declined.',
+  EXPIRED: 'This checkout has expired; start again from the platform.',
+} as const;
 
 const STYLE = `
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #f4f6fb; color: #1d2433; }
@@ -81,11 +88,14 @@ function checkoutPage(config: Config, c: CheckoutRow): string {
   <dt>Reference</dt><dd>${escapeHtml(c.id.slice(0, 8))}</dd>
 </dl>`;
   if (c.status !== 'OPEN') {
-    return page('Checkout', `
+    return page(
+      'Checkout',
+      `
 <h1>${BRAND} checkout</h1>
 <p class="muted">${SETTLED_WORDS[c.status]}</p>
 ${details}
-<a class="link" href="${escapeHtml(returnUrl(config.publicUrl, c))}">Return to ${BRAND}</a>`);
+<a class="link" href="${escapeHtml(returnUrl(config.publicUrl, c))}">Return to ${BRAND}</a>`,
+    );
   }
   const form = (decision: 'pay' | 'decline', label: string, cls: string) => `
   <form method="post" action="${action}">
@@ -93,12 +103,15 @@ ${details}
     <input type="hidden" name="token" value="${token}">
     <button type="submit" class="${cls}">${label}</button>
   </form>`;
-  return page('Checkout', `
+  return page(
+    'Checkout',
+    `
 <h1>${BRAND} checkout</h1>
 <p class="muted">A test payment page: choose what the payment does. No card is charged.</p>
 ${details}
 <div class="actions">${form('pay', `Pay ${money(c.amountCents)}`, 'pay')}${form('decline', 'Decline', 'decline')}</div>
-<p class="note">${SANDBOX_LABEL}. Paying credits the ${BRAND} wallet as a real payment would; declining changes nothing.</p>`);
+<p class="note">${SANDBOX_LABEL}. Paying credits the ${BRAND} wallet as a real payment would; declining changes nothing.</p>`,
+  );
 }
 
 function sendHtml(reply: FastifyReply, config: Config, status: number, html: string, c?: CheckoutRow): FastifyReply {
@@ -107,12 +120,16 @@ function sendHtml(reply: FastifyReply, config: Config, status: number, html: str
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
-    .header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${publicOrigin}; frame-ancestors 'none'; base-uri 'none'`)
+    .header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${publicOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+    )
     .header('X-Frame-Options', 'DENY')
     .send(html);
 }
 
-const notFoundPage = () => page('Checkout not found', `<h1>Checkout not found</h1><p class="muted">This checkout does not exist. Start again from ${BRAND}.</p>`);
+const notFoundPage = () =>
+  page('Checkout not found', `<h1>Checkout not found</h1><p class="muted">This checkout does not exist. Start again from ${BRAND}.</p>`);
 
 export function sandboxProvider(config: Config): PaymentProvider {
   const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -154,7 +171,8 @@ export function sandboxProvider(config: Config): PaymentProvider {
       },
       async (request, reply) => {
         const { id } = request.params;
-        if (!tokenMatches(config.jwtSecret, id, request.body.token)) throw forbidden('This payment form is not valid; open the checkout page again');
+        if (!tokenMatches(config.jwtSecret, id, request.body.token))
+          throw forbidden('This payment form is not valid; open the checkout page again');
         const c = await settleCheckout(app, id, request.body.decision === 'pay' ? 'PAID' : 'DECLINED');
         if (!c) throw notFound('Checkout not found');
         return reply.redirect(returnUrl(config.publicUrl, c), 303);

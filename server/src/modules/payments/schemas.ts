@@ -14,7 +14,11 @@ assertSame<Same<Static<typeof CheckoutSchema>, Checkout>>();
 
 /** Dollars with at most two decimals; checked by parseAmount for readable messages. */
 export const Amount = Type.Number({ description: 'Dollars, greater than zero, at most two decimals' });
-export const ReturnPath = Type.String({ minLength: 1, maxLength: 2000, description: 'A path on this site ("/dashboard/wallet"); ?checkout=<id> is added on return' });
+export const ReturnPath = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  description: 'A path on this site ("/dashboard/wallet"); ?checkout=<id> is added on return',
+});
 
 export const CreateCheckoutSchema = Type.Object(
   {

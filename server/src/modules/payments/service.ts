@@ -79,7 +79,12 @@ export function returnUrl(publicUrl: string, c: Pick<CheckoutRow, 'id' | 'return
   return u.toString();
 }
 
-export async function createCheckout(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: CreateCheckoutBody): Promise<Checkout> {
+export async function createCheckout(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CreateCheckoutBody,
+): Promise<Checkout> {
   const me = currentUser(request);
   const returnPath = checkReturnPath(body.returnPath, app.config.publicUrl);
   const subscription = body.purpose === 'SUBSCRIPTION';
@@ -93,7 +98,13 @@ export async function createCheckout(app: FastifyInstance, request: FastifyReque
     }
     const id = randomUUID();
     const returnOrigin = requestPublicOrigin(request, app.config.publicOrigins);
-    const session = await app.payments.createSession({ id, userId: me.id, purpose: body.purpose, amountCents: cents, origin: returnOrigin ?? app.config.publicUrl });
+    const session = await app.payments.createSession({
+      id,
+      userId: me.id,
+      purpose: body.purpose,
+      amountCents: cents,
+      origin: returnOrigin ?? app.config.publicUrl,
+    });
     const [row] = await tx
       .insert(checkouts)
       .values({
@@ -141,7 +152,11 @@ export async function getCheckout(app: FastifyInstance, request: FastifyRequest,
  * Settles once: a repeat, or a verdict on a settled or expired checkout, changes nothing
  * and returns the checkout as it is.
  */
-export async function settleCheckout(app: FastifyInstance, id: string, outcome: Extract<CheckoutStatus, 'PAID' | 'DECLINED'>): Promise<CheckoutRow | null> {
+export async function settleCheckout(
+  app: FastifyInstance,
+  id: string,
+  outcome: Extract<CheckoutStatus, 'PAID' | 'DECLINED'>,
+): Promise<CheckoutRow | null> {
   return moneyTx(app, async (tx) => {
     const [c] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
     if (!c || c.status !== 'OPEN') return c ?? null;

@@ -12,7 +12,15 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags, summary: 'Withdrawal requests, newest first (admins)', security, querystring: PayoutsQuerySchema, response: { 200: PageOf(AdminPayoutSchema), ...errors(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Withdrawal requests, newest first (admins)',
+        security,
+        querystring: PayoutsQuerySchema,
+        response: { 200: PageOf(AdminPayoutSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.listPayouts(app, request.query),
   );
 

@@ -5,7 +5,16 @@ import { PayoutSchema } from '../wallets/schemas';
 
 export const AdminPayoutSchema = Type.Object({
   ...PayoutSchema.properties,
-  user: Type.Optional(Type.Object({ _id: Id, firstName: Type.String(), lastName: Type.String(), email: Type.String(), role: StringEnum(ROLES), status: StringEnum(USER_STATUSES) })),
+  user: Type.Optional(
+    Type.Object({
+      _id: Id,
+      firstName: Type.String(),
+      lastName: Type.String(),
+      email: Type.String(),
+      role: StringEnum(ROLES),
+      status: StringEnum(USER_STATUSES),
+    }),
+  ),
 });
 assertSame<Same<Static<typeof AdminPayoutSchema>, AdminPayout>>();
 

@@ -10,7 +10,14 @@ import { currentUser } from '../../plugins/auth';
 import { audit } from '../admin/audit';
 import { toPayout } from '../wallets/service';
 
-const person = { _id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role, status: users.status };
+const person = {
+  _id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+};
 
 export async function listPayouts(app: FastifyInstance, q: PayoutsQuery): Promise<Page<AdminPayout>> {
   const page = q.page ?? 1;
@@ -31,7 +38,12 @@ export async function listPayouts(app: FastifyInstance, q: PayoutsQuery): Promis
   return { items: rows.map((r) => ({ ...toPayout(r.p), user: r.user })), total, page, pageSize };
 }
 
-export async function decidePayout(app: FastifyInstance, request: FastifyRequest, id: string, body: DecidePayoutBody): Promise<AdminPayout> {
+export async function decidePayout(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: DecidePayoutBody,
+): Promise<AdminPayout> {
   const me = currentUser(request);
   const reason = body.reason?.trim() || null;
   return moneyTx(app, async (tx) => {

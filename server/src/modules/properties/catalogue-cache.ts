@@ -30,14 +30,17 @@ const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
 /** The coding a request's Accept-Encoding prefers of brotli and gzip (q-values honoured, `;q=0` refuses), or null. */
 export function preferredEncoding(header: string | string[] | undefined): ContentEncoding | null {
-  const value = (Array.isArray(header) ? header.join(',') : header ?? '').toLowerCase();
+  const value = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
   return value ? (encodings.negotiate(value) as ContentEncoding | null) : null;
 }
 
 /** A serialized catalogue page, with its compressed forms made on first use. */
 export class CataloguePage {
   private readonly encoded = new Map<ContentEncoding, Buffer>();
-  constructor(readonly json: string, private readonly compress = true) {}
+  constructor(
+    readonly json: string,
+    private readonly compress = true,
+  ) {}
 
   /** The body for a request's Accept-Encoding, and its Content-Encoding (none: the JSON as it is). */
   for(acceptEncoding: string | string[] | undefined): { body: string | Buffer; encoding?: ContentEncoding } {
@@ -46,17 +49,31 @@ export class CataloguePage {
     if (!encoding) return { body: this.json };
     let body = this.encoded.get(encoding);
     if (!body) {
-      body = encoding === 'br'
-        ? brotliCompressSync(this.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.json) } })
-        : gzipSync(this.json, { level: 6 });
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.json, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.json),
+              },
+            })
+          : gzipSync(this.json, { level: 6 });
       this.encoded.set(encoding, body);
     }
     return { body, encoding };
   }
 }
 
-interface Entry { version: string; at: number; value: Promise<CataloguePage> }
-interface State { entries: Map<string, Entry>; reading: Promise<string> | null }
+interface Entry {
+  version: string;
+  at: number;
+  value: Promise<CataloguePage>;
+}
+interface State {
+  entries: Map<string, Entry>;
+  reading: Promise<string> | null;
+}
 const states = new WeakMap<FastifyInstance, State>();
 
 function stateOf(app: FastifyInstance): State {
@@ -70,7 +87,9 @@ function version(app: FastifyInstance, s: State): Promise<string> {
   s.reading ??= app.db
     .execute(sql`SELECT last_value::text AS v FROM catalogue_version`)
     .then((r) => String((r as unknown as { rows: { v: string }[] }).rows[0]?.v ?? '0'))
-    .finally(() => { s.reading = null; });
+    .finally(() => {
+      s.reading = null;
+    });
   return s.reading;
 }
 
@@ -90,7 +109,9 @@ export async function cachedCatalogue(app: FastifyInstance, key: string, load: (
   const entry: Entry = { version: v, at: Date.now(), value };
   s.entries.delete(key);
   s.entries.set(key, entry);
-  value.catch(() => { if (s.entries.get(key) === entry) s.entries.delete(key); });
+  value.catch(() => {
+    if (s.entries.get(key) === entry) s.entries.delete(key);
+  });
   if (s.entries.size > MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value as string);
   return value;
 }

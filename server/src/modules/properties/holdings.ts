@@ -6,12 +6,24 @@ import { holdings, orders, users } from '../../db/schema';
 
 export async function investorsOfProperty(db: Executor, propertyId: string): Promise<ActiveInvestor[]> {
   const rows = await db
-    .select({ investorId: holdings.investorId, firstName: users.firstName, lastName: users.lastName, quantity: holdings.quantity, cents: holdings.amountInvestedCents })
+    .select({
+      investorId: holdings.investorId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      quantity: holdings.quantity,
+      cents: holdings.amountInvestedCents,
+    })
     .from(holdings)
     .innerJoin(users, eq(users.id, holdings.investorId))
     .where(eq(holdings.propertyId, propertyId))
     .orderBy(desc(holdings.quantity), holdings.investorId);
-  return rows.map((r) => ({ investorId: r.investorId, firstName: r.firstName, lastName: r.lastName, quantity: r.quantity, amountInvested: centsToDollars(r.cents) }));
+  return rows.map((r) => ({
+    investorId: r.investorId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    quantity: r.quantity,
+    amountInvested: centsToDollars(r.cents),
+  }));
 }
 
 /**
@@ -27,7 +39,10 @@ export async function deletionRefusal(db: Executor, propertyId: string): Promise
     return `This property cannot be deleted: ${h.holders} ${h.holders === 1 ? 'investor holds' : 'investors hold'} ${h.units} ${h.units === 1 ? 'unit' : 'units'} of it`;
   }
   const [o] = await db
-    .select({ pending: sql<number>`count(*) filter (where ${orders.status} = 'PENDING')`.mapWith(Number), all: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      pending: sql<number>`count(*) filter (where ${orders.status} = 'PENDING')`.mapWith(Number),
+      all: sql<number>`count(*)`.mapWith(Number),
+    })
     .from(orders)
     .where(and(eq(orders.propertyId, propertyId)));
   if (o.pending > 0) return `This property cannot be deleted: ${o.pending} ${o.pending === 1 ? 'order is' : 'orders are'} pending`;

@@ -18,7 +18,15 @@ import {
   type RevisionProposal,
 } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { files, properties, propertyRevisions, type FileRow, type PropertyRow, type RevisionFields, type RevisionRow } from '../../db/schema';
+import {
+  files,
+  properties,
+  propertyRevisions,
+  type FileRow,
+  type PropertyRow,
+  type RevisionFields,
+  type RevisionRow,
+} from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { audit } from '../admin/audit';
 import { objectKeys, toFileRef, toImageRef } from '../files/service';
@@ -112,7 +120,15 @@ function fileChanges(kind: RevisionFileKind, live: FileRow[], proposed: FileRow[
   const entry = (f: FileRow, change: RevisionFileChange['change']): RevisionFileChange => {
     const from = liveIds.indexOf(f.id);
     const to = proposedIds.indexOf(f.id);
-    return { kind, change, fileId: f.id, name: f.originalName, url: urlOf(f), from: from < 0 ? null : from + 1, to: to < 0 ? null : to + 1 };
+    return {
+      kind,
+      change,
+      fileId: f.id,
+      name: f.originalName,
+      url: urlOf(f),
+      from: from < 0 ? null : from + 1,
+      to: to < 0 ? null : to + 1,
+    };
   };
   for (const f of proposed) {
     if (!liveIds.includes(f.id)) out.push(entry(f, 'ADDED'));
@@ -122,7 +138,13 @@ function fileChanges(kind: RevisionFileKind, live: FileRow[], proposed: FileRow[
   return out;
 }
 
-export async function toRevision(app: FastifyInstance, db: Executor, row: RevisionRow, live: PropertyRow, liveRows?: FileRow[]): Promise<PropertyRevision> {
+export async function toRevision(
+  app: FastifyInstance,
+  db: Executor,
+  row: RevisionRow,
+  live: PropertyRow,
+  liveRows?: FileRow[],
+): Promise<PropertyRevision> {
   const current = liveRows ?? (await liveFiles(db, live.id));
   const staged = row.status === 'PENDING' ? await db.select().from(files).where(eq(files.revisionId, row.id)) : [];
   const byId = new Map([...current, ...staged].map((f) => [f.id, f]));
@@ -208,16 +230,31 @@ async function openRevision(tx: Executor, p: PropertyRow, userId: string): Promi
  * Saves the revision's new proposal, or drops the revision when it no longer changes
  * anything (every field back to the live value, the files as they are live).
  */
-async function saveRevision(tx: Executor, request: FastifyRequest, p: PropertyRow, rev: RevisionRow, next: Pick<RevisionRow, 'fields' | 'images' | 'documents'>): Promise<void> {
+async function saveRevision(
+  tx: Executor,
+  request: FastifyRequest,
+  p: PropertyRow,
+  rev: RevisionRow,
+  next: Pick<RevisionRow, 'fields' | 'images' | 'documents'>,
+): Promise<void> {
   const current = await liveFiles(tx, p.id);
   const unchanged =
     Object.keys(next.fields).length === 0 &&
-    sameIds(next.images, current.filter((f) => f.kind === 'PROPERTY_IMAGE').map((f) => f.id)) &&
-    sameIds(next.documents, current.filter((f) => f.kind === 'PROPERTY_DOCUMENT').map((f) => f.id));
+    sameIds(
+      next.images,
+      current.filter((f) => f.kind === 'PROPERTY_IMAGE').map((f) => f.id),
+    ) &&
+    sameIds(
+      next.documents,
+      current.filter((f) => f.kind === 'PROPERTY_DOCUMENT').map((f) => f.id),
+    );
   if (unchanged) {
     await tx.delete(propertyRevisions).where(eq(propertyRevisions.id, rev.id));
   } else {
-    await tx.update(propertyRevisions).set({ ...next, updatedAt: new Date() }).where(eq(propertyRevisions.id, rev.id));
+    await tx
+      .update(propertyRevisions)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(propertyRevisions.id, rev.id));
   }
   await audit(tx, request, {
     action: unchanged ? 'property.revision.withdraw' : 'property.revision.submit',
@@ -243,7 +280,14 @@ function lockedFieldsRefusal(p: PropertyRow, fields: RevisionFields): string | n
 }
 
 /** The owner changes fields of a live listing: merged into its pending revision. */
-export async function proposeFields(tx: Executor, request: FastifyRequest, p: PropertyRow, body: OffPlanPropertyUpdate, userId: string, rules: FieldRules): Promise<void> {
+export async function proposeFields(
+  tx: Executor,
+  request: FastifyRequest,
+  p: PropertyRow,
+  body: OffPlanPropertyUpdate,
+  userId: string,
+  rules: FieldRules,
+): Promise<void> {
   if (body.progress !== undefined && body.progress !== p.progress) throw conflict(REVISION_MESSAGES.progressLive);
   const pending = await pendingRevision(tx, p.id, true);
   const fields: RevisionFields = { ...(pending?.fields ?? {}) };
@@ -301,10 +345,20 @@ export async function stageFiles(
 }
 
 /** A file removed from a live listing's revision (a staged one is deleted); returns the stored objects to delete. */
-export async function unstageFile(tx: Executor, request: FastifyRequest, p: PropertyRow, fileId: string, userId: string): Promise<string[]> {
+export async function unstageFile(
+  tx: Executor,
+  request: FastifyRequest,
+  p: PropertyRow,
+  fileId: string,
+  userId: string,
+): Promise<string[]> {
   const pending = await pendingRevision(tx, p.id, true);
   const mine = pending ? or(eq(files.propertyId, p.id), eq(files.revisionId, pending.id)) : eq(files.propertyId, p.id);
-  const [target] = await tx.select().from(files).where(and(eq(files.id, fileId), mine)).limit(1);
+  const [target] = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), mine))
+    .limit(1);
   if (!target) throw notFound('File not found');
   const rev = pending ?? (await openRevision(tx, p, userId));
   const images = rev.images.filter((id) => id !== fileId);
@@ -321,7 +375,14 @@ export async function unstageFile(tx: Executor, request: FastifyRequest, p: Prop
 }
 
 /** The owner's new order of a live listing's images or documents (a permutation of the proposed list). */
-export async function proposeOrder(tx: Executor, request: FastifyRequest, p: PropertyRow, kind: PropertyFileKind, ids: string[], userId: string): Promise<void> {
+export async function proposeOrder(
+  tx: Executor,
+  request: FastifyRequest,
+  p: PropertyRow,
+  kind: PropertyFileKind,
+  ids: string[],
+  userId: string,
+): Promise<void> {
   const rev = await openRevision(tx, p, userId);
   const list = kind === 'PROPERTY_IMAGE' ? rev.images : rev.documents;
   if (!isPermutation(list, ids)) throw badRequest(REVISION_MESSAGES.badOrder);
@@ -362,9 +423,17 @@ export async function decideRevision(
   const now = new Date();
   const staged = await tx.select().from(files).where(eq(files.revisionId, rev.id));
   if (decision === 'REJECT') {
-    await tx.update(propertyRevisions).set({ status: 'REJECTED', reason, decidedBy: adminId, decidedAt: now, updatedAt: now }).where(eq(propertyRevisions.id, rev.id));
+    await tx
+      .update(propertyRevisions)
+      .set({ status: 'REJECTED', reason, decidedBy: adminId, decidedAt: now, updatedAt: now })
+      .where(eq(propertyRevisions.id, rev.id));
     if (staged.length > 0) await tx.delete(files).where(eq(files.revisionId, rev.id));
-    await audit(tx, request, { action: 'property.revision.reject', targetType: 'property', targetId: p.id, detail: { revisionId: rev.id, name: p.name, reason } });
+    await audit(tx, request, {
+      action: 'property.revision.reject',
+      targetType: 'property',
+      targetId: p.id,
+      detail: { revisionId: rev.id, name: p.name, reason },
+    });
     return staged.flatMap(objectKeys);
   }
 
@@ -383,20 +452,32 @@ export async function decideRevision(
     set.totalQuantity = f.totalQuantity;
     set.availableQuantity = f.totalQuantity;
   }
-  await tx.update(properties).set({ ...set, updatedAt: now }).where(eq(properties.id, p.id));
+  await tx
+    .update(properties)
+    .set({ ...set, updatedAt: now })
+    .where(eq(properties.id, p.id));
 
   const current = await liveFiles(tx, p.id);
   const keep = new Set([...rev.images, ...rev.documents]);
   const removed = current.filter((x) => !keep.has(x.id));
   const unused = staged.filter((x) => !keep.has(x.id));
   const gone = [...removed, ...unused];
-  if (gone.length > 0) await tx.delete(files).where(inArray(files.id, gone.map((x) => x.id)));
+  if (gone.length > 0)
+    await tx.delete(files).where(
+      inArray(
+        files.id,
+        gone.map((x) => x.id),
+      ),
+    );
   const adopt = staged.filter((x) => keep.has(x.id)).map((x) => x.id);
   if (adopt.length > 0) await tx.update(files).set({ propertyId: p.id, revisionId: null }).where(inArray(files.id, adopt));
   await writePositions(tx, rev.images);
   await writePositions(tx, rev.documents);
 
-  await tx.update(propertyRevisions).set({ status: 'APPROVED', decidedBy: adminId, decidedAt: now, updatedAt: now }).where(eq(propertyRevisions.id, rev.id));
+  await tx
+    .update(propertyRevisions)
+    .set({ status: 'APPROVED', decidedBy: adminId, decidedAt: now, updatedAt: now })
+    .where(eq(propertyRevisions.id, rev.id));
   await audit(tx, request, {
     action: 'property.revision.approve',
     targetType: 'property',
@@ -407,7 +488,11 @@ export async function decideRevision(
 }
 
 /** Listings with their shown revisions (pending, or last rejected): one query for the lot, then each revision's files. */
-export async function withRevisions<T extends { _id: string }>(app: FastifyInstance, rows: PropertyRow[], items: T[]): Promise<(T & { revision: PropertyRevision | null })[]> {
+export async function withRevisions<T extends { _id: string }>(
+  app: FastifyInstance,
+  rows: PropertyRow[],
+  items: T[],
+): Promise<(T & { revision: PropertyRevision | null })[]> {
   const ids = rows.map((r) => r.id);
   const latest = new Map<string, RevisionRow>();
   if (ids.length > 0) {

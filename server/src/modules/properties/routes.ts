@@ -53,7 +53,11 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The public catalogue comes from memory while it has not changed (catalogue-cache.ts).
       const key = service.publicCatalogueKey(request, request.query);
       if (key === null) return service.listProperties(app, request, request.query);
-      const page = await cachedCatalogue(app, key, async () => reply.serialize(await service.listProperties(app, request, request.query)) as string);
+      const page = await cachedCatalogue(
+        app,
+        key,
+        async () => reply.serialize(await service.listProperties(app, request, request.query)) as string,
+      );
       // Sent as it is: serialized by this route's serializer, compressed when the client accepts it.
       const { body, encoding } = page.for(request.headers['accept-encoding']);
       reply.header('vary', 'accept-encoding');
@@ -64,19 +68,46 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/owned',
-    { onRequest: owner, schema: { tags, summary: "The owner's listings (each with its changes under review)", security: secured, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: "The owner's listings (each with its changes under review)",
+        security: secured,
+        querystring: OwnedQuerySchema,
+        response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) },
+      },
+    },
     async (request) => service.listOwnerProperties(app, currentUser(request).id, request.query),
   );
 
   app.get(
     '/owned/:id',
-    { onRequest: owner, schema: { tags, summary: 'One of the owner’s listings', security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: 'One of the owner’s listings',
+        security: secured,
+        params: IdParams,
+        response: { 200: PropertyWithRevisionSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.getOwnedProperty(app, request, request.params.id),
   );
 
   app.delete(
     '/owned/:id',
-    { onRequest: owner, schema: { tags, summary: 'Delete an own listing (none sold)', security: secured, params: IdParams, response: { 200: MessageBody, ...errors(401, 403, 404, 409) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: 'Delete an own listing (none sold)',
+        security: secured,
+        params: IdParams,
+        response: { 200: MessageBody, ...errors(401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       await service.deleteProperty(app, request, request.params.id, 'owner');
       return { message: 'Property deleted' };
@@ -85,7 +116,17 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/owned/off-plan',
-    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'List an off-plan property (goes to review)', security: secured, body: OffPlanInputSchema, response: { 201: PropertySchema, ...errors(400, 401, 403) } } },
+    {
+      onRequest: owner,
+      preHandler: listing,
+      schema: {
+        tags,
+        summary: 'List an off-plan property (goes to review)',
+        security: secured,
+        body: OffPlanInputSchema,
+        response: { 201: PropertySchema, ...errors(400, 401, 403) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return service.createProperty(app, request, 'OFF_PLAN', request.body);
@@ -94,7 +135,17 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/owned/rental-ready',
-    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'List a rental-ready property (goes to review)', security: secured, body: RentalReadyInputSchema, response: { 201: PropertySchema, ...errors(400, 401, 403) } } },
+    {
+      onRequest: owner,
+      preHandler: listing,
+      schema: {
+        tags,
+        summary: 'List a rental-ready property (goes to review)',
+        security: secured,
+        body: RentalReadyInputSchema,
+        response: { 201: PropertySchema, ...errors(400, 401, 403) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return service.createProperty(app, request, 'RENTAL_READY', request.body);
@@ -103,25 +154,69 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/owned/:id/off-plan',
-    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'Change an own off-plan listing (a live one: a revision under review; else edited in place)', security: secured, params: IdParams, body: OffPlanUpdateSchema, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: owner,
+      preHandler: listing,
+      schema: {
+        tags,
+        summary: 'Change an own off-plan listing (a live one: a revision under review; else edited in place)',
+        security: secured,
+        params: IdParams,
+        body: OffPlanUpdateSchema,
+        response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => service.updateProperty(app, request, request.params.id, 'OFF_PLAN', request.body, 'owner'),
   );
 
   app.patch(
     '/owned/:id/rental-ready',
-    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'Change an own rental-ready listing (a live one: a revision under review; else edited in place)', security: secured, params: IdParams, body: RentalReadyUpdateSchema, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: owner,
+      preHandler: listing,
+      schema: {
+        tags,
+        summary: 'Change an own rental-ready listing (a live one: a revision under review; else edited in place)',
+        security: secured,
+        params: IdParams,
+        body: RentalReadyUpdateSchema,
+        response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => service.updateProperty(app, request, request.params.id, 'RENTAL_READY', request.body, 'owner'),
   );
 
   app.patch(
     '/owned/:id/images',
-    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'Add images (JPEG, PNG, WebP, AVIF)', ...multipart('files', 'images'), security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    {
+      onRequest: owner,
+      preHandler: listing,
+      schema: {
+        tags,
+        summary: 'Add images (JPEG, PNG, WebP, AVIF)',
+        ...multipart('files', 'images'),
+        security: secured,
+        params: IdParams,
+        response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) },
+      },
+    },
     async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_IMAGE'),
   );
 
   app.patch(
     '/owned/:id/documents',
-    { onRequest: owner, preHandler: listing, schema: { tags, summary: 'Add documents (PDF)', ...multipart('files', 'PDF files'), security: secured, params: IdParams, response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    {
+      onRequest: owner,
+      preHandler: listing,
+      schema: {
+        tags,
+        summary: 'Add documents (PDF)',
+        ...multipart('files', 'PDF files'),
+        security: secured,
+        params: IdParams,
+        response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) },
+      },
+    },
     async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_DOCUMENT'),
   );
 
@@ -160,7 +255,12 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/revisions',
     {
       onRequest: admin,
-      schema: { tags, summary: 'Changes to live listings waiting for review (admins)', security: secured, response: { 200: Type.Object({ items: Type.Array(RevisionSchema) }), ...errors(401, 403) } },
+      schema: {
+        tags,
+        summary: 'Changes to live listings waiting for review (admins)',
+        security: secured,
+        response: { 200: Type.Object({ items: Type.Array(RevisionSchema) }), ...errors(401, 403) },
+      },
     },
     async () => ({ items: await service.listPendingRevisions(app) }),
   );
@@ -183,37 +283,92 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/offPlan-progress/:propertyId',
-    { onRequest: owner, schema: { tags, summary: 'Record construction progress of an own off-plan listing', security: secured, params: PropertyIdParams, body: ProgressSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: 'Record construction progress of an own off-plan listing',
+        security: secured,
+        params: PropertyIdParams,
+        body: ProgressSchema,
+        response: { 200: PropertySchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.addProgress(app, request, request.params.propertyId, request.body),
   );
 
   app.get(
     '/active-investments/:id',
-    { onRequest: ownerOrAdmin, schema: { tags, summary: 'Who holds units of a listing (its owner, admins)', security: secured, params: IdParams, response: { 200: ActiveInvestmentsSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: ownerOrAdmin,
+      schema: {
+        tags,
+        summary: 'Who holds units of a listing (its owner, admins)',
+        security: secured,
+        params: IdParams,
+        response: { 200: ActiveInvestmentsSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.activeInvestments(app, request, request.params.id),
   );
 
   app.get(
     '/owners-property/:ownerId',
-    { onRequest: ownerOrAdmin, schema: { tags, summary: "An owner's listings (that owner, admins), each with its changes under review", security: secured, params: OwnerIdParams, querystring: OwnedQuerySchema, response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) } } },
+    {
+      onRequest: ownerOrAdmin,
+      schema: {
+        tags,
+        summary: "An owner's listings (that owner, admins), each with its changes under review",
+        security: secured,
+        params: OwnerIdParams,
+        querystring: OwnedQuerySchema,
+        response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) },
+      },
+    },
     async (request) => service.ownersProperties(app, request, request.params.ownerId, request.query),
   );
 
   app.get(
     '/owner/:propertyId',
-    { onRequest: ownerOrAdmin, schema: { tags, summary: "The owner's view of a listing, with its figures", security: secured, params: PropertyIdParams, response: { 200: OwnerPropertyViewSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: ownerOrAdmin,
+      schema: {
+        tags,
+        summary: "The owner's view of a listing, with its figures",
+        security: secured,
+        params: PropertyIdParams,
+        response: { 200: OwnerPropertyViewSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.ownerView(app, request, request.params.propertyId),
   );
 
   app.get(
     '/:id',
-    { onRequest: [app.authenticateOptional], schema: { tags, summary: 'A listing (public once live; its owner, admins and its holders always)', params: IdParams, response: { 200: PropertySchema, ...errors(401, 404) } } },
+    {
+      onRequest: [app.authenticateOptional],
+      schema: {
+        tags,
+        summary: 'A listing (public once live; its owner, admins and its holders always)',
+        params: IdParams,
+        response: { 200: PropertySchema, ...errors(401, 404) },
+      },
+    },
     async (request) => service.getProperty(app, request, request.params.id),
   );
 
   app.delete(
     '/:id',
-    { onRequest: admin, schema: { tags, summary: 'Delete any listing (admins; none sold)', security: secured, params: IdParams, response: { 200: MessageBody, ...errors(401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Delete any listing (admins; none sold)',
+        security: secured,
+        params: IdParams,
+        response: { 200: MessageBody, ...errors(401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       await service.deleteProperty(app, request, request.params.id, 'admin');
       return { message: 'Property deleted' };
@@ -222,25 +377,64 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch(
     '/:id/rental-ready',
-    { onRequest: admin, schema: { tags, summary: 'Edit any rental-ready listing (admins)', security: secured, params: IdParams, body: RentalReadyUpdateSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Edit any rental-ready listing (admins)',
+        security: secured,
+        params: IdParams,
+        body: RentalReadyUpdateSchema,
+        response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => service.updateProperty(app, request, request.params.id, 'RENTAL_READY', request.body, 'admin'),
   );
 
   app.patch(
     '/:id/off-plan',
-    { onRequest: admin, schema: { tags, summary: 'Edit any off-plan listing (admins)', security: secured, params: IdParams, body: OffPlanUpdateSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Edit any off-plan listing (admins)',
+        security: secured,
+        params: IdParams,
+        body: OffPlanUpdateSchema,
+        response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => service.updateProperty(app, request, request.params.id, 'OFF_PLAN', request.body, 'admin'),
   );
 
   app.patch(
     '/:id/review',
-    { onRequest: admin, schema: { tags, summary: 'Approve (ACTIVE) or reject (REJECTED, with a reason) a listing pending review', security: secured, params: IdParams, body: ReviewSchema, response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Approve (ACTIVE) or reject (REJECTED, with a reason) a listing pending review',
+        security: secured,
+        params: IdParams,
+        body: ReviewSchema,
+        response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => service.reviewProperty(app, request, request.params.id, request.body),
   );
 
   app.patch(
     '/:id/resume',
-    { onRequest: admin, schema: { tags, summary: 'Resume a suspended listing (admins; its owner must be VERIFIED again)', security: secured, params: IdParams, response: { 200: PropertySchema, ...errors(401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Resume a suspended listing (admins; its owner must be VERIFIED again)',
+        security: secured,
+        params: IdParams,
+        response: { 200: PropertySchema, ...errors(401, 403, 404, 409) },
+      },
+    },
     async (request) => service.resumeProperty(app, request, request.params.id),
   );
 };

@@ -106,7 +106,6 @@ assertSame<Same<Static<typeof RevisionSchema>, PropertyRevision>>();
 export const PropertyWithRevisionSchema = Type.Object({ ...PropertySchema.properties, revision: Nullable(RevisionSchema) });
 assertSame<Same<Static<typeof PropertyWithRevisionSchema>, PropertyWithRevision>>();
 
-
 export const OwnerPropertyViewSchema = Type.Object({
   ...PropertySchema.properties,
   revision: Nullable(RevisionSchema),
@@ -122,7 +121,13 @@ export const ActiveInvestmentsSchema = Type.Object({
   propertyId: Id,
   unitsSold: Type.Integer(),
   investors: Type.Array(
-    Type.Object({ investorId: Id, firstName: Type.String(), lastName: Type.String(), quantity: Type.Integer(), amountInvested: Type.Number() }),
+    Type.Object({
+      investorId: Id,
+      firstName: Type.String(),
+      lastName: Type.String(),
+      quantity: Type.Integer(),
+      amountInvested: Type.Number(),
+    }),
   ),
 });
 assertSame<Same<Static<typeof ActiveInvestmentsSchema>, ActiveInvestments>>();

@@ -38,7 +38,19 @@ import { readUploads } from '../../plugins/uploads';
 import { audit } from '../admin/audit';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files/service';
 import { deletionRefusal, holdsOrAwaits, investorsOfProperty } from './holdings';
-import { decideRevision, isPermutation, withRevisions, liveFiles, pendingRevisions, proposeFields, proposeOrder, revisionOf, stageFiles, unstageFile, writePositions } from './revisions';
+import {
+  decideRevision,
+  isPermutation,
+  withRevisions,
+  liveFiles,
+  pendingRevisions,
+  proposeFields,
+  proposeOrder,
+  revisionOf,
+  stageFiles,
+  unstageFile,
+  writePositions,
+} from './revisions';
 import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
@@ -54,19 +66,34 @@ export function canSee(p: Pick<PropertyRow, 'status' | 'ownerId'>, user: AuthUse
 // ---- Reading ----
 
 type UpdateRow = typeof progressUpdates.$inferSelect;
-interface Extras { fileRows: Pick<FileRow, 'id' | 'propertyId' | 'kind' | 'storageKey' | 'originalName' | 'mimeType' | 'size' | 'width' | 'height' | 'variants'>[]; updates: Pick<UpdateRow, 'id' | 'propertyId' | 'percent' | 'note' | 'createdAt'>[] }
+interface Extras {
+  fileRows: Pick<
+    FileRow,
+    'id' | 'propertyId' | 'kind' | 'storageKey' | 'originalName' | 'mimeType' | 'size' | 'width' | 'height' | 'variants'
+  >[];
+  updates: Pick<UpdateRow, 'id' | 'propertyId' | 'percent' | 'note' | 'createdAt'>[];
+}
 
 async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
   if (ids.length === 0) return { fileRows: [], updates: [] };
   const [fileRows, updates] = await Promise.all([
     db.select().from(files).where(inArray(files.propertyId, ids)).orderBy(asc(files.position), asc(files.createdAt), asc(files.id)),
-    db.select().from(progressUpdates).where(inArray(progressUpdates.propertyId, ids)).orderBy(asc(progressUpdates.createdAt), asc(progressUpdates.id)),
+    db
+      .select()
+      .from(progressUpdates)
+      .where(inArray(progressUpdates.propertyId, ids))
+      .orderBy(asc(progressUpdates.createdAt), asc(progressUpdates.id)),
   ]);
   return { fileRows, updates };
 }
 
 async function toProperties(app: FastifyInstance, db: Executor, rows: PropertyRow[], preloaded?: Extras): Promise<Property[]> {
-  const { fileRows, updates } = preloaded ?? (await loadExtras(db, rows.map((r) => r.id)));
+  const { fileRows, updates } =
+    preloaded ??
+    (await loadExtras(
+      db,
+      rows.map((r) => r.id),
+    ));
   return rows.map((p) => {
     // Files of a listing that is not public get expiring signed links.
     const signed = !isPublic(p.status);
@@ -147,18 +174,39 @@ async function pageOf(app: FastifyInstance, where: SQL[], q: PropertiesQuery): P
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   // Past the last page there is no row to carry the total: count apart.
-  const total = rows.length > 0 ? rows[0].total : page > 1 ? (await app.db.select({ total: count() }).from(properties).where(cond))[0].total : 0;
+  const total =
+    rows.length > 0 ? rows[0].total : page > 1 ? (await app.db.select({ total: count() }).from(properties).where(cond))[0].total : 0;
   const extras: Extras = {
     fileRows: rows.flatMap((r) => r.files),
     updates: rows.flatMap((r) => r.updates.map((u) => ({ ...u, createdAt: new Date(u.createdAt) }))),
   };
-  return { items: await toProperties(app, app.db, rows.map((r) => r.row), extras), total, page, pageSize };
+  return {
+    items: await toProperties(
+      app,
+      app.db,
+      rows.map((r) => r.row),
+      extras,
+    ),
+    total,
+    page,
+    pageSize,
+  };
 }
 
 /** A page of an owner's listings, each with its pending (or last rejected) revision (issue 16). */
 async function ownerPageOf(app: FastifyInstance, where: SQL[], q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
   const page = await pageOf(app, where, q);
-  const rows = page.items.length ? await app.db.select().from(properties).where(inArray(properties.id, page.items.map((p) => p._id))) : [];
+  const rows = page.items.length
+    ? await app.db
+        .select()
+        .from(properties)
+        .where(
+          inArray(
+            properties.id,
+            page.items.map((p) => p._id),
+          ),
+        )
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = page.items.map((p) => byId.get(p._id)).filter((r): r is PropertyRow => r !== undefined);
   const items = page.items.filter((p) => byId.has(p._id));
@@ -195,14 +243,31 @@ export async function listProperties(app: FastifyInstance, request: FastifyReque
 export function publicCatalogueKey(request: FastifyRequest, q: PropertiesQuery): string | null {
   if (request.user?.role === 'ADMIN') return null;
   if (q.status && !isPublic(q.status)) return null;
-  return JSON.stringify([q.searchName?.trim() ?? '', q.status ?? '', q.state ?? '', q.type ?? '', q.sort ?? 'newest', q.page ?? 1, q.pageSize ?? PROPERTY_PAGE_SIZE]);
+  return JSON.stringify([
+    q.searchName?.trim() ?? '',
+    q.status ?? '',
+    q.state ?? '',
+    q.type ?? '',
+    q.sort ?? 'newest',
+    q.page ?? 1,
+    q.pageSize ?? PROPERTY_PAGE_SIZE,
+  ]);
 }
 
-export async function listOwnerProperties(app: FastifyInstance, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
+export async function listOwnerProperties(
+  app: FastifyInstance,
+  ownerId: string,
+  q: OwnedPropertiesQuery,
+): Promise<Page<PropertyWithRevision>> {
   return ownerPageOf(app, [eq(properties.ownerId, ownerId), ...filters(q)], q);
 }
 
-export async function ownersProperties(app: FastifyInstance, request: FastifyRequest, ownerId: string, q: OwnedPropertiesQuery): Promise<Page<PropertyWithRevision>> {
+export async function ownersProperties(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  ownerId: string,
+  q: OwnedPropertiesQuery,
+): Promise<Page<PropertyWithRevision>> {
   const me = currentUser(request);
   if (me.role !== 'ADMIN' && me.id !== ownerId) throw forbidden();
   return listOwnerProperties(app, ownerId, q);
@@ -211,7 +276,8 @@ export async function ownersProperties(app: FastifyInstance, request: FastifyReq
 export async function getProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Property> {
   const p = await findProperty(app.db, id);
   // Whoever holds units of a listing (or awaits an order) always sees it, whatever its status (issue 16).
-  const visible = p !== null && (canSee(p, request.user) || (request.user !== null && (await holdsOrAwaits(app.db, request.user.id, p.id))));
+  const visible =
+    p !== null && (canSee(p, request.user) || (request.user !== null && (await holdsOrAwaits(app.db, request.user.id, p.id))));
   if (!p || !visible) throw notFound('Property not found');
   return toProperty(app, app.db, p);
 }
@@ -276,7 +342,12 @@ function checkTotal(totalQuantity: number, unitPriceCents: number): void {
   if (!Number.isSafeInteger(totalQuantity * unitPriceCents)) throw badRequest('The total value of the property is too large');
 }
 
-export async function createProperty(app: FastifyInstance, request: FastifyRequest, type: PropertyType, body: OffPlanPropertyInput): Promise<Property> {
+export async function createProperty(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  type: PropertyType,
+  body: OffPlanPropertyInput,
+): Promise<Property> {
   const me = currentUser(request);
   const unitPriceCents = cents(body.unitPrice);
   checkTotal(body.totalQuantity, unitPriceCents);
@@ -376,17 +447,35 @@ export async function deleteProperty(app: FastifyInstance, request: FastifyReque
     const stored = await tx
       .select({ storageKey: files.storageKey, variants: files.variants })
       .from(files)
-      .where(or(eq(files.propertyId, id), inArray(files.revisionId, tx.select({ id: propertyRevisions.id }).from(propertyRevisions).where(eq(propertyRevisions.propertyId, id)))));
+      .where(
+        or(
+          eq(files.propertyId, id),
+          inArray(
+            files.revisionId,
+            tx.select({ id: propertyRevisions.id }).from(propertyRevisions).where(eq(propertyRevisions.propertyId, id)),
+          ),
+        ),
+      );
     await tx.delete(properties).where(eq(properties.id, id));
     if (by === 'admin') {
-      await audit(tx, request, { action: 'property.delete', targetType: 'property', targetId: id, detail: { name: p.name, ownerId: p.ownerId, status: p.status } });
+      await audit(tx, request, {
+        action: 'property.delete',
+        targetType: 'property',
+        targetId: id,
+        detail: { name: p.name, ownerId: p.ownerId, status: p.status },
+      });
     }
     return stored.flatMap(objectKeys);
   });
   await removeObjects(app, keys);
 }
 
-export async function reviewProperty(app: FastifyInstance, request: FastifyRequest, id: string, body: ReviewPropertyBody): Promise<Property> {
+export async function reviewProperty(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: ReviewPropertyBody,
+): Promise<Property> {
   const reason = body.reason?.trim() ?? '';
   if (body.decision === 'REJECT' && !reason) throw badRequest('Please give a reason for the rejection');
   return app.db.transaction(async (tx) => {
@@ -419,18 +508,32 @@ export async function reviewProperty(app: FastifyInstance, request: FastifyReque
   });
 }
 
-export async function addProgress(app: FastifyInstance, request: FastifyRequest, id: string, body: { percent: number; note?: string }): Promise<Property> {
+export async function addProgress(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: { percent: number; note?: string },
+): Promise<Property> {
   const me = currentUser(request);
   return app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
     if (p.type !== 'OFF_PLAN') throw badRequest('Only an off-plan property has construction progress');
-    const [row] = await tx.update(properties).set({ progress: body.percent, updatedAt: new Date() }).where(eq(properties.id, id)).returning();
+    const [row] = await tx
+      .update(properties)
+      .set({ progress: body.percent, updatedAt: new Date() })
+      .where(eq(properties.id, id))
+      .returning();
     await tx.insert(progressUpdates).values({ propertyId: id, percent: body.percent, note: body.note?.trim() ?? '' });
     return toProperty(app, tx, row);
   });
 }
 
-export async function uploadPropertyFiles(app: FastifyInstance, request: FastifyRequest, id: string, kind: 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT'): Promise<PropertyWithRevision> {
+export async function uploadPropertyFiles(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  kind: 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT',
+): Promise<PropertyWithRevision> {
   const me = currentUser(request);
   // Check ownership before reading any upload.
   await owned(app.db, me, id);
@@ -441,7 +544,16 @@ export async function uploadPropertyFiles(app: FastifyInstance, request: Fastify
       const p = await owned(tx, me, id, true);
       // New files of a live listing wait in its revision (issue 16).
       if (isLive(p)) {
-        await stageFiles(tx, request, p, kind, rows.map((r) => ({ ...r, userId: me.id })), me.id, cap, MESSAGES.tooManyFiles(cap));
+        await stageFiles(
+          tx,
+          request,
+          p,
+          kind,
+          rows.map((r) => ({ ...r, userId: me.id })),
+          me.id,
+          cap,
+          MESSAGES.tooManyFiles(cap),
+        );
         return withRevision(app, tx, p);
       }
       const [{ n, last }] = await tx
@@ -449,7 +561,10 @@ export async function uploadPropertyFiles(app: FastifyInstance, request: Fastify
         .from(files)
         .where(and(eq(files.propertyId, id), eq(files.kind, kind)));
       if (n + rows.length > cap) throw badRequest(MESSAGES.tooManyFiles(cap));
-      await insertFiles(tx, rows.map((r, i) => ({ ...r, userId: me.id, propertyId: id, position: last + 1 + i })));
+      await insertFiles(
+        tx,
+        rows.map((r, i) => ({ ...r, userId: me.id, propertyId: id, position: last + 1 + i })),
+      );
       const [row] = await tx.update(properties).set({ updatedAt: new Date() }).where(eq(properties.id, p.id)).returning();
       return withRevision(app, tx, row);
     }),
@@ -457,7 +572,12 @@ export async function uploadPropertyFiles(app: FastifyInstance, request: Fastify
 }
 
 /** Removes one image or document of the owner's listing. */
-export async function deletePropertyFile(app: FastifyInstance, request: FastifyRequest, id: string, fileId: string): Promise<PropertyWithRevision> {
+export async function deletePropertyFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  fileId: string,
+): Promise<PropertyWithRevision> {
   const me = currentUser(request);
   const { property, keys } = await app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
@@ -466,7 +586,10 @@ export async function deletePropertyFile(app: FastifyInstance, request: FastifyR
       const staged = await unstageFile(tx, request, p, fileId, me.id);
       return { property: await withRevision(app, tx, p), keys: staged };
     }
-    const removed = await tx.delete(files).where(and(eq(files.id, fileId), eq(files.propertyId, id))).returning();
+    const removed = await tx
+      .delete(files)
+      .where(and(eq(files.id, fileId), eq(files.propertyId, id)))
+      .returning();
     if (removed.length === 0) throw notFound('File not found');
     const [row] = await tx.update(properties).set({ updatedAt: new Date() }).where(eq(properties.id, id)).returning();
     return { property: await withRevision(app, tx, row), keys: objectKeys(removed[0]) };
@@ -476,7 +599,12 @@ export async function deletePropertyFile(app: FastifyInstance, request: FastifyR
 }
 
 /** The owner's order of a listing's images (the first is the cover) or documents. */
-export async function setFileOrder(app: FastifyInstance, request: FastifyRequest, id: string, body: FileOrderBody): Promise<PropertyWithRevision> {
+export async function setFileOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: FileOrderBody,
+): Promise<PropertyWithRevision> {
   const me = currentUser(request);
   return app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
@@ -496,7 +624,12 @@ export async function setFileOrder(app: FastifyInstance, request: FastifyRequest
 export const listPendingRevisions = (app: FastifyInstance) => pendingRevisions(app);
 
 /** Admins: approve (applied at once) or reject (with a reason) a live listing's pending revision. */
-export async function reviewRevision(app: FastifyInstance, request: FastifyRequest, id: string, body: ReviewRevisionBody): Promise<PropertyWithRevision> {
+export async function reviewRevision(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: ReviewRevisionBody,
+): Promise<PropertyWithRevision> {
   const me = currentUser(request);
   const reason = body.reason?.trim() ?? '';
   if (body.decision === 'REJECT' && !reason) throw badRequest(REVISION_MESSAGES.reasonRequired);
@@ -514,7 +647,10 @@ export async function reviewRevision(app: FastifyInstance, request: FastifyReque
 // ---- Figures ----
 
 /** An owner's listing figures for the dashboard. */
-export async function ownerListingFigures(db: Executor, ownerId: string): Promise<Pick<UserMetrics, 'listingsByStatus' | 'unitsSold' | 'unitsReserved' | 'amountRaised'>> {
+export async function ownerListingFigures(
+  db: Executor,
+  ownerId: string,
+): Promise<Pick<UserMetrics, 'listingsByStatus' | 'unitsSold' | 'unitsReserved' | 'amountRaised'>> {
   const rows = await db
     .select({
       status: properties.status,

@@ -14,13 +14,43 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.requireRole('ADMIN'));
   const base = { tags, security };
 
-  app.post('', { schema: { ...base, summary: 'Create a release token (shown once; it reads remote-load telemetry only)', body: CreateReleaseTokenBody, response: { 201: CreatedReleaseTokenSchema, ...errors(400, 401, 403) } } }, async (request, reply) => {
-    const created = await service.create(app, request.body.name, currentUser(request).id);
-    return reply.status(201).send(created);
-  });
-  app.get('', { schema: { ...base, summary: 'Release tokens (never the tokens themselves)', response: { 200: ReleaseTokenListSchema, ...errors(401, 403) } } }, async () => ({ items: await service.list(app) }));
-  app.delete('/:id', { schema: { ...base, summary: 'Revoke a release token', params: IdParams, response: { 200: ReleaseTokenSchema, ...errors(400, 401, 403, 404, 409) } } }, async (request) =>
-    service.revoke(app, request.params.id),
+  app.post(
+    '',
+    {
+      schema: {
+        ...base,
+        summary: 'Create a release token (shown once; it reads remote-load telemetry only)',
+        body: CreateReleaseTokenBody,
+        response: { 201: CreatedReleaseTokenSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.create(app, request.body.name, currentUser(request).id);
+      return reply.status(201).send(created);
+    },
+  );
+  app.get(
+    '',
+    {
+      schema: {
+        ...base,
+        summary: 'Release tokens (never the tokens themselves)',
+        response: { 200: ReleaseTokenListSchema, ...errors(401, 403) },
+      },
+    },
+    async () => ({ items: await service.list(app) }),
+  );
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        ...base,
+        summary: 'Revoke a release token',
+        params: IdParams,
+        response: { 200: ReleaseTokenSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.revoke(app, request.params.id),
   );
 };
 

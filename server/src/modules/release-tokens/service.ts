@@ -32,7 +32,10 @@ const view = (r: Row): ReleaseToken => ({
 
 export async function create(app: FastifyInstance, name: string, createdBy: string): Promise<ReleaseToken & { token: string }> {
   const token = `${PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await app.db.insert(releaseTokens).values({ name: name.trim(), tokenHash: hash(token), createdBy }).returning();
+  const [row] = await app.db
+    .insert(releaseTokens)
+    .values({ name: name.trim(), tokenHash: hash(token), createdBy })
+    .returning();
   return { ...view(row), token };
 }
 
@@ -43,7 +46,11 @@ export async function list(app: FastifyInstance): Promise<ReleaseToken[]> {
 export async function revoke(app: FastifyInstance, id: string): Promise<ReleaseToken> {
   // The database's clock, like created_at's: a Node Date (milliseconds) could fall before a
   // created_at of the same millisecond (microseconds) and break revoked_at >= created_at.
-  const [row] = await app.db.update(releaseTokens).set({ revokedAt: sql`now()` }).where(and(eq(releaseTokens.id, id), isNull(releaseTokens.revokedAt))).returning();
+  const [row] = await app.db
+    .update(releaseTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(releaseTokens.id, id), isNull(releaseTokens.revokedAt)))
+    .returning();
   if (row) return view(row);
   const [existing] = await app.db.select({ id: releaseTokens.id }).from(releaseTokens).where(eq(releaseTokens.id, id));
   if (existing) throw conflict('This release token is already revoked');

@@ -39,105 +39,279 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // ---- Income reports ----
   app.post(
     '/income-reports',
-    { onRequest: owner, schema: { tags, summary: 'Submit an income report for a period of an income-producing property (owners)', security, body: IncomeReportBodySchema, response: { 201: IncomeReportSchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: 'Submit an income report for a period of an income-producing property (owners)',
+        security,
+        body: IncomeReportBodySchema,
+        response: { 201: IncomeReportSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.submitReport(app, request, request.body)),
   );
   app.patch(
     '/income-reports/:id/receipts',
-    { onRequest: owner, schema: { tags, summary: 'Add receipts (PDF or images, field "files", at most 5 a call, 10 a report) to a report awaiting review (owners)', security, params: IdParams, ...multipartBody, response: { 200: IncomeReportSchema, ...errors(400, 401, 403, 404, 409, 413, 415) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: 'Add receipts (PDF or images, field "files", at most 5 a call, 10 a report) to a report awaiting review (owners)',
+        security,
+        params: IdParams,
+        ...multipartBody,
+        response: { 200: IncomeReportSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
     async (request) => service.addReceipts(app, request, request.params.id),
   );
   app.get(
     '/income-reports/owned',
-    { onRequest: owner, schema: { tags, summary: "The owner's income reports, newest period first", security, querystring: IncomeReportsQuerySchema, response: { 200: Type.Array(IncomeReportSchema), ...errors(400, 401, 403) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: "The owner's income reports, newest period first",
+        security,
+        querystring: IncomeReportsQuerySchema,
+        response: { 200: Type.Array(IncomeReportSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.ownedReports(app, request, request.query),
   );
   app.get(
     '/income-reports/admin',
-    { onRequest: admin, schema: { tags, summary: 'Income reports: the review queue first (admins)', security, querystring: IncomeReportsQuerySchema, response: { 200: Type.Array(IncomeReportSchema), ...errors(400, 401, 403) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Income reports: the review queue first (admins)',
+        security,
+        querystring: IncomeReportsQuerySchema,
+        response: { 200: Type.Array(IncomeReportSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.adminReports(app, request.query),
   );
   app.get(
     '/income-reports/:id',
-    { onRequest: ownerOrAdmin, schema: { tags, summary: 'One income report (its owner, admins)', security, params: IdParams, response: { 200: IncomeReportSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: ownerOrAdmin,
+      schema: {
+        tags,
+        summary: 'One income report (its owner, admins)',
+        security,
+        params: IdParams,
+        response: { 200: IncomeReportSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.getReport(app, request, request.params.id),
   );
   app.patch(
     '/income-reports/:id/approve',
-    { onRequest: admin, schema: { tags, summary: 'Approve a report: declares its distribution (admins, audited)', security, params: IdParams, body: ApproveBodySchema, response: { 200: ApproveResultSchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Approve a report: declares its distribution (admins, audited)',
+        security,
+        params: IdParams,
+        body: ApproveBodySchema,
+        response: { 200: ApproveResultSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => service.approveReport(app, request, request.params.id, request.body),
   );
   app.patch(
     '/income-reports/:id/reject',
-    { onRequest: admin, schema: { tags, summary: 'Reject a report with a reason (admins, audited)', security, params: IdParams, body: RejectBodySchema, response: { 200: IncomeReportSchema, ...errors(400, 401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Reject a report with a reason (admins, audited)',
+        security,
+        params: IdParams,
+        body: RejectBodySchema,
+        response: { 200: IncomeReportSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => service.rejectReport(app, request, request.params.id, request.body),
   );
 
   // ---- Becoming income-producing (OFF_PLAN) ----
   app.patch(
     '/properties/owned/:propertyId/construction-complete',
-    { onRequest: owner, schema: { tags, summary: 'Report construction complete on an off-plan property (owners)', security, params: PropertyIdParams, response: { 200: IncomeStateSchema, ...errors(401, 403, 404, 409) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: 'Report construction complete on an off-plan property (owners)',
+        security,
+        params: PropertyIdParams,
+        response: { 200: IncomeStateSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
     async (request) => service.markConstructionComplete(app, request, request.params.propertyId),
   );
   app.patch(
     '/properties/:propertyId/income-producing',
-    { onRequest: admin, schema: { tags, summary: 'Convert a funded off-plan property, construction complete, to income-producing (admins, audited)', security, params: PropertyIdParams, response: { 200: IncomeStateSchema, ...errors(401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Convert a funded off-plan property, construction complete, to income-producing (admins, audited)',
+        security,
+        params: PropertyIdParams,
+        response: { 200: IncomeStateSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
     async (request) => service.convertToIncomeProducing(app, request, request.params.propertyId),
   );
 
   // ---- Distributions ----
   app.get(
     '/distributions/admin',
-    { onRequest: admin, schema: { tags, summary: 'Every distribution (filter by status, property, refused) and the platform revenue balance (admins)', security, querystring: DistributionsQuerySchema, response: { 200: AdminDistributionsSchema, ...errors(400, 401, 403) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Every distribution (filter by status, property, refused) and the platform revenue balance (admins)',
+        security,
+        querystring: DistributionsQuerySchema,
+        response: { 200: AdminDistributionsSchema, ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.adminDistributions(app, request.query),
   );
   app.get(
     '/distributions/owned',
-    { onRequest: owner, schema: { tags, summary: "Distributions of the owner's properties", security, querystring: DistributionsQuerySchema, response: { 200: Type.Array(DistributionSchema), ...errors(400, 401, 403) } } },
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: "Distributions of the owner's properties",
+        security,
+        querystring: DistributionsQuerySchema,
+        response: { 200: Type.Array(DistributionSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.ownedDistributions(app, request, request.query),
   );
   app.get(
     '/distributions/:id',
-    { onRequest: ownerOrAdmin, schema: { tags, summary: 'One distribution with its holders of record (admins, the owner)', security, params: IdParams, response: { 200: DistributionDetailSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: ownerOrAdmin,
+      schema: {
+        tags,
+        summary: 'One distribution with its holders of record (admins, the owner)',
+        security,
+        params: IdParams,
+        response: { 200: DistributionDetailSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.distributionDetail(app, request, request.params.id),
   );
   app.post(
     '/distributions/:id/pay',
-    { onRequest: admin, schema: { tags, summary: 'Pay now: snapshot if needed, then pay; PAID, ALREADY_PAID or REFUSED (admins, audited)', security, params: IdParams, response: { 200: PayResultSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Pay now: snapshot if needed, then pay; PAID, ALREADY_PAID or REFUSED (admins, audited)',
+        security,
+        params: IdParams,
+        response: { 200: PayResultSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.payNow(app, request, request.params.id),
   );
 
   // ---- Appraisals and public figures ----
   app.post(
     '/properties/:propertyId/appraisals',
-    { onRequest: admin, schema: { tags, summary: 'Record an appraisal (value per unit, date) (admins, audited)', security, params: PropertyIdParams, body: CreateAppraisalSchema, response: { 201: AppraisalSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Record an appraisal (value per unit, date) (admins, audited)',
+        security,
+        params: PropertyIdParams,
+        body: CreateAppraisalSchema,
+        response: { 201: AppraisalSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => reply.status(201).send(await service.createAppraisal(app, request, request.params.propertyId, request.body)),
   );
   app.patch(
     '/appraisals/:id/document',
-    { onRequest: admin, schema: { tags, summary: "Attach the appraisal's source document (one PDF, field \"file\") (admins)", security, params: IdParams, ...multipartBody, response: { 200: AppraisalSchema, ...errors(400, 401, 403, 404, 413, 415) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Attach the appraisal\'s source document (one PDF, field "file") (admins)',
+        security,
+        params: IdParams,
+        ...multipartBody,
+        response: { 200: AppraisalSchema, ...errors(400, 401, 403, 404, 413, 415) },
+      },
+    },
     async (request) => service.uploadAppraisalDocument(app, request, request.params.id),
   );
   app.get(
     '/properties/:propertyId/appraisals',
-    { onRequest: [app.authenticateOptional], schema: { tags, summary: 'Appraisal history, latest first (public for live listings)', params: PropertyIdParams, response: { 200: Type.Array(AppraisalSchema), ...errors(404) } } },
+    {
+      onRequest: [app.authenticateOptional],
+      schema: {
+        tags,
+        summary: 'Appraisal history, latest first (public for live listings)',
+        params: PropertyIdParams,
+        response: { 200: Type.Array(AppraisalSchema), ...errors(404) },
+      },
+    },
     async (request) => service.appraisalsOf(app, request, request.params.propertyId),
   );
   app.get(
     '/properties/:propertyId/performance',
-    { onRequest: [app.authenticateOptional], schema: { tags, summary: 'Latest appraisal, appraisals and distribution history (public for live listings)', params: PropertyIdParams, response: { 200: PerformanceSchema, ...errors(404) } } },
+    {
+      onRequest: [app.authenticateOptional],
+      schema: {
+        tags,
+        summary: 'Latest appraisal, appraisals and distribution history (public for live listings)',
+        params: PropertyIdParams,
+        response: { 200: PerformanceSchema, ...errors(404) },
+      },
+    },
     async (request) => service.performance(app, request, request.params.propertyId),
   );
 
   // ---- Investors ----
   app.get(
     '/holdings/returns',
-    { onRequest: investor, schema: { tags, summary: "The investor's returns: per holding and total, income and value over time, distributions", security, response: { 200: PortfolioReturnsSchema, ...errors(401, 403) } } },
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: "The investor's returns: per holding and total, income and value over time, distributions",
+        security,
+        response: { 200: PortfolioReturnsSchema, ...errors(401, 403) },
+      },
+    },
     async (request) => service.myReturns(app, request),
   );
   app.put(
     '/holdings/:propertyId/reinvest',
-    { onRequest: investor, schema: { tags, summary: "Reinvest this holding's income into whole units of the same property when available", security, params: PropertyIdParams, body: ReinvestBodySchema, response: { 200: ReinvestSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: "Reinvest this holding's income into whole units of the same property when available",
+        security,
+        params: PropertyIdParams,
+        body: ReinvestBodySchema,
+        response: { 200: ReinvestSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.setReinvest(app, request, request.params.propertyId, request.body.enabled),
   );
 };

@@ -29,7 +29,9 @@ const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const Money = Type.Number({ description: 'dollars, at most two decimals' });
 
 const FileRefSchema = Type.Object({ _id: Id, url: Type.String(), name: Type.String(), mimeType: Type.String(), size: Type.Integer() });
-const ExpensesSchema = Type.Object(Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, Money])) as Record<(typeof EXPENSE_CATEGORIES)[number], typeof Money>);
+const ExpensesSchema = Type.Object(
+  Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, Money])) as Record<(typeof EXPENSE_CATEGORIES)[number], typeof Money>,
+);
 const ExpensesInput = Type.Partial(ExpensesSchema, { additionalProperties: false });
 
 export const IncomeReportBodySchema = Type.Object(
@@ -71,7 +73,10 @@ export const IncomeReportsQuerySchema = Type.Object(
 );
 assertSame<Same<Static<typeof IncomeReportsQuerySchema>, IncomeReportsQuery>>();
 
-export const ApproveBodySchema = Type.Object({ recordDate: Type.Optional(Day), payDate: Type.Optional(Day) }, { additionalProperties: false });
+export const ApproveBodySchema = Type.Object(
+  { recordDate: Type.Optional(Day), payDate: Type.Optional(Day) },
+  { additionalProperties: false },
+);
 assertSame<Same<Static<typeof ApproveBodySchema>, ApproveIncomeReportBody>>();
 export const RejectBodySchema = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
 assertSame<Same<Static<typeof RejectBodySchema>, RejectIncomeReportBody>>();
@@ -122,10 +127,17 @@ assertSame<Same<Static<typeof DistributionsQuerySchema>, DistributionsQuery>>();
 export const AdminDistributionsSchema = Type.Object({ items: Type.Array(DistributionSchema), revenueBalance: Money });
 assertSame<Same<Static<typeof AdminDistributionsSchema>, AdminDistributions>>();
 
-export const PayResultSchema = Type.Object({ result: StringEnum(['PAID', 'ALREADY_PAID', 'REFUSED'] as const), distribution: DistributionSchema });
+export const PayResultSchema = Type.Object({
+  result: StringEnum(['PAID', 'ALREADY_PAID', 'REFUSED'] as const),
+  distribution: DistributionSchema,
+});
 assertSame<Same<Static<typeof PayResultSchema>, PayDistributionResult>>();
 
-export const IncomeStateSchema = Type.Object({ propertyId: Id, constructionCompletedAt: Nullable(DateTime), incomeProducing: Type.Boolean() });
+export const IncomeStateSchema = Type.Object({
+  propertyId: Id,
+  constructionCompletedAt: Nullable(DateTime),
+  incomeProducing: Type.Boolean(),
+});
 assertSame<Same<Static<typeof IncomeStateSchema>, IncomeProducingState>>();
 
 export const CreateAppraisalSchema = Type.Object(

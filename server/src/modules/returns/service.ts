@@ -107,10 +107,17 @@ async function receiptsOf(app: FastifyInstance, reportIds: string[]): Promise<Ma
   const list = await rows<Row>(
     app.db,
     sql`SELECT r.report_id, f.id, f.storage_key, f.original_name, f.mime_type, f.size, f.variants FROM income_report_receipts r JOIN files f ON f.id = r.file_id
-        WHERE r.report_id IN (${sql.join(reportIds.map((id) => sql`${id}::uuid`), sql`, `)}) ORDER BY f.created_at, f.id`,
+        WHERE r.report_id IN (${sql.join(
+          reportIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) ORDER BY f.created_at, f.id`,
   );
   for (const f of list) {
-    const ref = toFileRef(app.links, { id: f.id, storageKey: f.storage_key, originalName: f.original_name, mimeType: f.mime_type, size: Number(f.size) } as FileRow, true);
+    const ref = toFileRef(
+      app.links,
+      { id: f.id, storageKey: f.storage_key, originalName: f.original_name, mimeType: f.mime_type, size: Number(f.size) } as FileRow,
+      true,
+    );
     const key = String(f.report_id);
     out.set(key, [...(out.get(key) ?? []), ref]);
   }
@@ -120,7 +127,10 @@ async function receiptsOf(app: FastifyInstance, reportIds: string[]): Promise<Ma
 const REPORT_SELECT = sql`SELECT r.*, p.name AS property_name, d.id AS distribution_id FROM income_reports r JOIN properties p ON p.id = r.property_id LEFT JOIN distributions d ON d.report_id = r.id`;
 
 async function toReports(app: FastifyInstance, list: Row[]): Promise<IncomeReport[]> {
-  const receipts = await receiptsOf(app, list.map((r) => String(r.id)));
+  const receipts = await receiptsOf(
+    app,
+    list.map((r) => String(r.id)),
+  );
   return list.map((r) => ({
     _id: String(r.id),
     propertyId: String(r.property_id),
@@ -191,7 +201,8 @@ async function reportById(app: FastifyInstance, db: Executor, id: string): Promi
 // ---- Income reports ----
 
 function checkPeriod(start: string, end: string): void {
-  if (Number.isNaN(dayNumber(start)) || Number.isNaN(dayNumber(end))) throw badRequest('periodStart and periodEnd must be dates (YYYY-MM-DD)');
+  if (Number.isNaN(dayNumber(start)) || Number.isNaN(dayNumber(end)))
+    throw badRequest('periodStart and periodEnd must be dates (YYYY-MM-DD)');
   if (end < start) throw badRequest(RETURNS_MESSAGES.periodOrder);
   if (dayNumber(end) - dayNumber(start) >= MAX_INCOME_REPORT_DAYS) throw badRequest(RETURNS_MESSAGES.periodTooLong);
   if (end >= today()) throw badRequest(RETURNS_MESSAGES.periodNotEnded);
@@ -201,7 +212,10 @@ export async function submitReport(app: FastifyInstance, request: FastifyRequest
   const owner = currentUser(request);
   checkPeriod(body.periodStart, body.periodEnd);
   const rent = centsOrZero(body.grossRent, 'grossRent');
-  const e = Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, centsOrZero(body.expenses[c] ?? 0, `expenses.${c}`)])) as Record<string, number>;
+  const e = Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, centsOrZero(body.expenses[c] ?? 0, `expenses.${c}`)])) as Record<
+    string,
+    number
+  >;
   const note = (body.note ?? '').trim();
   const id = await guarded(() =>
     app.db.transaction(async (tx) => {
@@ -213,7 +227,12 @@ export async function submitReport(app: FastifyInstance, request: FastifyRequest
               ${e.propertyTax}, ${e.insurance}, ${e.hoa}, ${e.utilities}, ${e.reserve}, ${e.other}, ${note})
             RETURNING id`,
       );
-      await audit(tx, request, { action: 'income_report.submit', targetType: 'income_report', targetId: r.id, detail: { propertyId: body.propertyId, periodStart: body.periodStart, periodEnd: body.periodEnd, grossRentCents: rent } });
+      await audit(tx, request, {
+        action: 'income_report.submit',
+        targetType: 'income_report',
+        targetId: r.id,
+        detail: { propertyId: body.propertyId, periodStart: body.periodStart, periodEnd: body.periodEnd, grossRentCents: rent },
+      });
       return r.id;
     }),
   );
@@ -235,8 +254,12 @@ export async function addReceipts(app: FastifyInstance, request: FastifyRequest,
         sql`SELECT status, (SELECT count(*) FROM income_report_receipts WHERE report_id = ${id}) AS n FROM income_reports WHERE id = ${id} FOR UPDATE`,
       );
       if (locked.status !== 'SUBMITTED') throw conflict(RETURNS_MESSAGES.reportNotSubmitted);
-      if (Number(locked.n) + fileRows.length > MAX_RECEIPTS_PER_REPORT) throw badRequest(`A report has at most ${MAX_RECEIPTS_PER_REPORT} receipts`);
-      const inserted = await insertFiles(tx, fileRows.map((f) => ({ ...f, userId: owner.id, propertyId: String(r.property_id) })));
+      if (Number(locked.n) + fileRows.length > MAX_RECEIPTS_PER_REPORT)
+        throw badRequest(`A report has at most ${MAX_RECEIPTS_PER_REPORT} receipts`);
+      const inserted = await insertFiles(
+        tx,
+        fileRows.map((f) => ({ ...f, userId: owner.id, propertyId: String(r.property_id) })),
+      );
       for (const f of inserted) await tx.execute(sql`INSERT INTO income_report_receipts (report_id, file_id) VALUES (${id}, ${f.id})`);
     }),
   );
@@ -254,13 +277,19 @@ const and = (parts: SQL[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` A
 
 export async function ownedReports(app: FastifyInstance, request: FastifyRequest, q: IncomeReportsQuery): Promise<IncomeReport[]> {
   const where = [sql`r.owner_id = ${currentUser(request).id}`, ...reportFilters(q)];
-  return toReports(app, await rows<Row>(app.db, sql`${REPORT_SELECT} ${and(where)} ORDER BY r.period_start DESC, r.created_at DESC LIMIT 500`));
+  return toReports(
+    app,
+    await rows<Row>(app.db, sql`${REPORT_SELECT} ${and(where)} ORDER BY r.period_start DESC, r.created_at DESC LIMIT 500`),
+  );
 }
 
 export async function adminReports(app: FastifyInstance, q: IncomeReportsQuery): Promise<IncomeReport[]> {
   return toReports(
     app,
-    await rows<Row>(app.db, sql`${REPORT_SELECT} ${and(reportFilters(q))} ORDER BY (r.status = 'SUBMITTED') DESC, CASE WHEN r.status = 'SUBMITTED' THEN r.created_at END ASC, r.created_at DESC LIMIT 500`),
+    await rows<Row>(
+      app.db,
+      sql`${REPORT_SELECT} ${and(reportFilters(q))} ORDER BY (r.status = 'SUBMITTED') DESC, CASE WHEN r.status = 'SUBMITTED' THEN r.created_at END ASC, r.created_at DESC LIMIT 500`,
+    ),
   );
 }
 
@@ -271,11 +300,17 @@ export async function getReport(app: FastifyInstance, request: FastifyRequest, i
   return (await toReports(app, [r]))[0];
 }
 
-export async function approveReport(app: FastifyInstance, request: FastifyRequest, id: string, body: ApproveIncomeReportBody): Promise<{ report: IncomeReport; distribution: Distribution }> {
+export async function approveReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: ApproveIncomeReportBody,
+): Promise<{ report: IncomeReport; distribution: Distribution }> {
   const admin = currentUser(request);
   const recordDate = body.recordDate ?? today();
   const payDate = body.payDate ?? addDays(recordDate, DEFAULT_PAY_DAYS_AFTER_RECORD);
-  if (Number.isNaN(dayNumber(recordDate)) || Number.isNaN(dayNumber(payDate))) throw badRequest('recordDate and payDate must be dates (YYYY-MM-DD)');
+  if (Number.isNaN(dayNumber(recordDate)) || Number.isNaN(dayNumber(payDate)))
+    throw badRequest('recordDate and payDate must be dates (YYYY-MM-DD)');
   if (recordDate < today()) throw badRequest(RETURNS_MESSAGES.recordDatePast);
   if (payDate < recordDate) throw badRequest(RETURNS_MESSAGES.payBeforeRecord);
   const bps = app.config.managementFeeBps;
@@ -297,7 +332,15 @@ export async function approveReport(app: FastifyInstance, request: FastifyReques
       action: 'income_report.approve',
       targetType: 'income_report',
       targetId: id,
-      detail: { distributionId: d.id, recordDate, payDate, feeBps: bps, feeCents: Number(d.fee_cents), distributableCents: Number(d.distributable_cents), carriedLossOutCents: Number(d.carried_loss_out_cents) },
+      detail: {
+        distributionId: d.id,
+        recordDate,
+        payDate,
+        feeBps: bps,
+        feeCents: Number(d.fee_cents),
+        distributableCents: Number(d.distributable_cents),
+        carriedLossOutCents: Number(d.carried_loss_out_cents),
+      },
     });
     return d.id;
   });
@@ -305,7 +348,12 @@ export async function approveReport(app: FastifyInstance, request: FastifyReques
   return { report, distribution: await distributionById(app, distributionId) };
 }
 
-export async function rejectReport(app: FastifyInstance, request: FastifyRequest, id: string, body: RejectIncomeReportBody): Promise<IncomeReport> {
+export async function rejectReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: RejectIncomeReportBody,
+): Promise<IncomeReport> {
   const admin = currentUser(request);
   const reason = body.reason.trim();
   if (!reason) throw badRequest(RETURNS_MESSAGES.reasonRequired);
@@ -313,7 +361,9 @@ export async function rejectReport(app: FastifyInstance, request: FastifyRequest
     const [r] = await rows<{ status: string }>(tx, sql`SELECT status FROM income_reports WHERE id = ${id} FOR UPDATE`);
     if (!r) throw notFound('Report not found');
     if (r.status !== 'SUBMITTED') throw conflict(`This report is already ${r.status.toLowerCase()}`);
-    await tx.execute(sql`UPDATE income_reports SET status = 'REJECTED', rejection_reason = ${reason}, decided_by = ${admin.id} WHERE id = ${id}`);
+    await tx.execute(
+      sql`UPDATE income_reports SET status = 'REJECTED', rejection_reason = ${reason}, decided_by = ${admin.id} WHERE id = ${id}`,
+    );
     await audit(tx, request, { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
   });
   return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
@@ -336,14 +386,19 @@ export async function markConstructionComplete(app: FastifyInstance, request: Fa
   if (!p || p.owner_id !== owner.id) throw notFound('Property not found');
   if (p.type !== 'OFF_PLAN') throw conflict('Only an off-plan property reports construction complete');
   if (p.construction_completed_at === null) {
-    await app.db.execute(sql`UPDATE properties SET construction_completed_at = now() WHERE id = ${id} AND construction_completed_at IS NULL`);
+    await app.db.execute(
+      sql`UPDATE properties SET construction_completed_at = now() WHERE id = ${id} AND construction_completed_at IS NULL`,
+    );
   }
   return incomeState(app, id);
 }
 
 export async function convertToIncomeProducing(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeProducingState> {
   await app.db.transaction(async (tx) => {
-    const [p] = await rows<Row>(tx, sql`SELECT type, status, construction_completed_at, income_producing_at FROM properties WHERE id = ${id} FOR UPDATE`);
+    const [p] = await rows<Row>(
+      tx,
+      sql`SELECT type, status, construction_completed_at, income_producing_at FROM properties WHERE id = ${id} FOR UPDATE`,
+    );
     if (!p) throw notFound('Property not found');
     if (p.type !== 'OFF_PLAN') throw conflict('A rental-ready property produces income once funded; there is nothing to convert');
     if (p.construction_completed_at === null) throw conflict('The owner has not reported construction complete');
@@ -366,14 +421,22 @@ function distributionFilters(q: DistributionsQuery): SQL[] {
 }
 
 export async function adminDistributions(app: FastifyInstance, q: DistributionsQuery): Promise<AdminDistributions> {
-  const list = await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} ${and(distributionFilters(q))} ORDER BY d.pay_date DESC, d.seq DESC LIMIT 500`);
-  const [w] = await rows<{ b: string | null }>(app.db, sql`SELECT balance_cents AS b FROM wallets WHERE user_id = platform_revenue_account()`);
+  const list = await rows<Row>(
+    app.db,
+    sql`${DISTRIBUTION_SELECT} ${and(distributionFilters(q))} ORDER BY d.pay_date DESC, d.seq DESC LIMIT 500`,
+  );
+  const [w] = await rows<{ b: string | null }>(
+    app.db,
+    sql`SELECT balance_cents AS b FROM wallets WHERE user_id = platform_revenue_account()`,
+  );
   return { items: list.map(toDistribution), revenueBalance: centsToDollars(Number(w?.b ?? 0)) };
 }
 
 export async function ownedDistributions(app: FastifyInstance, request: FastifyRequest, q: DistributionsQuery): Promise<Distribution[]> {
   const where = [sql`d.owner_id = ${currentUser(request).id}`, ...distributionFilters(q)];
-  return (await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} ${and(where)} ORDER BY d.period_start DESC, d.seq DESC LIMIT 500`)).map(toDistribution);
+  return (await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} ${and(where)} ORDER BY d.period_start DESC, d.seq DESC LIMIT 500`)).map(
+    toDistribution,
+  );
 }
 
 export async function distributionDetail(app: FastifyInstance, request: FastifyRequest, id: string): Promise<DistributionDetail> {
@@ -387,7 +450,13 @@ export async function distributionDetail(app: FastifyInstance, request: FastifyR
   );
   return {
     ...toDistribution(r),
-    holders: holders.map((h) => ({ holderId: String(h.holder_id), name: `${h.first_name} ${h.last_name}`, isOwner: Boolean(h.is_owner), units: Number(h.units), amount: centsToDollars(Number(h.cents)) })),
+    holders: holders.map((h) => ({
+      holderId: String(h.holder_id),
+      name: `${h.first_name} ${h.last_name}`,
+      isOwner: Boolean(h.is_owner),
+      units: Number(h.units),
+      amount: centsToDollars(Number(h.cents)),
+    })),
   };
 }
 
@@ -476,7 +545,12 @@ export async function runDueDistributions(app: FastifyInstance, now: string = to
 
 // ---- Reinvest ----
 
-export async function setReinvest(app: FastifyInstance, request: FastifyRequest, propertyId: string, enabled: boolean): Promise<ReinvestSetting> {
+export async function setReinvest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  propertyId: string,
+  enabled: boolean,
+): Promise<ReinvestSetting> {
   const investor = currentUser(request);
   const [h] = await rows<Row>(app.db, sql`SELECT 1 FROM holdings WHERE investor_id = ${investor.id} AND property_id = ${propertyId}`);
   if (!h) throw notFound('You hold no units of this property');
@@ -510,7 +584,9 @@ export async function reinvestAfter(app: FastifyInstance, distributionId: string
     const units = Math.min(Math.floor(Number(c.cents) / Number(c.price)), c.available);
     if (units <= 0) continue;
     try {
-      await app.db.execute(sql`SELECT place_order(${c.holder_id}, ${c.property_id}, ${units}, ${`reinvest:${distributionId}`}, ${`reinvest:${distributionId}:${units}`})`);
+      await app.db.execute(
+        sql`SELECT place_order(${c.holder_id}, ${c.property_id}, ${units}, ${`reinvest:${distributionId}`}, ${`reinvest:${distributionId}:${units}`})`,
+      );
       placed++;
     } catch (err) {
       if (!(moneyError(err) instanceof HttpError)) app.log.warn({ err, distributionId, investor: c.holder_id }, 'reinvest order failed');
@@ -529,7 +605,17 @@ async function toAppraisals(app: FastifyInstance, list: Row[], signed: boolean):
     appraisedOn: date(a.appraised_on),
     note: String(a.note),
     document: a.file_id
-      ? toFileRef(app.links, { id: a.file_id, storageKey: a.storage_key, originalName: a.original_name, mimeType: a.mime_type, size: Number(a.size) } as FileRow, signed)
+      ? toFileRef(
+          app.links,
+          {
+            id: a.file_id,
+            storageKey: a.storage_key,
+            originalName: a.original_name,
+            mimeType: a.mime_type,
+            size: Number(a.size),
+          } as FileRow,
+          signed,
+        )
       : null,
     createdAt: iso(a.created_at) as string,
   }));
@@ -537,7 +623,12 @@ async function toAppraisals(app: FastifyInstance, list: Row[], signed: boolean):
 
 const APPRAISAL_SELECT = sql`SELECT a.*, f.id AS file_id, f.storage_key, f.original_name, f.mime_type, f.size FROM appraisals a LEFT JOIN files f ON f.id = a.document_file_id`;
 
-export async function createAppraisal(app: FastifyInstance, request: FastifyRequest, propertyId: string, body: CreateAppraisalBody): Promise<Appraisal> {
+export async function createAppraisal(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  propertyId: string,
+  body: CreateAppraisalBody,
+): Promise<Appraisal> {
   const admin = currentUser(request);
   const cents = amountCents(body.valuePerUnit, 'valuePerUnit', MAX_CENTS);
   if (Number.isNaN(dayNumber(body.appraisedOn))) throw badRequest('appraisedOn must be a date (YYYY-MM-DD)');
@@ -549,7 +640,12 @@ export async function createAppraisal(app: FastifyInstance, request: FastifyRequ
       tx,
       sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by) VALUES (${propertyId}, ${cents}, ${body.appraisedOn}, ${(body.note ?? '').trim()}, ${admin.id}) RETURNING id`,
     );
-    await audit(tx, request, { action: 'appraisal.create', targetType: 'appraisal', targetId: a.id, detail: { propertyId, valuePerUnitCents: cents, appraisedOn: body.appraisedOn } });
+    await audit(tx, request, {
+      action: 'appraisal.create',
+      targetType: 'appraisal',
+      targetId: a.id,
+      detail: { propertyId, valuePerUnitCents: cents, appraisedOn: body.appraisedOn },
+    });
     return a.id;
   });
   return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];
@@ -562,7 +658,10 @@ export async function uploadAppraisalDocument(app: FastifyInstance, request: Fas
   const uploads = await readUploads(request, { field: 'file', kind: 'pdf', maxFiles: 1 });
   await storeUploads(app, uploads, 'APPRAISAL_DOCUMENT', (fileRows) =>
     app.db.transaction(async (tx) => {
-      const [f] = await insertFiles(tx, fileRows.map((r) => ({ ...r, userId: admin.id, propertyId: String(a.property_id) })));
+      const [f] = await insertFiles(
+        tx,
+        fileRows.map((r) => ({ ...r, userId: admin.id, propertyId: String(a.property_id) })),
+      );
       await tx.execute(sql`UPDATE appraisals SET document_file_id = ${f.id} WHERE id = ${id}`);
       await audit(tx, request, { action: 'appraisal.document', targetType: 'appraisal', targetId: id, detail: { fileId: f.id } });
     }),
@@ -572,7 +671,10 @@ export async function uploadAppraisalDocument(app: FastifyInstance, request: Fas
 
 /** A property the caller may see: live listings for everyone, any to its owner and admins. */
 async function visibleProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Row> {
-  const [p] = await rows<Row>(app.db, sql`SELECT id, status, owner_id, property_is_income_producing(status, type, income_producing_at) AS producing FROM properties WHERE id = ${id}`);
+  const [p] = await rows<Row>(
+    app.db,
+    sql`SELECT id, status, owner_id, property_is_income_producing(status, type, income_producing_at) AS producing FROM properties WHERE id = ${id}`,
+  );
   const user = request.user;
   if (!p || !(isPublic(p.status as never) || user?.role === 'ADMIN' || user?.id === p.owner_id)) throw notFound('Property not found');
   return p;
@@ -580,13 +682,25 @@ async function visibleProperty(app: FastifyInstance, request: FastifyRequest, id
 
 export async function appraisalsOf(app: FastifyInstance, request: FastifyRequest, propertyId: string): Promise<Appraisal[]> {
   await visibleProperty(app, request, propertyId);
-  return toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.property_id = ${propertyId} ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 200`), true);
+  return toAppraisals(
+    app,
+    await rows<Row>(
+      app.db,
+      sql`${APPRAISAL_SELECT} WHERE a.property_id = ${propertyId} ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 200`,
+    ),
+    true,
+  );
 }
 
 export async function performance(app: FastifyInstance, request: FastifyRequest, propertyId: string): Promise<PropertyPerformance> {
   const p = await visibleProperty(app, request, propertyId);
   const appraisals = await appraisalsOf(app, request, propertyId);
-  const distributions = (await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} WHERE d.property_id = ${propertyId} ORDER BY d.period_start DESC, d.seq DESC LIMIT 200`)).map(toDistribution);
+  const distributions = (
+    await rows<Row>(
+      app.db,
+      sql`${DISTRIBUTION_SELECT} WHERE d.property_id = ${propertyId} ORDER BY d.period_start DESC, d.seq DESC LIMIT 200`,
+    )
+  ).map(toDistribution);
   // The public sees each distribution's profit-and-loss; why a payment was refused is the owner's and admins' business.
   const insider = request.user?.role === 'ADMIN' || request.user?.id === p.owner_id;
   return {
@@ -614,7 +728,12 @@ export async function myReturns(app: FastifyInstance, request: FastifyRequest, n
         WHERE h.investor_id = ${investorId} ORDER BY h.amount_invested_cents DESC, h.property_id`,
   );
   const ids = holdings.map((h) => String(h.property_id));
-  const inIds = ids.length ? sql`(${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`(NULL::uuid)`;
+  const inIds = ids.length
+    ? sql`(${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`(NULL::uuid)`;
   const dists = await rows<Row>(
     app.db,
     sql`SELECT ${DISTRIBUTION_COLUMNS}, x.units, x.cents FROM ${DISTRIBUTION_FROM}
@@ -622,12 +741,18 @@ export async function myReturns(app: FastifyInstance, request: FastifyRequest, n
         WHERE d.property_id IN ${inIds} ORDER BY d.period_start DESC, d.seq DESC`,
   );
   // Distributions of record before the snapshot are listed too (the holder's share is not known yet).
-  const pending = await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} WHERE d.property_id IN ${inIds} AND d.status = 'DECLARED' ORDER BY d.period_start DESC`);
+  const pending = await rows<Row>(
+    app.db,
+    sql`${DISTRIBUTION_SELECT} WHERE d.property_id IN ${inIds} AND d.status = 'DECLARED' ORDER BY d.period_start DESC`,
+  );
   const purchases = await rows<Row>(
     app.db,
     sql`SELECT property_id, to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, quantity, amount_cents FROM orders WHERE investor_id = ${investorId} AND status = 'COMPLETED'`,
   );
-  const appraisals = await rows<Row>(app.db, sql`SELECT property_id, appraised_on, value_per_unit_cents FROM appraisals WHERE property_id IN ${inIds}`);
+  const appraisals = await rows<Row>(
+    app.db,
+    sql`SELECT property_id, appraised_on, value_per_unit_cents FROM appraisals WHERE property_id IN ${inIds}`,
+  );
 
   const year = String(now.getUTCFullYear());
   const incomeEvents: { date: string; cents: number }[] = [];
@@ -658,8 +783,16 @@ export async function myReturns(app: FastifyInstance, request: FastifyRequest, n
       projectedWeighted: totals.projectedWeighted + projected * cost,
     };
     const list: HolderDistribution[] = [
-      ...pending.filter((d) => d.property_id === pid).map((d) => ({ ...toDistribution(d), refusedReason: null, refusedAt: null, myUnits: Number(h.quantity), myAmount: 0 })),
-      ...mine.map((d) => ({ ...toDistribution(d), refusedReason: null, refusedAt: null, myUnits: Number(d.units), myAmount: d.status === 'PAID' ? centsToDollars(Number(d.cents)) : 0 })),
+      ...pending
+        .filter((d) => d.property_id === pid)
+        .map((d) => ({ ...toDistribution(d), refusedReason: null, refusedAt: null, myUnits: Number(h.quantity), myAmount: 0 })),
+      ...mine.map((d) => ({
+        ...toDistribution(d),
+        refusedReason: null,
+        refusedAt: null,
+        myUnits: Number(d.units),
+        myAmount: d.status === 'PAID' ? centsToDollars(Number(d.cents)) : 0,
+      })),
     ];
     return {
       propertyId: pid,
@@ -699,10 +832,19 @@ export async function myReturns(app: FastifyInstance, request: FastifyRequest, n
     valueOverTime: valueAt(
       dates,
       heldSinceRecords(
-        purchases.map((p) => ({ date: String(p.day), propertyId: String(p.property_id), units: Number(p.quantity), costCents: Number(p.amount_cents) })),
+        purchases.map((p) => ({
+          date: String(p.day),
+          propertyId: String(p.property_id),
+          units: Number(p.quantity),
+          costCents: Number(p.amount_cents),
+        })),
         dists.map((d) => ({ propertyId: String(d.property_id), date: date(d.record_date), units: Number(d.units) })),
       ),
-      appraisals.map((a) => ({ propertyId: String(a.property_id), date: date(a.appraised_on), valuePerUnitCents: Number(a.value_per_unit_cents) })),
+      appraisals.map((a) => ({
+        propertyId: String(a.property_id),
+        date: date(a.appraised_on),
+        valuePerUnitCents: Number(a.value_per_unit_cents),
+      })),
     ),
   };
 }

@@ -38,16 +38,53 @@ export function statementCsv(s: Statement): string {
   const rows: StatementCsvRow[] = [];
   const start = s.period.start.toISOString();
   const end = s.toDate ? s.generatedAt.toISOString() : s.period.end.toISOString();
-  rows.push({ ...blank, section: 'Summary', item: 'Opening balance', date: start, amountCents: s.openingCents, balanceAfterCents: s.openingCents });
+  rows.push({
+    ...blank,
+    section: 'Summary',
+    item: 'Opening balance',
+    date: start,
+    amountCents: s.openingCents,
+    balanceAfterCents: s.openingCents,
+  });
   for (const c of s.categories) {
-    rows.push({ ...blank, section: 'Summary', item: c.label, category: c.label, description: `${c.count} ${c.count === 1 ? 'entry' : 'entries'}`, amountCents: c.totalCents });
+    rows.push({
+      ...blank,
+      section: 'Summary',
+      item: c.label,
+      category: c.label,
+      description: `${c.count} ${c.count === 1 ? 'entry' : 'entries'}`,
+      amountCents: c.totalCents,
+    });
   }
-  rows.push({ ...blank, section: 'Summary', item: 'Closing balance', date: end, amountCents: s.closingCents, balanceAfterCents: s.closingCents });
+  rows.push({
+    ...blank,
+    section: 'Summary',
+    item: 'Closing balance',
+    date: end,
+    amountCents: s.closingCents,
+    balanceAfterCents: s.closingCents,
+  });
   for (const p of s.incomeByProperty) {
-    rows.push({ ...blank, section: 'Income by property', item: p.propertyName, category: 'Income', property: p.propertyName, description: `${p.count} ${p.count === 1 ? 'payment' : 'payments'}`, amountCents: p.totalCents });
+    rows.push({
+      ...blank,
+      section: 'Income by property',
+      item: p.propertyName,
+      category: 'Income',
+      property: p.propertyName,
+      description: `${p.count} ${p.count === 1 ? 'payment' : 'payments'}`,
+      amountCents: p.totalCents,
+    });
   }
   for (const p of s.fundedByProperty) {
-    rows.push({ ...blank, section: 'Distributions funded by property', item: p.propertyName, category: 'Distributions funded', property: p.propertyName, description: `${p.count} ${p.count === 1 ? 'distribution' : 'distributions'}`, amountCents: p.totalCents });
+    rows.push({
+      ...blank,
+      section: 'Distributions funded by property',
+      item: p.propertyName,
+      category: 'Distributions funded',
+      property: p.propertyName,
+      description: `${p.count} ${p.count === 1 ? 'distribution' : 'distributions'}`,
+      amountCents: p.totalCents,
+    });
   }
   for (const l of s.lines) {
     rows.push({

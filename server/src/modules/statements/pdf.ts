@@ -47,7 +47,12 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: `${BRAND} ${title}`, Author: BRAND, Subject: `${printable(s.person.name)} <${s.person.email}>`, CreationDate: s.generatedAt },
+    info: {
+      Title: `${BRAND} ${title}`,
+      Author: BRAND,
+      Subject: `${printable(s.person.name)} <${s.person.email}>`,
+      CreationDate: s.generatedAt,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -75,16 +80,30 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   const drawRow = (cols: Column[], cells: string[], opts: { bold?: boolean; color?: string } = {}) => {
     const y = doc.y;
     let x = left;
-    doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(opts.color ?? INK);
+    doc
+      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.5)
+      .fillColor(opts.color ?? INK);
     cols.forEach((c, i) => {
-      doc.text(printable(cells[i] ?? ''), x + 2, y, { width: c.width - 4, align: c.align ?? 'left', lineBreak: false, ellipsis: true, height: ROW });
+      doc.text(printable(cells[i] ?? ''), x + 2, y, {
+        width: c.width - 4,
+        align: c.align ?? 'left',
+        lineBreak: false,
+        ellipsis: true,
+        height: ROW,
+      });
       x += c.width;
     });
     doc.x = left;
     doc.y = y + ROW;
   };
   const rule = () => {
-    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
   };
   const heading = (text: string) => {
     if (doc.y + ROW * 4 > bottom()) doc.addPage();
@@ -93,7 +112,11 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   };
   const table = async (cols: Column[], rows: { cells: string[]; bold?: boolean; color?: string }[]) => {
     const header = () => {
-      drawRow(cols, cols.map((c) => c.title), { bold: true, color: MUTED });
+      drawRow(
+        cols,
+        cols.map((c) => c.title),
+        { bold: true, color: MUTED },
+      );
       rule();
     };
     header();
@@ -115,7 +138,9 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     { title: 'Entries', width: width * 0.15, align: 'right' },
     { title: 'Amount', width: width * 0.35, align: 'right' },
   ];
-  const sumRows: { cells: string[]; bold?: boolean; color?: string }[] = [{ cells: ['Opening balance', '', formatCents(s.openingCents)], bold: true }];
+  const sumRows: { cells: string[]; bold?: boolean; color?: string }[] = [
+    { cells: ['Opening balance', '', formatCents(s.openingCents)], bold: true },
+  ];
   for (const c of s.categories) {
     if (c.count === 0 && c.category === 'OTHER') continue;
     sumRows.push({ cells: [c.label, String(c.count), formatCents(c.totalCents)] });
@@ -123,7 +148,16 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   }
   sumRows.push({ cells: ['Closing balance', '', formatCents(s.closingCents)], bold: true });
   await table(sumCols, sumRows);
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`Money in ${formatCents(s.creditsCents)}, money out ${formatCents(s.debitsCents)}. Opening balance plus the amounts above equals the closing balance.`, left, doc.y, { width });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(
+      `Money in ${formatCents(s.creditsCents)}, money out ${formatCents(s.debitsCents)}. Opening balance plus the amounts above equals the closing balance.`,
+      left,
+      doc.y,
+      { width },
+    );
   doc.moveDown(1);
 
   heading('Income by property');
@@ -167,7 +201,14 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
         { title: 'Balance after', width: width * 0.13, align: 'right' },
       ],
       s.lines.map((l) => ({
-        cells: [dateTime(l.date).replace(' UTC', ''), l.label, l.propertyName ?? '', l.description, formatCents(l.amountCents), formatCents(l.balanceAfterCents)],
+        cells: [
+          dateTime(l.date).replace(' UTC', ''),
+          l.label,
+          l.propertyName ?? '',
+          l.description,
+          formatCents(l.amountCents),
+          formatCents(l.balanceAfterCents),
+        ],
       })),
     );
   }
@@ -181,8 +222,17 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    doc.text(`${BRAND} - ${printable(s.person.name)} - ${s.period.label}. Generated ${dateTime(s.generatedAt)}.`, left, y, { width: width * 0.75, lineBreak: false, ellipsis: true, height: 12 });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width * 0.75, y, { width: width * 0.25, align: 'right', lineBreak: false });
+    doc.text(`${BRAND} - ${printable(s.person.name)} - ${s.period.label}. Generated ${dateTime(s.generatedAt)}.`, left, y, {
+      width: width * 0.75,
+      lineBreak: false,
+      ellipsis: true,
+      height: 12,
+    });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width * 0.75, y, {
+      width: width * 0.25,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = saved;
   }
   doc.end();

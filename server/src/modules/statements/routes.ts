@@ -26,7 +26,10 @@ const PeriodsSchema = Type.Object({ months: Type.Array(PeriodSchema), years: Typ
 assertSame<Same<Static<typeof PeriodsSchema>, StatementPeriods>>();
 
 const FILE_PATTERN = '^\\d{4}(-(0[1-9]|1[0-2]))?\\.(pdf|csv)$';
-const FileParams = Type.Object({ file: Type.String({ pattern: FILE_PATTERN, maxLength: 12, description: 'YYYY-MM.pdf, YYYY-MM.csv, YYYY.pdf or YYYY.csv' }) }, { additionalProperties: false });
+const FileParams = Type.Object(
+  { file: Type.String({ pattern: FILE_PATTERN, maxLength: 12, description: 'YYYY-MM.pdf, YYYY-MM.csv, YYYY.pdf or YYYY.csv' }) },
+  { additionalProperties: false },
+);
 const UserFileParams = Type.Object({ id: Id, file: FileParams.properties.file }, { additionalProperties: false });
 const UserParams = Type.Object({ id: Id }, { additionalProperties: false });
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -49,7 +52,9 @@ async function sendStatement(db: Executor, reply: FastifyReply, userId: string, 
   reply.header('Content-Disposition', `attachment; filename="${name}"`).header('X-Content-Type-Options', 'nosniff');
   if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(statementCsv(statement));
   if (statement.lines.length > PDF_MAX_LINES) {
-    throw badRequest(`${statement.lines.length} entries in this period; a PDF statement holds at most ${PDF_MAX_LINES}. Download the CSV, or a month at a time.`);
+    throw badRequest(
+      `${statement.lines.length} entries in this period; a PDF statement holds at most ${PDF_MAX_LINES}. Download the CSV, or a month at a time.`,
+    );
   }
   const pdf = await statementPdf(statement);
   return reply.type('application/pdf').header('Content-Length', String(pdf.length)).send(pdf);
@@ -61,19 +66,47 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/statements',
-    { onRequest: walletHolder, schema: { tags, summary: 'Statement periods of the signed-in investor or owner: months with activity and years (UTC)', security, response: { 200: PeriodsSchema, ...errors(401, 403) } } },
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'Statement periods of the signed-in investor or owner: months with activity and years (UTC)',
+        security,
+        response: { 200: PeriodsSchema, ...errors(401, 403) },
+      },
+    },
     async (request) => statementPeriods(app.db, currentUser(request).id),
   );
 
   app.get(
     '/statements/:file',
-    { onRequest: walletHolder, schema: { tags, summary: 'Own statement as PDF or CSV', ...fileDoc, security, params: FileParams, querystring: NoQuery, response: errors(400, 401, 403, 404) } },
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'Own statement as PDF or CSV',
+        ...fileDoc,
+        security,
+        params: FileParams,
+        querystring: NoQuery,
+        response: errors(400, 401, 403, 404),
+      },
+    },
     async (request, reply) => sendStatement(app.db, reply, currentUser(request).id, request.params.file),
   );
 
   app.get(
     '/admin/users/:id/statements',
-    { onRequest: admin, schema: { tags, summary: "A user's statement periods (admins)", security, params: UserParams, response: { 200: PeriodsSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "A user's statement periods (admins)",
+        security,
+        params: UserParams,
+        response: { 200: PeriodsSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => {
       await userExists(app, request.params.id);
       return statementPeriods(app.db, request.params.id);
@@ -82,7 +115,18 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/admin/users/:id/statements/:file',
-    { onRequest: admin, schema: { tags, summary: "A user's statement as PDF or CSV (admins)", ...fileDoc, security, params: UserFileParams, querystring: NoQuery, response: errors(400, 401, 403, 404) } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "A user's statement as PDF or CSV (admins)",
+        ...fileDoc,
+        security,
+        params: UserFileParams,
+        querystring: NoQuery,
+        response: errors(400, 401, 403, 404),
+      },
+    },
     async (request, reply) => sendStatement(app.db, reply, request.params.id, request.params.file),
   );
 };

@@ -108,7 +108,12 @@ export function statementRange(period: string, now = new Date()): StatementPerio
   return range;
 }
 
-export async function buildStatement(db: Executor, person: StatementPerson, range: StatementPeriodRange, now = new Date()): Promise<Statement> {
+export async function buildStatement(
+  db: Executor,
+  person: StatementPerson,
+  range: StatementPeriodRange,
+  now = new Date(),
+): Promise<Statement> {
   const userId = person.id;
   const toDate = range.end.getTime() > now.getTime();
   // The wallet's balance chain at both ends: the last entry recorded before each instant.
@@ -128,7 +133,9 @@ export async function buildStatement(db: Executor, person: StatementPerson, rang
   const openingCents = num(b.open_bal);
   const closingCents = b.close_seq === null ? openingCents : num(b.close_bal);
   if (closeSeq - openSeq > STATEMENT_MAX_LINES) {
-    throw badRequest(`${closeSeq - openSeq} entries in this period; a statement holds at most ${STATEMENT_MAX_LINES}. Ask for a month instead of the year.`);
+    throw badRequest(
+      `${closeSeq - openSeq} entries in this period; a statement holds at most ${STATEMENT_MAX_LINES}. Ask for a month instead of the year.`,
+    );
   }
   const raw = await rowsOf<{
     id: string;
@@ -164,7 +171,13 @@ export async function buildStatement(db: Executor, person: StatementPerson, rang
     };
   });
 
-  const categories: StatementCategoryTotal[] = STATEMENT_CATEGORIES.map((category) => ({ category, label: STATEMENT_CATEGORY_LABELS[category], count: 0, totalCents: 0, byType: [] }));
+  const categories: StatementCategoryTotal[] = STATEMENT_CATEGORIES.map((category) => ({
+    category,
+    label: STATEMENT_CATEGORY_LABELS[category],
+    count: 0,
+    totalCents: 0,
+    byType: [],
+  }));
   const byCategory = new Map(categories.map((c) => [c.category, c]));
   const income = new Map<string, StatementPropertyTotal>();
   const funded = new Map<string, StatementPropertyTotal>();
@@ -183,7 +196,12 @@ export async function buildStatement(db: Executor, person: StatementPerson, rang
     const perProperty = l.category === 'INCOME' ? income : l.category === 'DISTRIBUTIONS_FUNDED' ? funded : null;
     if (perProperty) {
       const key = l.propertyId ?? '';
-      const p = perProperty.get(key) ?? { propertyId: l.propertyId, propertyName: l.propertyName ?? (l.propertyId ? 'Unknown property' : 'No property'), count: 0, totalCents: 0 };
+      const p = perProperty.get(key) ?? {
+        propertyId: l.propertyId,
+        propertyName: l.propertyName ?? (l.propertyId ? 'Unknown property' : 'No property'),
+        count: 0,
+        totalCents: 0,
+      };
       p.count += 1;
       p.totalCents += l.amountCents;
       perProperty.set(key, p);
@@ -205,8 +223,12 @@ export async function buildStatement(db: Executor, person: StatementPerson, rang
     openingCents,
     closingCents,
     categories,
-    incomeByProperty: [...income.values()].sort((a, b2) => Math.abs(b2.totalCents) - Math.abs(a.totalCents) || a.propertyName.localeCompare(b2.propertyName)),
-    fundedByProperty: [...funded.values()].sort((a, b2) => Math.abs(b2.totalCents) - Math.abs(a.totalCents) || a.propertyName.localeCompare(b2.propertyName)),
+    incomeByProperty: [...income.values()].sort(
+      (a, b2) => Math.abs(b2.totalCents) - Math.abs(a.totalCents) || a.propertyName.localeCompare(b2.propertyName),
+    ),
+    fundedByProperty: [...funded.values()].sort(
+      (a, b2) => Math.abs(b2.totalCents) - Math.abs(a.totalCents) || a.propertyName.localeCompare(b2.propertyName),
+    ),
     creditsCents,
     debitsCents,
     lines,

@@ -30,19 +30,46 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/v1/support/mine',
-    { onRequest: [app.authenticate], schema: { tags, summary: 'Own tickets', security, querystring: SupportQuerySchema, response: { 200: PageOf(SupportTicketSchema), ...errors(400, 401) } } },
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Own tickets',
+        security,
+        querystring: SupportQuerySchema,
+        response: { 200: PageOf(SupportTicketSchema), ...errors(400, 401) },
+      },
+    },
     async (request) => service.myTickets(app, request, request.query),
   );
 
   app.get(
     '/v1/support',
-    { onRequest: admin, schema: { tags, summary: 'All tickets and messages (admins)', security, querystring: SupportQuerySchema, response: { 200: PageOf(SupportTicketSchema), ...errors(400, 401, 403) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'All tickets and messages (admins)',
+        security,
+        querystring: SupportQuerySchema,
+        response: { 200: PageOf(SupportTicketSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.allTickets(app, request.query),
   );
 
   app.patch(
     '/v1/support/:id/close',
-    { onRequest: admin, schema: { tags, summary: 'Close a ticket (admins)', security, params: IdParams, response: { 200: SupportTicketSchema, ...errors(401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Close a ticket (admins)',
+        security,
+        params: IdParams,
+        response: { 200: SupportTicketSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
     async (request) => service.closeTicket(app, request, request.params.id),
   );
 };

@@ -1,7 +1,15 @@
 // Support: tickets from signed-in users, contact-form messages from anyone; admins close them.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CONTACT_FIELD_MAX, MESSAGES, PHONE_ALLOWED, validateEmail, type Page, type SupportQuery, type SupportTicket } from 'shared-api/contract';
+import {
+  CONTACT_FIELD_MAX,
+  MESSAGES,
+  PHONE_ALLOWED,
+  validateEmail,
+  type Page,
+  type SupportQuery,
+  type SupportTicket,
+} from 'shared-api/contract';
 import { supportTickets, type SupportRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
@@ -36,7 +44,10 @@ export async function createTicket(app: FastifyInstance, request: FastifyRequest
   const contactForm = !user || body.name !== undefined || body.phoneNumber !== undefined || body.email !== undefined;
   if (!contactForm) {
     if (!v.subject || !v.message) throw badRequest(MESSAGES.contactRequired);
-    const [row] = await app.db.insert(supportTickets).values({ kind: 'TICKET', userId: user.id, subject: v.subject, message: v.message }).returning();
+    const [row] = await app.db
+      .insert(supportTickets)
+      .values({ kind: 'TICKET', userId: user.id, subject: v.subject, message: v.message })
+      .returning();
     return toTicket(row);
   }
   if (!v.name || !v.phoneNumber || !v.email || !v.subject || !v.message) throw badRequest(MESSAGES.contactRequired);
@@ -46,7 +57,15 @@ export async function createTicket(app: FastifyInstance, request: FastifyRequest
   if (!PHONE_ALLOWED.test(v.phoneNumber) || !/\d/.test(v.phoneNumber)) throw badRequest(MESSAGES.invalidPhone);
   const [row] = await app.db
     .insert(supportTickets)
-    .values({ kind: 'CONTACT', userId: user?.id ?? null, name: v.name, phoneNumber: v.phoneNumber, email: v.email.toLowerCase(), subject: v.subject, message: v.message })
+    .values({
+      kind: 'CONTACT',
+      userId: user?.id ?? null,
+      name: v.name,
+      phoneNumber: v.phoneNumber,
+      email: v.email.toLowerCase(),
+      subject: v.subject,
+      message: v.message,
+    })
     .returning();
   return toTicket(row);
 }

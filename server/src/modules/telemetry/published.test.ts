@@ -39,7 +39,10 @@ test('answers are cached for a few seconds', () => {
 
 test('without a releases root, the web root (npm start): remotes/<name>/<version>/ and remotes.json', () => {
   manifest('remotes', 'mf_public', '1.0.0');
-  writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify({ mf_public: { stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' } }, 'Bad Name': {} }));
+  writeFileSync(
+    path.join(dir, 'remotes.json'),
+    JSON.stringify({ mf_public: { stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' } }, 'Bad Name': {} }),
+  );
   const src = { releasesDir: null, webRoot: dir };
   expect(isPublished(src, 'mf_public', '1.0.0')).toBe(true);
   expect(isPublished(src, 'mf_public', '1.1.0')).toBe(false);
@@ -55,14 +58,34 @@ test('an unreadable registry is an empty one', () => {
 });
 
 test('user-agent classes: device and engine, never the raw string', () => {
-  expect(uaClass('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0.0.0 Safari/537.36')).toBe('desktop-blink');
-  expect(uaClass('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0')).toBe('desktop-blink');
+  expect(uaClass('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0.0.0 Safari/537.36')).toBe(
+    'desktop-blink',
+  );
+  expect(
+    uaClass(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0',
+    ),
+  ).toBe('desktop-blink');
   expect(uaClass('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('desktop-gecko');
-  expect(uaClass('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36')).toBe('mobile-blink');
-  expect(uaClass('Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe('tablet-blink');
-  expect(uaClass('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/130.0 Mobile/15E148 Safari/604.1')).toBe('mobile-webkit');
-  expect(uaClass('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('tablet-webkit');
-  expect(uaClass('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15')).toBe('desktop-webkit');
+  expect(
+    uaClass('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36'),
+  ).toBe('mobile-blink');
+  expect(uaClass('Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36')).toBe(
+    'tablet-blink',
+  );
+  expect(
+    uaClass(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/130.0 Mobile/15E148 Safari/604.1',
+    ),
+  ).toBe('mobile-webkit');
+  expect(
+    uaClass(
+      'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    ),
+  ).toBe('tablet-webkit');
+  expect(
+    uaClass('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'),
+  ).toBe('desktop-webkit');
   expect(uaClass('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe('bot');
   expect(uaClass(undefined)).toBe('unknown');
   expect(uaClass('curl/8.5.0')).toBe('desktop-other');

@@ -6,9 +6,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-export interface VersionsSource { releasesDir?: string | null; webRoot?: string | null }
+export interface VersionsSource {
+  releasesDir?: string | null;
+  webRoot?: string | null;
+}
 
-export interface LiveRemote { stable: string | null; canary: { version: string; percent: number } | null }
+export interface LiveRemote {
+  stable: string | null;
+  canary: { version: string; percent: number } | null;
+}
 
 const TTL_MS = 15_000;
 const MAX_ENTRIES = 2_000;
@@ -53,12 +59,18 @@ export function liveRegistry(src: VersionsSource): Record<string, LiveRemote> {
   const file = registryFile(src);
   if (!file || !existsSync(file)) return {};
   try {
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { stable?: { version?: unknown }; canary?: { version?: unknown; percent?: unknown } }>;
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<
+      string,
+      { stable?: { version?: unknown }; canary?: { version?: unknown; percent?: unknown } }
+    >;
     const out: Record<string, LiveRemote> = {};
     for (const [name, rec] of Object.entries(raw ?? {})) {
       if (!NAME.test(name) || !rec || typeof rec !== 'object') continue;
       const stable = typeof rec.stable?.version === 'string' ? rec.stable.version : null;
-      const canary = rec.canary && typeof rec.canary.version === 'string' ? { version: rec.canary.version, percent: Number(rec.canary.percent) || 0 } : null;
+      const canary =
+        rec.canary && typeof rec.canary.version === 'string'
+          ? { version: rec.canary.version, percent: Number(rec.canary.percent) || 0 }
+          : null;
       out[name] = { stable, canary };
     }
     return out;
@@ -68,4 +80,6 @@ export function liveRegistry(src: VersionsSource): Record<string, LiveRemote> {
 }
 
 /** For tests. */
-export function clearPublishedCache(): void { cache.clear(); }
+export function clearPublishedCache(): void {
+  cache.clear();
+}

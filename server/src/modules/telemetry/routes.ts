@@ -46,7 +46,13 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/remote-load/summary',
     {
       onRequest: [releaseTokenOrAdmin(app)], // an admin's session, or a release token (valid for this route only)
-      schema: { tags, summary: 'Health per remote version, the stable beside the canary (admins, release tokens)', security: [{ bearerAuth: [] }], querystring: SummaryQuerySchema, response: { 200: SummarySchema, ...errors(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Health per remote version, the stable beside the canary (admins, release tokens)',
+        security: [{ bearerAuth: [] }],
+        querystring: SummaryQuerySchema,
+        response: { 200: SummarySchema, ...errors(400, 401, 403) },
+      },
     },
     async (request) => service.summary(app, request.query.hours ?? 24, request.query.alpha ?? 0.05),
   );

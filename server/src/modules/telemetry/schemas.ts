@@ -56,18 +56,29 @@ export type SummaryQuery = Static<typeof SummaryQuerySchema>;
 
 const Counts = {
   loads: Type.Integer({ minimum: 0, description: 'pages that loaded this version' }),
-  failures: Type.Integer({ minimum: 0, description: 'pages where loading it failed (manifest, entry, a chunk, or its module threw while evaluating)' }),
-  errors: Type.Integer({ minimum: 0, description: "pages where its error boundary caught an error (the first one per page)" }),
+  failures: Type.Integer({
+    minimum: 0,
+    description: 'pages where loading it failed (manifest, entry, a chunk, or its module threw while evaluating)',
+  }),
+  errors: Type.Integer({ minimum: 0, description: 'pages where its error boundary caught an error (the first one per page)' }),
 };
 const Rate = {
   attempts: Type.Integer({ minimum: 0, description: 'loads + failures' }),
   bad: Type.Integer({ minimum: 0, description: 'failures + errors (at most attempts)' }),
   errorRate: Type.Union([Type.Number(), Type.Null()], { description: 'bad / attempts; null without attempts' }),
-  interval: Type.Object({ low: Type.Number(), high: Type.Number() }, { description: '95 % Wilson score interval of errorRate ([0, 1] without attempts)' }),
+  interval: Type.Object(
+    { low: Type.Number(), high: Type.Number() },
+    { description: '95 % Wilson score interval of errorRate ([0, 1] without attempts)' },
+  ),
 };
 export const VersionStatsSchema = Type.Object({ version: Type.String(), ...Counts, ...Rate });
 export type VersionStats = Static<typeof VersionStatsSchema>;
-export const CanaryStatsSchema = Type.Object({ version: Type.String(), percent: Type.Integer({ minimum: 0, maximum: 100 }), ...Counts, ...Rate });
+export const CanaryStatsSchema = Type.Object({
+  version: Type.String(),
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  ...Counts,
+  ...Rate,
+});
 
 export const SummaryItemSchema = Type.Object({
   remote: Type.String(),

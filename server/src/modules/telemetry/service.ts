@@ -24,13 +24,21 @@ export const remoteHealthReports = pgTable('remote_health_reports', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export interface Refused { remote: string; version: string }
+export interface Refused {
+  remote: string;
+  version: string;
+}
 
 /** Stores the items of published versions; returns the ones refused (not published, or empty). */
-export async function record(app: FastifyInstance, body: RemoteLoadBody, meta: { uaClass: string; clientVersions?: string }): Promise<{ stored: number; refused: Refused[] }> {
-  const items: (HealthItem | (Omit<HealthItem, 'channel'> & { channel: null }))[] = 'items' in body
-    ? body.items
-    : [{ remote: body.remote, version: body.version, channel: null, loads: 0, failures: 1, errors: 0, path: '/', detail: body.detail }];
+export async function record(
+  app: FastifyInstance,
+  body: RemoteLoadBody,
+  meta: { uaClass: string; clientVersions?: string },
+): Promise<{ stored: number; refused: Refused[] }> {
+  const items: (HealthItem | (Omit<HealthItem, 'channel'> & { channel: null }))[] =
+    'items' in body
+      ? body.items
+      : [{ remote: body.remote, version: body.version, channel: null, loads: 0, failures: 1, errors: 0, path: '/', detail: body.detail }];
   const src = { releasesDir: app.config.releasesDir ?? null, webRoot: app.config.webRoot };
   const refused: Refused[] = [];
   const rows = items.flatMap((i) => {
@@ -39,24 +47,30 @@ export async function record(app: FastifyInstance, body: RemoteLoadBody, meta: {
       refused.push({ remote: i.remote, version: i.version });
       return [];
     }
-    return [{
-      remote: i.remote,
-      version: i.version,
-      channel: i.channel,
-      loads: i.loads,
-      failures: i.failures,
-      errors: i.errors,
-      path: i.path.slice(0, 200),
-      uaClass: meta.uaClass,
-      detail: (i.detail ?? '').slice(0, 500),
-      clientVersions: meta.clientVersions ? meta.clientVersions.slice(0, 500) : null,
-    }];
+    return [
+      {
+        remote: i.remote,
+        version: i.version,
+        channel: i.channel,
+        loads: i.loads,
+        failures: i.failures,
+        errors: i.errors,
+        path: i.path.slice(0, 200),
+        uaClass: meta.uaClass,
+        detail: (i.detail ?? '').slice(0, 500),
+        clientVersions: meta.clientVersions ? meta.clientVersions.slice(0, 500) : null,
+      },
+    ];
   });
   if (rows.length) await app.db.insert(remoteHealthReports).values(rows);
   return { stored: rows.length, refused };
 }
 
-interface Counts { loads: number; failures: number; errors: number }
+interface Counts {
+  loads: number;
+  failures: number;
+  errors: number;
+}
 const zero = (): Counts => ({ loads: 0, failures: 0, errors: 0 });
 
 /** attempts, bad, error rate and its interval from counts. */
@@ -69,7 +83,16 @@ export function rateOf(c: Counts): Pick<VersionStats, 'attempts' | 'bad' | 'erro
 export async function summary(app: FastifyInstance, hours: number, alpha = 0.05): Promise<Summary> {
   const until = new Date();
   const since = new Date(until.getTime() - hours * 3600_000);
-  type ByChannelRow = { remote: string; version: string; channel: string; loads: number; failures: number; errors: number; last_at: Date | string; last_detail: string | null };
+  type ByChannelRow = {
+    remote: string;
+    version: string;
+    channel: string;
+    loads: number;
+    failures: number;
+    errors: number;
+    last_at: Date | string;
+    last_detail: string | null;
+  };
   const byChannel = await app.db.execute(sql`
     SELECT remote, version, coalesce(channel, 'unknown') AS channel,
            sum(loads)::int AS loads, sum(failures)::int AS failures, sum(errors)::int AS errors,
@@ -96,7 +119,19 @@ export async function summary(app: FastifyInstance, hours: number, alpha = 0.05)
     const key = `${r.remote}\0${r.version}`;
     let item = items.get(key);
     if (!item) {
-      item = { remote: r.remote, version: r.version, ...zero(), ...rateOf(zero()), preview: zero(), channels: {}, paths: [], uaClasses: [], lastAt: '', lastDetail: '', lastTime: 0 };
+      item = {
+        remote: r.remote,
+        version: r.version,
+        ...zero(),
+        ...rateOf(zero()),
+        preview: zero(),
+        channels: {},
+        paths: [],
+        uaClasses: [],
+        lastAt: '',
+        lastDetail: '',
+        lastTime: 0,
+      };
       items.set(key, item);
     }
     const c = { loads: Number(r.loads), failures: Number(r.failures), errors: Number(r.errors) };
@@ -114,7 +149,8 @@ export async function summary(app: FastifyInstance, hours: number, alpha = 0.05)
   }
   for (const item of items.values()) Object.assign(item, rateOf(item));
   for (const r of rowsOf<ByPathRow>(byPath)) items.get(`${r.remote}\0${r.version}`)?.paths.push({ path: r.path, bad: Number(r.bad) });
-  for (const r of rowsOf<ByUaRow>(byUa)) items.get(`${r.remote}\0${r.version}`)?.uaClasses.push({ uaClass: r.ua_class, attempts: Number(r.attempts), bad: Number(r.bad) });
+  for (const r of rowsOf<ByUaRow>(byUa))
+    items.get(`${r.remote}\0${r.version}`)?.uaClasses.push({ uaClass: r.ua_class, attempts: Number(r.attempts), bad: Number(r.bad) });
   const list = [...items.values()].map(({ lastTime: _t, ...item }) => ({
     ...item,
     paths: item.paths.sort((a, b) => b.bad - a.bad || a.path.localeCompare(b.path)).slice(0, 5),
@@ -128,12 +164,19 @@ export async function summary(app: FastifyInstance, hours: number, alpha = 0.05)
     return { version, ...c, ...rateOf(c) };
   };
   const live = liveRegistry({ releasesDir: app.config.releasesDir ?? null, webRoot: app.config.webRoot });
-  const remotes = Object.entries(live).sort(([a], [b]) => a.localeCompare(b)).map(([remote, rec]) => {
-    const stable = rec.stable ? stats(remote, rec.stable) : null;
-    const canary = rec.canary ? { ...stats(remote, rec.canary.version), percent: Math.max(0, Math.min(100, Math.trunc(rec.canary.percent))) } : null;
-    const comparison = stable && canary ? compareProportions({ bad: canary.bad, n: canary.attempts }, { bad: stable.bad, n: stable.attempts }, alpha) : null;
-    return { remote, stable, canary, comparison };
-  });
+  const remotes = Object.entries(live)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([remote, rec]) => {
+      const stable = rec.stable ? stats(remote, rec.stable) : null;
+      const canary = rec.canary
+        ? { ...stats(remote, rec.canary.version), percent: Math.max(0, Math.min(100, Math.trunc(rec.canary.percent))) }
+        : null;
+      const comparison =
+        stable && canary
+          ? compareProportions({ bad: canary.bad, n: canary.attempts }, { bad: stable.bad, n: stable.attempts }, alpha)
+          : null;
+      return { remote, stable, canary, comparison };
+    });
   return { since: since.toISOString(), until: until.toISOString(), items: list, remotes };
 }
 

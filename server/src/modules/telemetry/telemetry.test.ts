@@ -12,19 +12,32 @@ let investor: TestUser;
 let releases: string;
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** A releases root as the release tool leaves it: published version folders and the live registry. */
 function releasesRoot(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'tessera-releases-'));
-  for (const [remote, version] of [['mf_public', '1.0.0'], ['mf_public', '1.1.0'], ['mf_public', '1.2.0'], ['mf_admin', '2.0.0'], ['mf_owner', '0.9.0']]) {
+  for (const [remote, version] of [
+    ['mf_public', '1.0.0'],
+    ['mf_public', '1.1.0'],
+    ['mf_public', '1.2.0'],
+    ['mf_admin', '2.0.0'],
+    ['mf_owner', '0.9.0'],
+  ]) {
     mkdirSync(path.join(dir, remote, version), { recursive: true });
     writeFileSync(path.join(dir, remote, version, 'mf-manifest.json'), '{}');
   }
-  writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify({
-    mf_public: { stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' }, canary: { version: '1.1.0', entry: '/remotes/mf_public/1.1.0/mf-manifest.json', percent: 10 } },
-    mf_admin: { stable: { version: '2.0.0', entry: '/remotes/mf_admin/2.0.0/mf-manifest.json' } },
-  }));
+  writeFileSync(
+    path.join(dir, 'remotes.json'),
+    JSON.stringify({
+      mf_public: {
+        stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' },
+        canary: { version: '1.1.0', entry: '/remotes/mf_public/1.1.0/mf-manifest.json', percent: 10 },
+      },
+      mf_admin: { stable: { version: '2.0.0', entry: '/remotes/mf_admin/2.0.0/mf-manifest.json' } },
+    }),
+  );
   return dir;
 }
 
@@ -41,16 +54,43 @@ afterAll(async () => {
 
 let ipCounter = 0;
 /** Each report from its own address unless told (the limit is per IP). */
-const report = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`) =>
-  t.app.inject({ method: 'POST', url: '/v1/telemetry/remote-load', payload: typeof payload === 'string' ? payload : JSON.stringify(payload), headers: { 'content-type': 'application/json', 'user-agent': CHROME, ...headers }, remoteAddress });
+const report = (
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress = `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/telemetry/remote-load',
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    headers: { 'content-type': 'application/json', 'user-agent': CHROME, ...headers },
+    remoteAddress,
+  });
 
 const summary = (as: TestUser | null, query = '') =>
   t.app.inject({ method: 'GET', url: `/v1/telemetry/remote-load/summary${query}`, headers: as ? as.headers : {} });
 
-const item = (o: Partial<{ remote: string; version: string; channel: string; loads: number; failures: number; errors: number; path: string; detail: string }>) =>
-  ({ remote: 'mf_public', version: '1.0.0', channel: 'stable', loads: 0, failures: 0, errors: 0, path: '/', ...o });
+const item = (
+  o: Partial<{
+    remote: string;
+    version: string;
+    channel: string;
+    loads: number;
+    failures: number;
+    errors: number;
+    path: string;
+    detail: string;
+  }>,
+) => ({ remote: 'mf_public', version: '1.0.0', channel: 'stable', loads: 0, failures: 0, errors: 0, path: '/', ...o });
 
-const count = async (where = sql`true`) => Number(((await t.app.db.execute(sql`select count(*)::int as n from remote_health_reports where ${where}`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+const count = async (where = sql`true`) =>
+  Number(
+    (
+      (await t.app.db.execute(sql`select count(*)::int as n from remote_health_reports where ${where}`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n,
+  );
 
 async function summaryBody(query = ''): Promise<Summary> {
   const res = await summary(admin, query);
@@ -60,14 +100,38 @@ async function summaryBody(query = ''): Promise<Summary> {
 
 test('one report per page, per version: loads, failures and errors are counted, preview apart, with rates and intervals', async () => {
   // 20 stable pages, one with an error; 4 canary pages: 1 failed to load (its page then loaded stable), 1 error.
-  for (let i = 0; i < 20; i++) expect((await report({ items: [item({ loads: 1, errors: i === 0 ? 1 : 0, path: '/properties', detail: i === 0 ? 'error while rendering: boom' : undefined })] })).statusCode).toBe(204);
-  expect((await report({ items: [
-    item({ version: '1.1.0', channel: 'canary', failures: 1, path: '/', detail: 'failed at onLoad: Landing threw' }),
-    item({ loads: 1, path: '/' }),
-  ] }, { 'x-client-versions': 'shell@1.0.0,mf_public@1.0.0', 'user-agent': IPHONE })).statusCode).toBe(204);
-  for (let i = 0; i < 3; i++) expect((await report({ items: [item({ version: '1.1.0', channel: 'canary', loads: 1, errors: i === 0 ? 1 : 0, path: '/about' })] })).statusCode).toBe(204);
+  for (let i = 0; i < 20; i++)
+    expect(
+      (
+        await report({
+          items: [
+            item({ loads: 1, errors: i === 0 ? 1 : 0, path: '/properties', detail: i === 0 ? 'error while rendering: boom' : undefined }),
+          ],
+        })
+      ).statusCode,
+    ).toBe(204);
+  expect(
+    (
+      await report(
+        {
+          items: [
+            item({ version: '1.1.0', channel: 'canary', failures: 1, path: '/', detail: 'failed at onLoad: Landing threw' }),
+            item({ loads: 1, path: '/' }),
+          ],
+        },
+        { 'x-client-versions': 'shell@1.0.0,mf_public@1.0.0', 'user-agent': IPHONE },
+      )
+    ).statusCode,
+  ).toBe(204);
+  for (let i = 0; i < 3; i++)
+    expect(
+      (await report({ items: [item({ version: '1.1.0', channel: 'canary', loads: 1, errors: i === 0 ? 1 : 0, path: '/about' })] }))
+        .statusCode,
+    ).toBe(204);
   // A previewed version: kept apart from the canary's figures.
-  expect((await report({ items: [item({ version: '1.1.0', channel: 'preview', loads: 1, errors: 1, path: '/about' })] })).statusCode).toBe(204);
+  expect((await report({ items: [item({ version: '1.1.0', channel: 'preview', loads: 1, errors: 1, path: '/about' })] })).statusCode).toBe(
+    204,
+  );
 
   const body = await summaryBody();
   const stable = body.items.find((i) => i.remote === 'mf_public' && i.version === '1.0.0')!;
@@ -76,10 +140,23 @@ test('one report per page, per version: loads, failures and errors are counted, 
   expect(stable.interval.low).toBeGreaterThan(0);
   expect(stable.interval.high).toBeLessThan(0.3);
   expect(stable.paths).toEqual([{ path: '/properties', bad: 1 }]);
-  expect(stable.uaClasses).toEqual(expect.arrayContaining([{ uaClass: 'desktop-blink', attempts: 20, bad: 1 }, { uaClass: 'mobile-webkit', attempts: 1, bad: 0 }]));
+  expect(stable.uaClasses).toEqual(
+    expect.arrayContaining([
+      { uaClass: 'desktop-blink', attempts: 20, bad: 1 },
+      { uaClass: 'mobile-webkit', attempts: 1, bad: 0 },
+    ]),
+  );
 
   const canary = body.items.find((i) => i.remote === 'mf_public' && i.version === '1.1.0')!;
-  expect(canary).toMatchObject({ loads: 3, failures: 1, errors: 1, attempts: 4, bad: 2, errorRate: 0.5, preview: { loads: 1, failures: 0, errors: 1 } });
+  expect(canary).toMatchObject({
+    loads: 3,
+    failures: 1,
+    errors: 1,
+    attempts: 4,
+    bad: 2,
+    errorRate: 0.5,
+    preview: { loads: 1, failures: 0, errors: 1 },
+  });
   expect(canary.channels).toEqual({ canary: { loads: 3, failures: 1, errors: 1 }, preview: { loads: 1, failures: 0, errors: 1 } });
   expect(canary.lastDetail).toBe('failed at onLoad: Landing threw');
 
@@ -89,10 +166,17 @@ test('one report per page, per version: loads, failures and errors are counted, 
   expect(pub.canary).toMatchObject({ version: '1.1.0', percent: 10, attempts: 4, bad: 2, errorRate: 0.5 });
   expect(pub.comparison).toMatchObject({ test: 'two-proportion z-test (pooled), one-sided', worse: true, alpha: 0.05 });
   expect(pub.comparison!.pValue).toBeLessThan(0.05);
-  expect(body.remotes.find((r) => r.remote === 'mf_admin')).toEqual({ remote: 'mf_admin', stable: expect.objectContaining({ version: '2.0.0', attempts: 0, errorRate: null, interval: { low: 0, high: 1 } }), canary: null, comparison: null });
+  expect(body.remotes.find((r) => r.remote === 'mf_admin')).toEqual({
+    remote: 'mf_admin',
+    stable: expect.objectContaining({ version: '2.0.0', attempts: 0, errorRate: null, interval: { low: 0, high: 1 } }),
+    canary: null,
+    comparison: null,
+  });
 
   // The raw user agent is never stored, only its class; X-Client-Versions is kept.
-  const rows = (await t.app.db.execute(sql`select ua_class, client_versions from remote_health_reports`)) as unknown as { rows: { ua_class: string; client_versions: string | null }[] };
+  const rows = (await t.app.db.execute(sql`select ua_class, client_versions from remote_health_reports`)) as unknown as {
+    rows: { ua_class: string; client_versions: string | null }[];
+  };
   expect(JSON.stringify(rows.rows)).not.toContain('Mozilla');
   expect(rows.rows.some((r) => r.ua_class === 'mobile-webkit' && r.client_versions === 'shell@1.0.0,mf_public@1.0.0')).toBe(true);
 });
@@ -105,7 +189,10 @@ test('reports are accepted for published versions only', async () => {
   expect((await report({ remote: 'mf_nobody', version: '1.0.0' })).statusCode).toBe(422);
   expect(await count()).toBe(before);
   // In a batch, the published items are kept and the others dropped.
-  expect((await report({ items: [item({ version: '9.9.9', failures: 1 }), item({ version: '1.2.0', channel: 'preview', loads: 1 })] })).statusCode).toBe(204);
+  expect(
+    (await report({ items: [item({ version: '9.9.9', failures: 1 }), item({ version: '1.2.0', channel: 'preview', loads: 1 })] }))
+      .statusCode,
+  ).toBe(204);
   expect(await count()).toBe(before + 1);
   expect(await count(sql`version = '9.9.9'`)).toBe(0);
 });
@@ -113,11 +200,20 @@ test('reports are accepted for published versions only', async () => {
 test('a report of the earlier format is a failure of that version', async () => {
   expect((await report({ remote: 'mf_admin', version: '2.0.0', detail: 'failed at onLoad' })).statusCode).toBe(204);
   const admin2 = (await summaryBody()).items.find((i) => i.remote === 'mf_admin' && i.version === '2.0.0')!;
-  expect(admin2).toMatchObject({ failures: 1, loads: 0, attempts: 1, bad: 1, lastDetail: 'failed at onLoad', channels: { unknown: { loads: 0, failures: 1, errors: 0 } } });
+  expect(admin2).toMatchObject({
+    failures: 1,
+    loads: 0,
+    attempts: 1,
+    bad: 1,
+    lastDetail: 'failed at onLoad',
+    channels: { unknown: { loads: 0, failures: 1, errors: 0 } },
+  });
 });
 
 test('reports older than the window are not counted', async () => {
-  await t.app.db.execute(sql`insert into remote_health_reports (remote, version, failures, detail, created_at) values ('mf_owner', '0.9.0', 1, 'old', now() - interval '30 hours')`);
+  await t.app.db.execute(
+    sql`insert into remote_health_reports (remote, version, failures, detail, created_at) values ('mf_owner', '0.9.0', 1, 'old', now() - interval '30 hours')`,
+  );
   expect((await summaryBody()).items.some((i) => i.remote === 'mf_owner')).toBe(false);
   expect((await summaryBody('?hours=48')).items).toContainEqual(expect.objectContaining({ remote: 'mf_owner', failures: 1 }));
 });
@@ -139,7 +235,9 @@ test('bad bodies are refused, and nothing is stored', async () => {
   for (const b of bad) expect({ b, status: (await report(b)).statusCode }).toEqual({ b, status: 400 });
   expect((await report('{"remote":', {})).statusCode).toBe(400);
   // JSON only (the shell's beacon is a Blob of type application/json): no cross-site simple posts.
-  expect([400, 415]).toContain((await report(JSON.stringify({ items: [item({ loads: 1 })] }), { 'content-type': 'text/plain' })).statusCode);
+  expect([400, 415]).toContain(
+    (await report(JSON.stringify({ items: [item({ loads: 1 })] }), { 'content-type': 'text/plain' })).statusCode,
+  );
   // All flags 0: nothing to count (accepted, not stored).
   expect((await report({ items: [item({})] })).statusCode).toBe(204);
   expect(await count()).toBe(before);

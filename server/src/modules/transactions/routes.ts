@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, PageOf } from '../../lib/schema';
-import { ExportQuerySchema, LedgerEntrySchema, LedgerPageSchema, MyExportQuerySchema, MyTransactionsQuerySchema, TransactionsQuerySchema } from './schemas';
+import {
+  ExportQuerySchema,
+  LedgerEntrySchema,
+  LedgerPageSchema,
+  MyExportQuerySchema,
+  MyTransactionsQuerySchema,
+  TransactionsQuerySchema,
+} from './schemas';
 import * as service from './service';
 
 const tags = ['transactions'];
@@ -13,19 +20,47 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/owned',
-    { onRequest: signedIn, schema: { tags, summary: "The signed-in user's ledger entries, newest first", security, querystring: MyTransactionsQuerySchema, response: { 200: PageOf(LedgerEntrySchema), ...errors(400, 401) } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: "The signed-in user's ledger entries, newest first",
+        security,
+        querystring: MyTransactionsQuerySchema,
+        response: { 200: PageOf(LedgerEntrySchema), ...errors(400, 401) },
+      },
+    },
     async (request) => service.myTransactions(app, request, request.query),
   );
 
   app.get(
     '/owned/export.csv',
-    { onRequest: signedIn, schema: { tags, summary: "The signed-in user's ledger entries as CSV", ...csv, security, querystring: MyExportQuerySchema, response: errors(400, 401) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: "The signed-in user's ledger entries as CSV",
+        ...csv,
+        security,
+        querystring: MyExportQuerySchema,
+        response: errors(400, 401),
+      },
+    },
     async (request, reply) => service.exportMyTransactions(app, request, reply, request.query),
   );
 
   app.get(
     '/owned/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'One own ledger entry', security, params: IdParams, response: { 200: LedgerEntrySchema, ...errors(401, 404) } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'One own ledger entry',
+        security,
+        params: IdParams,
+        response: { 200: LedgerEntrySchema, ...errors(401, 404) },
+      },
+    },
     async (request) => service.myTransaction(app, request, request.params.id),
   );
 
@@ -33,20 +68,45 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       onRequest: admin,
-      schema: { tags, summary: 'Every ledger entry with filters and totals (admins)', security, querystring: TransactionsQuerySchema, response: { 200: LedgerPageSchema, ...errors(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Every ledger entry with filters and totals (admins)',
+        security,
+        querystring: TransactionsQuerySchema,
+        response: { 200: LedgerPageSchema, ...errors(400, 401, 403) },
+      },
     },
     async (request) => service.allTransactions(app, request.query),
   );
 
   app.get(
     '/export.csv',
-    { onRequest: admin, schema: { tags, summary: 'Every ledger entry matching the filters, as CSV (admins)', ...csv, security, querystring: ExportQuerySchema, response: errors(400, 401, 403) } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Every ledger entry matching the filters, as CSV (admins)',
+        ...csv,
+        security,
+        querystring: ExportQuerySchema,
+        response: errors(400, 401, 403),
+      },
+    },
     async (request, reply) => service.exportTransactions(app, reply, request.query),
   );
 
   app.get(
     '/:id',
-    { onRequest: admin, schema: { tags, summary: 'One ledger entry (admins)', security, params: IdParams, response: { 200: LedgerEntrySchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'One ledger entry (admins)',
+        security,
+        params: IdParams,
+        response: { 200: LedgerEntrySchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.transaction(app, request.params.id),
   );
 };

@@ -1,5 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { LEDGER_ENTRY_TYPES, type LedgerEntry, type LedgerTotals, type MyTransactionsQuery, type TransactionsQuery } from 'shared-api/contract';
+import {
+  LEDGER_ENTRY_TYPES,
+  type LedgerEntry,
+  type LedgerTotals,
+  type MyTransactionsQuery,
+  type TransactionsQuery,
+} from 'shared-api/contract';
 import { assertSame, DateTime, Id, Nullable, PageOf, PageQuery, StringEnum, type Same } from '../../lib/schema';
 
 export const LedgerEntrySchema = Type.Object({

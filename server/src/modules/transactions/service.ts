@@ -2,7 +2,15 @@
 // admins (filters, totals). Also as CSV for the wallet and admin transaction pages.
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { centsToDollars, type LedgerEntry, type LedgerPage, type LedgerTotals, type MyTransactionsQuery, type Page, type TransactionsQuery } from 'shared-api/contract';
+import {
+  centsToDollars,
+  type LedgerEntry,
+  type LedgerPage,
+  type LedgerTotals,
+  type MyTransactionsQuery,
+  type Page,
+  type TransactionsQuery,
+} from 'shared-api/contract';
 import { ledgerEntries, users, type LedgerRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
@@ -42,7 +50,12 @@ function filters(q: TransactionsQuery): SQL[] {
 /** One wallet's entries in the order its balance moved; across wallets, the order of insertion. */
 const newestFirst = (oneWallet: boolean) => (oneWallet ? [desc(ledgerEntries.walletSeq)] : [desc(ledgerEntries.seq)]);
 
-async function pageOf(app: FastifyInstance, where: SQL[], q: { page?: number; pageSize?: number }, oneWallet: boolean): Promise<Page<LedgerEntry>> {
+async function pageOf(
+  app: FastifyInstance,
+  where: SQL[],
+  q: { page?: number; pageSize?: number },
+  oneWallet: boolean,
+): Promise<Page<LedgerEntry>> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? 20;
   const cond = where.length > 0 ? and(...where) : undefined;
@@ -133,12 +146,22 @@ const ADMIN_COLUMNS: CsvColumn<CsvRow>[] = [
 async function sendCsv(app: FastifyInstance, reply: FastifyReply, where: SQL[], admin: boolean, oneWallet: boolean): Promise<FastifyReply> {
   const cond = where.length > 0 ? and(...where) : undefined;
   const [{ total }] = await app.db.select({ total: count() }).from(ledgerEntries).where(cond);
-  if (total > CSV_MAX_ROWS) throw badRequest(`${total} entries match; an export holds at most ${CSV_MAX_ROWS}. Narrow the dates or filters.`);
+  if (total > CSV_MAX_ROWS)
+    throw badRequest(`${total} entries match; an export holds at most ${CSV_MAX_ROWS}. Narrow the dates or filters.`);
   const rows: CsvRow[] = admin
-    ? (await app.db.select({ e: ledgerEntries, email: users.email }).from(ledgerEntries).innerJoin(users, eq(users.id, ledgerEntries.userId)).where(cond).orderBy(...newestFirst(oneWallet))).map(
-        (r) => ({ ...r.e, email: r.email }),
-      )
-    : await app.db.select().from(ledgerEntries).where(cond).orderBy(...newestFirst(oneWallet));
+    ? (
+        await app.db
+          .select({ e: ledgerEntries, email: users.email })
+          .from(ledgerEntries)
+          .innerJoin(users, eq(users.id, ledgerEntries.userId))
+          .where(cond)
+          .orderBy(...newestFirst(oneWallet))
+      ).map((r) => ({ ...r.e, email: r.email }))
+    : await app.db
+        .select()
+        .from(ledgerEntries)
+        .where(cond)
+        .orderBy(...newestFirst(oneWallet));
   const day = new Date().toISOString().slice(0, 10);
   return reply
     .type('text/csv; charset=utf-8')
@@ -146,7 +169,12 @@ async function sendCsv(app: FastifyInstance, reply: FastifyReply, where: SQL[], 
     .send(csvDocument(admin ? ADMIN_COLUMNS : COLUMNS, rows));
 }
 
-export async function exportMyTransactions(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, q: MyTransactionsQuery): Promise<FastifyReply> {
+export async function exportMyTransactions(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  q: MyTransactionsQuery,
+): Promise<FastifyReply> {
   return sendCsv(app, reply, [eq(ledgerEntries.userId, currentUser(request).id), ...filters(q)], false, true);
 }
 

@@ -6,7 +6,15 @@ import { cumulativeSeries } from '../admin/money';
 
 export type MoneyMetrics = Pick<
   UserMetrics,
-  'portfolioValue' | 'totalInvested' | 'holdingsCount' | 'walletBalance' | 'pendingOrders' | 'allocationByProperty' | 'allocationByType' | 'investedOverTime' | 'payoutsReceived'
+  | 'portfolioValue'
+  | 'totalInvested'
+  | 'holdingsCount'
+  | 'walletBalance'
+  | 'pendingOrders'
+  | 'allocationByProperty'
+  | 'allocationByType'
+  | 'investedOverTime'
+  | 'payoutsReceived'
 >;
 
 type Rows<T> = { rows: T[] };

@@ -20,7 +20,10 @@ import { UserMetricsSchema } from './metrics-schema';
 
 const tags = ['users'];
 const security = [{ bearerAuth: [] }];
-const single = (what: string) => ({ consumes: ['multipart/form-data'], description: `multipart/form-data: one ${what} in the "file" field, 5 MB at most.` });
+const single = (what: string) => ({
+  consumes: ['multipart/form-data'],
+  description: `multipart/form-data: one ${what} in the "file" field, 5 MB at most.`,
+});
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedIn = [app.authenticate];
@@ -28,37 +31,78 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const investor = [app.authenticate, app.requireRole('INVESTOR')];
   const notAdmin = [app.authenticate, app.requireRole('INVESTOR', 'PROPERTY_OWNER')];
 
-  app.get('/me', { onRequest: signedIn, schema: { tags, summary: 'The signed-in user', security, response: { 200: UserSchema, ...errors(401) } } }, async (request) =>
-    service.getMe(app, request),
+  app.get(
+    '/me',
+    { onRequest: signedIn, schema: { tags, summary: 'The signed-in user', security, response: { 200: UserSchema, ...errors(401) } } },
+    async (request) => service.getMe(app, request),
   );
 
   app.patch(
     '/me',
-    { onRequest: signedIn, schema: { tags, summary: 'Change own profile fields', security, body: UpdateMeSchema, response: { 200: UserSchema, ...errors(400, 401) } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Change own profile fields',
+        security,
+        body: UpdateMeSchema,
+        response: { 200: UserSchema, ...errors(400, 401) },
+      },
+    },
     async (request) => service.updateProfile(app, currentUser(request).id, request.body),
   );
 
   app.get(
     '/me/metrics',
-    { onRequest: signedIn, schema: { tags, summary: 'Dashboard figures of the signed-in user', security, response: { 200: UserMetricsSchema, ...errors(401) } } },
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'Dashboard figures of the signed-in user', security, response: { 200: UserMetricsSchema, ...errors(401) } },
+    },
     async (request) => service.getMyMetrics(app, request),
   );
 
   app.patch(
     '/me/profile-image',
-    { onRequest: signedIn, schema: { tags, summary: 'Set the profile image', ...single('image'), security, response: { 200: UserSchema, ...errors(400, 401, 413, 415) } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Set the profile image',
+        ...single('image'),
+        security,
+        response: { 200: UserSchema, ...errors(400, 401, 413, 415) },
+      },
+    },
     async (request) => service.uploadUserFile(app, request, 'AVATAR'),
   );
 
   app.patch(
     '/kyc',
-    { onRequest: notAdmin, schema: { tags, summary: 'Upload an identity document (image)', ...single('image'), security, response: { 200: UserSchema, ...errors(400, 401, 403, 413, 415) } } },
+    {
+      onRequest: notAdmin,
+      schema: {
+        tags,
+        summary: 'Upload an identity document (image)',
+        ...single('image'),
+        security,
+        response: { 200: UserSchema, ...errors(400, 401, 403, 413, 415) },
+      },
+    },
     async (request) => service.uploadUserFile(app, request, 'KYC'),
   );
 
   app.patch(
     '/kyc/business',
-    { onRequest: notAdmin, schema: { tags, summary: 'Upload a business document (PDF or image)', ...single('PDF or image'), security, response: { 200: UserSchema, ...errors(400, 401, 403, 413, 415) } } },
+    {
+      onRequest: notAdmin,
+      schema: {
+        tags,
+        summary: 'Upload a business document (PDF or image)',
+        ...single('PDF or image'),
+        security,
+        response: { 200: UserSchema, ...errors(400, 401, 403, 413, 415) },
+      },
+    },
     async (request) => service.uploadUserFile(app, request, 'BUSINESS_KYC'),
   );
 
@@ -70,26 +114,58 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: async (request) => {
         request.body ??= {};
       },
-      schema: { tags, summary: 'Submit onboarding for review (status PENDING unless verified)', security, body: CompleteOnboardingSchema, response: { 200: UserSchema, ...errors(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Submit onboarding for review (status PENDING unless verified)',
+        security,
+        body: CompleteOnboardingSchema,
+        response: { 200: UserSchema, ...errors(400, 401, 403) },
+      },
     },
     async (request) => service.completeOnboarding(app, request, request.body),
   );
 
   app.patch(
     '/me/update-password',
-    { onRequest: signedIn, schema: { tags, summary: 'Change password (ends every session; returns a fresh token)', security, body: UpdatePasswordSchema, response: { 200: UpdatePasswordResultSchema, ...errors(400, 401) } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Change password (ends every session; returns a fresh token)',
+        security,
+        body: UpdatePasswordSchema,
+        response: { 200: UpdatePasswordResultSchema, ...errors(400, 401) },
+      },
+    },
     async (request) => service.updatePassword(app, request, request.body),
   );
 
   app.get(
     '/me/questionnaire',
-    { onRequest: investor, schema: { tags, summary: "The investor's questionnaire answers", security, response: { 200: SubmittedQuestionnaireSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: "The investor's questionnaire answers",
+        security,
+        response: { 200: SubmittedQuestionnaireSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.getQuestionnaire(app, request),
   );
 
   app.put(
     '/me/questionnaire',
-    { onRequest: investor, schema: { tags, summary: 'Save the questionnaire answers', security, body: QuestionnaireSchema, response: { 200: SubmittedQuestionnaireSchema, ...errors(400, 401, 403) } } },
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'Save the questionnaire answers',
+        security,
+        body: QuestionnaireSchema,
+        response: { 200: SubmittedQuestionnaireSchema, ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.saveQuestionnaire(app, request, request.body),
   );
 
@@ -97,31 +173,78 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/',
-    { onRequest: admin, schema: { tags, summary: 'List users (admins)', security, querystring: UsersQuerySchema, response: { 200: PageOf(UserSchema), ...errors(400, 401, 403) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'List users (admins)',
+        security,
+        querystring: UsersQuerySchema,
+        response: { 200: PageOf(UserSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.listUsers(app, request.query),
   );
 
   app.patch(
     '/verify/:userId',
-    { onRequest: admin, schema: { tags, summary: 'Verify or reject a user (admins)', security, params: UserIdParams, body: VerifyUserSchema, response: { 200: UserSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Verify or reject a user (admins)',
+        security,
+        params: UserIdParams,
+        body: VerifyUserSchema,
+        response: { 200: UserSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.verifyUser(app, request, request.params.userId, request.body),
   );
 
   app.get(
     '/:id',
-    { onRequest: admin, schema: { tags, summary: 'A user with documents and questionnaire (admins)', security, params: IdParams, response: { 200: UserDetailSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'A user with documents and questionnaire (admins)',
+        security,
+        params: IdParams,
+        response: { 200: UserDetailSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.getUserDetail(app, request.params.id),
   );
 
   app.patch(
     '/:id',
-    { onRequest: admin, schema: { tags, summary: "Change a user's profile fields (admins)", security, params: IdParams, body: UpdateMeSchema, response: { 200: UserDetailSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "Change a user's profile fields (admins)",
+        security,
+        params: IdParams,
+        body: UpdateMeSchema,
+        response: { 200: UserDetailSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.adminUpdateUser(app, request, request.params.id, request.body),
   );
 
   app.delete(
     '/:id',
-    { onRequest: admin, schema: { tags, summary: 'Delete an investor or owner (admins)', security, params: IdParams, response: { 200: MessageBody, ...errors(401, 403, 404, 409) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Delete an investor or owner (admins)',
+        security,
+        params: IdParams,
+        response: { 200: MessageBody, ...errors(401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       await service.deleteUser(app, request, request.params.id, 'NOT_ADMIN');
       return { message: MESSAGES.userDeleted };

@@ -96,7 +96,10 @@ assertSame<Same<Static<typeof UpdatePasswordSchema>, UpdatePasswordBody>>();
 
 export const UpdatePasswordResultSchema = Type.Object({ message: Type.String(), accessToken: Type.String() });
 
-export const CompleteOnboardingSchema = Type.Object({ status: Type.Optional(StringEnum(['PENDING'] as const)) }, { additionalProperties: false });
+export const CompleteOnboardingSchema = Type.Object(
+  { status: Type.Optional(StringEnum(['PENDING'] as const)) },
+  { additionalProperties: false },
+);
 assertSame<Same<Static<typeof CompleteOnboardingSchema>, CompleteOnboardingBody>>();
 
 export const VerifyUserSchema = Type.Object(

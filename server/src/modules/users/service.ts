@@ -61,7 +61,6 @@ function selectUsers(db: Executor) {
     .leftJoin(files, eq(files.id, users.avatarFileId));
 }
 
-
 export async function findUser(db: Executor, id: string): Promise<UserWithAvatar | null> {
   const rows = await selectUsers(db)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
@@ -142,10 +141,18 @@ export async function updatePassword(
 /** Identity and business documents kept per person (each upload adds one). */
 export const MAX_DOCUMENTS_PER_KIND = 10;
 
-const UPLOAD_TARGET: Record<'AVATAR' | 'KYC' | 'BUSINESS_KYC', UploadKind> = { AVATAR: 'images', KYC: 'images', BUSINESS_KYC: 'pdf+images' };
+const UPLOAD_TARGET: Record<'AVATAR' | 'KYC' | 'BUSINESS_KYC', UploadKind> = {
+  AVATAR: 'images',
+  KYC: 'images',
+  BUSINESS_KYC: 'pdf+images',
+};
 
 /** Profile image, identity document or business document (single `file` field). */
-export async function uploadUserFile(app: FastifyInstance, request: FastifyRequest, kind: 'AVATAR' | 'KYC' | 'BUSINESS_KYC'): Promise<User> {
+export async function uploadUserFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: 'AVATAR' | 'KYC' | 'BUSINESS_KYC',
+): Promise<User> {
   const me = currentUser(request);
   if (kind !== 'AVATAR' && me.role === 'ADMIN') throw badRequest('Admins have no identity documents');
   const uploads = await readUploads(request, { field: 'file', kind: UPLOAD_TARGET[kind], maxFiles: 1 });
@@ -153,10 +160,16 @@ export async function uploadUserFile(app: FastifyInstance, request: FastifyReque
   await storeUploads(app, uploads, kind, async (rows) =>
     app.db.transaction(async (tx) => {
       if (kind !== 'AVATAR') {
-        const [{ n }] = await tx.select({ n: count() }).from(files).where(and(eq(files.userId, me.id), eq(files.kind, kind)));
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(files)
+          .where(and(eq(files.userId, me.id), eq(files.kind, kind)));
         if (n >= MAX_DOCUMENTS_PER_KIND) throw badRequest(MESSAGES.tooManyFiles(MAX_DOCUMENTS_PER_KIND));
       }
-      const [file] = await insertFiles(tx, rows.map((r) => ({ ...r, userId: me.id, propertyId: null })));
+      const [file] = await insertFiles(
+        tx,
+        rows.map((r) => ({ ...r, userId: me.id, propertyId: null })),
+      );
       if (kind === 'AVATAR') {
         const old = await tx
           .select({ id: files.id, storageKey: files.storageKey, variants: files.variants })
@@ -179,7 +192,11 @@ export async function uploadUserFile(app: FastifyInstance, request: FastifyReque
 
 // ---- Onboarding and questionnaire ----
 
-export async function completeOnboarding(app: FastifyInstance, request: FastifyRequest, _body: CompleteOnboardingBody | undefined): Promise<User> {
+export async function completeOnboarding(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  _body: CompleteOnboardingBody | undefined,
+): Promise<User> {
   const me = currentUser(request);
   if (me.role === 'ADMIN') throw badRequest('Admins do not onboard');
   const user = await requireUser(app.db, me.id);
@@ -232,7 +249,11 @@ export async function getQuestionnaire(app: FastifyInstance, request: FastifyReq
   return q;
 }
 
-export async function saveQuestionnaire(app: FastifyInstance, request: FastifyRequest, a: QuestionnaireAnswers): Promise<SubmittedQuestionnaire> {
+export async function saveQuestionnaire(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  a: QuestionnaireAnswers,
+): Promise<SubmittedQuestionnaire> {
   const me = currentUser(request);
   if (a.annualIncomeValue !== null && a.annualIncomeValue % 10_000 !== 0) {
     throw badRequest('annualIncomeValue must be to the nearest £10,000');
@@ -258,7 +279,10 @@ export async function getMyMetrics(app: FastifyInstance, request: FastifyRequest
   const me = currentUser(request);
   const user = await requireUser(app.db, me.id);
   const money = await moneyMetricsForUser(app.db, me.id);
-  const listings = me.role === 'PROPERTY_OWNER' ? await ownerListingFigures(app.db, me.id) : { listingsByStatus: {}, unitsSold: 0, unitsReserved: 0, amountRaised: 0 };
+  const listings =
+    me.role === 'PROPERTY_OWNER'
+      ? await ownerListingFigures(app.db, me.id)
+      : { listingsByStatus: {}, unitsSold: 0, unitsReserved: 0, amountRaised: 0 };
   return { ...money, ...listings, claimableTokens: user.claimableTokens };
 }
 
@@ -274,9 +298,19 @@ export async function listUsers(app: FastifyInstance, q: UsersQuery, roles?: Rol
   const text = q.q?.trim();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like)) as SQL);
+    where.push(
+      or(
+        ilike(users.email, like),
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      ) as SQL,
+    );
   }
-  const [{ total }] = await app.db.select({ total: count() }).from(users).where(and(...where));
+  const [{ total }] = await app.db
+    .select({ total: count() })
+    .from(users)
+    .where(and(...where));
   const rows = await selectUsers(app.db)
     .where(and(...where))
     .orderBy(desc(users.createdAt), asc(users.id))
@@ -302,13 +336,22 @@ export async function getUserDetail(app: FastifyInstance, id: string, role?: Rol
 }
 
 /** Admin edits of a person's profile (never role, status, subscription or money). */
-export async function adminUpdateUser(app: FastifyInstance, request: FastifyRequest, id: string, body: UpdateMeBody, role?: Role): Promise<UserDetail> {
+export async function adminUpdateUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  body: UpdateMeBody,
+  role?: Role,
+): Promise<UserDetail> {
   const set = cleanProfile(body);
   await app.db.transaction(async (tx) => {
     const u = await findUser(tx, id);
     if (!u || (role && u.role !== role)) throw notFound('User not found');
     if (Object.keys(set).length > 0) {
-      await tx.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(users.id, id));
     }
     await audit(tx, request, { action: 'user.update', targetType: 'user', targetId: id, detail: { fields: Object.keys(set) } });
   });
@@ -327,7 +370,12 @@ export async function deleteUser(app: FastifyInstance, request: FastifyRequest, 
     if (reasons.length > 0) throw conflict(reasons);
     await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     await app.tokens.revokeAll(tx, id);
-    await audit(tx, request, { action: role === 'ADMIN' ? 'admin.delete' : 'user.delete', targetType: 'user', targetId: id, detail: { email: u.email, role: u.role } });
+    await audit(tx, request, {
+      action: role === 'ADMIN' ? 'admin.delete' : 'user.delete',
+      targetType: 'user',
+      targetId: id,
+      detail: { email: u.email, role: u.role },
+    });
   });
 }
 

@@ -16,13 +16,30 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/balance',
-    { onRequest: walletHolder, schema: { tags, summary: 'The signed-in investor’s or owner’s wallet', security, response: { 200: WalletSchema, ...errors(401, 403) } } },
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'The signed-in investor’s or owner’s wallet',
+        security,
+        response: { 200: WalletSchema, ...errors(401, 403) },
+      },
+    },
     async (request) => service.myWallet(app, request),
   );
 
   app.get(
     '/:userId/admin',
-    { onRequest: admin, schema: { tags, summary: "A user's wallet (admins)", security, params: UserIdParams, response: { 200: WalletSchema, ...errors(401, 403, 404) } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "A user's wallet (admins)",
+        security,
+        params: UserIdParams,
+        response: { 200: WalletSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => service.userWallet(app, request.params.userId),
   );
 
@@ -69,7 +86,8 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Cancel an own REQUESTED withdrawal: the held amount is released to the wallet (CANCELLED)',
-        description: 'Idempotent: cancelling a cancelled withdrawal answers it as it is. 409 once it is paid or rejected; 404 for anyone else\'s.',
+        description:
+          "Idempotent: cancelling a cancelled withdrawal answers it as it is. 409 once it is paid or rejected; 404 for anyone else's.",
         security,
         params: IdParams,
         response: { 200: PayoutSchema, ...errors(401, 403, 404, 409) },
@@ -80,7 +98,15 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/payouts',
-    { onRequest: walletHolder, schema: { tags, summary: 'Own withdrawal requests, newest first', security, response: { 200: Type.Array(PayoutSchema), ...errors(401, 403) } } },
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'Own withdrawal requests, newest first',
+        security,
+        response: { 200: Type.Array(PayoutSchema), ...errors(401, 403) },
+      },
+    },
     async (request) => service.myPayouts(app, request),
   );
 };

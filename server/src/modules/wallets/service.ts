@@ -2,7 +2,15 @@
 // trigger), what is held, deposits (a checkout) and withdrawals (a payout request, held at once).
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { centsToDollars, MONEY_MESSAGES, type Checkout, type DepositBody, type Payout, type Wallet, type WithdrawBody } from 'shared-api/contract';
+import {
+  centsToDollars,
+  MONEY_MESSAGES,
+  type Checkout,
+  type DepositBody,
+  type Payout,
+  type Wallet,
+  type WithdrawBody,
+} from 'shared-api/contract';
 import type { Executor } from '../../db/client';
 import { checkouts, payouts, users, type PayoutRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
@@ -90,7 +98,10 @@ export async function myPayouts(app: FastifyInstance, request: FastifyRequest): 
  */
 export async function accountClosingRefusals(db: Executor, userId: string): Promise<string[]> {
   // Checkouts past their time are expired first: they can no longer be paid.
-  await db.update(checkouts).set({ status: 'EXPIRED' }).where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'OPEN'), lt(checkouts.expiresAt, sql`now()`)));
+  await db
+    .update(checkouts)
+    .set({ status: 'EXPIRED' })
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, 'OPEN'), lt(checkouts.expiresAt, sql`now()`)));
   const rows = (await db.execute(sql`SELECT account_closing_refusals(${userId}) AS reason`)) as unknown as { rows: { reason: string }[] };
   return rows.rows.map((r) => r.reason);
 }

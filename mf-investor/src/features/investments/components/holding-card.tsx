@@ -15,8 +15,22 @@ export function HoldingCard({ holding: h, returns }: { holding: Holding; returns
   const image = p.images[0];
   const share = progressPercent(h.quantity, p.totalQuantity);
   return (
-    <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, overflow: 'hidden' }}>
-      <Box sx={{ position: 'relative', flexShrink: 0, width: { xs: '100%', sm: 200 }, aspectRatio: { xs: '16 / 9', sm: 'auto' }, minHeight: { sm: 150 }, bgcolor: 'action.hover' }}>
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, overflow: 'hidden' }}
+    >
+      <Box
+        sx={{
+          position: 'relative',
+          flexShrink: 0,
+          width: { xs: '100%', sm: 200 },
+          aspectRatio: { xs: '16 / 9', sm: 'auto' },
+          minHeight: { sm: 150 },
+          bgcolor: 'action.hover',
+        }}
+      >
         {image ? (
           <Box
             component="img"
@@ -47,10 +61,14 @@ export function HoldingCard({ holding: h, returns }: { holding: Holding; returns
         {p.suspendedAt && (
           // Issue 16: a holder sees that the listing is suspended (not buyable), and why.
           <Alert severity="warning" variant="outlined">
-            <strong>Suspended.</strong> {p.suspendedReason ?? 'This listing is suspended until an admin resumes it.'} Your units and income are not affected.
+            <strong>Suspended.</strong> {p.suspendedReason ?? 'This listing is suspended until an admin resumes it.'} Your units and income
+            are not affected.
           </Alert>
         )}
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(min(8.5rem, 100%), 1fr))' }}>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(min(8.5rem, 100%), 1fr))' }}
+        >
           <Figure label="Units held" value={formatNumber(h.quantity)} />
           <Figure label="Share of property" value={formatPercent(share)} />
           <Figure label="Amount invested" value={formatMoney(h.amountInvested)} />

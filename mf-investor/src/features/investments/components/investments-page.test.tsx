@@ -48,7 +48,10 @@ test("data: each holding with the property's image, name, type, units, share, am
   expect(items).toHaveLength(2);
 
   const harbor = within(list).getByRole('article', { name: 'Harborview Residences' });
-  expect(within(harbor).getByRole('img', { name: 'Photo of Harborview Residences' })).toHaveAttribute('src', expect.stringContaining('/download/harbor.webp'));
+  expect(within(harbor).getByRole('img', { name: 'Photo of Harborview Residences' })).toHaveAttribute(
+    'src',
+    expect.stringContaining('/download/harbor.webp'),
+  );
   expect(within(harbor).getByText(/Rental Ready/)).toBeInTheDocument();
   const figure = (card: HTMLElement, label: string) => within(card).getByText(label).nextElementSibling?.textContent;
   expect(figure(harbor, 'Units held')).toBe('40');
@@ -95,7 +98,9 @@ test('a pending investor sees why they cannot invest yet', async () => {
 
 test('a holding whose listing is suspended says so, with the reason (issue 16); others do not', async () => {
   m.holdings.mockResolvedValue([
-    makeHolding({ property: makeSummary({ suspendedAt: '2026-02-01T00:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected' }) }),
+    makeHolding({
+      property: makeSummary({ suspendedAt: '2026-02-01T00:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected' }),
+    }),
     makeHolding({ _id: 'h2', propertyId: 'p2', property: makeSummary({ _id: 'p2', name: 'Evergreen Heights' }) }),
   ]);
   renderPage(<InvestmentsPage />);

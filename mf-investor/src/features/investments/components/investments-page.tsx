@@ -32,7 +32,11 @@ export function InvestmentsPage() {
       <AccountStatusNotice />
 
       {m && list && list.length > 0 && (
-        <Box component="section" aria-label="Totals" sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: 'repeat(auto-fit, minmax(min(13rem, 100%), 1fr))' }}>
+        <Box
+          component="section"
+          aria-label="Totals"
+          sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: 'repeat(auto-fit, minmax(min(13rem, 100%), 1fr))' }}
+        >
           <StatCard title="Total invested" value={formatMoney(m.totalInvested)} />
           <StatCard title="Portfolio value" value={formatMoney(m.portfolioValue)} />
           <StatCard title="Properties" value={formatNumber(m.holdingsCount)} />
@@ -40,7 +44,11 @@ export function InvestmentsPage() {
       )}
       {list && list.length > 0 && returns.error && (
         <Box sx={{ mb: 3 }}>
-          <ErrorState message={`Your income and value could not be loaded: ${returns.error}`} onRetry={returns.reload} retrying={returns.loading} />
+          <ErrorState
+            message={`Your income and value could not be loaded: ${returns.error}`}
+            onRetry={returns.reload}
+            retrying={returns.loading}
+          />
         </Box>
       )}
       {list && list.length > 0 && returns.data && (

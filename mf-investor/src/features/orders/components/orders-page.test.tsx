@@ -142,7 +142,11 @@ test('on a phone the table folds into two columns and keeps Cancel', async () =>
     m.orders.mockResolvedValue(pageOf([pending, completed]));
     renderPage(<OrdersPage />);
     const table = await screen.findByRole('table', { name: 'Orders' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Order', 'Amount']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Order', 'Amount']);
     const row = within(table).getByRole('row', { name: /Harborview Residences/ });
     expect(row).toHaveTextContent('4 units · Mar 7, 2026');
     expect(row).toHaveTextContent('Pending');

@@ -4,7 +4,18 @@ import { useMemo, useState } from 'react';
 import { Box, Link, Paper, Typography } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
 import { Link as RouterLink, useSearchParams } from 'shared-ui/router';
-import { Button, DataTable, formatDate, formatMoney, formatNumber, PageHeader, StatusBadge, type DataTableColumn, useAsync, visuallyHidden } from 'shared-ui';
+import {
+  Button,
+  DataTable,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  PageHeader,
+  StatusBadge,
+  type DataTableColumn,
+  useAsync,
+  visuallyHidden,
+} from 'shared-ui';
 import { getMyOrders, getWalletBalance } from 'shared-api';
 import { ORDER_STATUSES, paths, type Order, type OrderStatus } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
@@ -14,7 +25,10 @@ import { CancelOrderDialog, unitsPhrase } from './cancel-order-dialog';
 
 export const ORDERS_PAGE_SIZE = 10;
 
-const FILTERS: readonly { value: OrderStatus | ''; label: string }[] = [{ value: '', label: 'All' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))];
+const FILTERS: readonly { value: OrderStatus | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] })),
+];
 
 function readStatus(raw: string | null): OrderStatus | '' {
   return raw && (ORDER_STATUSES as readonly string[]).includes(raw) ? (raw as OrderStatus) : '';
@@ -129,7 +143,9 @@ export function OrdersPage() {
           align: 'right',
           render: (o) => (
             <Box sx={{ display: 'grid', gap: 1, justifyItems: 'end' }}>
-              <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(o.amount)}</Box>
+              <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {formatMoney(o.amount)}
+              </Box>
               {cancel(o)}
             </Box>
           ),
@@ -145,7 +161,11 @@ export function OrdersPage() {
       { key: 'status', header: 'Status', render: status },
       {
         key: 'actions',
-        header: <Box component="span" sx={visuallyHidden}>Actions</Box>,
+        header: (
+          <Box component="span" sx={visuallyHidden}>
+            Actions
+          </Box>
+        ),
         align: 'right',
         render: cancel,
       },
@@ -202,7 +222,9 @@ export function OrdersPage() {
               </Button>
             )
           }
-          pagination={data ? { page: data.page, pageSize: data.pageSize, total: data.total, onPageChange: (p) => setFilter({ page: p }) } : undefined}
+          pagination={
+            data ? { page: data.page, pageSize: data.pageSize, total: data.total, onPageChange: (p) => setFilter({ page: p }) } : undefined
+          }
         />
       </Box>
 

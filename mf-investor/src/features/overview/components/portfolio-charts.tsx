@@ -11,7 +11,15 @@ export function PortfolioCharts({ metrics: m }: { metrics: UserMetrics }) {
   return (
     // position + overflow: the charts' visually hidden tables are absolutely positioned and
     // would otherwise widen a 360px page.
-    <Box sx={{ position: 'relative', overflow: 'hidden', display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(20rem, 100%), 1fr))' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        overflow: 'hidden',
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(20rem, 100%), 1fr))',
+      }}
+    >
       <DonutChart
         title="Allocation by property"
         labels={m.allocationByProperty.map((a) => a.name)}

@@ -33,7 +33,14 @@ test('data: each ticket with its subject, message, dates and status', async () =
   m.list.mockResolvedValue(
     pageOf([
       makeTicket(),
-      makeTicket({ _id: 't2', subject: 'Payout received', message: 'Thanks!', status: 'CLOSED', createdAt: '2026-02-01T10:00:00.000Z', closedAt: '2026-02-02T10:00:00.000Z' }),
+      makeTicket({
+        _id: 't2',
+        subject: 'Payout received',
+        message: 'Thanks!',
+        status: 'CLOSED',
+        createdAt: '2026-02-01T10:00:00.000Z',
+        closedAt: '2026-02-02T10:00:00.000Z',
+      }),
     ]),
   );
   renderPage(<SupportPage />);
@@ -68,7 +75,9 @@ test('pages through many tickets', async () => {
 });
 
 test('opening a ticket: both fields are required, then it is sent and listed', async () => {
-  m.list.mockResolvedValueOnce(pageOf([])).mockResolvedValue(pageOf([makeTicket({ subject: 'Deposit question', message: 'Is there a fee?' })]));
+  m.list
+    .mockResolvedValueOnce(pageOf([]))
+    .mockResolvedValue(pageOf([makeTicket({ subject: 'Deposit question', message: 'Is there a fee?' })]));
   m.send.mockResolvedValue(makeTicket({ subject: 'Deposit question', message: 'Is there a fee?' }));
   const { user } = renderPage(<SupportPage />);
   await screen.findByText('No tickets yet');
@@ -89,7 +98,9 @@ test('opening a ticket: both fields are required, then it is sent and listed', a
 
 test("a refused ticket shows the server's message and keeps what was typed", async () => {
   m.list.mockResolvedValue(pageOf([]));
-  m.send.mockRejectedValue(new api.ApiError(429, { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests, please try again later.' }));
+  m.send.mockRejectedValue(
+    new api.ApiError(429, { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests, please try again later.' }),
+  );
   const { user } = renderPage(<SupportPage />);
   const form = screen.getByRole('form', { name: 'Open a ticket' });
   await user.type(within(form).getByRole('textbox', { name: /Subject/ }), 'Hello');

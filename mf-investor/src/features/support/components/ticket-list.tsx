@@ -58,7 +58,11 @@ export function TicketList({ data, loading, error, onRetry, onPage }: TicketList
         ))}
       </Box>
       {pages > 1 && (
-        <Box component="nav" aria-label="Ticket pages" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+        <Box
+          component="nav"
+          aria-label="Ticket pages"
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}
+        >
           <Typography variant="body2" color="text.secondary">
             {formatNumber(data.total)} tickets
           </Typography>

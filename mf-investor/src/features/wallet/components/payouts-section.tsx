@@ -8,13 +8,23 @@ import { useIsPhone } from '../../../lib/use-is-phone';
 
 const SHOWN = 5;
 
-const decided = (p: Payout) => (p.status === 'CANCELLED' && p.decidedAt ? `Cancelled ${formatDate(p.decidedAt)}` : p.decidedAt ? formatDate(p.decidedAt) : 'Waiting for an admin');
+const decided = (p: Payout) =>
+  p.status === 'CANCELLED' && p.decidedAt
+    ? `Cancelled ${formatDate(p.decidedAt)}`
+    : p.decidedAt
+      ? formatDate(p.decidedAt)
+      : 'Waiting for an admin';
 
 /** A requested withdrawal can be cancelled by its owner until an admin decides. */
 function CancelButton({ payout: p, onCancel }: { payout: Payout; onCancel: (p: Payout) => void }) {
   if (p.status !== 'REQUESTED') return null;
   return (
-    <Button variant="outline-blue" size="SM" onClick={() => onCancel(p)} aria-label={`Cancel the withdrawal of ${formatMoney(p.amount)} requested ${formatDate(p.createdAt)}`}>
+    <Button
+      variant="outline-blue"
+      size="SM"
+      onClick={() => onCancel(p)}
+      aria-label={`Cancel the withdrawal of ${formatMoney(p.amount)} requested ${formatDate(p.createdAt)}`}
+    >
       Cancel
     </Button>
   );
@@ -47,8 +57,12 @@ const phoneColumnsFor = (onCancel: (p: Payout) => void): DataTableColumn<Payout>
     header: 'Request',
     render: (p) => (
       <Box sx={{ display: 'grid', gap: 0.25 }}>
-        <Box component="span" sx={{ fontWeight: 600 }}>{formatMoney(p.amount)}</Box>
-        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>Requested {formatDate(p.createdAt)}</Box>
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          {formatMoney(p.amount)}
+        </Box>
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+          Requested {formatDate(p.createdAt)}
+        </Box>
       </Box>
     ),
   },
@@ -58,7 +72,9 @@ const phoneColumnsFor = (onCancel: (p: Payout) => void): DataTableColumn<Payout>
     render: (p) => (
       <Box sx={{ display: 'grid', gap: 0.25 }}>
         <Status payout={p} />
-        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{decided(p)}</Box>
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+          {decided(p)}
+        </Box>
         <Box>
           <CancelButton payout={p} onCancel={onCancel} />
         </Box>
@@ -106,7 +122,14 @@ export function PayoutsSection({
       <Typography id={headingId} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
         Withdrawal requests
       </Typography>
-      <DataTable label="Withdrawal requests" columns={phone ? phoneColumnsFor(setConfirming) : columnsFor(setConfirming)} rows={rows} getRowId={(p) => p._id} error={error} onRetry={onRetry} />
+      <DataTable
+        label="Withdrawal requests"
+        columns={phone ? phoneColumnsFor(setConfirming) : columnsFor(setConfirming)}
+        rows={rows}
+        getRowId={(p) => p._id}
+        error={error}
+        onRetry={onRetry}
+      />
       {payouts && payouts.length > SHOWN && (
         <Button variant="text-blue" size="SM" onClick={() => setAll((a) => !a)} sx={{ mt: 1 }}>
           {all ? 'Show fewer' : `Show all ${payouts.length}`}
@@ -115,7 +138,11 @@ export function PayoutsSection({
       <ConfirmDialog
         open={confirming !== null}
         title="Cancel this withdrawal?"
-        message={confirming ? `The ${formatMoney(confirming.amount)} held for this withdrawal goes back to your wallet balance at once. You can request a new withdrawal later.` : ''}
+        message={
+          confirming
+            ? `The ${formatMoney(confirming.amount)} held for this withdrawal goes back to your wallet balance at once. You can request a new withdrawal later.`
+            : ''
+        }
         confirmLabel="Cancel withdrawal"
         cancelLabel="Keep it"
         loading={cancelling}

@@ -59,10 +59,16 @@ test('downloading: the button shows it is loading, then the file is saved under 
 });
 
 test('a failed download says why and lets the person try again', async () => {
-  download.mockRejectedValueOnce(new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'No statement yet: that period has not started' })).mockResolvedValueOnce(new Blob(['a,b']));
+  download
+    .mockRejectedValueOnce(
+      new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'No statement yet: that period has not started' }),
+    )
+    .mockResolvedValueOnce(new Blob(['a,b']));
   const { user } = renderPage(<StatementsSection refreshKey={0} />);
   await user.click(await screen.findByRole('button', { name: 'Download tax summary 2026 as CSV' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Could not download the 2026 statement: No statement yet: that period has not started');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Could not download the 2026 statement: No statement yet: that period has not started',
+  );
   expect(save).not.toHaveBeenCalled();
   await user.click(screen.getByRole('button', { name: 'Download tax summary 2026 as CSV' }));
   await waitFor(() => expect(save).toHaveBeenCalledWith(expect.any(Blob), 'tessera-statement-2026.csv'));

@@ -12,7 +12,8 @@ import { saveFile } from '../../../lib/browser';
 export function StatementsSection({ refreshKey }: { refreshKey: number }) {
   const headingId = useId();
   const periods = useAsync(() => getMyStatementPeriods(), [refreshKey]);
-  const download = async (p: StatementPeriod, format: StatementFormat) => saveFile(await downloadMyStatement(p.period, format), statementFileName(p.period, format));
+  const download = async (p: StatementPeriod, format: StatementFormat) =>
+    saveFile(await downloadMyStatement(p.period, format), statementFileName(p.period, format));
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 4 }}>
@@ -20,8 +21,8 @@ export function StatementsSection({ refreshKey }: { refreshKey: number }) {
         Statements
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Monthly statements and annual tax summaries of your wallet: opening and closing balance, deposits, withdrawals, investments, income by property, fees and every
-        transaction. Periods are in UTC.
+        Monthly statements and annual tax summaries of your wallet: opening and closing balance, deposits, withdrawals, investments, income
+        by property, fees and every transaction. Periods are in UTC.
       </Typography>
       <StatementTables periods={periods} download={download} />
     </Box>

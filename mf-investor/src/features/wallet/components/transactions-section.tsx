@@ -3,7 +3,14 @@ import { Box, Typography } from 'shared-ui/mui-core';
 import { TextField } from 'shared-ui/mui-inputs';
 import { Button, DataTable, StatusBadge, formatDate, formatMoney, toast, useAsync, type DataTableColumn } from 'shared-ui';
 import { exportMyTransactionsCsv, getMyTransactions, getOrder, readError } from 'shared-api';
-import { LEDGER_ENTRY_TYPES, type LedgerEntry, type LedgerEntryType, type OrderStatus, type Payout, type PayoutStatus } from 'shared-api/contract';
+import {
+  LEDGER_ENTRY_TYPES,
+  type LedgerEntry,
+  type LedgerEntryType,
+  type OrderStatus,
+  type Payout,
+  type PayoutStatus,
+} from 'shared-api/contract';
 import { saveFile } from '../../../lib/browser';
 import { todayStamp } from '../../../lib/dates';
 import { LEDGER_TYPE_LABELS } from '../../../lib/labels';
@@ -28,12 +35,22 @@ function SignedAmount({ amount }: { amount: number }) {
 /** Statuses of the orders behind the page's order holds, asked once per order. */
 function useOrderStatuses(entries: readonly LedgerEntry[] | undefined, refreshKey: number): ReadonlyMap<string, OrderStatus> {
   const [known, setKnown] = useState<ReadonlyMap<string, OrderStatus>>(new Map());
-  const wanted = useMemo(() => [...new Set((entries ?? []).flatMap((e) => (e.type === 'ORDER_HOLD' && e.orderId ? [e.orderId] : [])))].sort(), [entries]);
+  const wanted = useMemo(
+    () => [...new Set((entries ?? []).flatMap((e) => (e.type === 'ORDER_HOLD' && e.orderId ? [e.orderId] : [])))].sort(),
+    [entries],
+  );
   const key = wanted.join(',');
   useEffect(() => {
     if (wanted.length === 0) return;
     let live = true;
-    void Promise.all(wanted.map((id) => getOrder(id).then((o) => [id, o.status] as const, () => null))).then((found) => {
+    void Promise.all(
+      wanted.map((id) =>
+        getOrder(id).then(
+          (o) => [id, o.status] as const,
+          () => null,
+        ),
+      ),
+    ).then((found) => {
       if (!live) return;
       setKnown((prev) => {
         const next = new Map(prev);
@@ -63,7 +80,10 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
   const [page, setPage] = useState(1);
   const [type, setType] = useState<LedgerEntryType | ''>('');
   const [exporting, setExporting] = useState(false);
-  const ledger = useAsync(() => getMyTransactions({ page, pageSize: TRANSACTIONS_PAGE_SIZE, type: type || undefined }), [page, type, refreshKey]);
+  const ledger = useAsync(
+    () => getMyTransactions({ page, pageSize: TRANSACTIONS_PAGE_SIZE, type: type || undefined }),
+    [page, type, refreshKey],
+  );
   const orders = useOrderStatuses(ledger.data?.items, refreshKey);
   const payoutStatuses = useMemo(() => new Map<string, PayoutStatus>((payouts ?? []).map((p) => [p._id, p.status])), [payouts]);
 
@@ -81,9 +101,15 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
           header: 'Transaction',
           render: (e) => (
             <Box sx={{ display: 'grid', gap: 0.25 }}>
-              <Box component="span" sx={{ fontWeight: 600 }}>{LEDGER_TYPE_LABELS[e.type] ?? e.type}</Box>
-              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{e.description}</Box>
-              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>{formatDate(e.createdAt, 'datetime')}</Box>
+              <Box component="span" sx={{ fontWeight: 600 }}>
+                {LEDGER_TYPE_LABELS[e.type] ?? e.type}
+              </Box>
+              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+                {e.description}
+              </Box>
+              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+                {formatDate(e.createdAt, 'datetime')}
+              </Box>
             </Box>
           ),
         },
@@ -94,7 +120,9 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
           render: (e) => (
             <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
               <SignedAmount amount={e.amount} />
-              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem', whiteSpace: 'nowrap' }}>Balance {formatMoney(e.balanceAfter)}</Box>
+              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem', whiteSpace: 'nowrap' }}>
+                Balance {formatMoney(e.balanceAfter)}
+              </Box>
               {status(e)}
             </Box>
           ),
@@ -102,9 +130,25 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
       ];
     }
     return [
-      { key: 'createdAt', header: 'Date', render: (e) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.createdAt, 'datetime')}</Box> },
+      {
+        key: 'createdAt',
+        header: 'Date',
+        render: (e) => (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatDate(e.createdAt, 'datetime')}
+          </Box>
+        ),
+      },
       { key: 'type', header: 'Type', render: (e) => LEDGER_TYPE_LABELS[e.type] ?? e.type },
-      { key: 'description', header: 'Description', render: (e) => <Box component="span" sx={{ display: 'inline-block', minWidth: 160 }}>{e.description || '—'}</Box> },
+      {
+        key: 'description',
+        header: 'Description',
+        render: (e) => (
+          <Box component="span" sx={{ display: 'inline-block', minWidth: 160 }}>
+            {e.description || '—'}
+          </Box>
+        ),
+      },
       { key: 'amount', header: 'Amount', align: 'right', render: (e) => <SignedAmount amount={e.amount} /> },
       { key: 'balanceAfter', header: 'Balance after', align: 'right', render: (e) => formatMoney(e.balanceAfter) },
       { key: 'status', header: 'Status', render: status },
@@ -151,7 +195,13 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
               </option>
             ))}
           </TextField>
-          <Button variant="outline-blue" size="SM" onClick={() => void exportCsv()} loading={exporting} disabled={!data || data.total === 0}>
+          <Button
+            variant="outline-blue"
+            size="SM"
+            onClick={() => void exportCsv()}
+            loading={exporting}
+            disabled={!data || data.total === 0}
+          >
             Export CSV
           </Button>
         </Box>

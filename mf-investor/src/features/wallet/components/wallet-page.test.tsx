@@ -40,9 +40,36 @@ const m = {
 jest.setTimeout(30_000);
 
 const entries = [
-  makeEntry({ _id: 'e4', type: 'WITHDRAWAL_HOLD', amount: -100, balanceAfter: 1234.5, payoutId: 'w1', checkoutId: null, description: 'Withdrawal requested (held until paid)', createdAt: '2026-03-08T10:00:00.000Z' }),
-  makeEntry({ _id: 'e3', type: 'ORDER_HOLD', amount: -200, balanceAfter: 1334.5, orderId: 'o1', propertyId: 'p1', checkoutId: null, description: 'Order of 4 units of Harborview Residences' }),
-  makeEntry({ _id: 'e2', type: 'ORDER_HOLD', amount: -50, balanceAfter: 1534.5, orderId: 'o2', propertyId: 'p1', checkoutId: null, description: 'Order of 1 unit of Harborview Residences' }),
+  makeEntry({
+    _id: 'e4',
+    type: 'WITHDRAWAL_HOLD',
+    amount: -100,
+    balanceAfter: 1234.5,
+    payoutId: 'w1',
+    checkoutId: null,
+    description: 'Withdrawal requested (held until paid)',
+    createdAt: '2026-03-08T10:00:00.000Z',
+  }),
+  makeEntry({
+    _id: 'e3',
+    type: 'ORDER_HOLD',
+    amount: -200,
+    balanceAfter: 1334.5,
+    orderId: 'o1',
+    propertyId: 'p1',
+    checkoutId: null,
+    description: 'Order of 4 units of Harborview Residences',
+  }),
+  makeEntry({
+    _id: 'e2',
+    type: 'ORDER_HOLD',
+    amount: -50,
+    balanceAfter: 1534.5,
+    orderId: 'o2',
+    propertyId: 'p1',
+    checkoutId: null,
+    description: 'Order of 1 unit of Harborview Residences',
+  }),
   makeEntry({ _id: 'e1', type: 'DEPOSIT', amount: 1584.5, balanceAfter: 1584.5, description: 'Deposit via sandbox' }),
 ];
 
@@ -70,7 +97,11 @@ test('loading', () => {
   expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
   expect(within(balance()).getByLabelText('Loading')).toBeInTheDocument();
   // The ledger, then the statement lists (monthly, annual), each announce their loading.
-  expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Loading Transactions', 'Loading Monthly statements', 'Loading Annual tax summaries']);
+  expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
+    'Loading Transactions',
+    'Loading Monthly statements',
+    'Loading Annual tax summaries',
+  ]);
 });
 
 test("data: the server's balance and held amount, withdrawal requests, and the ledger with type, amount, date and status", async () => {
@@ -121,13 +152,21 @@ test('on a phone the ledger folds into two columns', async () => {
   try {
     renderPage(<WalletPage />);
     const table = await screen.findByRole('table', { name: 'Transactions' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Transaction', 'Amount']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Transaction', 'Amount']);
     const row = within(table).getByRole('row', { name: /Deposit via sandbox/ });
     expect(row).toHaveTextContent('+$1,584.50');
     expect(row).toHaveTextContent('Balance $1,584.50');
     expect(row).toHaveTextContent('Completed');
     const requests = await screen.findByRole('table', { name: 'Withdrawal requests' });
-    expect(within(requests).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Request', 'Status']);
+    expect(
+      within(requests)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Request', 'Status']);
   } finally {
     restore();
   }
@@ -180,7 +219,9 @@ describe('deposit', () => {
   test('opens a checkout, records it in the session and goes to the payment page; a retry reuses the key', async () => {
     // The page is leaving for the payment page; if it stays, it knows the checkout is open.
     m.checkout.mockResolvedValue(makeCheckout({ _id: 'c7', amount: 1250.5, checkoutUrl: 'http://pay.test/c7' }));
-    m.deposit.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(makeCheckout({ _id: 'c7', amount: 1250.5, checkoutUrl: 'http://pay.test/c7' }));
+    m.deposit
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(makeCheckout({ _id: 'c7', amount: 1250.5, checkoutUrl: 'http://pay.test/c7' }));
     const { user } = renderPage(<WalletPage />);
     const form = screen.getByRole('form', { name: 'Add money' });
     await user.type(within(form).getByRole('textbox', { name: /Deposit amount/ }), '1,250.50');

@@ -71,7 +71,11 @@ export function WalletPage() {
           <ErrorState message={wallet.error} onRetry={wallet.reload} retrying={wallet.loading} />
         ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(16rem, 100%), 1fr))' }}>
-            <StatCard title="Available balance" value={w ? formatMoney(w.balance) : <Skeleton width="60%" aria-label="Loading" />} hint="Ready to invest or withdraw" />
+            <StatCard
+              title="Available balance"
+              value={w ? formatMoney(w.balance) : <Skeleton width="60%" aria-label="Loading" />}
+              hint="Ready to invest or withdraw"
+            />
             <StatCard
               title="Held"
               value={w ? formatMoney(w.held) : <Skeleton width="50%" aria-label="Loading" />}

@@ -85,7 +85,12 @@ export function WithdrawForm({ balance, onRequested }: WithdrawFormProps) {
           hint={balance === undefined ? 'Up to your available balance.' : `Up to your available balance of ${formatMoney(balance)}.`}
           disabled={busy}
         />
-        <Button type="submit" variant="outline-blue" disabled={busy || balance === undefined} sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}>
+        <Button
+          type="submit"
+          variant="outline-blue"
+          disabled={busy || balance === undefined}
+          sx={{ mt: 2, width: { xs: '100%', sm: 'auto' } }}
+        >
           Request withdrawal
         </Button>
       </form>

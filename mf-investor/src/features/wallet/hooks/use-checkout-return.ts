@@ -13,7 +13,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The browser's note of a deposit checkout (spec 3: checkoutStatus). */
 export function rememberDeposit(c: Pick<Checkout, '_id' | 'status' | 'amount'>): void {
-  useSessionStore.getState().setCheckoutStatus(c._id, { status: c.status, purpose: 'DEPOSIT', amount: c.amount, updatedAt: new Date().toISOString() });
+  useSessionStore
+    .getState()
+    .setCheckoutStatus(c._id, { status: c.status, purpose: 'DEPOSIT', amount: c.amount, updatedAt: new Date().toISOString() });
 }
 
 export function outcomeMessage(c: Pick<Checkout, 'status' | 'amount'>): string {

@@ -20,7 +20,10 @@ export function checkAmount(text: string, limit?: { max: number; kind: 'balance'
   if (limit && parsed.cents > dollarsToCents(limit.max)) {
     return {
       ok: false,
-      message: limit.kind === 'balance' ? MONEY_MESSAGES.overBalance : `${MONEY_MESSAGES.tooLarge}: a single deposit can be at most ${formatMoney(limit.max)}`,
+      message:
+        limit.kind === 'balance'
+          ? MONEY_MESSAGES.overBalance
+          : `${MONEY_MESSAGES.tooLarge}: a single deposit can be at most ${formatMoney(limit.max)}`,
     };
   }
   return { ok: true, cents: parsed.cents, dollars: parsed.cents / 100 };

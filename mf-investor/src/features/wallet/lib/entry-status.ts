@@ -13,7 +13,11 @@ const done: EntryStatus = { label: 'Completed', tone: 'success' };
  * order (held until approved, invested, or refunded) or its withdrawal request (held until
  * paid, or released). Null while the order or request is not known yet.
  */
-export function entryStatus(e: LedgerEntry, orders: ReadonlyMap<string, OrderStatus>, payouts: ReadonlyMap<string, PayoutStatus>): EntryStatus | null {
+export function entryStatus(
+  e: LedgerEntry,
+  orders: ReadonlyMap<string, OrderStatus>,
+  payouts: ReadonlyMap<string, PayoutStatus>,
+): EntryStatus | null {
   if (e.type === 'ORDER_HOLD' && e.orderId) {
     const s = orders.get(e.orderId);
     if (!s) return null;

@@ -1,7 +1,17 @@
 import { useId, useState } from 'react';
 import { Box, Chip, Paper, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
-import { Button, DataTable, ProgressBar, formatDate, formatMoney, formatNumber, formatPercent, useAsync, type DataTableColumn } from 'shared-ui';
+import {
+  Button,
+  DataTable,
+  ProgressBar,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  useAsync,
+  type DataTableColumn,
+} from 'shared-ui';
 import { getActiveInvestments } from 'shared-api';
 import {
   PROPERTY_TYPE_LABELS,
@@ -68,9 +78,15 @@ export function ActiveListingCard({ initial }: { initial: Property & { revision?
           </Typography>
           <Typography color="text.secondary">{formatPercent(fundingPercent(p), 0)} funded</Typography>
         </Box>
-        <ProgressBar current={raised} max={total} label={`Funding of ${p.name}`} valueText={`${formatMoney(raised, { cents: 'auto' })} of ${formatMoney(total, { cents: 'auto' })}`} />
+        <ProgressBar
+          current={raised}
+          max={total}
+          label={`Funding of ${p.name}`}
+          valueText={`${formatMoney(raised, { cents: 'auto' })} of ${formatMoney(total, { cents: 'auto' })}`}
+        />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {formatNumber(sold)} of {formatNumber(p.totalQuantity)} units sold · {formatNumber(reserved)} reserved in pending orders · {formatNumber(p.availableQuantity)} available at {formatMoney(p.unitPrice, { cents: 'auto' })} each
+          {formatNumber(sold)} of {formatNumber(p.totalQuantity)} units sold · {formatNumber(reserved)} reserved in pending orders ·{' '}
+          {formatNumber(p.availableQuantity)} available at {formatMoney(p.unitPrice, { cents: 'auto' })} each
         </Typography>
       </Box>
 
@@ -98,7 +114,12 @@ export function ActiveListingCard({ initial }: { initial: Property & { revision?
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
             Construction progress
           </Typography>
-          <ProgressBar current={p.progress ?? 0} max={100} label={`Construction progress of ${p.name}`} valueText={`${p.progress ?? 0}% built`} />
+          <ProgressBar
+            current={p.progress ?? 0}
+            max={100}
+            label={`Construction progress of ${p.name}`}
+            valueText={`${p.progress ?? 0}% built`}
+          />
           {latest.length > 0 && (
             <Box component="ul" aria-label="Latest progress updates" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
               {latest.map((u) => (

@@ -25,7 +25,15 @@ const m = {
 
 jest.setTimeout(30_000);
 
-const harbor = makeProperty({ _id: 'h', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 700, reservedQuantity: 50, unitPrice: 50 });
+const harbor = makeProperty({
+  _id: 'h',
+  name: 'Harbor View',
+  status: 'ACTIVE',
+  totalQuantity: 1000,
+  availableQuantity: 700,
+  reservedQuantity: 50,
+  unitPrice: 50,
+});
 const sunset = makeProperty({
   _id: 's',
   name: 'Sunset Terrace',
@@ -39,7 +47,9 @@ const funded = makeProperty({ _id: 'f', name: 'Old Mill', status: 'FUNDED', avai
 beforeEach(() => {
   jest.clearAllMocks();
   resetToasts();
-  m.list.mockImplementation(async (q: OwnedPropertiesQuery = {}) => pageOf(q.status === 'ACTIVE' ? [harbor, sunset] : q.status === 'FUNDED' ? [funded] : []));
+  m.list.mockImplementation(async (q: OwnedPropertiesQuery = {}) =>
+    pageOf(q.status === 'ACTIVE' ? [harbor, sunset] : q.status === 'FUNDED' ? [funded] : []),
+  );
   m.investments.mockImplementation(async (id) =>
     id === 'h'
       ? {
@@ -83,7 +93,10 @@ test('an off-plan listing posts a progress update with a note', async () => {
   m.progress.mockImplementation(async (id, body) => ({
     ...sunset,
     progress: body.percent,
-    progressUpdates: [...sunset.progressUpdates, { _id: 'u2', percent: body.percent, note: body.note ?? '', createdAt: '2026-02-01T10:00:00.000Z' }],
+    progressUpdates: [
+      ...sunset.progressUpdates,
+      { _id: 'u2', percent: body.percent, note: body.note ?? '', createdAt: '2026-02-01T10:00:00.000Z' },
+    ],
   }));
   const ui = renderPage(<ActiveListingsPage />);
   const s = await screen.findByRole('article', { name: 'Sunset Terrace' });

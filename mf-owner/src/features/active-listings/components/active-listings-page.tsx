@@ -43,7 +43,10 @@ export function ActiveListingsPage() {
     );
   return (
     <Box>
-      <PageHeader title="Active listings" subtitle="Approved listings: how far each is funded, who invested, and construction updates for off-plan properties." />
+      <PageHeader
+        title="Active listings"
+        subtitle="Approved listings: how far each is funded, who invested, and construction updates for off-plan properties."
+      />
       {body}
     </Box>
   );

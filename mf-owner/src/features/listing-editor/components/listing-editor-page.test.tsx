@@ -79,7 +79,14 @@ test('submitting an empty form shows every rule under its field, the first as a 
   const ui = createPage();
   expect(screen.getByRole('heading', { level: 1, name: 'Create listing' })).toBeInTheDocument();
   await ui.user.click(screen.getByRole('button', { name: 'Submit for review' }));
-  for (const message of [LISTING_MESSAGES.name, LISTING_MESSAGES.address, LISTING_MESSAGES.state, LISTING_MESSAGES.totalQuantity, LISTING_MESSAGES.unitPrice, LISTING_MESSAGES.roi]) {
+  for (const message of [
+    LISTING_MESSAGES.name,
+    LISTING_MESSAGES.address,
+    LISTING_MESSAGES.state,
+    LISTING_MESSAGES.totalQuantity,
+    LISTING_MESSAGES.unitPrice,
+    LISTING_MESSAGES.roi,
+  ]) {
     expect(within(screen.getByRole('form', { name: 'Create listing' })).getByText(message)).toBeInTheDocument();
   }
   // Under the field and as a toast (toasts render once notistack has loaded, on the first one).
@@ -122,7 +129,10 @@ describe('file rules (spec 5)', () => {
     expect(screen.getAllByText(MESSAGES.onlyImages).length).toBeGreaterThan(0);
     await ui.user.upload(imagesInput(), png('huge.png', 5 * 1024 * 1024 + 1));
     expect(screen.getAllByText('File size exceeds the maximum allowed limit (5MB).').length).toBeGreaterThan(0);
-    await ui.user.upload(imagesInput(), ['1', '2', '3', '4', '5', '6'].map((n) => png(`photo-${n}.png`)));
+    await ui.user.upload(
+      imagesInput(),
+      ['1', '2', '3', '4', '5', '6'].map((n) => png(`photo-${n}.png`)),
+    );
     expect(screen.getAllByText('You can upload a maximum of 5.').length).toBeGreaterThan(0);
     expect(screen.queryByRole('list', { name: 'Images: chosen files' })).not.toBeInTheDocument();
   });
@@ -225,7 +235,9 @@ test('an off-plan listing is created through the off-plan call with its progress
 
 test('when an upload fails the listing stays saved, and saving again only retries the files', async () => {
   m.createRentalReady.mockImplementation(async (body) => makeProperty({ ...body, _id: 'new-2' }));
-  m.uploadImages.mockRejectedValueOnce(new ApiError(413, { statusCode: 413, error: 'Payload Too Large', message: 'File size exceeds the maximum allowed limit (5MB).' }));
+  m.uploadImages.mockRejectedValueOnce(
+    new ApiError(413, { statusCode: 413, error: 'Payload Too Large', message: 'File size exceeds the maximum allowed limit (5MB).' }),
+  );
   m.uploadImages.mockResolvedValueOnce(withRev(makeProperty({ _id: 'new-2', images: [{ _id: 'i1', url: '/download/i1.png' }] })));
   const ui = createPage();
   await fillDetails(ui);
@@ -242,8 +254,10 @@ test('when an upload fails the listing stays saved, and saving again only retrie
   expect(m.uploadImages).toHaveBeenCalledTimes(2);
 });
 
-test("a server refusal is shown and nothing is uploaded", async () => {
-  m.createRentalReady.mockRejectedValue(new ApiError(400, { statusCode: 400, error: 'Bad Request', message: ['Please fill in all fields'] }));
+test('a server refusal is shown and nothing is uploaded', async () => {
+  m.createRentalReady.mockRejectedValue(
+    new ApiError(400, { statusCode: 400, error: 'Bad Request', message: ['Please fill in all fields'] }),
+  );
   const ui = createPage();
   await fillDetails(ui);
   await ui.user.upload(imagesInput(), png('front.png'));
@@ -256,7 +270,11 @@ test("a server refusal is shown and nothing is uploaded", async () => {
 describe('editing', () => {
   test('a live listing with units sold: changes go to review while it stays live; price and units are locked; only changes are sent', async () => {
     const p = makeProperty({ _id: 'live-1', status: 'ACTIVE', availableQuantity: 880 });
-    const revision = makeRevision({ propertyId: 'live-1', proposed: { name: 'Maple Court II' }, fieldChanges: [{ field: 'name', from: 'Maple Court', to: 'Maple Court II' }] });
+    const revision = makeRevision({
+      propertyId: 'live-1',
+      proposed: { name: 'Maple Court II' },
+      fieldChanges: [{ field: 'name', from: 'Maple Court', to: 'Maple Court II' }],
+    });
     m.updateRentalReady.mockResolvedValue(withRev(p, revision));
     const ui = await editPage(p);
     expect(screen.getByText('This listing is live')).toBeInTheDocument();
@@ -273,15 +291,27 @@ describe('editing', () => {
     await ui.user.click(screen.getByRole('button', { name: 'Submit changes for review' }));
     await waitFor(() => expect(ui.location()).toBe('/dashboard/listings'));
     expect(m.updateRentalReady).toHaveBeenCalledWith('live-1', { name: 'Maple Court II' });
-    expect(screen.getByText('Your changes were sent for review. The live listing stays as it is until an admin approves them.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your changes were sent for review. The live listing stays as it is until an admin approves them.'),
+    ).toBeInTheDocument();
   });
 
   test('changes under review: the form starts from them and the notice shows what changed, field by field and file by file', async () => {
-    const p = makeProperty({ _id: 'live-2', status: 'ACTIVE', images: [{ _id: 'i1', url: '/download/i1.webp' }, { _id: 'i2', url: '/download/i2.webp' }] });
+    const p = makeProperty({
+      _id: 'live-2',
+      status: 'ACTIVE',
+      images: [
+        { _id: 'i1', url: '/download/i1.webp' },
+        { _id: 'i2', url: '/download/i2.webp' },
+      ],
+    });
     const revision = makeRevision({
       propertyId: 'live-2',
       proposed: { name: 'Maple Court II', unitPrice: 55 },
-      images: [{ _id: 'i2', url: '/download/i2.webp' }, { _id: 'i1', url: '/download/i1.webp' }],
+      images: [
+        { _id: 'i2', url: '/download/i2.webp' },
+        { _id: 'i1', url: '/download/i1.webp' },
+      ],
       fieldChanges: [
         { field: 'name', from: 'Maple Court', to: 'Maple Court II' },
         { field: 'unitPrice', from: 50, to: 55 },
@@ -309,7 +339,9 @@ describe('editing', () => {
 
   test('rejected changes show the reviewer’s reason', async () => {
     const p = makeProperty({ status: 'ACTIVE' });
-    await editPage(withRev(p, makeRevision({ status: 'REJECTED', reason: 'The new name is misleading', decidedAt: '2026-01-04T10:00:00.000Z' })));
+    await editPage(
+      withRev(p, makeRevision({ status: 'REJECTED', reason: 'The new name is misleading', decidedAt: '2026-01-04T10:00:00.000Z' })),
+    );
     expect(screen.getByText('Your last changes were rejected')).toBeInTheDocument();
     expect(screen.getByText(/Reason: The new name is misleading\./)).toBeInTheDocument();
   });
@@ -349,19 +381,36 @@ describe('editing', () => {
     within(list()).getByRole('button', { name: 'Move image 2 later' }).focus();
     await ui.user.keyboard('{Enter}');
     expect(m.order).toHaveBeenLastCalledWith(p._id, { kind: 'PROPERTY_IMAGE', ids: ['img-c', 'img-b', 'img-a'] });
-    await waitFor(() => expect(within(list()).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual([expect.stringContaining('c.png'), expect.stringContaining('b.png'), expect.stringContaining('a.png')]));
+    await waitFor(() =>
+      expect(
+        within(list())
+          .getAllByRole('img')
+          .map((i) => i.getAttribute('src')),
+      ).toEqual([expect.stringContaining('c.png'), expect.stringContaining('b.png'), expect.stringContaining('a.png')]),
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Image 2 moved to position 3.');
   });
 
   test('on a live listing a new order is part of the changes under review', async () => {
     const images = ['a', 'b'].map((x) => ({ _id: `img-${x}`, url: `/download/${x}.png` }));
     const p = makeProperty({ status: 'ACTIVE', images });
-    m.order.mockResolvedValue(withRev(p, makeRevision({ images: [images[1], images[0]], coverChanged: true, fileChanges: [{ kind: 'IMAGE', change: 'MOVED', fileId: 'img-b', name: 'b.png', url: '/download/b.png', from: 2, to: 1 }] })));
+    m.order.mockResolvedValue(
+      withRev(
+        p,
+        makeRevision({
+          images: [images[1], images[0]],
+          coverChanged: true,
+          fileChanges: [{ kind: 'IMAGE', change: 'MOVED', fileId: 'img-b', name: 'b.png', url: '/download/b.png', from: 2, to: 1 }],
+        }),
+      ),
+    );
     const ui = await editPage(p);
     await ui.user.click(screen.getByRole('button', { name: 'Make cover: image 2' }));
     expect(await screen.findByText(/Image 2 is now the cover\. The new order is sent for review/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Changes under review' })).toHaveTextContent('Image moved from position 2 to 1');
-    expect(within(screen.getByRole('list', { name: 'Uploaded images' })).getByRole('img', { name: 'Uploaded image 1 (cover)' })).toHaveAttribute('src', expect.stringContaining('b.png'));
+    expect(
+      within(screen.getByRole('list', { name: 'Uploaded images' })).getByRole('img', { name: 'Uploaded image 1 (cover)' }),
+    ).toHaveAttribute('src', expect.stringContaining('b.png'));
   });
 
   test('saving with nothing changed sends nothing', async () => {

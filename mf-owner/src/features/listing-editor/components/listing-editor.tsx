@@ -22,7 +22,17 @@ import { ListingFiles } from './listing-files';
 import { RevisionNotice, StatusNotice } from './status-notice';
 import { TypeChooser } from './type-chooser';
 
-const FIELD_ORDER: ListingField[] = ['type', 'name', 'address', 'state', 'totalQuantity', 'unitPrice', 'roiInFiveYears', 'progress', 'description'];
+const FIELD_ORDER: ListingField[] = [
+  'type',
+  'name',
+  'address',
+  'state',
+  'totalQuantity',
+  'unitPrice',
+  'roiInFiveYears',
+  'progress',
+  'description',
+];
 
 function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -52,7 +62,9 @@ export function ListingEditor({ initial }: ListingEditorProps) {
   const [property, setProperty] = useState<PropertyWithRevision | null>(initial);
   // A live listing is edited as its pending revision would leave it (issue 16).
   const draft = property ? withRevisionApplied(property, property.revision) : null;
-  const [values, setValues] = useState<ListingFormValues>(() => (initial ? fromProperty(withRevisionApplied(initial, initial.revision)) : EMPTY_LISTING));
+  const [values, setValues] = useState<ListingFormValues>(() =>
+    initial ? fromProperty(withRevisionApplied(initial, initial.revision)) : EMPTY_LISTING,
+  );
   const [submitted, setSubmitted] = useState(false);
   const [images, setImages] = useState<File[]>([]);
   const [documents, setDocuments] = useState<File[]>([]);
@@ -85,7 +97,8 @@ export function ListingEditor({ initial }: ListingEditorProps) {
     const first = FIELD_ORDER.find((f) => found[f]);
     if (first) {
       toast.error(found[first] as string);
-      const target = first === 'type' ? document.querySelector<HTMLElement>('input[name="type"]') : document.getElementById(`listing-${first}`);
+      const target =
+        first === 'type' ? document.querySelector<HTMLElement>('input[name="type"]') : document.getElementById(`listing-${first}`);
       target?.focus();
       return;
     }
@@ -97,7 +110,8 @@ export function ListingEditor({ initial }: ListingEditorProps) {
     if (!editing) toast.success('Your listing was submitted for review.');
     else if ((outcome.fieldsChanged || outcome.filesAdded) && rules.live)
       toast.success('Your changes were sent for review. The live listing stays as it is until an admin approves them.');
-    else if (outcome.fieldsChanged && rules.backToReview) toast.success('Your changes were saved and the listing was sent back for review.');
+    else if (outcome.fieldsChanged && rules.backToReview)
+      toast.success('Your changes were saved and the listing was sent back for review.');
     else if (outcome.fieldsChanged || outcome.filesAdded) toast.success('Your changes were saved.');
     else {
       toast.info('There are no changes to save.');
@@ -106,7 +120,13 @@ export function ListingEditor({ initial }: ListingEditorProps) {
     navigate(paths.listings);
   };
 
-  const submitLabel = !property ? 'Submit for review' : rules.backToReview ? 'Save and send for review' : rules.live ? 'Submit changes for review' : 'Save changes';
+  const submitLabel = !property
+    ? 'Submit for review'
+    : rules.backToReview
+      ? 'Save and send for review'
+      : rules.live
+        ? 'Submit changes for review'
+        : 'Save changes';
   const helper = (name: ListingField, text?: string) => errors[name] ?? text;
 
   return (
@@ -146,10 +166,29 @@ export function ListingEditor({ initial }: ListingEditorProps) {
         <Section title="Details">
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
             <Box sx={{ gridColumn: '1 / -1' }}>
-              <TextField {...field('name')} label="Property name" required helperText={helper('name')} slotProps={{ htmlInput: { maxLength: LIMITS.name } }} />
+              <TextField
+                {...field('name')}
+                label="Property name"
+                required
+                helperText={helper('name')}
+                slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
+              />
             </Box>
-            <TextField {...field('address')} label="Address" required helperText={helper('address', 'Street and city')} slotProps={{ htmlInput: { maxLength: LIMITS.address } }} />
-            <TextField {...field('state')} select label="State" required helperText={helper('state')} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+            <TextField
+              {...field('address')}
+              label="Address"
+              required
+              helperText={helper('address', 'Street and city')}
+              slotProps={{ htmlInput: { maxLength: LIMITS.address } }}
+            />
+            <TextField
+              {...field('state')}
+              select
+              label="State"
+              required
+              helperText={helper('state')}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
               <option value="">Choose a state</option>
               {US_STATES.map((s) => (
                 <option key={s.code} value={s.code}>
@@ -163,7 +202,10 @@ export function ListingEditor({ initial }: ListingEditorProps) {
                 label="Description"
                 multiline
                 minRows={4}
-                helperText={helper('description', `What investors should know: the building, its tenants or its plans. Up to ${formatNumber(LIMITS.description)} characters.`)}
+                helperText={helper(
+                  'description',
+                  `What investors should know: the building, its tenants or its plans. Up to ${formatNumber(LIMITS.description)} characters.`,
+                )}
                 slotProps={{ htmlInput: { maxLength: LIMITS.description } }}
               />
             </Box>
@@ -177,7 +219,14 @@ export function ListingEditor({ initial }: ListingEditorProps) {
               label="Total units"
               required
               disabled={locked || rules.totalLocked}
-              helperText={helper('totalQuantity', rules.totalLocked ? 'Locked: units have been sold or reserved' : rules.unitsSold > 0 ? `At least ${formatNumber(rules.unitsSold)} (already sold or reserved)` : undefined)}
+              helperText={helper(
+                'totalQuantity',
+                rules.totalLocked
+                  ? 'Locked: units have been sold or reserved'
+                  : rules.unitsSold > 0
+                    ? `At least ${formatNumber(rules.unitsSold)} (already sold or reserved)`
+                    : undefined,
+              )}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <TextField
@@ -186,34 +235,52 @@ export function ListingEditor({ initial }: ListingEditorProps) {
               required
               disabled={locked || rules.priceLocked}
               helperText={helper('unitPrice', rules.priceLocked ? 'Locked: units have been sold or reserved' : undefined)}
-              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
             />
             <TextField
               {...field('roiInFiveYears')}
               label="Five-year ROI"
               required
               helperText={helper('roiInFiveYears', 'Total return over five years')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal' },
+                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+              }}
             />
           </Box>
           <DerivedFigures {...figures} />
         </Section>
 
         {values.type === 'OFF_PLAN' && (
-          <Section title="Construction progress" description="How far building has got. Investors see it on the property page; once the listing is live, post updates from Active listings.">
+          <Section
+            title="Construction progress"
+            description="How far building has got. Investors see it on the property page; once the listing is live, post updates from Active listings."
+          >
             <TextField
               {...field('progress')}
               label="Construction progress"
               required
               disabled={locked || rules.progressLocked}
-              helperText={helper('progress', rules.progressLocked ? 'Post progress updates from Active listings: they need no review' : 'A whole number from 0 to 100')}
-              slotProps={{ htmlInput: { inputMode: 'numeric' }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+              helperText={helper(
+                'progress',
+                rules.progressLocked ? 'Post progress updates from Active listings: they need no review' : 'A whole number from 0 to 100',
+              )}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric' },
+                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+              }}
               sx={{ maxWidth: 240 }}
             />
           </Section>
         )}
 
-        <Section title="Images and documents" description="Photos investors see on the property page, and PDF documents such as title deeds or valuations.">
+        <Section
+          title="Images and documents"
+          description="Photos investors see on the property page, and PDF documents such as title deeds or valuations."
+        >
           <ListingFiles
             property={property}
             draft={draft}

@@ -3,7 +3,16 @@ import { Box, IconButton, Link, Typography } from 'shared-ui/mui';
 import { ChevronLeftIcon, ChevronRightIcon } from 'shared-ui/components';
 import { CloseIcon, ConfirmDialog, FilePicker, PdfIcon, toast } from 'shared-ui';
 import { deletePropertyFile, fileUrl, imageSources, readError, setPropertyFileOrder } from 'shared-api';
-import { UPLOAD_MAX_FILES, displayFileName, isLive, type FileOrderBody, type FileRef, type ImageRef, type Property, type PropertyWithRevision } from 'shared-api/contract';
+import {
+  UPLOAD_MAX_FILES,
+  displayFileName,
+  isLive,
+  type FileOrderBody,
+  type FileRef,
+  type ImageRef,
+  type Property,
+  type PropertyWithRevision,
+} from 'shared-api/contract';
 
 /** The ids in a new order: the one at `from` moved to `to`. */
 export function moved(ids: string[], from: number, to: number): string[] {
@@ -99,29 +108,65 @@ export function ListingFiles({
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Box>
         {keptImages.length > 0 && (
-          <Box component="ul" aria-label="Uploaded images" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          <Box
+            component="ul"
+            aria-label="Uploaded images"
+            sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}
+          >
             {keptImages.map((img, i) => {
               const label = `image ${i + 1}`;
               return (
                 <Box component="li" key={img._id} sx={{ minWidth: 120 }}>
-                <Box sx={{ position: 'relative', width: 120, height: 90, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: i === 0 ? 'primary.main' : 'divider' }}>
-                  <Box component="img" {...imageSources(img)} sizes="120px" alt={`Uploaded ${label}${i === 0 ? ' (cover)' : ''}`} loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-                  {i === 0 && (
-                    <Box component="span" aria-hidden sx={{ position: 'absolute', left: 4, bottom: 4, px: 0.75, borderRadius: 1, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 12, fontWeight: 700 }}>
-                      Cover
-                    </Box>
-                  )}
-                  {!disabled && (
-                    <IconButton
-                      aria-label={`Remove uploaded ${label}`}
-                      size="small"
-                      onClick={() => setRemoval({ kind: 'image', file: img, label })}
-                      sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
-                    >
-                      <CloseIcon fontSize="small" />
-                    </IconButton>
-                  )}
-                </Box>
+                  <Box
+                    sx={{
+                      position: 'relative',
+                      width: 120,
+                      height: 90,
+                      borderRadius: 2,
+                      overflow: 'hidden',
+                      border: 1,
+                      borderColor: i === 0 ? 'primary.main' : 'divider',
+                    }}
+                  >
+                    <Box
+                      component="img"
+                      {...imageSources(img)}
+                      sizes="120px"
+                      alt={`Uploaded ${label}${i === 0 ? ' (cover)' : ''}`}
+                      loading="lazy"
+                      decoding="async"
+                      sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                    />
+                    {i === 0 && (
+                      <Box
+                        component="span"
+                        aria-hidden
+                        sx={{
+                          position: 'absolute',
+                          left: 4,
+                          bottom: 4,
+                          px: 0.75,
+                          borderRadius: 1,
+                          bgcolor: 'primary.main',
+                          color: 'primary.contrastText',
+                          fontSize: 12,
+                          fontWeight: 700,
+                        }}
+                      >
+                        Cover
+                      </Box>
+                    )}
+                    {!disabled && (
+                      <IconButton
+                        aria-label={`Remove uploaded ${label}`}
+                        size="small"
+                        onClick={() => setRemoval({ kind: 'image', file: img, label })}
+                        sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
+                      >
+                        <CloseIcon fontSize="small" />
+                      </IconButton>
+                    )}
+                  </Box>
                   {!disabled && keptImages.length > 1 && (
                     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
                       <IconButton
@@ -153,7 +198,9 @@ export function ListingFiles({
                         aria-label={`Move ${label} later`}
                         size="small"
                         disabled={busy || i === keptImages.length - 1}
-                        onClick={() => void reorder('PROPERTY_IMAGE', moved(imageIds, i, i + 1), `Image ${i + 1} moved to position ${i + 2}.`)}
+                        onClick={() =>
+                          void reorder('PROPERTY_IMAGE', moved(imageIds, i, i + 1), `Image ${i + 1} moved to position ${i + 2}.`)
+                        }
                       >
                         <ChevronRightIcon fontSize="small" />
                       </IconButton>
@@ -174,7 +221,10 @@ export function ListingFiles({
           onError={(m) => toast.error(m)}
           progress={images.map(() => imageProgress ?? undefined)}
           disabled={disabled || imageRoom.max === 0}
-          helperText={imageRoom.hint ?? (keptImages.length === 0 && images.length > 1 ? 'The first image is the cover: move them up or down to choose.' : undefined)}
+          helperText={
+            imageRoom.hint ??
+            (keptImages.length === 0 && images.length > 1 ? 'The first image is the cover: move them up or down to choose.' : undefined)
+          }
           reorderable
           name="images"
         />
@@ -184,9 +234,19 @@ export function ListingFiles({
         {keptDocuments.length > 0 && (
           <Box component="ul" aria-label="Uploaded documents" sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'grid', gap: 1 }}>
             {keptDocuments.map((doc, i) => (
-              <Box component="li" key={doc._id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+              <Box
+                component="li"
+                key={doc._id}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, border: 1, borderColor: 'divider', borderRadius: 2 }}
+              >
                 <PdfIcon sx={{ color: 'error.main' }} />
-                <Link href={fileUrl(doc.url)} target="_blank" rel="noopener" title={doc.name} sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Link
+                  href={fileUrl(doc.url)}
+                  target="_blank"
+                  rel="noopener"
+                  title={doc.name}
+                  sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+                >
                   {displayFileName(doc.name)}
                 </Link>
                 {!disabled && keptDocuments.length > 1 && (
@@ -203,14 +263,20 @@ export function ListingFiles({
                       aria-label={`Move document ${doc.name} down`}
                       size="small"
                       disabled={busy || i === keptDocuments.length - 1}
-                      onClick={() => void reorder('PROPERTY_DOCUMENT', moved(documentIds, i, i + 1), `${doc.name} moved to position ${i + 2}.`)}
+                      onClick={() =>
+                        void reorder('PROPERTY_DOCUMENT', moved(documentIds, i, i + 1), `${doc.name} moved to position ${i + 2}.`)
+                      }
                     >
                       <ChevronRightIcon fontSize="small" sx={{ transform: 'rotate(90deg)' }} />
                     </IconButton>
                   </>
                 )}
                 {!disabled && (
-                  <IconButton aria-label={`Remove uploaded document ${doc.name}`} size="small" onClick={() => setRemoval({ kind: 'document', file: doc, label: doc.name })}>
+                  <IconButton
+                    aria-label={`Remove uploaded document ${doc.name}`}
+                    size="small"
+                    onClick={() => setRemoval({ kind: 'document', file: doc, label: doc.name })}
+                  >
                     <CloseIcon fontSize="small" />
                   </IconButton>
                 )}

@@ -29,7 +29,10 @@ export function RevisionNotice({ revision }: { revision: PropertyRevision | null
 /** What saving does to this listing, in the server's terms. */
 export function StatusNotice({ property }: { property: Property }) {
   const rules = editRules(property);
-  const sold = rules.unitsSold > 0 ? ` Investors hold or have ordered ${formatNumber(rules.unitsSold)} units, so the unit price and the total units are locked.` : '';
+  const sold =
+    rules.unitsSold > 0
+      ? ` Investors hold or have ordered ${formatNumber(rules.unitsSold)} units, so the unit price and the total units are locked.`
+      : '';
   switch (property.status) {
     case 'PENDING_REVIEW':
       return (
@@ -43,8 +46,8 @@ export function StatusNotice({ property }: { property: Property }) {
       return (
         <Alert severity="warning">
           <AlertTitle>{property.status === 'FUNDED' ? 'This listing is live and fully funded' : 'This listing is live'}</AlertTitle>
-          Changes you save (details, images, documents and their order) are reviewed by an admin before they replace the live version.
-          Until then investors keep seeing, and buying, the listing as it is now.{sold}
+          Changes you save (details, images, documents and their order) are reviewed by an admin before they replace the live version. Until
+          then investors keep seeing, and buying, the listing as it is now.{sold}
         </Alert>
       );
     case 'REJECTED':

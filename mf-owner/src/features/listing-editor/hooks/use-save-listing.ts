@@ -14,9 +14,7 @@ import {
 import { withRevisionApplied, type PropertyWithRevision } from 'shared-api/contract';
 import { toInput, toUpdate, type ListingFormValues } from '../lib/listing-form';
 
-export type SaveOutcome =
-  | { ok: true; fieldsChanged: boolean; filesAdded: boolean }
-  | { ok: false; message: string };
+export type SaveOutcome = { ok: true; fieldsChanged: boolean; filesAdded: boolean } | { ok: false; message: string };
 
 export interface SaveInput {
   values: ListingFormValues;

@@ -61,7 +61,9 @@ describe('validateListing', () => {
 
   test('off-plan progress is a whole percent', () => {
     for (const bad of ['', '101', '12.5', 'x']) {
-      expect(validateListing({ ...filled, type: 'OFF_PLAN', progress: bad }).progress).toBe('Construction progress must be a whole number from 0 to 100');
+      expect(validateListing({ ...filled, type: 'OFF_PLAN', progress: bad }).progress).toBe(
+        'Construction progress must be a whole number from 0 to 100',
+      );
     }
     // Rental-ready listings have no progress to check.
     expect(validateListing({ ...filled, progress: 'x' }).progress).toBeUndefined();
@@ -75,7 +77,9 @@ describe('validateListing', () => {
   });
 
   test('a total value beyond what cents can hold is refused', () => {
-    expect(validateListing({ ...filled, totalQuantity: '10000000', unitPrice: '100000000' }).unitPrice).toBe(LISTING_MESSAGES.totalTooLarge);
+    expect(validateListing({ ...filled, totalQuantity: '10000000', unitPrice: '100000000' }).unitPrice).toBe(
+      LISTING_MESSAGES.totalTooLarge,
+    );
   });
 
   test('overlong text is refused with its limit', () => {
@@ -87,7 +91,10 @@ describe('validateListing', () => {
 describe('derivedFigures', () => {
   test('total value and annual return follow spec 3, exact to the cent', () => {
     expect(derivedFigures(filled)).toEqual({ totalValue: 50250, annualReturn: 8 });
-    expect(derivedFigures({ ...filled, totalQuantity: '3', unitPrice: '0.1', roiInFiveYears: '33' })).toEqual({ totalValue: 0.3, annualReturn: 6.6 });
+    expect(derivedFigures({ ...filled, totalQuantity: '3', unitPrice: '0.1', roiInFiveYears: '33' })).toEqual({
+      totalValue: 0.3,
+      annualReturn: 6.6,
+    });
   });
 
   test('unusable input gives no figure', () => {
@@ -114,7 +121,11 @@ describe('request bodies', () => {
     const p = makeProperty({ type: 'OFF_PLAN', progress: 10 });
     const same = fromProperty(p);
     expect(toUpdate(same, p)).toEqual({});
-    expect(toUpdate({ ...same, name: 'Maple Court II', unitPrice: '55', progress: '15' }, p)).toEqual({ name: 'Maple Court II', unitPrice: 55, progress: 15 });
+    expect(toUpdate({ ...same, name: 'Maple Court II', unitPrice: '55', progress: '15' }, p)).toEqual({
+      name: 'Maple Court II',
+      unitPrice: 55,
+      progress: 15,
+    });
   });
 });
 
@@ -123,8 +134,19 @@ describe('editRules', () => {
     expect(editRules(null)).toMatchObject({ live: false, priceLocked: false, totalLocked: false, backToReview: false, unitsSold: 0 });
     expect(editRules(makeProperty({ status: 'PENDING_REVIEW' }))).toMatchObject({ live: false, backToReview: false });
     expect(editRules(makeProperty({ status: 'REJECTED' }))).toMatchObject({ live: false, backToReview: true });
-    expect(editRules(makeProperty({ status: 'ACTIVE', availableQuantity: 900 }))).toMatchObject({ live: true, backToReview: false, priceLocked: true, totalLocked: true, unitsSold: 100, progressLocked: true });
+    expect(editRules(makeProperty({ status: 'ACTIVE', availableQuantity: 900 }))).toMatchObject({
+      live: true,
+      backToReview: false,
+      priceLocked: true,
+      totalLocked: true,
+      unitsSold: 100,
+      progressLocked: true,
+    });
     expect(editRules(makeProperty({ status: 'ACTIVE' }))).toMatchObject({ live: true, priceLocked: false, totalLocked: false });
-    expect(editRules(makeProperty({ status: 'FUNDED', availableQuantity: 0 }))).toMatchObject({ live: true, priceLocked: true, totalLocked: true });
+    expect(editRules(makeProperty({ status: 'FUNDED', availableQuantity: 0 }))).toMatchObject({
+      live: true,
+      priceLocked: true,
+      totalLocked: true,
+    });
   });
 });

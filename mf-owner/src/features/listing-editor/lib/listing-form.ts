@@ -89,7 +89,8 @@ export function numbersOf(v: ListingFormValues) {
 export function derivedFigures(v: ListingFormValues): { totalValue: number | null; annualReturn: number | null } {
   const n = numbersOf(v);
   return {
-    totalValue: n.totalQuantity !== null && n.unitPrice !== null ? totalValue({ totalQuantity: n.totalQuantity, unitPrice: n.unitPrice }) : null,
+    totalValue:
+      n.totalQuantity !== null && n.unitPrice !== null ? totalValue({ totalQuantity: n.totalQuantity, unitPrice: n.unitPrice }) : null,
     annualReturn: n.roiInFiveYears !== null ? annualReturn({ roiInFiveYears: n.roiInFiveYears }) : null,
   };
 }

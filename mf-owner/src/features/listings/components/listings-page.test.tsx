@@ -85,7 +85,9 @@ test('a listing whose units are held cannot be deleted, and says why', async () 
 });
 
 test('when the server refuses a delete (units bought meanwhile) its message is shown', async () => {
-  m.remove.mockRejectedValue(new ApiError(409, { statusCode: 409, error: 'Conflict', message: 'A property with investors cannot be deleted' }));
+  m.remove.mockRejectedValue(
+    new ApiError(409, { statusCode: 409, error: 'Conflict', message: 'A property with investors cannot be deleted' }),
+  );
   const ui = renderPage(<ListingsPage />);
   await screen.findByRole('table', { name: 'My listings' });
   await ui.user.click(within(row('Maple Court')).getByRole('button', { name: 'Delete Maple Court' }));
@@ -101,7 +103,13 @@ test('an owner with no listings is invited to create one', async () => {
 });
 
 test('thumbnails load the smallest photo that fits, lazily', async () => {
-  const photo = { _id: 'i1', url: '/download/x.webp', srcset: '/download/x-480.webp 480w, /download/x.webp 1600w', width: 1600, height: 1000 };
+  const photo = {
+    _id: 'i1',
+    url: '/download/x.webp',
+    srcset: '/download/x-480.webp 480w, /download/x.webp 1600w',
+    width: 1600,
+    height: 1000,
+  };
   m.list.mockResolvedValue(pageOf([makeProperty({ _id: 'e', name: 'Photo House', images: [photo] as never })]));
   const { container } = renderPage(<ListingsPage />, { url: '/dashboard/listings' });
   await screen.findByRole('table', { name: 'My listings' });

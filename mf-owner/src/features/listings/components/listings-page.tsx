@@ -6,7 +6,16 @@ import { TextField } from 'shared-ui/mui-inputs';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, ConfirmDialog, DataTable, PageHeader, formatMoney, formatNumber, toast, useAsync, type DataTableColumn } from 'shared-ui';
 import { deleteOwnedProperty, getOwnedProperties, imageSources, readError } from 'shared-api';
-import { PROPERTY_STATUSES, PROPERTY_TYPE_LABELS, paths, unitsReserved, unitsSold, unitsTaken, type Property, type PropertyStatus } from 'shared-api/contract';
+import {
+  PROPERTY_STATUSES,
+  PROPERTY_TYPE_LABELS,
+  paths,
+  unitsReserved,
+  unitsSold,
+  unitsTaken,
+  type Property,
+  type PropertyStatus,
+} from 'shared-api/contract';
 import { ListingStatus } from '../../../components/listing-status';
 import { STATUS_LABELS } from '../../../lib/status';
 
@@ -75,7 +84,17 @@ export function ListingsPage() {
       render: (p) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 200 }}>
           <Box sx={{ width: 56, height: 42, flexShrink: 0, borderRadius: 1.5, overflow: 'hidden', bgcolor: 'action.hover' }}>
-            {p.images[0] && <Box component="img" {...imageSources(p.images[0])} sizes="56px" alt="" loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
+            {p.images[0] && (
+              <Box
+                component="img"
+                {...imageSources(p.images[0])}
+                sizes="56px"
+                alt=""
+                loading="lazy"
+                decoding="async"
+                sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              />
+            )}
           </Box>
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{p.name}</Typography>
@@ -88,7 +107,12 @@ export function ListingsPage() {
     },
     { key: 'type', header: 'Type', render: (p) => PROPERTY_TYPE_LABELS[p.type] },
     { key: 'status', header: 'Status', render: (p) => <ListingStatus property={p} /> },
-    { key: 'units', header: 'Units sold', align: 'right', render: (p) => `${formatNumber(unitsSold(p))} of ${formatNumber(p.totalQuantity)}` },
+    {
+      key: 'units',
+      header: 'Units sold',
+      align: 'right',
+      render: (p) => `${formatNumber(unitsSold(p))} of ${formatNumber(p.totalQuantity)}`,
+    },
     { key: 'reserved', header: 'Reserved', align: 'right', render: (p) => formatNumber(unitsReserved(p)) },
     { key: 'unitPrice', header: 'Unit price', align: 'right', render: (p) => formatMoney(p.unitPrice, { cents: 'auto' }) },
     {

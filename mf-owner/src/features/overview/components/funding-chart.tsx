@@ -19,7 +19,8 @@ export function FundingChart({ property: p }: { property: Property }) {
         height={200}
       />
       <Typography variant="body2" color="text.secondary" sx={{ px: 0.5 }}>
-        {money(raised)} raised of {money(total)} · {formatNumber(unitsSold(p))} of {formatNumber(p.totalQuantity)} units sold · {formatNumber(unitsReserved(p))} reserved
+        {money(raised)} raised of {money(total)} · {formatNumber(unitsSold(p))} of {formatNumber(p.totalQuantity)} units sold ·{' '}
+        {formatNumber(unitsReserved(p))} reserved
       </Typography>
     </Box>
   );

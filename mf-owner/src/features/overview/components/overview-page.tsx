@@ -48,8 +48,16 @@ export function OverviewPage() {
         <LoadingState label="Loading your figures..." />
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))' }}>
-          <StatCard title="Listings" value={formatNumber(listings)} hint={PROPERTY_STATUSES.map((s) => `${STATUS_LABELS[s]}: ${formatNumber(byStatus[s] ?? 0)}`).join(' · ')} />
-          <StatCard title="Units sold" value={formatNumber(m.unitsSold)} hint={`${formatNumber(m.unitsReserved)} more reserved in pending orders`} />
+          <StatCard
+            title="Listings"
+            value={formatNumber(listings)}
+            hint={PROPERTY_STATUSES.map((s) => `${STATUS_LABELS[s]}: ${formatNumber(byStatus[s] ?? 0)}`).join(' · ')}
+          />
+          <StatCard
+            title="Units sold"
+            value={formatNumber(m.unitsSold)}
+            hint={`${formatNumber(m.unitsReserved)} more reserved in pending orders`}
+          />
           <StatCard title="Amount raised" value={formatMoney(m.amountRaised, { cents: 'auto' })} />
           <StatCard title="Payouts received" value={formatMoney(m.payoutsReceived, { cents: 'auto' })} />
         </Box>

@@ -105,7 +105,9 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose, onDone }: Fo
       <Box component="form" id={formId} noValidate onSubmit={onSubmit} aria-label="Reset your password">
         {step === 'email' ? (
           <Stack spacing={2}>
-            <Typography color="text.secondary">Enter the e-mail address of your account and we will send you a code to choose a new password.</Typography>
+            <Typography color="text.secondary">
+              Enter the e-mail address of your account and we will send you a code to choose a new password.
+            </Typography>
             <TextField
               label="Email"
               type="email"

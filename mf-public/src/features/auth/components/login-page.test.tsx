@@ -16,9 +16,24 @@ const generateOtpMock = jest.mocked(generateOtp);
 const resetPasswordMock = jest.mocked(resetPassword);
 
 const user = (over: Partial<User> = {}): User => ({
-  _id: 'u1', firstName: 'Ivan', lastName: 'Investor', email: 'ivan@example.com', role: 'INVESTOR', status: 'VERIFIED',
-  emailVerified: true, isSubscribed: true, onboardingCompleted: true, avatar: null, country: null, phone: null,
-  userType: null, businessName: null, rejectionReason: null, claimableTokens: 0, createdAt: '2025-01-01T00:00:00.000Z', ...over,
+  _id: 'u1',
+  firstName: 'Ivan',
+  lastName: 'Investor',
+  email: 'ivan@example.com',
+  role: 'INVESTOR',
+  status: 'VERIFIED',
+  emailVerified: true,
+  isSubscribed: true,
+  onboardingCompleted: true,
+  avatar: null,
+  country: null,
+  phone: null,
+  userType: null,
+  businessName: null,
+  rejectionReason: null,
+  claimableTokens: 0,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...over,
 });
 
 beforeEach(() => {
@@ -63,7 +78,9 @@ test('an onboarded user goes to the dashboard, or back to the page they came fro
 });
 
 test('an unverified e-mail (403) is offered the way to /verify with the address prefilled', async () => {
-  signinMock.mockRejectedValue(new ApiError(403, { statusCode: 403, error: 'Forbidden', message: 'Please verify your email before logging in' }));
+  signinMock.mockRejectedValue(
+    new ApiError(403, { statusCode: 403, error: 'Forbidden', message: 'Please verify your email before logging in' }),
+  );
   await logIn('/login', 'new@example.com');
   expect(await screen.findByText('Please verify your email before logging in')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Verify your email' })).toHaveAttribute('href', '/verify?email=new%40example.com');

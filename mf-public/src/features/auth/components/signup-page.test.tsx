@@ -58,15 +58,18 @@ test('the use-as select offers an investor or a property owner (value OWNER)', (
   expect(screen.getByRole('option', { name: 'As an investor' })).toHaveValue('INVESTOR');
 });
 
-test.each(['first', 'last', 'email', 'password', 'confirm', 'useAs'] as const)('a missing %s: "Please fill in all fields"', async (missing) => {
-  const { user, fields } = setup();
-  await fillValid(user, fields);
-  if (missing === 'useAs') await user.selectOptions(fields.useAs, '');
-  else await user.clear(fields[missing]);
-  await user.click(fields.submit);
-  expect(await screen.findByText('Please fill in all fields')).toBeInTheDocument();
-  expect(investorSignup).not.toHaveBeenCalled();
-});
+test.each(['first', 'last', 'email', 'password', 'confirm', 'useAs'] as const)(
+  'a missing %s: "Please fill in all fields"',
+  async (missing) => {
+    const { user, fields } = setup();
+    await fillValid(user, fields);
+    if (missing === 'useAs') await user.selectOptions(fields.useAs, '');
+    else await user.clear(fields[missing]);
+    await user.click(fields.submit);
+    expect(await screen.findByText('Please fill in all fields')).toBeInTheDocument();
+    expect(investorSignup).not.toHaveBeenCalled();
+  },
+);
 
 test('e-mail messages: empty, then malformed', async () => {
   const { user, fields } = setup();
@@ -129,7 +132,9 @@ test('"As a property owner" uses the property-owner call', async () => {
 });
 
 test("a refusal shows the server's first message", async () => {
-  investorSignup.mockRejectedValue(new ApiError(409, { statusCode: 409, error: 'Conflict', message: ['An account with this email already exists', 'second'] }));
+  investorSignup.mockRejectedValue(
+    new ApiError(409, { statusCode: 409, error: 'Conflict', message: ['An account with this email already exists', 'second'] }),
+  );
   const { user, fields, location } = setup();
   await fillValid(user, fields);
   await user.click(fields.submit);

@@ -100,10 +100,18 @@ function SignupForm() {
       return;
     }
     if (!v.ok) {
-      focusFirst((f) => (f === 'email' && !!v.email) || (f === 'password' && v.password.length > 0) || (f === 'confirm_password' && !!v.confirm_password));
+      focusFirst(
+        (f) =>
+          (f === 'email' && !!v.email) || (f === 'password' && v.password.length > 0) || (f === 'confirm_password' && !!v.confirm_password),
+      );
       return;
     }
-    const body: SignupBody = { firstName: form.first_name.trim(), lastName: form.last_name.trim(), email: form.email.trim(), password: form.password };
+    const body: SignupBody = {
+      firstName: form.first_name.trim(),
+      lastName: form.last_name.trim(),
+      email: form.email.trim(),
+      password: form.password,
+    };
     setSending(true);
     try {
       await (form.user_type === 'OWNER' ? signupOwner(body) : signupInvestor(body));

@@ -8,7 +8,8 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export function destinationAfterLogin(user: Pick<User, 'role' | 'onboardingCompleted'>, next?: string | null): string {
   if (user.role !== 'ADMIN' && !user.onboardingCompleted) return paths.onboarding;
   const target = safeNext(next);
-  if (!target || target.startsWith(paths.login) || target.startsWith(paths.signup) || target.startsWith(paths.verify)) return paths.dashboard;
+  if (!target || target.startsWith(paths.login) || target.startsWith(paths.signup) || target.startsWith(paths.verify))
+    return paths.dashboard;
   return target;
 }
 

@@ -10,9 +10,9 @@ const SECTIONS: ArticleSection[] = [
     body: (
       <>
         <p>
-          Real estate has built more wealth than almost any other asset, yet for most people it stays out of reach: a deposit, a
-          mortgage, legal fees and the work of being a landlord. {BRAND} exists to change that. We divide carefully selected properties
-          into units, so that anyone can own a share of a building and receive their part of what it earns.
+          Real estate has built more wealth than almost any other asset, yet for most people it stays out of reach: a deposit, a mortgage,
+          legal fees and the work of being a landlord. {BRAND} exists to change that. We divide carefully selected properties into units, so
+          that anyone can own a share of a building and receive their part of what it earns.
         </p>
         <p>
           The name says it: a tessera is a single tile of a mosaic. On its own it is small; together, the tiles make the picture. Every
@@ -30,8 +30,8 @@ const SECTIONS: ArticleSection[] = [
           <strong>Create your account</strong> as an investor and confirm your e-mail address with the code we send you.
         </li>
         <li>
-          <strong>Complete onboarding.</strong> Tell us your nationality and phone number and upload an identity document. Our team
-          reviews it and verifies your account.
+          <strong>Complete onboarding.</strong> Tell us your nationality and phone number and upload an identity document. Our team reviews
+          it and verifies your account.
         </li>
         <li>
           <strong>Subscribe for early access.</strong> A one-time fee of ${SUBSCRIPTION_FEE_USD}, which you can claim back as platform
@@ -41,8 +41,8 @@ const SECTIONS: ArticleSection[] = [
           <strong>Fund your wallet</strong> through our secure checkout and <strong>buy units</strong> of the properties you choose.
         </li>
         <li>
-          <strong>Follow your portfolio</strong> in your dashboard: holdings, orders, wallet movements and construction progress of
-          off-plan homes.
+          <strong>Follow your portfolio</strong> in your dashboard: holdings, orders, wallet movements and construction progress of off-plan
+          homes.
         </li>
       </ol>
     ),
@@ -80,8 +80,8 @@ const SECTIONS: ArticleSection[] = [
           property expecting 40% over five years shows an annual return of 8%.
         </p>
         <p>
-          The progress bar on each property shows the amount raised (units sold times the unit price) as a share of the total value
-          (all units times the unit price). When every unit is sold, the property is fully funded.
+          The progress bar on each property shows the amount raised (units sold times the unit price) as a share of the total value (all
+          units times the unit price). When every unit is sold, the property is fully funded.
         </p>
       </>
     ),
@@ -128,7 +128,9 @@ const SECTIONS: ArticleSection[] = [
     title: 'Where to find us',
     body: (
       <>
-        <p>{BRAND} has offices in the United States, Canada and the United Arab Emirates. The properties we list are in the United States.</p>
+        <p>
+          {BRAND} has offices in the United States, Canada and the United Arab Emirates. The properties we list are in the United States.
+        </p>
         <p>
           Questions? Use the <Link to={paths.homeContact}>contact form</Link> and our team will reply by e-mail.
         </p>
@@ -140,9 +142,9 @@ const SECTIONS: ArticleSection[] = [
     title: 'A word on risk',
     body: (
       <p>
-        Property values and rents can fall as well as rise, construction can be delayed, and units cannot always be sold quickly.
-        Expected returns are estimates, not promises. Invest only money you can leave invested for several years, and spread it across
-        more than one property.
+        Property values and rents can fall as well as rise, construction can be delayed, and units cannot always be sold quickly. Expected
+        returns are estimates, not promises. Invest only money you can leave invested for several years, and spread it across more than one
+        property.
       </p>
     ),
   },
@@ -156,7 +158,10 @@ export function AboutPage() {
       intro={`${BRAND} is a fractional real-estate investment platform: investors buy units of rental-ready and off-plan properties and earn their share of the returns, while property owners raise the money they need from many investors at once.`}
       sections={SECTIONS}
       footer={
-        <CallToAction title="Ready to start?" text="Browse the properties open for investment, or create your account in a couple of minutes.">
+        <CallToAction
+          title="Ready to start?"
+          text="Browse the properties open for investment, or create your account in a couple of minutes."
+        >
           <Button variant="filled-blue" component={Link} to={paths.properties}>
             Browse properties
           </Button>

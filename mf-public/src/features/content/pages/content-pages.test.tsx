@@ -7,7 +7,14 @@ import { ListPropertyPage } from './list-property-page';
 import { PrivacyPage } from './privacy-page';
 import { TermsPage } from './terms-page';
 
-const owner = { _id: 'o1', firstName: 'Olivia', lastName: 'Owner', email: 'o@example.com', role: 'PROPERTY_OWNER', status: 'VERIFIED' } as User;
+const owner = {
+  _id: 'o1',
+  firstName: 'Olivia',
+  lastName: 'Owner',
+  email: 'o@example.com',
+  role: 'PROPERTY_OWNER',
+  status: 'VERIFIED',
+} as User;
 
 beforeEach(() => useSessionStore.getState().clearSession());
 

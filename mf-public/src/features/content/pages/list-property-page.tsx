@@ -35,24 +35,24 @@ const SECTIONS: ArticleSection[] = [
     body: (
       <ol>
         <li>
-          <strong>Sign up as a property owner.</strong> Choose &ldquo;As a property owner&rdquo; on the sign-up form and confirm your
-          e-mail address with the code we send you.
+          <strong>Sign up as a property owner.</strong> Choose &ldquo;As a property owner&rdquo; on the sign-up form and confirm your e-mail
+          address with the code we send you.
         </li>
         <li>
           <strong>Complete onboarding.</strong> Give your nationality and phone number and upload an identity document. If you list as a
           business entity, add your business name and company documents. Our team verifies your account.
         </li>
         <li>
-          <strong>Create your listing.</strong> Choose rental-ready or off-plan, then enter the name, address and state, a description,
-          the number of units, the price of one unit and the return you expect over five years.
+          <strong>Create your listing.</strong> Choose rental-ready or off-plan, then enter the name, address and state, a description, the
+          number of units, the price of one unit and the return you expect over five years.
         </li>
         <li>
           <strong>Add images and documents.</strong> Up to {UPLOAD_MAX_FILES} photos (JPEG, PNG, WebP or AVIF) and {UPLOAD_MAX_FILES} PDF
           documents such as title deeds, valuations or building permits, {UPLOAD_MAX_MB} MB each.
         </li>
         <li>
-          <strong>Review by our team.</strong> We check every listing before it goes live. If something is missing, we tell you why and
-          you can correct it and submit again.
+          <strong>Review by our team.</strong> We check every listing before it goes live. If something is missing, we tell you why and you
+          can correct it and submit again.
         </li>
         <li>
           <strong>Go live and raise.</strong> Investors see your property, with the amount raised against its total value. When every unit
@@ -69,8 +69,8 @@ const SECTIONS: ArticleSection[] = [
     title: 'Listing an off-plan property',
     body: (
       <p>
-        Investors in an off-plan property follow its construction. Post progress updates from your dashboard (for example
-        &ldquo;Foundations complete, 25%&rdquo;); they appear on the property page as a progress bar and a dated timeline.
+        Investors in an off-plan property follow its construction. Post progress updates from your dashboard (for example &ldquo;Foundations
+        complete, 25%&rdquo;); they appear on the property page as a progress bar and a dated timeline.
       </p>
     ),
   },

@@ -9,8 +9,8 @@ const SECTIONS: ArticleSection[] = [
     body: (
       <p>
         {BRAND} runs a fractional real-estate investment platform. This policy explains what personal data we collect when you visit our
-        site, create an account, invest or list a property, why we collect it, and the choices you have. It also serves as our cookie
-        policy (see <a href="#cookies">Cookies and local storage</a>).
+        site, create an account, invest or list a property, why we collect it, and the choices you have. It also serves as our cookie policy
+        (see <a href="#cookies">Cookies and local storage</a>).
       </p>
     ),
   },
@@ -24,12 +24,12 @@ const SECTIONS: ArticleSection[] = [
           your password, which we store only as a one-way hash.
         </li>
         <li>
-          <strong>Verification details:</strong> your nationality, phone number, whether you act as an individual or a business, a
-          business name, your identity document and, for businesses, company documents.
+          <strong>Verification details:</strong> your nationality, phone number, whether you act as an individual or a business, a business
+          name, your identity document and, for businesses, company documents.
         </li>
         <li>
-          <strong>Investment activity:</strong> wallet deposits and withdrawals, orders, holdings, subscription payments and the answers
-          you give in the investor questionnaire.
+          <strong>Investment activity:</strong> wallet deposits and withdrawals, orders, holdings, subscription payments and the answers you
+          give in the investor questionnaire.
         </li>
         <li>
           <strong>Property information</strong> that owners submit, including images, documents and construction progress.
@@ -70,8 +70,8 @@ const SECTIONS: ArticleSection[] = [
           <li>authorities, when the law requires it.</li>
         </ul>
         <p>
-          Investors do not see owners&apos; documents beyond those published with a listing, and owners see only the names and holdings of the
-          investors in their own properties.
+          Investors do not see owners&apos; documents beyond those published with a listing, and owners see only the names and holdings of
+          the investors in their own properties.
         </p>
       </>
     ),
@@ -81,9 +81,9 @@ const SECTIONS: ArticleSection[] = [
     title: 'How long we keep it',
     body: (
       <p>
-        We keep your account data for as long as your account is open. Financial records are kept for the period that financial
-        regulations require, even after an account is closed. Contact messages are kept for up to two years. Security logs are kept for a
-        short period unless they are needed to investigate an incident.
+        We keep your account data for as long as your account is open. Financial records are kept for the period that financial regulations
+        require, even after an account is closed. Contact messages are kept for up to two years. Security logs are kept for a short period
+        unless they are needed to investigate an incident.
       </p>
     ),
   },
@@ -92,8 +92,8 @@ const SECTIONS: ArticleSection[] = [
     title: 'How we protect it',
     body: (
       <p>
-        Connections to {BRAND} are encrypted. Passwords are hashed, sessions expire and can be ended, identity documents are private to
-        you and our verification team, and access to personal data within our team is limited to those who need it.
+        Connections to {BRAND} are encrypted. Passwords are hashed, sessions expire and can be ended, identity documents are private to you
+        and our verification team, and access to personal data within our team is limited to those who need it.
       </p>
     ),
   },
@@ -136,8 +136,8 @@ const SECTIONS: ArticleSection[] = [
           <li>A random identifier used to roll out new versions of the site gradually. It says nothing about who you are.</li>
         </ul>
         <p>
-          You can clear these values at any time in your browser settings; you will then be signed out. Our payment provider may set its
-          own cookies on its checkout page, under its own policy.
+          You can clear these values at any time in your browser settings; you will then be signed out. Our payment provider may set its own
+          cookies on its checkout page, under its own policy.
         </p>
       </>
     ),
@@ -145,7 +145,11 @@ const SECTIONS: ArticleSection[] = [
   {
     id: 'changes',
     title: 'Changes to this policy',
-    body: <p>If we change this policy in a way that matters, we will tell you by e-mail or with a notice on the site before the change applies.</p>,
+    body: (
+      <p>
+        If we change this policy in a way that matters, we will tell you by e-mail or with a notice on the site before the change applies.
+      </p>
+    ),
   },
 ];
 

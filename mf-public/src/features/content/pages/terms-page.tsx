@@ -20,7 +20,9 @@ const SECTIONS: ArticleSection[] = [
       <ul>
         <li>You must be at least 18 years old and able to enter into a binding contract.</li>
         <li>You sign up as an investor or as a property owner. The information you give must be true and kept up to date.</li>
-        <li>Keep your password to yourself. You are responsible for what happens under your account; tell us at once if you suspect misuse.</li>
+        <li>
+          Keep your password to yourself. You are responsible for what happens under your account; tell us at once if you suspect misuse.
+        </li>
         <li>One person or business may hold one account of each kind.</li>
       </ul>
     ),
@@ -30,8 +32,8 @@ const SECTIONS: ArticleSection[] = [
     title: 'Verification',
     body: (
       <p>
-        Before you can invest or raise money, you complete onboarding and our team verifies your identity (and, for businesses, your
-        company documents). We may refuse or withdraw verification, with a reason, if information is missing, false or raises concerns.
+        Before you can invest or raise money, you complete onboarding and our team verifies your identity (and, for businesses, your company
+        documents). We may refuse or withdraw verification, with a reason, if information is missing, false or raises concerns.
       </p>
     ),
   },
@@ -89,7 +91,9 @@ const SECTIONS: ArticleSection[] = [
         <li>
           Each listing may carry up to {UPLOAD_MAX_FILES} images and {UPLOAD_MAX_FILES} documents of at most {UPLOAD_MAX_MB} MB each.
         </li>
-        <li>Every listing is reviewed before it goes live, and a change to a live listing is reviewed before it replaces what investors see.</li>
+        <li>
+          Every listing is reviewed before it goes live, and a change to a live listing is reviewed before it replaces what investors see.
+        </li>
         <li>Owners of off-plan properties keep construction progress up to date.</li>
         <li>The unit price cannot change once units are sold, and a property with investors cannot be deleted.</li>
       </ul>
@@ -111,8 +115,8 @@ const SECTIONS: ArticleSection[] = [
     body: (
       <p>
         We work to keep {BRAND} available and accurate, but we cannot promise it will always be uninterrupted or error-free. Nothing in
-        these terms limits liability that cannot be limited by law. Otherwise, we are not liable for losses that result from the
-        performance of a property or from events outside our reasonable control.
+        these terms limits liability that cannot be limited by law. Otherwise, we are not liable for losses that result from the performance
+        of a property or from events outside our reasonable control.
       </p>
     ),
   },
@@ -121,8 +125,8 @@ const SECTIONS: ArticleSection[] = [
     title: 'Closing an account',
     body: (
       <p>
-        You can ask us to close your account at any time once you have no pending orders or withdrawals. We may suspend or close an
-        account that breaks these terms; we will tell you why, unless the law prevents us.
+        You can ask us to close your account at any time once you have no pending orders or withdrawals. We may suspend or close an account
+        that breaks these terms; we will tell you why, unless the law prevents us.
       </p>
     ),
   },
@@ -131,8 +135,8 @@ const SECTIONS: ArticleSection[] = [
     title: 'Changes and contact',
     body: (
       <p>
-        We may update these terms; if a change matters, we will tell you before it applies. Questions about these terms are welcome
-        through our <Link to={paths.homeContact}>contact form</Link>.
+        We may update these terms; if a change matters, we will tell you before it applies. Questions about these terms are welcome through
+        our <Link to={paths.homeContact}>contact form</Link>.
       </p>
     ),
   },

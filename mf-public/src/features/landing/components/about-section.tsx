@@ -33,10 +33,25 @@ export function AboutSection() {
       title="Property investment, rebuilt for the internet"
       intro="Owning real estate used to take a large deposit, a mortgage and a lot of paperwork. We split quality properties into affordable units so that anyone can own a share and earn from it."
     >
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+      >
         {POINTS.map((p) => (
           <Paper component="li" variant="outlined" key={p.title} sx={{ p: 3.5 }}>
-            <Box aria-hidden sx={{ width: 48, height: 48, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: '#E8F0FB', color: 'primary.main', mb: 2 }}>
+            <Box
+              aria-hidden
+              sx={{
+                width: 48,
+                height: 48,
+                borderRadius: 3,
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: '#E8F0FB',
+                color: 'primary.main',
+                mb: 2,
+              }}
+            >
               {p.icon}
             </Box>
             <Typography component="h3" variant="h5" sx={{ fontWeight: 700 }}>

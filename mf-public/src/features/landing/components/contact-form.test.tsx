@@ -42,15 +42,18 @@ test('name, phone, e-mail and subject take at most 25 characters; the message is
   expect(f.message).toHaveAttribute('rows', '5');
 });
 
-test.each(['name', 'phone', 'email', 'subject', 'message'] as const)('a missing %s: "Please fill the required fields", nothing sent', async (missing) => {
-  const { user, f } = setup();
-  await fill(user, f);
-  await user.clear(f[missing]);
-  await user.click(screen.getByRole('button', { name: 'Send message' }));
-  expect(await screen.findByText('Please fill the required fields')).toBeInTheDocument();
-  expect(f[missing]).toHaveAttribute('aria-invalid', 'true');
-  expect(sendSupportMock).not.toHaveBeenCalled();
-});
+test.each(['name', 'phone', 'email', 'subject', 'message'] as const)(
+  'a missing %s: "Please fill the required fields", nothing sent',
+  async (missing) => {
+    const { user, f } = setup();
+    await fill(user, f);
+    await user.clear(f[missing]);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Please fill the required fields')).toBeInTheDocument();
+    expect(f[missing]).toHaveAttribute('aria-invalid', 'true');
+    expect(sendSupportMock).not.toHaveBeenCalled();
+  },
+);
 
 test('the phone field accepts only phone characters', async () => {
   const { user, f } = setup();
@@ -63,7 +66,13 @@ test('sends the message, keeps the 3-second loading state, then says so and clea
   const { user, f } = setup();
   await fill(user, f);
   await user.click(screen.getByRole('button', { name: 'Send message' }));
-  expect(sendSupportMock).toHaveBeenCalledWith({ name: 'Grace Hopper', phoneNumber: '+1 555 0100', email: 'grace@example.com', subject: 'Listing question', message: 'Hello, I would like to know more.' });
+  expect(sendSupportMock).toHaveBeenCalledWith({
+    name: 'Grace Hopper',
+    phoneNumber: '+1 555 0100',
+    email: 'grace@example.com',
+    subject: 'Listing question',
+    message: 'Hello, I would like to know more.',
+  });
   const busy = screen.getByRole('button', { name: 'Loading...' });
   expect(busy).toBeDisabled();
   await act(async () => {

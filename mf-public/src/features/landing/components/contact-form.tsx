@@ -69,7 +69,17 @@ export default function ContactForm() {
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Contact us">
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.25 }}>
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2.25 }}>
-          <TextField label="Name" name="name" autoComplete="name" required fullWidth value={values.name} onChange={set('name')} error={empty('name')} slotProps={limited(CONTACT_LIMITS.name)} />
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            fullWidth
+            value={values.name}
+            onChange={set('name')}
+            error={empty('name')}
+            slotProps={limited(CONTACT_LIMITS.name)}
+          />
           <TextField
             label="Phone number"
             name="phoneNumber"
@@ -98,9 +108,29 @@ export default function ContactForm() {
             helperText={emailError ?? undefined}
             slotProps={limited(CONTACT_LIMITS.email)}
           />
-          <TextField label="Subject" name="subject" required fullWidth value={values.subject} onChange={set('subject')} error={empty('subject')} slotProps={limited(CONTACT_LIMITS.subject)} />
+          <TextField
+            label="Subject"
+            name="subject"
+            required
+            fullWidth
+            value={values.subject}
+            onChange={set('subject')}
+            error={empty('subject')}
+            slotProps={limited(CONTACT_LIMITS.subject)}
+          />
         </Box>
-        <TextField label="Message" name="message" required fullWidth multiline rows={5} value={values.message} onChange={set('message')} error={empty('message')} slotProps={limited(5000)} />
+        <TextField
+          label="Message"
+          name="message"
+          required
+          fullWidth
+          multiline
+          rows={5}
+          value={values.message}
+          onChange={set('message')}
+          error={empty('message')}
+          slotProps={limited(5000)}
+        />
         <Box>
           <Button type="submit" variant="filled-blue" size="LG" loading={sending} sx={{ minWidth: 200 }}>
             Send message

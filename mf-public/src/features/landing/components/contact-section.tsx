@@ -26,9 +26,12 @@ function useNearScreen<T extends Element>(): [React.RefObject<T | null>, boolean
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !ref.current) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(ref.current);
     return () => observer.disconnect();
   }, [near]);
@@ -57,7 +60,8 @@ export function ContactSection() {
             </div>
           </Box>
           <Typography color="text.secondary">
-            Already have an account? Signed-in investors and owners can also open a support ticket from their dashboard and follow its answer there.
+            Already have an account? Signed-in investors and owners can also open a support ticket from their dashboard and follow its
+            answer there.
           </Typography>
         </Box>
         <Paper variant="outlined" ref={ref} sx={{ p: { xs: 2.5, md: 4 } }}>

@@ -5,10 +5,29 @@ export function HeroIllustration() {
       const c = i % cols;
       const r = Math.floor(i / cols);
       const lit = (c * 7 + r * 3) % 5 === 0;
-      return <rect key={`${x}-${y}-${i}`} x={x + c * (w + gap)} y={y + r * (h + gap)} width={w} height={h} rx={2} fill={lit ? '#FFD58A' : '#BFD6FF'} opacity={lit ? 0.95 : 0.55} />;
+      return (
+        <rect
+          key={`${x}-${y}-${i}`}
+          x={x + c * (w + gap)}
+          y={y + r * (h + gap)}
+          width={w}
+          height={h}
+          rx={2}
+          fill={lit ? '#FFD58A' : '#BFD6FF'}
+          opacity={lit ? 0.95 : 0.55}
+        />
+      );
     });
   return (
-    <svg viewBox="0 0 480 400" width="100%" height="100%" role="presentation" aria-hidden="true" focusable="false" style={{ display: 'block' }}>
+    <svg
+      viewBox="0 0 480 400"
+      width="100%"
+      height="100%"
+      role="presentation"
+      aria-hidden="true"
+      focusable="false"
+      style={{ display: 'block' }}
+    >
       <defs>
         <linearGradient id="hero-sky" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#1B4F9C" />
@@ -31,8 +50,12 @@ export function HeroIllustration() {
       <rect x="20" y="366" width="440" height="10" rx="5" fill="#0A1A2F" opacity="0.5" />
       <g transform="translate(300 260)">
         <rect x="0" y="0" width="150" height="86" rx="14" fill="#FFFFFF" />
-        <text x="16" y="30" fontFamily="Inter, system-ui, sans-serif" fontSize="13" fill="#4A5568">Annual return</text>
-        <text x="16" y="62" fontFamily="Inter, system-ui, sans-serif" fontSize="26" fontWeight="700" fill="#0A2540">8.4%</text>
+        <text x="16" y="30" fontFamily="Inter, system-ui, sans-serif" fontSize="13" fill="#4A5568">
+          Annual return
+        </text>
+        <text x="16" y="62" fontFamily="Inter, system-ui, sans-serif" fontSize="26" fontWeight="700" fill="#0A2540">
+          8.4%
+        </text>
         <rect x="104" y="44" width="10" height="20" rx="2" fill="#9CC3FF" />
         <rect x="118" y="36" width="10" height="28" rx="2" fill="#5E97EA" />
         <rect x="132" y="26" width="10" height="38" rx="2" fill="#0D47A1" />

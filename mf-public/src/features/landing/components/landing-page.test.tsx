@@ -5,9 +5,24 @@ import { renderPage } from 'shared-ui/testing';
 import { LandingPage } from './landing-page';
 
 const user = (over: Partial<User>): User => ({
-  _id: 'u1', firstName: 'Ivan', lastName: 'Investor', email: 'ivan@example.com', role: 'INVESTOR', status: 'VERIFIED',
-  emailVerified: true, isSubscribed: false, onboardingCompleted: true, avatar: null, country: null, phone: null,
-  userType: null, businessName: null, rejectionReason: null, claimableTokens: 0, createdAt: '2025-01-01T00:00:00.000Z', ...over,
+  _id: 'u1',
+  firstName: 'Ivan',
+  lastName: 'Investor',
+  email: 'ivan@example.com',
+  role: 'INVESTOR',
+  status: 'VERIFIED',
+  emailVerified: true,
+  isSubscribed: false,
+  onboardingCompleted: true,
+  avatar: null,
+  country: null,
+  phone: null,
+  userType: null,
+  businessName: null,
+  rejectionReason: null,
+  claimableTokens: 0,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...over,
 });
 
 beforeEach(() => useSessionStore.getState().clearSession());
@@ -18,7 +33,8 @@ test('the sections, their anchors and headings in order', async () => {
   // The sections under the hero load on demand (at once here: jsdom has no IntersectionObserver).
   await screen.findByRole('heading', { level: 2, name: 'Join The Revolution' });
   for (const id of ['home', 'about', 'services', 'subscribe', 'contact']) expect(container.querySelector(`section#${id}`)).not.toBeNull();
-  for (const title of ['Safe & secure', 'Blockchain', 'Web3-Supported Platforms']) expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+  for (const title of ['Safe & secure', 'Blockchain', 'Web3-Supported Platforms'])
+    expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2, name: 'Join The Revolution' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/about');
   // The contact form loads lazily (immediately here: jsdom has no IntersectionObserver).

@@ -53,9 +53,12 @@ export function LandingPage() {
     const load = () => setWanted(true);
     INTERACTIONS.forEach((e) => window.addEventListener(e, load, { once: true, passive: true }));
     // On screen by more than a sliver (a tall phone shows the top few pixels under the hero).
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load();
-    }, { rootMargin: '0px 0px -96px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) load();
+      },
+      { rootMargin: '0px 0px -96px 0px' },
+    );
     if (reserved.current) observer.observe(reserved.current);
     return () => {
       INTERACTIONS.forEach((e) => window.removeEventListener(e, load));

@@ -21,10 +21,30 @@ export function RevolutionSection() {
       title="Join The Revolution"
       intro={`Real estate has always been one of the surest ways to build wealth, and one of the hardest to get into. ${BRAND} opens it to everyone: no mortgage, no landlord duties, just your share of the property and its returns.`}
     >
-      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        component="ol"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+      >
         {STEPS.map((s) => (
-          <Box component="li" key={s.n} sx={{ p: 3, borderRadius: 3, border: '1px solid rgba(255,255,255,0.16)', bgcolor: 'rgba(255,255,255,0.04)' }}>
-            <Box aria-hidden sx={{ width: 36, height: 36, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: '#FFFFFF', color: '#0A2540', fontWeight: 800, mb: 1.5 }}>
+          <Box
+            component="li"
+            key={s.n}
+            sx={{ p: 3, borderRadius: 3, border: '1px solid rgba(255,255,255,0.16)', bgcolor: 'rgba(255,255,255,0.04)' }}
+          >
+            <Box
+              aria-hidden
+              sx={{
+                width: 36,
+                height: 36,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: '#FFFFFF',
+                color: '#0A2540',
+                fontWeight: 800,
+                mb: 1.5,
+              }}
+            >
               {s.n}
             </Box>
             <Typography component="h3" variant="h5" sx={{ fontWeight: 700 }}>

@@ -35,7 +35,14 @@ export function Section({ id, eyebrow, title, intro, children, tone = 'plain', s
           {eyebrow && (
             <Typography
               component="p"
-              sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.08em', fontSize: '0.8125rem', color: tone === 'dark' ? '#9CC3FF' : 'primary.main', mb: 1 }}
+              sx={{
+                fontWeight: 700,
+                textTransform: 'uppercase',
+                letterSpacing: '0.08em',
+                fontSize: '0.8125rem',
+                color: tone === 'dark' ? '#9CC3FF' : 'primary.main',
+                mb: 1,
+              }}
             >
               {eyebrow}
             </Typography>
@@ -44,7 +51,9 @@ export function Section({ id, eyebrow, title, intro, children, tone = 'plain', s
             {title}
           </Typography>
           {intro && (
-            <Typography sx={{ mt: 2, fontSize: '1.0625rem', color: tone === 'dark' ? 'rgba(255,255,255,0.85)' : 'text.secondary' }}>{intro}</Typography>
+            <Typography sx={{ mt: 2, fontSize: '1.0625rem', color: tone === 'dark' ? 'rgba(255,255,255,0.85)' : 'text.secondary' }}>
+              {intro}
+            </Typography>
           )}
         </Box>
         {children}

@@ -36,10 +36,32 @@ export function ServicesSection() {
       title="Everything you need to invest with confidence"
       intro="From choosing a property to tracking its returns, every step happens in one place."
     >
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: { xs: 3, md: 4 },
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' },
+        }}
+      >
         {SERVICES.map((s) => (
           <Box component="li" key={s.title} sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-            <Box aria-hidden sx={{ flexShrink: 0, width: 44, height: 44, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: '#FFFFFF' }}>
+            <Box
+              aria-hidden
+              sx={{
+                flexShrink: 0,
+                width: 44,
+                height: 44,
+                borderRadius: 2.5,
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'primary.main',
+                color: '#FFFFFF',
+              }}
+            >
               {s.icon}
             </Box>
             <div>

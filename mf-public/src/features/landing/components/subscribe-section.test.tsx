@@ -16,12 +16,33 @@ const getCheckoutMock = jest.mocked(getCheckout);
 const getMeMock = jest.mocked(getMe);
 
 const investor = (over: Partial<User> = {}): User => ({
-  _id: 'u1', firstName: 'Ivan', lastName: 'Investor', email: 'ivan@example.com', role: 'INVESTOR', status: 'VERIFIED',
-  emailVerified: true, isSubscribed: false, onboardingCompleted: false, avatar: null, country: null, phone: null,
-  userType: null, businessName: null, rejectionReason: null, claimableTokens: 0, createdAt: '2025-01-01T00:00:00.000Z', ...over,
+  _id: 'u1',
+  firstName: 'Ivan',
+  lastName: 'Investor',
+  email: 'ivan@example.com',
+  role: 'INVESTOR',
+  status: 'VERIFIED',
+  emailVerified: true,
+  isSubscribed: false,
+  onboardingCompleted: false,
+  avatar: null,
+  country: null,
+  phone: null,
+  userType: null,
+  businessName: null,
+  rejectionReason: null,
+  claimableTokens: 0,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...over,
 });
 const checkout = (over: Partial<Checkout> = {}): Checkout => ({
-  _id: 'c1', purpose: 'SUBSCRIPTION', amount: 15, status: 'OPEN', checkoutUrl: 'https://pay.example/c1', createdAt: '2025-01-01T00:00:00.000Z', ...over,
+  _id: 'c1',
+  purpose: 'SUBSCRIPTION',
+  amount: 15,
+  status: 'OPEN',
+  checkoutUrl: 'https://pay.example/c1',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...over,
 });
 
 jest.mock('../../../lib/browser', () => ({ goToExternal: jest.fn() }));

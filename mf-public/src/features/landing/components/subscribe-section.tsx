@@ -33,7 +33,11 @@ export function SubscribeSection() {
 
   let note: string;
   if (!user) note = `Log in with an investor account to subscribe. New to ${BRAND}? Sign up first.`;
-  else if (subscribed) note = user.claimableTokens > 0 ? `You are subscribed. ${formatNumber(user.claimableTokens)} platform tokens are waiting to be claimed.` : 'You are subscribed.';
+  else if (subscribed)
+    note =
+      user.claimableTokens > 0
+        ? `You are subscribed. ${formatNumber(user.claimableTokens)} platform tokens are waiting to be claimed.`
+        : 'You are subscribed.';
   else if (!investor) note = 'The early-access plan is for investor accounts.';
   else note = 'You will complete the payment on our secure checkout page and come straight back here.';
 
@@ -46,7 +50,15 @@ export function SubscribeSection() {
     >
       <Paper
         variant="outlined"
-        sx={{ p: { xs: 3, md: 4 }, display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { xs: '1fr', md: '0.8fr 1.2fr' }, alignItems: 'center', borderWidth: 2, borderColor: 'primary.main' }}
+        sx={{
+          p: { xs: 3, md: 4 },
+          display: 'grid',
+          gap: { xs: 3, md: 5 },
+          gridTemplateColumns: { xs: '1fr', md: '0.8fr 1.2fr' },
+          alignItems: 'center',
+          borderWidth: 2,
+          borderColor: 'primary.main',
+        }}
       >
         <div>
           <Typography component="h3" variant="h5" sx={{ fontWeight: 700 }}>

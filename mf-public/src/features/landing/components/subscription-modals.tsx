@@ -11,7 +11,15 @@ export interface NextStep {
 }
 
 /** Spec 8: the subscription successful and subscription failed modals. */
-export function SubscriptionModals({ open, onClose, next = null }: { open: SubscriptionResult | null; onClose: () => void; next?: NextStep | null }) {
+export function SubscriptionModals({
+  open,
+  onClose,
+  next = null,
+}: {
+  open: SubscriptionResult | null;
+  onClose: () => void;
+  next?: NextStep | null;
+}) {
   return (
     <>
       <Modal

@@ -15,7 +15,9 @@ export const PAYMENT_NOT_FINISHED = 'Your payment has not been completed yet. Yo
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function remember(c: Pick<Checkout, '_id' | 'status' | 'amount'>) {
-  useSessionStore.getState().setCheckoutStatus(c._id, { status: c.status, purpose: 'SUBSCRIPTION', amount: c.amount, updatedAt: new Date().toISOString() });
+  useSessionStore
+    .getState()
+    .setCheckoutStatus(c._id, { status: c.status, purpose: 'SUBSCRIPTION', amount: c.amount, updatedAt: new Date().toISOString() });
 }
 
 /** Starts the $15 early-access checkout: the browser goes to the payment page and comes back to /?checkout=<id>#subscribe. */

@@ -22,9 +22,30 @@ export function ConstructionProgress({ progress, updates }: { progress: number; 
           No progress updates yet.
         </Typography>
       ) : (
-        <Box component="ol" aria-label="Progress updates" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2.5, display: 'grid', gap: 2, borderLeft: 2, borderColor: 'divider', pl: 2.5 }}>
+        <Box
+          component="ol"
+          aria-label="Progress updates"
+          sx={{ listStyle: 'none', p: 0, m: 0, mt: 2.5, display: 'grid', gap: 2, borderLeft: 2, borderColor: 'divider', pl: 2.5 }}
+        >
           {timeline.map((u) => (
-            <Box component="li" key={u._id} sx={{ position: 'relative', '&::before': { content: '""', position: 'absolute', left: -27, top: 6, width: 12, height: 12, borderRadius: '50%', bgcolor: 'primary.main', border: '2px solid #fff' } }}>
+            <Box
+              component="li"
+              key={u._id}
+              sx={{
+                position: 'relative',
+                '&::before': {
+                  content: '""',
+                  position: 'absolute',
+                  left: -27,
+                  top: 6,
+                  width: 12,
+                  height: 12,
+                  borderRadius: '50%',
+                  bgcolor: 'primary.main',
+                  border: '2px solid #fff',
+                },
+              }}
+            >
               <Typography variant="body2" color="text.secondary">
                 <time dateTime={u.createdAt}>{formatDate(u.createdAt, 'long')}</time> · {formatPercent(u.percent, 0)}
               </Typography>

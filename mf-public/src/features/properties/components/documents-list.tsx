@@ -46,7 +46,17 @@ export function DocumentsList({ documents }: { documents: readonly FileRef[] }) 
                     {[d.mimeType === 'application/pdf' ? 'PDF' : d.mimeType, formatFileSize(d.size)].filter(Boolean).join(' · ')}
                   </Typography>
                 </Box>
-                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'primary.main', fontWeight: 600, fontSize: '0.875rem' }}>
+                <Box
+                  component="span"
+                  sx={{
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    gap: 0.5,
+                    color: 'primary.main',
+                    fontWeight: 600,
+                    fontSize: '0.875rem',
+                  }}
+                >
                   <DownloadIcon fontSize="small" />
                   Download
                 </Box>

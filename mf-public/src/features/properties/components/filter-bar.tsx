@@ -20,13 +20,32 @@ export interface FilterBarProps {
  * the same markup TextField renders, without the menu machinery TextField's import of
  * Select brings along (docs/frontend.md).
  */
-function NativeSelectField({ id, label, name, value, onChange, children }: { id: string; label: string; name: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+function NativeSelectField({
+  id,
+  label,
+  name,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   return (
     <FormControl className="MuiTextField-root" variant="outlined" fullWidth>
       <InputLabel htmlFor={id} id={`${id}-label`} shrink>
         {label}
       </InputLabel>
-      <NativeSelect input={<OutlinedInput id={id} label={label} notched fullWidth />} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+      <NativeSelect
+        input={<OutlinedInput id={id} label={label} notched fullWidth />}
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {children}
       </NativeSelect>
     </FormControl>
@@ -61,7 +80,13 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
       role="search"
       aria-label="Filter properties"
       onSubmit={onSubmit}
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto' }, alignItems: 'center', mb: 3 }}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr) auto' },
+        alignItems: 'center',
+        mb: 3,
+      }}
     >
       <FormControl className="MuiTextField-root" variant="outlined" fullWidth sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}>
         <InputLabel htmlFor={ids.q} id={`${ids.q}-label`}>
@@ -84,7 +109,13 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
           }
         />
       </FormControl>
-      <NativeSelectField id={ids.state} label="Location" name="state" value={filters.state} onChange={(value) => onChange({ state: value })}>
+      <NativeSelectField
+        id={ids.state}
+        label="Location"
+        name="state"
+        value={filters.state}
+        onChange={(value) => onChange({ state: value })}
+      >
         <option value="">All locations</option>
         {US_STATES.map((s) => (
           <option key={s.code} value={s.code}>
@@ -92,7 +123,13 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
           </option>
         ))}
       </NativeSelectField>
-      <NativeSelectField id={ids.type} label="Property type" name="type" value={filters.type} onChange={(value) => onChange({ type: value as PropertyType | '' })}>
+      <NativeSelectField
+        id={ids.type}
+        label="Property type"
+        name="type"
+        value={filters.type}
+        onChange={(value) => onChange({ type: value as PropertyType | '' })}
+      >
         <option value="">All types</option>
         {PROPERTY_TYPES.map((t) => (
           <option key={t} value={t}>

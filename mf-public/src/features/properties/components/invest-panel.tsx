@@ -38,7 +38,12 @@ export function InvestPanel({ property, onOrdered }: InvestPanelProps) {
   }, [user]);
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="invest-title" sx={{ p: { xs: 2.5, md: 3 }, borderWidth: 2, borderColor: 'primary.main' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="invest-title"
+      sx={{ p: { xs: 2.5, md: 3 }, borderWidth: 2, borderColor: 'primary.main' }}
+    >
       <Typography id="invest-title" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
         Invest in this property
       </Typography>
@@ -54,7 +59,11 @@ export function InvestPanel({ property, onOrdered }: InvestPanelProps) {
         <>
           {can === 'sold-out' && <SoldOut />}
           {can === 'visitor' && <VisitorActions propertyId={property._id} />}
-          {can === 'not-investor' && <Alert severity="info">Units are bought from an investor account. You are signed in as {user?.role === 'ADMIN' ? 'an admin' : 'a property owner'}.</Alert>}
+          {can === 'not-investor' && (
+            <Alert severity="info">
+              Units are bought from an investor account. You are signed in as {user?.role === 'ADMIN' ? 'an admin' : 'a property owner'}.
+            </Alert>
+          )}
           {can === 'not-verified' && user && <NotVerified user={user} />}
           {can === 'ok' && <InvestForm property={property} onOrdered={onOrdered} />}
         </>
@@ -171,7 +180,11 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
       setReviewing(false);
       if (kind !== 'other') key.current = null;
       setOutcome({ kind, message });
-      if (kind === 'verify') getMe().then((me) => useSessionStore.getState().setUser(me), () => undefined);
+      if (kind === 'verify')
+        getMe().then(
+          (me) => useSessionStore.getState().setUser(me),
+          () => undefined,
+        );
       if (kind === 'sold-out') onOrdered();
       toast.error(message);
     } finally {
@@ -182,7 +195,12 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Buy units" sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <IconButton onClick={() => step(-1)} aria-label="One unit fewer" disabled={!check.ok || check.quantity <= 1} sx={{ mt: 1, border: 1, borderColor: 'divider' }}>
+        <IconButton
+          onClick={() => step(-1)}
+          aria-label="One unit fewer"
+          disabled={!check.ok || check.quantity <= 1}
+          sx={{ mt: 1, border: 1, borderColor: 'divider' }}
+        >
           <RemoveIcon />
         </IconButton>
         <TextField
@@ -200,11 +218,26 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', 'aria-describedby': `${inputId}-total` } }}
         />
-        <IconButton onClick={() => step(1)} aria-label="One unit more" disabled={check.ok && check.quantity >= available} sx={{ mt: 1, border: 1, borderColor: 'divider' }}>
+        <IconButton
+          onClick={() => step(1)}
+          aria-label="One unit more"
+          disabled={check.ok && check.quantity >= available}
+          sx={{ mt: 1, border: 1, borderColor: 'divider' }}
+        >
           <AddIcon />
         </IconButton>
       </Box>
-      <Box id={`${inputId}-total`} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', p: 1.5, borderRadius: 2, bgcolor: 'background.default' }}>
+      <Box
+        id={`${inputId}-total`}
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+          p: 1.5,
+          borderRadius: 2,
+          bgcolor: 'background.default',
+        }}
+      >
         <Typography color="text.secondary">Total price</Typography>
         <Typography sx={{ fontWeight: 800, fontSize: '1.5rem' }} data-testid="order-total">
           {formatMoney(total)}
@@ -243,7 +276,8 @@ function InvestForm({ property, onOrdered }: InvestPanelProps) {
       {(outcome?.kind === 'sold-out' || outcome?.kind === 'other') && <Alert severity="error">{outcome.message}</Alert>}
       {outcome?.kind === 'success' && (
         <Alert severity="success">
-          Your order for {formatNumber(outcome.quantity, 0)} {outcome.quantity === 1 ? 'unit' : 'units'} is placed. It stays pending until our team approves it.
+          Your order for {formatNumber(outcome.quantity, 0)} {outcome.quantity === 1 ? 'unit' : 'units'} is placed. It stays pending until
+          our team approves it.
           <Box sx={{ mt: 0.5 }}>
             <Button variant="underline-blue" size="SM" component={Link} to={paths.orders} sx={{ ml: -0.5 }}>
               View your orders

@@ -25,7 +25,17 @@ export function balanceAfter(balance: number, total: number): number {
  * The review step before an order is placed (issue 16): units, unit price, total, the wallet
  * balance after, and what happens next. Confirm places the order; Back returns to the form.
  */
-export function OrderReviewDialog({ open, propertyName, quantity, unitPrice, total, balance, placing, onConfirm, onBack }: OrderReviewDialogProps) {
+export function OrderReviewDialog({
+  open,
+  propertyName,
+  quantity,
+  unitPrice,
+  total,
+  balance,
+  placing,
+  onConfirm,
+  onBack,
+}: OrderReviewDialogProps) {
   const nextId = useId();
   const rows: [string, string][] = [
     ['Property', propertyName],
@@ -57,7 +67,15 @@ export function OrderReviewDialog({ open, propertyName, quantity, unitPrice, tot
       <Box
         component="dl"
         aria-label="Order summary"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, textAlign: 'right', fontWeight: 600 } }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: 2,
+          rowGap: 1,
+          '& dt': { color: 'text.secondary' },
+          '& dd': { m: 0, textAlign: 'right', fontWeight: 600 },
+        }}
       >
         {rows.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
@@ -71,8 +89,9 @@ export function OrderReviewDialog({ open, propertyName, quantity, unitPrice, tot
           What happens next
         </Typography>
         <Typography color="text.secondary" variant="body2">
-          The total is held from your wallet and your order stays pending until an admin approves it; the units are reserved for you meanwhile. Until then
-          you can cancel it from Your orders and the money returns to your wallet. If it is rejected, the money returns too.
+          The total is held from your wallet and your order stays pending until an admin approves it; the units are reserved for you
+          meanwhile. Until then you can cancel it from Your orders and the money returns to your wallet. If it is rejected, the money
+          returns too.
         </Typography>
       </Box>
     </Modal>

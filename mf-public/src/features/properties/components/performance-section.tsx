@@ -12,7 +12,9 @@ import type { Distribution } from 'shared-api/contract';
 function day(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!m) return value;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(
+    new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])),
+  );
 }
 
 const cell = { py: 1, px: 1.5, borderBottom: 1, borderColor: 'divider', textAlign: 'right', whiteSpace: 'nowrap' } as const;
@@ -53,7 +55,9 @@ export function PerformanceSection({ propertyId }: { propertyId: string }) {
           </Typography>
           {data.distributions.length === 0 ? (
             <Typography color="text.secondary">
-              {data.incomeProducing ? 'No distribution yet: income is paid after each approved period report.' : 'This property pays income once it is funded and producing rent.'}
+              {data.incomeProducing
+                ? 'No distribution yet: income is paid after each approved period report.'
+                : 'This property pays income once it is funded and producing rent.'}
             </Typography>
           ) : (
             <Box sx={{ overflowX: 'auto' }}>
@@ -63,10 +67,18 @@ export function PerformanceSection({ propertyId }: { propertyId: string }) {
                 </Box>
                 <thead>
                   <tr>
-                    <Box component="th" scope="col" sx={{ ...cell, textAlign: 'left' }}>Period</Box>
-                    <Box component="th" scope="col" sx={cell}>Net income</Box>
-                    <Box component="th" scope="col" sx={cell}>Per unit</Box>
-                    <Box component="th" scope="col" sx={{ ...cell, textAlign: 'left' }}>Status</Box>
+                    <Box component="th" scope="col" sx={{ ...cell, textAlign: 'left' }}>
+                      Period
+                    </Box>
+                    <Box component="th" scope="col" sx={cell}>
+                      Net income
+                    </Box>
+                    <Box component="th" scope="col" sx={cell}>
+                      Per unit
+                    </Box>
+                    <Box component="th" scope="col" sx={{ ...cell, textAlign: 'left' }}>
+                      Status
+                    </Box>
                   </tr>
                 </thead>
                 <tbody>
@@ -75,9 +87,15 @@ export function PerformanceSection({ propertyId }: { propertyId: string }) {
                       <Box component="th" scope="row" sx={{ ...cell, textAlign: 'left', fontWeight: 400 }}>
                         {day(d.periodStart)} – {day(d.periodEnd)}
                       </Box>
-                      <Box component="td" sx={cell}>{formatMoney(d.netIncome)}</Box>
-                      <Box component="td" sx={cell}>{d.perUnit === null ? '—' : `$${formatNumber(d.perUnit, 4)}`}</Box>
-                      <Box component="td" sx={{ ...cell, textAlign: 'left' }}>{statusText(d)}</Box>
+                      <Box component="td" sx={cell}>
+                        {formatMoney(d.netIncome)}
+                      </Box>
+                      <Box component="td" sx={cell}>
+                        {d.perUnit === null ? '—' : `$${formatNumber(d.perUnit, 4)}`}
+                      </Box>
+                      <Box component="td" sx={{ ...cell, textAlign: 'left' }}>
+                        {statusText(d)}
+                      </Box>
                     </tr>
                   ))}
                 </tbody>

@@ -28,7 +28,11 @@ export function PhotoMosaic({ images, name }: { images: readonly ImageRef[]; nam
 
   if (n === 0) {
     return (
-      <Box role="img" aria-label={`No photos of ${name} yet`} sx={{ aspectRatio: '16 / 9', borderRadius: 4, display: 'grid', placeItems: 'center', bgcolor: '#E8F0FB', color: 'primary.main' }}>
+      <Box
+        role="img"
+        aria-label={`No photos of ${name} yet`}
+        sx={{ aspectRatio: '16 / 9', borderRadius: 4, display: 'grid', placeItems: 'center', bgcolor: '#E8F0FB', color: 'primary.main' }}
+      >
         <ImageIcon sx={{ fontSize: 64, opacity: 0.5 }} />
       </Box>
     );
@@ -42,15 +46,37 @@ export function PhotoMosaic({ images, name }: { images: readonly ImageRef[]; nam
 
   return (
     <>
-      <Box sx={{ position: 'relative', display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: side.length ? '2fr 1fr' : '1fr' }, gridTemplateRows: { md: side.length === 2 ? '1fr 1fr' : '1fr' } }}>
+      <Box
+        sx={{
+          position: 'relative',
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', md: side.length ? '2fr 1fr' : '1fr' },
+          gridTemplateRows: { md: side.length === 2 ? '1fr 1fr' : '1fr' },
+        }}
+      >
         <Box
           component="button"
           type="button"
           onClick={() => show(0)}
           aria-label={`Open the photo gallery of ${name} (${n} ${n === 1 ? 'photo' : 'photos'})`}
-          sx={{ ...tileSx, aspectRatio: { xs: '16 / 10', md: '16 / 9' }, borderRadius: 4, gridRow: { md: side.length === 2 ? 'span 2' : 'auto' } }}
+          sx={{
+            ...tileSx,
+            aspectRatio: { xs: '16 / 10', md: '16 / 9' },
+            borderRadius: 4,
+            gridRow: { md: side.length === 2 ? 'span 2' : 'auto' },
+          }}
         >
-          <img {...imageSources(images[0])} sizes={LEAD_PHOTO_SIZES} alt={`${name}, photo 1 of ${n}`} loading="eager" fetchPriority="high" decoding="async" width={images[0].width} height={images[0].height} />
+          <img
+            {...imageSources(images[0])}
+            sizes={LEAD_PHOTO_SIZES}
+            alt={`${name}, photo 1 of ${n}`}
+            loading="eager"
+            fetchPriority="high"
+            decoding="async"
+            width={images[0].width}
+            height={images[0].height}
+          />
         </Box>
         {side.map((img, k) => (
           <Box

@@ -11,7 +11,20 @@ jest.mock('shared-api', () => ({
 }));
 const getPropertiesMock = jest.mocked(getProperties);
 
-const two = [makeProperty(), makeProperty({ _id: 'p2', name: 'Desert Bloom Villas', type: 'OFF_PLAN', state: 'AZ', availableQuantity: 1500, soldQuantity: 0, totalQuantity: 1500, unitPrice: 100, roiInFiveYears: 55 })];
+const two = [
+  makeProperty(),
+  makeProperty({
+    _id: 'p2',
+    name: 'Desert Bloom Villas',
+    type: 'OFF_PLAN',
+    state: 'AZ',
+    availableQuantity: 1500,
+    soldQuantity: 0,
+    totalQuantity: 1500,
+    unitPrice: 100,
+    roiInFiveYears: 55,
+  }),
+];
 
 beforeEach(() => {
   getPropertiesMock.mockReset();
@@ -68,14 +81,22 @@ test('the filters go to the server and into the URL; quick changes build on each
   const states = screen.getByLabelText('Location');
   expect(within(states).getAllByRole('option')).toHaveLength(51);
   const types = screen.getByLabelText('Property type');
-  expect(within(types).getAllByRole('option').map((o) => o.textContent)).toEqual(['All types', 'Off Plan', 'Rental/Residency Ready']);
+  expect(
+    within(types)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['All types', 'Off Plan', 'Rental/Residency Ready']);
   await user.selectOptions(states, 'AZ');
   await user.selectOptions(types, 'OFF_PLAN');
   await waitFor(() => expect(location()).toBe('/properties?state=AZ&type=OFF_PLAN'));
-  await waitFor(() => expect(getPropertiesMock).toHaveBeenLastCalledWith({ searchName: undefined, state: 'AZ', type: 'OFF_PLAN', page: 1, pageSize: 12 }));
+  await waitFor(() =>
+    expect(getPropertiesMock).toHaveBeenLastCalledWith({ searchName: undefined, state: 'AZ', type: 'OFF_PLAN', page: 1, pageSize: 12 }),
+  );
   await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'bloom');
   await waitFor(() => expect(location()).toBe('/properties?q=bloom&state=AZ&type=OFF_PLAN'));
-  await waitFor(() => expect(getPropertiesMock).toHaveBeenLastCalledWith(expect.objectContaining({ searchName: 'bloom', state: 'AZ', type: 'OFF_PLAN' })));
+  await waitFor(() =>
+    expect(getPropertiesMock).toHaveBeenLastCalledWith(expect.objectContaining({ searchName: 'bloom', state: 'AZ', type: 'OFF_PLAN' })),
+  );
   await user.click(screen.getByRole('button', { name: 'Clear filters' }));
   await waitFor(() => expect(location()).toBe('/properties'));
 });

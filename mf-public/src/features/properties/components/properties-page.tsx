@@ -36,7 +36,11 @@ export function PropertiesPage() {
   const { q, state, type, page } = filters;
   const listQuery = toQuery({ q, state, type, page });
   // A prefetched first page (shared-api/src/prefetch.ts) that has arrived renders at once, without the skeleton.
-  const { data, error, loading, reload } = useAsync(async () => getProperties(listQuery), [q, state, type, page], () => peekProperties(listQuery));
+  const { data, error, loading, reload } = useAsync(
+    async () => getProperties(listQuery),
+    [q, state, type, page],
+    () => peekProperties(listQuery),
+  );
   const listTop = useRef<HTMLDivElement>(null);
   const firstPage = useRef(page);
 
@@ -53,7 +57,8 @@ export function PropertiesPage() {
   let status: string;
   if (loading && !data) status = 'Loading properties...';
   else if (error) status = '';
-  else if (data) status = `${formatNumber(data.total, 0)} ${data.total === 1 ? 'property' : 'properties'}${filtered ? (data.total === 1 ? ' matches your filters' : ' match your filters') : ''}`;
+  else if (data)
+    status = `${formatNumber(data.total, 0)} ${data.total === 1 ? 'property' : 'properties'}${filtered ? (data.total === 1 ? ' matches your filters' : ' match your filters') : ''}`;
   else status = '';
 
   return (
@@ -77,7 +82,11 @@ export function PropertiesPage() {
         ) : data.items.length === 0 ? (
           <EmptyState
             title={filtered ? 'No properties match your filters' : 'No properties are open for investment yet'}
-            description={filtered ? 'Try another location or property type, or clear the search.' : 'New properties are listed regularly. Please check back soon.'}
+            description={
+              filtered
+                ? 'Try another location or property type, or clear the search.'
+                : 'New properties are listed regularly. Please check back soon.'
+            }
             action={
               filtered ? (
                 <Button variant="outline-blue" size="SM" onClick={() => update({ q: '', state: '', type: '' })}>

@@ -205,7 +205,11 @@ test('a suspended listing is shown, marked suspended with the reason, and cannot
   const investor = makeUser({ role: 'INVESTOR', status: 'VERIFIED' });
   useSessionStore.getState().setSession(investor, 'token');
   getMeMock.mockResolvedValue(investor);
-  getPropertyMock.mockResolvedValue({ ...offPlan, suspendedAt: '2026-02-01T00:00:00.000Z', suspendedReason: 'The owner’s identity verification was rejected: this listing is suspended until an admin resumes it' });
+  getPropertyMock.mockResolvedValue({
+    ...offPlan,
+    suspendedAt: '2026-02-01T00:00:00.000Z',
+    suspendedReason: 'The owner’s identity verification was rejected: this listing is suspended until an admin resumes it',
+  });
   show();
   expect(await screen.findByRole('heading', { level: 1, name: 'Desert Bloom Villas' })).toBeInTheDocument();
   expect(await screen.findByRole('heading', { name: 'Suspended' })).toBeInTheDocument();
@@ -217,14 +221,50 @@ test('a suspended listing is shown, marked suspended with the reason, and cannot
 });
 
 test('income and valuation (issue 18): the latest appraisal and the distribution history, loaded after the first paint', async () => {
-  const appraisal = { _id: 'a1', propertyId: 'p2', valuePerUnit: 104.25, appraisedOn: '2026-06-30', note: '', document: null, createdAt: '2026-07-01T00:00:00.000Z' };
+  const appraisal = {
+    _id: 'a1',
+    propertyId: 'p2',
+    valuePerUnit: 104.25,
+    appraisedOn: '2026-06-30',
+    note: '',
+    document: null,
+    createdAt: '2026-07-01T00:00:00.000Z',
+  };
   const zero = { management: 0, maintenanceRepairs: 0, propertyTax: 0, insurance: 0, hoa: 0, utilities: 0, reserve: 0, other: 0 };
   const dist = {
-    _id: 'd1', reportId: 'r1', propertyId: 'p2', propertyName: 'Desert Bloom Villas', periodStart: '2026-05-01', periodEnd: '2026-05-31', grossRent: 5000, totalExpenses: 1270.5,
-    expenses: zero, feePercent: 8, managementFee: 400, netIncome: 3329.5, carriedLossIn: 0, distributable: 3329.5, carriedLossOut: 0, perUnit: 3329.5 / 1500, totalUnits: 1500,
-    recordDate: '2026-06-05', payDate: '2026-06-12', status: 'PAID' as const, refusedReason: null, refusedAt: null, recordedAt: null, paidAt: '2026-06-12T00:00:00.000Z', createdAt: '2026-06-04T00:00:00.000Z',
+    _id: 'd1',
+    reportId: 'r1',
+    propertyId: 'p2',
+    propertyName: 'Desert Bloom Villas',
+    periodStart: '2026-05-01',
+    periodEnd: '2026-05-31',
+    grossRent: 5000,
+    totalExpenses: 1270.5,
+    expenses: zero,
+    feePercent: 8,
+    managementFee: 400,
+    netIncome: 3329.5,
+    carriedLossIn: 0,
+    distributable: 3329.5,
+    carriedLossOut: 0,
+    perUnit: 3329.5 / 1500,
+    totalUnits: 1500,
+    recordDate: '2026-06-05',
+    payDate: '2026-06-12',
+    status: 'PAID' as const,
+    refusedReason: null,
+    refusedAt: null,
+    recordedAt: null,
+    paidAt: '2026-06-12T00:00:00.000Z',
+    createdAt: '2026-06-04T00:00:00.000Z',
   };
-  performanceMock.mockResolvedValue({ propertyId: 'p2', latestAppraisal: appraisal, appraisals: [appraisal], distributions: [dist], incomeProducing: true });
+  performanceMock.mockResolvedValue({
+    propertyId: 'p2',
+    latestAppraisal: appraisal,
+    appraisals: [appraisal],
+    distributions: [dist],
+    incomeProducing: true,
+  });
   show();
   const section = await screen.findByRole('region', { name: 'Income and valuation' });
   expect(await within(section).findByText(/Latest appraisal:/)).toHaveTextContent('Latest appraisal: $104.25 a unit on Jun 30, 2026.');

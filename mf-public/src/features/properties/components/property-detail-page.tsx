@@ -40,7 +40,9 @@ function Tag({ label, tone }: { label: string; tone: 'primary' | 'success' }) {
         borderRadius: 3,
         fontSize: '0.8125rem',
         fontWeight: 500,
-        ...(tone === 'primary' ? { border: 1, borderColor: 'primary.main', color: 'primary.main' } : { bgcolor: 'success.main', color: 'success.contrastText' }),
+        ...(tone === 'primary'
+          ? { border: 1, borderColor: 'primary.main', color: 'primary.main' }
+          : { bgcolor: 'success.main', color: 'success.contrastText' }),
       }}
     >
       {label}
@@ -75,7 +77,16 @@ function DetailSkeleton() {
 
 export function PropertyDetailPage() {
   const { id = '' } = useParams();
-  const { data: p, error, loading, reload } = useAsync(async () => getProperty(id), [id], () => peekProperty(id));
+  const {
+    data: p,
+    error,
+    loading,
+    reload,
+  } = useAsync(
+    async () => getProperty(id),
+    [id],
+    () => peekProperty(id),
+  );
   useDocumentTitle(p?.name ?? 'Property');
   const investReady = useAfterPaint(Boolean(p));
 

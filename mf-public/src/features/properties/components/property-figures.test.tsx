@@ -6,7 +6,9 @@ import { PropertyFigures } from './property-figures';
 
 test('sold, reserved and available are shown apart; raised counts sold units only', () => {
   // 2,000 units at $50: 500 sold (completed), 300 reserved (pending), 1,200 available.
-  renderPage(<PropertyFigures property={makeProperty({ totalQuantity: 2000, soldQuantity: 500, reservedQuantity: 300, availableQuantity: 1200 })} />);
+  renderPage(
+    <PropertyFigures property={makeProperty({ totalQuantity: 2000, soldQuantity: 500, reservedQuantity: 300, availableQuantity: 1200 })} />,
+  );
   const figures = screen.getByRole('region', { name: 'Key figures' });
   expect(within(figures).getByText('Units sold').nextSibling).toHaveTextContent('500');
   expect(within(figures).getByText('Units reserved').nextSibling).toHaveTextContent('300');
@@ -18,7 +20,9 @@ test('sold, reserved and available are shown apart; raised counts sold units onl
 });
 
 test('nothing reserved: no note about reserved units', () => {
-  renderPage(<PropertyFigures property={makeProperty({ totalQuantity: 2000, soldQuantity: 500, reservedQuantity: 0, availableQuantity: 1500 })} />);
+  renderPage(
+    <PropertyFigures property={makeProperty({ totalQuantity: 2000, soldQuantity: 500, reservedQuantity: 0, availableQuantity: 1500 })} />,
+  );
   expect(screen.getByText('Units reserved').nextSibling).toHaveTextContent('0');
   expect(screen.queryByText(/Reserved units are in orders/)).not.toBeInTheDocument();
 });

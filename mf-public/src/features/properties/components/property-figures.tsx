@@ -44,7 +44,15 @@ export function PropertyFigures({ property: p }: { property: Property }) {
       </Box>
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 2, '& div': { p: 1.5, borderRadius: 2, bgcolor: 'background.default' }, '& dt': { color: 'text.secondary', fontSize: '0.875rem' }, '& dd': { m: 0, mt: 0.25, fontWeight: 700, fontSize: '1.0625rem' } }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' },
+          gap: 2,
+          '& div': { p: 1.5, borderRadius: 2, bgcolor: 'background.default' },
+          '& dt': { color: 'text.secondary', fontSize: '0.875rem' },
+          '& dd': { m: 0, mt: 0.25, fontWeight: 700, fontSize: '1.0625rem' },
+        }}
       >
         {rows.map(([label, value]) => (
           <div key={label}>

@@ -39,11 +39,30 @@ export function PropertyListItem({ property: p, signedIn, priority }: PropertyLi
           '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
         }}
       >
-        <Box component="span" aria-hidden sx={{ bgcolor: 'rgba(10, 37, 64, 0.88)', color: '#FFFFFF', px: 1.5, py: 0.5, borderRadius: 999, fontSize: '0.8125rem', fontWeight: 600, transition: 'background-color 150ms' }}>
+        <Box
+          component="span"
+          aria-hidden
+          sx={{
+            bgcolor: 'rgba(10, 37, 64, 0.88)',
+            color: '#FFFFFF',
+            px: 1.5,
+            py: 0.5,
+            borderRadius: 999,
+            fontSize: '0.8125rem',
+            fontWeight: 600,
+            transition: 'background-color 150ms',
+          }}
+        >
           View details
         </Box>
       </Box>
-      <PropertyCard property={p} investHref={signedIn ? detail : loginPath(detail)} linkComponent={Link} priority={priority} headingLevel="h2" />
+      <PropertyCard
+        property={p}
+        investHref={signedIn ? detail : loginPath(detail)}
+        linkComponent={Link}
+        priority={priority}
+        headingLevel="h2"
+      />
     </Box>
   );
 }

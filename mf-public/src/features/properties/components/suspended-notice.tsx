@@ -8,7 +8,11 @@ import type { Property } from 'shared-api/contract';
 export function SuspendedNotice({ property }: { property: Pick<Property, 'suspendedAt' | 'suspendedReason'> }) {
   if (!property.suspendedAt) return null;
   return (
-    <Box component="section" aria-labelledby="suspended-title" sx={{ mb: 3, p: 2, borderRadius: 2, border: 1, borderColor: brand.orange, bgcolor: brand.orangeSoft }}>
+    <Box
+      component="section"
+      aria-labelledby="suspended-title"
+      sx={{ mb: 3, p: 2, borderRadius: 2, border: 1, borderColor: brand.orange, bgcolor: brand.orangeSoft }}
+    >
       <Typography id="suspended-title" component="h2" variant="subtitle1" sx={{ fontWeight: 700, color: brand.orange }}>
         Suspended
       </Typography>

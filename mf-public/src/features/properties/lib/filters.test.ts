@@ -1,7 +1,12 @@
 import { hasFilters, readFilters, toQuery, writeFilters } from './filters';
 
 test('reads known filters from the URL and ignores the rest', () => {
-  expect(readFilters(new URLSearchParams('q=loft&state=ca&type=OFF_PLAN&page=3'))).toEqual({ q: 'loft', state: 'CA', type: 'OFF_PLAN', page: 3 });
+  expect(readFilters(new URLSearchParams('q=loft&state=ca&type=OFF_PLAN&page=3'))).toEqual({
+    q: 'loft',
+    state: 'CA',
+    type: 'OFF_PLAN',
+    page: 3,
+  });
   expect(readFilters(new URLSearchParams('state=XX&type=CASTLE&page=-2'))).toEqual({ q: '', state: '', type: '', page: 1 });
 });
 
@@ -11,7 +16,19 @@ test('writes only what differs from the defaults', () => {
 });
 
 test('the server filters: searchName, state, type, page', () => {
-  expect(toQuery({ q: 'loft', state: 'NY', type: 'OFF_PLAN', page: 2 })).toEqual({ searchName: 'loft', state: 'NY', type: 'OFF_PLAN', page: 2, pageSize: 12 });
-  expect(toQuery({ q: ' ', state: '', type: '', page: 1 })).toEqual({ searchName: undefined, state: undefined, type: undefined, page: 1, pageSize: 12 });
+  expect(toQuery({ q: 'loft', state: 'NY', type: 'OFF_PLAN', page: 2 })).toEqual({
+    searchName: 'loft',
+    state: 'NY',
+    type: 'OFF_PLAN',
+    page: 2,
+    pageSize: 12,
+  });
+  expect(toQuery({ q: ' ', state: '', type: '', page: 1 })).toEqual({
+    searchName: undefined,
+    state: undefined,
+    type: undefined,
+    page: 1,
+    pageSize: 12,
+  });
   expect(hasFilters({ q: '', state: '', type: '', page: 4 })).toBe(false);
 });
