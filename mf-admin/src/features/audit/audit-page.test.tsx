@@ -26,21 +26,19 @@ beforeEach(() => {
       ]),
     );
   jest.mocked(getProperties).mockResolvedValue(pageOf([makeProperty()]));
-  jest
-    .mocked(getAuditLog)
-    .mockResolvedValue(
-      pageOf([
-        makeAudit(),
-        makeAudit({
-          _id: 'a2',
-          action: 'property.reject',
-          targetType: 'property',
-          targetId: 'p1',
-          detail: { name: 'Harbor Lofts', reason: 'Blurry photos' },
-        }),
-        makeAudit({ _id: 'a3', action: 'payout.paid', targetType: 'payout', targetId: 'pay1', detail: { amount: 1250.5 } }),
-      ]),
-    );
+  jest.mocked(getAuditLog).mockResolvedValue(
+    pageOf([
+      makeAudit(),
+      makeAudit({
+        _id: 'a2',
+        action: 'property.reject',
+        targetType: 'property',
+        targetId: 'p1',
+        detail: { name: 'Harbor Lofts', reason: 'Blurry photos' },
+      }),
+      makeAudit({ _id: 'a3', action: 'payout.paid', targetType: 'payout', targetId: 'pay1', detail: { amount: 1250.5 } }),
+    ]),
+  );
 });
 
 test('who, what, when, target and address of every action', async () => {

@@ -35,20 +35,18 @@ beforeEach(() => {
 });
 
 test('a pending investor: documents (signed links), details and questionnaire answers', async () => {
-  jest
-    .mocked(getUser)
-    .mockResolvedValue(
-      makeUserDetail({
-        questionnaire: {
-          investorType: 'SOPHISTICATED',
-          highNetWorthInvestor: true,
-          annualIncome100OrMore: true,
-          annualIncomeValue: 150000,
-          netAssets: false,
-          submittedAt: '2026-01-03T10:00:00.000Z',
-        },
-      }),
-    );
+  jest.mocked(getUser).mockResolvedValue(
+    makeUserDetail({
+      questionnaire: {
+        investorType: 'SOPHISTICATED',
+        highNetWorthInvestor: true,
+        annualIncome100OrMore: true,
+        annualIncomeValue: 150000,
+        netAssets: false,
+        submittedAt: '2026-01-03T10:00:00.000Z',
+      },
+    }),
+  );
   renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
   expect(await screen.findByRole('heading', { level: 1, name: 'Ivy Investor' })).toBeInTheDocument();
   expect(screen.getByText(/Awaiting verification/)).toBeInTheDocument();

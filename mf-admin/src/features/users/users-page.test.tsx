@@ -33,19 +33,17 @@ test('investors: loading, then rows linking to each person', async () => {
 });
 
 test('owners: search and status filter reach the API and the address', async () => {
-  jest
-    .mocked(getUsers)
-    .mockResolvedValue(
-      pageOf([
-        makeUser({
-          role: 'PROPERTY_OWNER',
-          firstName: 'Olga',
-          lastName: 'Owner',
-          userType: 'BUSINESS_ENTITY',
-          businessName: 'Olga Estates Ltd',
-        }),
-      ]),
-    );
+  jest.mocked(getUsers).mockResolvedValue(
+    pageOf([
+      makeUser({
+        role: 'PROPERTY_OWNER',
+        firstName: 'Olga',
+        lastName: 'Owner',
+        userType: 'BUSINESS_ENTITY',
+        businessName: 'Olga Estates Ltd',
+      }),
+    ]),
+  );
   const { user, location } = renderPage(<UsersPage role="PROPERTY_OWNER" />, { url: '/?status=PENDING' });
   const table = await screen.findByRole('table', { name: 'Owners' });
   expect(within(table).getByRole('link', { name: 'Olga Owner' })).toHaveAttribute('href', '/dashboard/owners/u1');
