@@ -6,6 +6,7 @@ import type {
   EntityType,
   InvestorType,
   LedgerEntryType,
+  NotificationKind,
   OrderStatus,
   OtpPurpose,
   PayoutStatus,
@@ -271,6 +272,23 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   statusCode: integer('status_code'),
   response: jsonb('response'),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').$type<NotificationKind>().notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  link: text('link'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  readAt: ts('read_at'),
+  emailStatus: text('email_status').$type<'PENDING' | 'SENT' | 'SKIPPED' | 'FAILED'>().notNull().default('PENDING'),
+  emailAttempts: integer('email_attempts').notNull().default(0),
+  emailNextAt: ts('email_next_at').notNull().defaultNow(),
+  emailSentAt: ts('email_sent_at'),
+  emailError: text('email_error'),
 });
 
 export type UserRow = typeof users.$inferSelect;

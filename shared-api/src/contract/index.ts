@@ -13,3 +13,4 @@ export * from './statements';
 export * from './returns';
 export * from './revisions';
 export * from './status-rules';
+export * from './notifications';

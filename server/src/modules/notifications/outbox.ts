@@ -1,0 +1,28 @@
+// The outbox's writing side: a notice is inserted in the caller's transaction (the same one
+// that makes the change it reports), and a real-time event tells the person's open tabs.
+// The mail dispatcher delivers its e-mail from the row (see dispatcher.ts).
+import type { NotificationKind } from 'shared-api/contract';
+import type { Executor } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { publish, userTopic } from '../../lib/realtime';
+
+export interface NoticeInput {
+  userId: string;
+  kind: NotificationKind;
+  /** Short, shown in the bell and as the e-mail's subject. */
+  title: string;
+  /** One or two plain-text sentences (a rejection carries its reason). */
+  body: string;
+  /** Where in the app it is about, e.g. '/investor/orders' (a path, not a URL). */
+  link?: string | null;
+  data?: Record<string, unknown>;
+}
+
+export async function notify(tx: Executor, n: NoticeInput): Promise<string> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({ userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null, data: n.data ?? {} })
+    .returning({ id: notifications.id });
+  await publish(tx, { topic: userTopic(n.userId), type: 'notification', data: { id: row.id, kind: n.kind } });
+  return row.id;
+}

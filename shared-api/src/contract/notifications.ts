@@ -1,0 +1,44 @@
+// Notices to a person (issue 19): what happened to their money, documents, listings,
+// market orders and support tickets. Written by the server in the same transaction as
+// the change (an outbox), shown by the shell's bell and, per preference, e-mailed.
+
+export const NOTIFICATION_KINDS = [
+  'EMAIL_VERIFIED',
+  'KYC_VERIFIED',
+  'KYC_REJECTED',
+  'LISTING_APPROVED',
+  'LISTING_REJECTED',
+  'LISTING_SUSPENDED',
+  'ORDER_APPROVED',
+  'ORDER_REJECTED',
+  'WITHDRAWAL_PAID',
+  'WITHDRAWAL_DECLINED',
+  'DEPOSIT_RECEIVED',
+  'DISTRIBUTION_PAID',
+  'MARKET_ORDER_FILLED',
+  'SUPPORT_REPLY',
+  'PAYOUT_DESTINATION_CHANGED',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Kinds that always come by e-mail too: security and money-critical notices a person
+ * cannot switch off in Profile (everything else is e-mailed unless they opt out).
+ */
+export const MANDATORY_EMAIL_KINDS: readonly NotificationKind[] = [
+  'KYC_REJECTED',
+  'WITHDRAWAL_PAID',
+  'WITHDRAWAL_DECLINED',
+  'PAYOUT_DESTINATION_CHANGED',
+];
+
+export interface Notification {
+  _id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A path in the app (e.g. '/investor/orders'), or null. */
+  link: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
