@@ -42,3 +42,30 @@ export interface Notification {
   createdAt: string;
   readAt: string | null;
 }
+
+/** GET /v1/notifications?page=&pageSize= (newest first; pageSize ≤ 50, default 20). */
+export interface NotificationsPage {
+  items: Notification[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Unread notices of this person, all pages. */
+  unread: number;
+}
+
+/**
+ * GET /v1/notifications/preferences and PUT (body: `{ email: { KIND: boolean, … } }`, partial).
+ * `email[kind]`: whether that kind also comes by e-mail (default true); kinds in
+ * `mandatory` are always true and cannot be switched off (PUT refuses with 400).
+ */
+export interface NotificationPreferences {
+  email: Record<NotificationKind, boolean>;
+  mandatory: NotificationKind[];
+}
+
+/** One server-sent event of GET /v1/events (the `data:` line, JSON). */
+export interface RealtimeMessage {
+  topic: string;
+  type: string;
+  data?: Record<string, string | number | boolean | null>;
+}
