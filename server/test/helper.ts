@@ -243,6 +243,8 @@ const TABLES = [
   'payouts',
   'idempotency_keys',
   'property_revisions',
+  'notifications',
+  'notification_email_optouts',
 ];
 
 /** Every row of every table, to prove a refused call changed nothing. */

@@ -85,7 +85,8 @@ export async function openStream(
   q: { ticket?: string; topics?: string },
   reply: FastifyReply,
 ): Promise<void> {
-  const userId = q.ticket ? await ticketUser(app, q.ticket) : (request.user?.id ?? null);
+  // Only a ticket opens a person's stream (a bearer header is not read here: one way in).
+  const userId = q.ticket ? await ticketUser(app, q.ticket) : null;
   const topics = streamTopics(q.topics, userId);
 
   let perPerson = streamsOf.get(app);

@@ -110,7 +110,6 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/events',
     {
-      onRequest: [app.authenticateOptional],
       schema: {
         tags,
         summary: 'Server-sent events of the topics asked for (text/event-stream); ?ticket= adds the own user topic',
