@@ -60,6 +60,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databasePoolSize: 20,
     managementFeeBps: 800,
     distributionsJob: false,
+    // Tests run the dispatcher themselves (dispatchDueMail) unless they switch it on.
+    mailDispatcher: false,
     ...overrides,
   };
 }
@@ -241,6 +243,8 @@ const TABLES = [
   'payouts',
   'idempotency_keys',
   'property_revisions',
+  'notifications',
+  'notification_email_optouts',
 ];
 
 /** Every row of every table, to prove a refused call changed nothing. */
