@@ -154,7 +154,7 @@ test('empty: "No notifications yet"', async () => {
 
 test('a failed load shows the error and Retry', async () => {
   const ui = await start([notice(1)]);
-  mocked.getNotifications.mockRejectedValueOnce(new ApiError(500, 'Server down'));
+  mocked.getNotifications.mockRejectedValueOnce(new ApiError(500, { message: 'Server down' }));
   const panel = await openPanel(ui);
   expect(await within(panel).findByRole('alert')).toHaveTextContent('Could not load notifications');
   await ui.user.click(within(panel).getByRole('button', { name: 'Retry' }));
