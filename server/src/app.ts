@@ -38,6 +38,9 @@ import securityHeaders from './plugins/security-headers';
 import uploadsPlugin from './plugins/uploads';
 import housekeepingPlugin from './plugins/housekeeping';
 import distributionsPlugin from './plugins/distributions';
+import realtimePlugin from './plugins/realtime';
+import mailDispatcherPlugin from './plugins/mail-dispatcher';
+import notificationRoutes from './modules/notifications/routes';
 import returnsRoutes from './modules/returns/routes';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { VERSION } from './version';
@@ -155,6 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadsPlugin);
   await app.register(housekeepingPlugin, { enabled: config.housekeeping });
   await app.register(distributionsPlugin, { enabled: config.distributionsJob });
+  await app.register(realtimePlugin);
+  await app.register(mailDispatcherPlugin, { enabled: config.mailDispatcher });
 
   await app.register(swagger, {
     openapi: {
@@ -179,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statementRoutes, { prefix: '/v1' });
   await app.register(returnsRoutes, { prefix: '/v1' });
   await app.register(supportRoutes);
+  await app.register(notificationRoutes);
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });
   await app.register(import('./modules/release-tokens/routes'), { prefix: '/v1/admin/release-tokens' });

@@ -57,6 +57,8 @@ export interface Config {
   managementFeeBps: number;
   /** The distributions job (plugins/distributions.ts): record and pay what is due, every few minutes. */
   distributionsJob: boolean;
+  /** The notices' mail dispatcher (plugins/notifications.ts): e-mails the outbox's PENDING notices. */
+  mailDispatcher: boolean;
 }
 
 export const PAYMENTS_PROVIDERS = ['sandbox'] as const;
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 200),
     managementFeeBps: int('MANAGEMENT_FEE_BPS', DEFAULT_MANAGEMENT_FEE_BPS, 0, 10_000),
     distributionsJob: bool('DISTRIBUTIONS_JOB', true),
+    mailDispatcher: bool('MAIL_DISPATCHER', true),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);

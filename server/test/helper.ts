@@ -60,6 +60,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databasePoolSize: 20,
     managementFeeBps: 800,
     distributionsJob: false,
+    // Tests run the dispatcher themselves (dispatchDueMail) unless they switch it on.
+    mailDispatcher: false,
     ...overrides,
   };
 }

@@ -291,6 +291,12 @@ export const notifications = pgTable('notifications', {
   emailError: text('email_error'),
 });
 
+export const notificationEmailOptouts = pgTable('notification_email_optouts', {
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').$type<NotificationKind>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PropertyRow = typeof properties.$inferSelect;
 export type FileRow = typeof files.$inferSelect;

@@ -9,6 +9,7 @@ import { moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
 import { audit } from '../admin/audit';
 import { toPayout } from '../wallets/service';
+import { notices } from '../notifications/notices';
 
 const person = {
   _id: users.id,
@@ -51,6 +52,8 @@ export async function decidePayout(
     if (!p) throw notFound('Withdrawal not found');
     if (p.status !== 'REQUESTED') throw conflict(`This withdrawal is already ${p.status === 'PAID' ? 'paid' : 'rejected'}`);
     const [row] = await tx.update(payouts).set({ status: body.status, reason, decidedBy: me.id }).where(eq(payouts.id, id)).returning();
+    if (row.status === 'PAID') await notices.withdrawalPaid(tx, row);
+    else await notices.withdrawalDeclined(tx, row, reason);
     await audit(tx, request, {
       action: body.status === 'PAID' ? 'payout.paid' : 'payout.reject',
       targetType: 'payout',
