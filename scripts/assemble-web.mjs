@@ -8,15 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const REMOTES = [
-  { pkg: 'mf-public', name: 'mf_public' },
-  { pkg: 'mf-investor', name: 'mf_investor' },
-  { pkg: 'mf-owner', name: 'mf_owner' },
-  { pkg: 'mf-admin', name: 'mf_admin' },
-  { pkg: 'mf-onboarding', name: 'mf_onboarding' },
-];
+// The remotes of the platform manifest (platform.json): folder and federation name.
+export const REMOTES = createRequire(import.meta.url)('../tools/platform/index.cjs').remotes.map((r) => ({ pkg: r.folder, name: r.name }));
 
 export function assemble(target = path.join(root, 'build/web')) {
   const shellVersion = JSON.parse(fs.readFileSync(path.join(root, 'shell/package.json'), 'utf8')).version;

@@ -7,7 +7,8 @@ const TerserPlugin = require('terser-webpack-plugin');
 const webpack = require('webpack');
 
 const root = path.resolve(__dirname, '../..');
-const { sharedConfig, productionAliases } = require('./shared.cjs');
+const { sharedConfig, productionAliases, eagerKeys } = require('./shared.cjs');
+const { federationNameOf, remotes } = require('../platform/index.cjs');
 
 // provideExternalRuntime adds its runtime plugin by require.resolve(), i.e. the CommonJS
 // build, which pulls the CommonJS runtime-core and sdk in next to the ES builds the
@@ -48,22 +49,12 @@ function sharedApiContract() {
   });
 }
 
-// Shared modules the shell bundles into main.js (eager): what every first visit renders.
-// One file instead of a dozen chunks gzips smaller and saves round trips; the other shared
-// entries stay lazy, loaded when a page first imports them. docs/frontend.md.
-const EAGER = [
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'shared-api',
-  'shared-api/contract',
-  'shared-ui/core',
-  'shared-ui/mui-core',
-  'shared-ui/router',
-];
+// Shared modules the shell bundles into main.js (platform.json "eager"): what every first
+// visit renders. One file instead of a dozen chunks gzips smaller and saves round trips; the
+// other shared entries stay lazy, loaded when a page first imports them. docs/frontend.md.
 function hostShared() {
-  return Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, EAGER.includes(k) ? { ...v, eager: true } : v]));
+  const eager = eagerKeys();
+  return Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, eager.includes(k) ? { ...v, eager: true } : v]));
 }
 
 /**
@@ -95,24 +86,34 @@ function versionedGlobal(name, version) {
 /**
  * @param {object} o
  * @param {string} o.dir package folder (__dirname of the caller)
- * @param {string} o.name federation container name (a JS identifier)
- * A remote exposes every file of src/exposes/ under its base name ('./Landing').
+ * The federation name and the exposed modules come from platform.json: a remote exposes
+ * each module it lists there, src/exposes/<Name>.tsx as './<Name>'.
+ * @param {string} [o.name] only for a copy of a remote outside its folder (tests build
+ *   patched copies): its federation name; it exposes every file of its src/exposes/
  * @param {boolean} [o.isHost] the shell
  * @param {object[]} [o.plugins] extra webpack plugins
  * @param {string[]} [o.runtimePlugins] federation runtime plugins (paths)
  */
-function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins = [] }) {
+function createConfig({ dir, name: copyName, isHost = false, plugins = [], runtimePlugins = [] }) {
+  const name = copyName ?? federationNameOf(dir);
   const pkg = require(path.join(dir, 'package.json'));
   const globalName = versionedGlobal(name, pkg.version);
+  const listed = copyName ? undefined : remotes.find((r) => r.name === name)?.exposes;
   const exposesDir = path.join(dir, 'src/exposes');
-  const exposes = isHost
-    ? {}
-    : Object.fromEntries(
-        fs
-          .readdirSync(exposesDir)
-          .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
-          .map((f) => [`./${f.replace(/\.tsx?$/, '')}`, `./src/exposes/${f}`]),
-      );
+  const modules = isHost
+    ? []
+    : (listed ??
+      fs
+        .readdirSync(exposesDir)
+        .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+        .map((f) => f.replace(/\.tsx?$/, '')));
+  const exposes = Object.fromEntries(
+    modules.map((m) => {
+      const file = ['tsx', 'ts'].map((ext) => `./src/exposes/${m}.${ext}`).find((f) => fs.existsSync(path.join(dir, f)));
+      if (!file) throw new Error(`platform.json: ${name} exposes ${m}, but ${path.relative(root, exposesDir)}/${m}.tsx is missing`);
+      return [`./${m}`, file];
+    }),
+  );
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
