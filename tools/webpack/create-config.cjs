@@ -107,20 +107,25 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
         .readdirSync(exposesDir)
         .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
         .map((f) => f.replace(/\.tsx?$/, '')));
-  const exposes = Object.fromEntries(
-    modules.map((m) => {
-      const file = ['tsx', 'ts'].map((ext) => `./src/exposes/${m}.${ext}`).find((f) => fs.existsSync(path.join(dir, f)));
-      if (!file) throw new Error(`platform.json: ${name} exposes ${m}, but ${path.relative(root, exposesDir)}/${m}.tsx is missing`);
-      return [`./${m}`, file];
-    }),
-  );
+  /** @param {boolean} hot development server: each page behind a hot boundary (hot-expose-loader.cjs) */
+  const exposesFor = (hot) =>
+    Object.fromEntries(
+      modules.map((m) => {
+        const file = ['tsx', 'ts'].map((ext) => `./src/exposes/${m}.${ext}`).find((f) => fs.existsSync(path.join(dir, f)));
+        if (!file) throw new Error(`platform.json: ${name} exposes ${m}, but ${path.relative(root, exposesDir)}/${m}.tsx is missing`);
+        const loader = `${path.join(__dirname, 'hot-expose-loader.cjs')}?${new URLSearchParams({ key: `${name}/${m}` })}`;
+        return [`./${m}`, hot ? `!!${loader}!${file}` : file];
+      }),
+    );
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const serving = !production && process.env.WEBPACK_SERVE === 'true';
     return {
       mode: production ? 'production' : 'development',
       context: dir,
       entry: isHost ? { main: './src/index.ts' } : {},
-      devtool: production ? (process.env.TESSERA_SOURCE_MAPS ? 'source-map' : false) : 'eval-cheap-module-source-map',
+      // No eval-based source maps: the pages' CSP (script-src 'self') refuses eval.
+      devtool: production ? (process.env.TESSERA_SOURCE_MAPS ? 'source-map' : false) : 'cheap-module-source-map',
       output: {
         // Every app builds into a folder named by its version: releases are immutable,
         // and a tab opened on an old version keeps finding its chunks.
@@ -202,7 +207,7 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
           // runtime reads the container from) is versioned too; `name` stays the remote's
           // name, the one the shell loads by ('mf_public/Landing').
           library: { type: 'var', name: globalName },
-          exposes,
+          exposes: exposesFor(serving && !isHost),
           remotes: {},
           shared: isHost ? hostShared() : Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, { ...v, import: false }])),
           manifest: true,
@@ -220,13 +225,38 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
         sharedApiContract(),
         ...plugins,
       ],
-      devServer: {
-        port: isHost ? 3000 : undefined,
-        historyApiFallback: isHost,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-      },
+      devServer: isHost ? shellDevServer(pkg.version) : remoteDevServer(),
       stats: 'errors-warnings',
     };
+  };
+}
+
+/**
+ * `npm run dev -w shell`: the shell on http://localhost:3000 with the API and the remotes of
+ * a running platform behind it (`npm start`, or TESSERA_API=http://host:port): `/` and every
+ * client route answer the shell's page, `/remotes.json`, `/remotes/…` and the API paths are
+ * proxied. The one-command loop for a remote is `npm run dev -- <remote>` (tools/dev.mjs).
+ * @param {string} version
+ */
+function shellDevServer(version) {
+  const api = process.env.TESSERA_API ?? 'http://127.0.0.1:8080';
+  return {
+    port: Number(process.env.PORT ?? 3000),
+    historyApiFallback: { index: `/shell/${version}/index.html` },
+    proxy: [{ context: ['/remotes.json', '/remotes', '/v1', '/files', '/media', '/health'], target: api, changeOrigin: true }],
+    headers: { 'Access-Control-Allow-Origin': '*' },
+  };
+}
+
+/** A remote's development server (tools/dev.mjs runs it behind its one-origin proxy): hot updates. */
+function remoteDevServer() {
+  return {
+    port: process.env.PORT ? Number(process.env.PORT) : 'auto',
+    hot: true,
+    allowedHosts: 'all',
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    // Pages are served through the proxy of tools/dev.mjs: the hot-update socket on its origin.
+    client: { webSocketURL: 'auto://0.0.0.0:0/ws', overlay: { warnings: false } },
   };
 }
 
