@@ -3,7 +3,12 @@
 import { matchPath } from 'shared-ui/router';
 import { paths, type Role } from 'shared-api/contract';
 
-export type RemoteName = 'mf_public' | 'mf_investor' | 'mf_owner' | 'mf_admin' | 'mf_onboarding';
+/**
+ * The remotes of the platform manifest (platform.json), as literal types for the route
+ * table; tools/platform/platform.test.ts fails when this list and the manifest differ.
+ */
+export const REMOTE_NAMES = ['mf_public', 'mf_investor', 'mf_owner', 'mf_admin', 'mf_onboarding'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type Chrome = 'public' | 'dashboard' | 'bare';
 
 export interface RouteTarget {
