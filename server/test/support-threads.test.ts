@@ -42,7 +42,11 @@ describe('the thread’s status machine', () => {
     expect(replied.statusCode).toBe(201);
     // Replying takes an unassigned ticket.
     expect(replied.json().ticket).toMatchObject({ status: 'WAITING', assignedTo: admin.id });
-    expect(replied.json().messages.at(-1)).toMatchObject({ authorRole: 'ADMIN', authorName: 'Ada Test', body: 'Within two business days.' });
+    expect(replied.json().messages.at(-1)).toMatchObject({
+      authorRole: 'ADMIN',
+      authorName: 'Ada Test',
+      body: 'Within two business days.',
+    });
 
     const seen = await call(t.app, { method: 'GET', url: `/v1/support/mine/${id}`, as: person });
     expect(seen.json().messages.at(-1)).toMatchObject({ authorRole: 'ADMIN', authorName: 'Support team', authorId: null });
@@ -69,7 +73,9 @@ describe('the thread’s status machine', () => {
     await call(t.app, { method: 'PATCH', url: `/v1/support/${id}/close`, as: admin });
     await expect(t.app.db.execute(sql`UPDATE support_tickets SET status = 'WAITING' WHERE id = ${id}`)).rejects.toThrow();
     await expect(
-      t.app.db.execute(sql`INSERT INTO support_tickets (kind, user_id, subject, message, status) VALUES ('TICKET', ${person.id}, 'x', 'y', 'WAITING')`),
+      t.app.db.execute(
+        sql`INSERT INTO support_tickets (kind, user_id, subject, message, status) VALUES ('TICKET', ${person.id}, 'x', 'y', 'WAITING')`,
+      ),
     ).rejects.toThrow();
     await expect(t.app.db.execute(sql`UPDATE support_tickets SET assigned_to = ${person.id} WHERE id = ${id}`)).rejects.toThrow();
     await expect(t.app.db.execute(sql`DELETE FROM support_messages WHERE ticket_id = ${id}`)).rejects.toThrow();
@@ -82,7 +88,12 @@ describe('the thread’s status machine', () => {
     expect((await personAnswer(id, '   ')).json()).toMatchObject({ statusCode: 400, message: SUPPORT_MESSAGES.emptyMessage });
     expect((await adminReply(id, '\n')).json()).toMatchObject({ statusCode: 400, message: SUPPORT_MESSAGES.emptyMessage });
     expect((await personAnswer(id, 'x'.repeat(5001))).json()).toMatchObject({ statusCode: 400, message: SUPPORT_MESSAGES.tooLong });
-    const extra = await call(t.app, { method: 'POST', url: `/v1/support/mine/${id}/messages`, as: person, payload: { body: 'x', status: 'CLOSED' } });
+    const extra = await call(t.app, {
+      method: 'POST',
+      url: `/v1/support/mine/${id}/messages`,
+      as: person,
+      payload: { body: 'x', status: 'CLOSED' },
+    });
     expect(extra.statusCode).toBe(400);
     expect(await snapshot(t.app)).toBe(before);
   });
@@ -117,7 +128,9 @@ describe('the SUPPORT_REPLY notice', () => {
     await t.app.db.execute(sql`
       CREATE OR REPLACE FUNCTION support_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.subject = 'Rollback' AND NEW.status = 'WAITING' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END; $$`);
-    await t.app.db.execute(sql`CREATE TRIGGER support_test_fail BEFORE UPDATE ON support_tickets FOR EACH ROW EXECUTE FUNCTION support_test_fail()`);
+    await t.app.db.execute(
+      sql`CREATE TRIGGER support_test_fail BEFORE UPDATE ON support_tickets FOR EACH ROW EXECUTE FUNCTION support_test_fail()`,
+    );
     try {
       const res = await adminReply(id, 'Lost');
       expect(res.statusCode).toBe(500);
@@ -225,7 +238,10 @@ describe('contact-form messages from visitors', () => {
     } finally {
       send.mockRestore();
     }
-    const rows = await queryRows<{ email_attempts: number }>(t.app, sql`SELECT email_attempts FROM support_messages WHERE ticket_id = ${id} AND author_role = 'ADMIN'`);
+    const rows = await queryRows<{ email_attempts: number }>(
+      t.app,
+      sql`SELECT email_attempts FROM support_messages WHERE ticket_id = ${id} AND author_role = 'ADMIN'`,
+    );
     expect(rows).toEqual([{ email_attempts: 2 }]);
   });
 });

@@ -43,9 +43,7 @@ export const SupportMessageSchema = Type.Object({
   authorName: Type.String(),
   body: Type.String(),
   createdAt: DateTime,
-  email: Nullable(
-    Type.Object({ status: StringEnum(SUPPORT_MAIL_STATUSES), sentAt: Nullable(DateTime), error: Nullable(Type.String()) }),
-  ),
+  email: Nullable(Type.Object({ status: StringEnum(SUPPORT_MAIL_STATUSES), sentAt: Nullable(DateTime), error: Nullable(Type.String()) })),
 });
 assertSame<Same<Static<typeof SupportMessageSchema>, SupportMessage>>();
 

@@ -343,7 +343,12 @@ export async function sendReplyMail(app: FastifyInstance, messageId: string): Pr
 }
 
 /** "Send again" for a contact reply whose e-mail failed or never went. */
-export async function resendReply(app: FastifyInstance, request: FastifyRequest, id: string, messageId: string): Promise<AdminSupportThread> {
+export async function resendReply(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  messageId: string,
+): Promise<AdminSupportThread> {
   const [m] = await app.db
     .select()
     .from(supportMessages)
@@ -356,7 +361,12 @@ export async function resendReply(app: FastifyInstance, request: FastifyRequest,
   return getThread(app, id);
 }
 
-export async function assign(app: FastifyInstance, request: FastifyRequest, id: string, assignee: 'me' | null): Promise<AdminSupportThread> {
+export async function assign(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  assignee: 'me' | null,
+): Promise<AdminSupportThread> {
   return app.db.transaction(async (tx) => {
     const t = await anyTicket(tx, id, true);
     const to = assignee === 'me' ? currentUser(request).id : null;
