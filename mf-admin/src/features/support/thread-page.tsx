@@ -8,9 +8,9 @@ import {
   Button,
   Composer,
   Conversation,
-  EmptyState,
   ErrorState,
   LoadingState,
+  PageHeader,
   StatusBadge,
   formatDate,
   formatMoney,
@@ -62,6 +62,7 @@ export function SupportThreadPage() {
     return (
       <Box>
         <BackLink />
+        <PageHeader title="Support" />
         <ErrorState message={thread.error} onRetry={thread.reload} retrying={thread.loading} />
       </Box>
     );
@@ -71,7 +72,7 @@ export function SupportThreadPage() {
     return (
       <Box>
         <BackLink />
-        <EmptyState title="Ticket not found" />
+        <PageHeader title="Ticket not found" subtitle="It may have been deleted, or the link is wrong." />
       </Box>
     );
   }

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Link as RouterLink, useParams } from 'shared-ui/router';
 import { Button, formatDate } from 'shared-ui/core';
-import { Composer, Conversation, EmptyState, ErrorState, LoadingState, StatusBadge, useAsync } from 'shared-ui';
+import { Composer, Conversation, ErrorState, LoadingState, PageHeader, StatusBadge, useAsync } from 'shared-ui';
 import { ApiError, answerSupportTicket, getMySupportThread } from 'shared-api';
 import { paths, type SupportThread } from 'shared-api/contract';
 import { SUPPORT_STATUS_LABELS, SUPPORT_STATUS_TONES } from '../../../lib/labels';
@@ -37,6 +37,7 @@ export function SupportThreadPage() {
     return (
       <Box>
         <BackLink />
+        <PageHeader title="Support" />
         <ErrorState message={thread.error} onRetry={thread.reload} retrying={thread.loading} />
       </Box>
     );
@@ -46,7 +47,7 @@ export function SupportThreadPage() {
     return (
       <Box>
         <BackLink />
-        <EmptyState title="Ticket not found" description="It may have been opened from another account." />
+        <PageHeader title="Ticket not found" subtitle="It may have been opened from another account." />
       </Box>
     );
   }
