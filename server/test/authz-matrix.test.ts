@@ -485,6 +485,36 @@ const ROWS: Row[] = [
     },
     expect: ADMIN_ONLY(),
   },
+  {
+    name: 'GET /v1/support/mine/{id}',
+    req: () => ({ method: 'GET', url: `/v1/support/mine/${fixtures.ticket}` }),
+    expect: { anon: 401, investor2: 404, owner: 404, admin: 404, investor: 200 },
+  },
+  {
+    name: 'POST /v1/support/mine/{id}/messages',
+    req: () => ({ method: 'POST', url: `/v1/support/mine/${fixtures.ticket}/messages`, payload: { body: 'More detail' } }),
+    expect: { anon: 401, investor2: 404, owner: 404, admin: 404, investor: 201 },
+  },
+  { name: 'GET /v1/support/{id}', req: () => ({ method: 'GET', url: `/v1/support/${fixtures.ticket}` }), expect: ADMIN_ONLY() },
+  {
+    name: 'POST /v1/support/{id}/messages',
+    req: () => ({ method: 'POST', url: `/v1/support/${fixtures.ticket}/messages`, payload: { body: 'An answer' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    name: 'POST /v1/support/{id}/messages/{messageId}/resend',
+    req: async () => {
+      const thread = await call(t.app, { method: 'GET', url: `/v1/support/${fixtures.ticket}`, as: who.admin });
+      return { method: 'POST', url: `/v1/support/${fixtures.ticket}/messages/${thread.json().messages[0]._id}/resend` };
+    },
+    // A ticket's message is not an e-mailed reply: the admin gets as far as the 409.
+    expect: ADMIN_ONLY(409),
+  },
+  {
+    name: 'PATCH /v1/support/{id}/assignee',
+    req: () => ({ method: 'PATCH', url: `/v1/support/${fixtures.ticket}/assignee`, payload: { assignee: 'me' } }),
+    expect: ADMIN_ONLY(),
+  },
   // Wallets
   { name: 'GET /v1/wallets/balance', req: () => ({ method: 'GET', url: '/v1/wallets/balance' }), expect: WALLET_HOLDERS() },
   {

@@ -234,6 +234,7 @@ const TABLES = [
   'progress_updates',
   'questionnaires',
   'support_tickets',
+  'support_messages',
   'audit_log',
   'wallets',
   'ledger_entries',

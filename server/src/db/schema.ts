@@ -13,7 +13,9 @@ import type {
   PropertyStatus,
   PropertyType,
   Role,
+  SupportAuthorRole,
   SupportKind,
+  SupportMailStatus,
   SupportStatus,
   UserStatus,
 } from 'shared-api/contract';
@@ -170,6 +172,21 @@ export const supportTickets = pgTable('support_tickets', {
   createdAt: ts('created_at').notNull().defaultNow(),
   closedAt: ts('closed_at'),
   closedBy: uuid('closed_by'),
+  assignedTo: uuid('assigned_to'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const supportMessages = pgTable('support_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ticketId: uuid('ticket_id').notNull(),
+  authorId: uuid('author_id'),
+  authorRole: text('author_role').$type<SupportAuthorRole>().notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  emailStatus: text('email_status').$type<SupportMailStatus>(),
+  emailSentAt: ts('email_sent_at'),
+  emailError: text('email_error'),
+  emailAttempts: integer('email_attempts').notNull().default(0),
 });
 
 export const auditLog = pgTable('audit_log', {
@@ -302,6 +319,7 @@ export type PropertyRow = typeof properties.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type RevisionRow = typeof propertyRevisions.$inferSelect;
 export type SupportRow = typeof supportTickets.$inferSelect;
+export type SupportMessageRow = typeof supportMessages.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;

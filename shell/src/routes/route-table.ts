@@ -174,6 +174,16 @@ export const routeTable: readonly RouteDef[] = [
       PROPERTY_OWNER: t('mf_investor', 'Support', side('Support', 50, 'support')),
     },
   },
+  {
+    path: '/dashboard/support/:id',
+    chrome: 'dashboard',
+    roles: ALL,
+    target: {
+      ADMIN: t('mf_admin', 'SupportThread'),
+      INVESTOR: t('mf_investor', 'SupportThread'),
+      PROPERTY_OWNER: t('mf_investor', 'SupportThread'),
+    },
+  },
 ];
 
 function isPerRole(target: RouteDef['target']): target is Partial<Record<Role, RouteTarget>> {
