@@ -23,6 +23,7 @@ import holdingRoutes from './modules/holdings/routes';
 import orderRoutes from './modules/orders/routes';
 import paymentRoutes from './modules/payments/routes';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/provider';
+import payoutDestinationRoutes from './modules/payout-destinations/routes';
 import payoutRoutes from './modules/payouts/routes';
 import propertyRoutes from './modules/properties/routes';
 import statementRoutes from './modules/statements/routes';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(walletRoutes, { prefix: '/v1/wallets' });
   await app.register(paymentRoutes, { prefix: '/v1/payments' });
   await app.register(payoutRoutes, { prefix: '/v1/payouts' });
+  await app.register(payoutDestinationRoutes, { prefix: '/v1/wallets/destinations' });
   await app.register(orderRoutes, { prefix: '/v1/orders' });
   await app.register(holdingRoutes, { prefix: '/v1/holdings' });
   await app.register(transactionRoutes, { prefix: '/v1/transactions' });

@@ -138,6 +138,7 @@ export function makePayout(overrides: Partial<Payout> = {}): Payout {
     reason: null,
     createdAt: '2026-02-03T12:00:00.000Z',
     decidedAt: null,
+    destination: null,
     ...overrides,
   };
 }

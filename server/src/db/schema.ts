@@ -18,6 +18,7 @@ import type {
   SupportMailStatus,
   SupportStatus,
   UserStatus,
+  PayoutDestinationKind,
 } from 'shared-api/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -280,6 +281,21 @@ export const payouts = pgTable('payouts', {
   decidedBy: uuid('decided_by'),
   decidedAt: ts('decided_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Migration 0090: required for new withdrawals, null for older ones. */
+  payoutDestinationId: uuid('payout_destination_id'),
+});
+
+/** Migration 0090: bank accounts withdrawals are paid to; the full numbers sealed (AES-256-GCM). */
+export const payoutDestinations = pgTable('payout_destinations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').$type<PayoutDestinationKind>().notNull(),
+  holderName: text('holder_name').notNull(),
+  country: text('country').notNull(),
+  last4: text('last4').notNull(),
+  detailsSealed: text('details_sealed').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  removedAt: ts('removed_at'),
 });
 
 export const idempotencyKeys = pgTable('idempotency_keys', {
@@ -324,3 +340,4 @@ export type OrderRow = typeof orders.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutDestinationRow = typeof payoutDestinations.$inferSelect;

@@ -199,6 +199,8 @@ export interface DepositBody {
 /** POST /v1/wallets/withdraw: a payout request; the amount is held at once. */
 export interface WithdrawBody {
   amount: number;
+  /** One of the person's own live payout destinations (required). */
+  payoutDestinationId: string;
 }
 
 /** POST /v1/orders. The unit price is read from the property, never from the client. */

@@ -1,6 +1,7 @@
 // JSON shapes of the HTTP API (spec 3 and 7). Ids are `_id` strings, fields camelCase.
 // Money on the wire is in dollars as a number with at most two decimals; the server
 // keeps integer cents.
+import type { PayoutDestination } from './payout-destinations';
 import type {
   CheckoutPurpose,
   CheckoutStatus,
@@ -216,6 +217,8 @@ export interface Payout {
   reason: string | null;
   createdAt: string;
   decidedAt: string | null;
+  /** The bank account it is paid to (issue 19), masked; null only for withdrawals made before destinations existed. */
+  destination: PayoutDestination | null;
 }
 
 export interface SupportTicket {

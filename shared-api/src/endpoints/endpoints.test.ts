@@ -143,9 +143,18 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['getWalletBalance', () => api.getWalletBalance(), 'GET', 'v1/wallets/balance'],
   ['getUserWallet', () => api.getUserWallet(ID), 'GET', `v1/wallets/${ID}/admin`],
   ['deposit', () => api.deposit({ amount: 10, returnPath: '/dashboard/wallet' }), 'POST', 'v1/wallets/deposit'],
-  ['withdraw', () => api.withdraw({ amount: 10 }), 'POST', 'v1/wallets/withdraw'],
+  ['withdraw', () => api.withdraw({ amount: 10, payoutDestinationId: ID }), 'POST', 'v1/wallets/withdraw'],
   ['getMyPayouts', () => api.getMyPayouts(), 'GET', 'v1/wallets/payouts'],
   ['cancelWithdrawal', () => api.cancelWithdrawal(ID), 'PATCH', `v1/wallets/payouts/${ID}/cancel`],
+  ['getPayoutDestinations', () => api.getPayoutDestinations(), 'GET', 'v1/wallets/destinations'],
+  [
+    'addPayoutDestination',
+    () => api.addPayoutDestination({ kind: 'US_ACH', holderName: 'A', routingNumber: '011000015', accountNumber: '1234' }),
+    'POST',
+    'v1/wallets/destinations',
+  ],
+  ['removePayoutDestination', () => api.removePayoutDestination(ID), 'DELETE', `v1/wallets/destinations/${ID}`],
+  ['getPayoutDestinationInFull', () => api.getPayoutDestinationInFull(ID), 'GET', `v1/payouts/${ID}/destination`],
   ['createCheckout', () => api.createCheckout({ purpose: 'SUBSCRIPTION', returnPath: '/' }), 'POST', 'v1/payments/checkouts'],
   ['getCheckout', () => api.getCheckout(ID), 'GET', `v1/payments/checkouts/${ID}`],
   ['getPayouts', () => api.getPayouts({ status: 'REQUESTED' }), 'GET', 'v1/payouts'],
@@ -227,8 +236,8 @@ describe('endpoint functions', () => {
     await api.createOrder({ propertyId: ID, quantity: 2 }, { idempotencyKey: 'k-1' });
     await api.createCheckout({ purpose: 'DEPOSIT', amount: 5, returnPath: '/dashboard/wallet' }, { idempotencyKey: 'k-2' });
     await api.deposit({ amount: 5, returnPath: '/' }, { idempotencyKey: 'k-3' });
-    await api.withdraw({ amount: 5 }, { idempotencyKey: 'k-4' });
-    await api.withdraw({ amount: 5 });
+    await api.withdraw({ amount: 5, payoutDestinationId: ID }, { idempotencyKey: 'k-4' });
+    await api.withdraw({ amount: 5, payoutDestinationId: ID });
     expect(calls.map((c) => c.options?.headers)).toEqual([
       { 'Idempotency-Key': 'k-1' },
       { 'Idempotency-Key': 'k-2' },
