@@ -1,6 +1,7 @@
 // Every route × anonymous, investor, owner, admin, plus a second investor and a second
 // owner reaching for the first ones' objects. Each refusal must leave the database as it was.
 import type { InjectOptions } from 'fastify';
+import { notify } from '../src/modules/notifications/outbox';
 import { sandboxToken } from '../src/modules/payments/sandbox';
 import {
   buildTestApp,
@@ -610,6 +611,32 @@ const ROWS: Row[] = [
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }),
     expect: { anon: 403, investor: 403 },
+  },
+  // Notifications (issue 19): each person only ever sees and marks their own notices.
+  { name: 'GET /v1/notifications', req: () => ({ method: 'GET', url: '/v1/notifications' }), expect: ALL_SIGNED },
+  {
+    name: 'POST /v1/notifications/{id}/read',
+    req: async () => {
+      const id = await t.app.db.transaction((tx) =>
+        notify(tx, { userId: who.investor.id, kind: 'DEPOSIT_RECEIVED', title: 'Matrix', body: 'Matrix notice' }),
+      );
+      return { method: 'POST', url: `/v1/notifications/${id}/read` };
+    },
+    expect: { anon: 401, investor2: 404, owner: 404, admin: 404, investor: 200 },
+  },
+  { name: 'POST /v1/notifications/read-all', req: () => ({ method: 'POST', url: '/v1/notifications/read-all' }), expect: ALL_SIGNED },
+  { name: 'GET /v1/notifications/preferences', req: () => ({ method: 'GET', url: '/v1/notifications/preferences' }), expect: ALL_SIGNED },
+  {
+    name: 'PUT /v1/notifications/preferences',
+    req: () => ({ method: 'PUT', url: '/v1/notifications/preferences', payload: { email: { SUPPORT_REPLY: true } } }),
+    expect: ALL_SIGNED,
+  },
+  { name: 'POST /v1/events/ticket', req: () => ({ method: 'POST', url: '/v1/events/ticket' }), expect: ALL_SIGNED },
+  {
+    // Only a ticket opens a person's stream; a bearer header is not read (no topic named: 400 for all).
+    name: 'GET /v1/events',
+    req: () => ({ method: 'GET', url: '/v1/events' }),
+    expect: { anon: 400, investor: 400, owner: 400, admin: 400 },
   },
   // Payouts (withdrawal review)
   { name: 'GET /v1/payouts', req: () => ({ method: 'GET', url: '/v1/payouts' }), expect: ADMIN_ONLY() },

@@ -5,7 +5,9 @@
 // only public topics (`market:<propertyId>`) may be asked for.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
+import { users } from '../../db/schema';
 import type { RealtimeMessage } from 'shared-api/contract';
 import { HttpError, badRequest, forbidden, unauthorized } from '../../lib/http-error';
 import { userTopic } from '../../lib/realtime';
@@ -87,6 +89,14 @@ export async function openStream(
 ): Promise<void> {
   // Only a ticket opens a person's stream (a bearer header is not read here: one way in).
   const userId = q.ticket ? await ticketUser(app, q.ticket) : null;
+  if (userId) {
+    // A ticket outlives nothing: an account closed since it was issued gets no stream.
+    const [u] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    if (!u) throw unauthorized('This real-time ticket has expired or is invalid; ask for a new one');
+  }
   const topics = streamTopics(q.topics, userId);
 
   let perPerson = streamsOf.get(app);
