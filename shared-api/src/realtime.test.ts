@@ -3,6 +3,7 @@
 import { getEventsTicket } from './endpoints/notifications';
 import { POLL_INTERVAL_MS, resetRealtime, subscribeEvents } from './realtime';
 import { useSessionStore } from './session-store';
+import * as entry from './realtime-entry';
 
 jest.mock('./endpoints/notifications', () => ({ getEventsTicket: jest.fn() }));
 jest.mock('./client', () => ({ apiUrl: (p: string) => `https://api.test/${p}` }));
@@ -203,4 +204,20 @@ test('logout closes the stream; another person signing in gets a stream of their
   useSessionStore.getState().setSession({ _id: 'u2', role: 'INVESTOR' } as never, 'token-u2-refreshed');
   await settle();
   expect(FakeEventSource.instances).toHaveLength(2);
+});
+
+test("shared-api's door loads the client on the first subscription, and a subscription stopped before that opens nothing", async () => {
+  signIn();
+  const stop = entry.subscribeEvents(['user:u1'], jest.fn());
+  stop();
+  await jest.advanceTimersByTimeAsync(0);
+  await settle();
+  expect(FakeEventSource.instances).toHaveLength(0);
+  const bell = jest.fn();
+  entry.subscribeEvents(['user:u1'], bell);
+  await jest.advanceTimersByTimeAsync(0);
+  await settle();
+  expect(open()).toHaveLength(1);
+  last().emit('notification', { topic: 'user:u1', type: 'notification' });
+  expect(bell).toHaveBeenCalledWith({ topic: 'user:u1', type: 'notification' });
 });

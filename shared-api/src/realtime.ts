@@ -14,10 +14,12 @@ import type { RealtimeMessage } from './contract';
 import { apiUrl } from './client';
 import { getEventsTicket } from './endpoints/notifications';
 import { getSession, useSessionStore } from './session-store';
+import { POLL_INTERVAL_MS } from './realtime-entry';
+
+export { POLL_INTERVAL_MS };
 
 export type RealtimeListener = (e: RealtimeMessage) => void;
 
-export const POLL_INTERVAL_MS = 10_000;
 const BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 /** Failures in a row before polling takes over (the stream is still retried). */
 const FAILURES_BEFORE_POLLING = 3;
