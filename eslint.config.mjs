@@ -1,4 +1,4 @@
-// Lint for the whole monorepo. Import boundaries follow ARCHITECTURE.md:
+// Lint for the whole monorepo. Import boundaries follow docs/ARCHITECTURE.md:
 // a remote never imports another remote or the shell; ky only inside shared-api;
 // notistack only inside shared-ui; MUI and React Router only through shared-ui's
 // curated barrels (shared-ui/mui, /mui-forms, /mui-data, /router), each shared as one module.
@@ -90,6 +90,21 @@ export default tseslint.config(
   {
     files: ['**/*.{cjs,js,mjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Jest's globals are typed for every file (tsconfig.base.json's "types"), so TypeScript
+    // would let production code call them: lint refuses them outside tests and test helpers.
+    files: ['**/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/src/testing/**', '**/*.d.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['jest', 'describe', 'it', 'test', 'expect', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach'].map((name) => ({
+          name,
+          message: 'A test global in production code: tests live in *.test.ts(x) or src/testing/.',
+        })),
+      ],
+    },
   },
   ...appBoundaries,
   {

@@ -12,6 +12,7 @@ export {
   type ApiConfig,
 } from './client';
 export { upload, type UploadOptions } from './upload';
+export { newIdempotencyKey } from './idempotency';
 export {
   ApiError,
   statusMessage,

@@ -131,7 +131,7 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
         // and a tab opened on an old version keeps finding its chunks.
         path: path.join(dir, 'dist', pkg.version),
         publicPath: isHost ? `/shell/${pkg.version}/` : 'auto',
-        // A contenthash in an entry filename breaks the federation runtime (TOOLCHAIN.md).
+        // A contenthash in an entry filename breaks the federation runtime (docs/TOOLCHAIN.md).
         filename: '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
         // Every global a build defines carries its version (versionedGlobal): two versions of

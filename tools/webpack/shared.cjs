@@ -1,4 +1,4 @@
-// Shared singletons (ARCHITECTURE.md): one copy of each at run time. MUI is not a
+// Shared singletons (docs/ARCHITECTURE.md): one copy of each at run time. MUI is not a
 // share key of its own: it is reached only through 'shared-ui/mui', a curated barrel
 // shared as one module, so one copy of the used components ships in one request
 // ('shared-ui/mui-data' holds the heavy ones only some pages need). React Router

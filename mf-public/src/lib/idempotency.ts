@@ -1,10 +1,2 @@
-/** A fresh Idempotency-Key: a retried request with the same key has one effect on the server. */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  // randomUUID needs a secure context; plain http on a LAN address has only getRandomValues.
-  const bytes = new Uint8Array(16);
-  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+// One helper for the platform: shared-api's (kept here so the remote's imports stay put).
+export { newIdempotencyKey } from 'shared-api';

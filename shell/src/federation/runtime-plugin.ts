@@ -2,7 +2,7 @@
 // A failed canary (or preview) is retried from its stable build (./fallback.ts); a failed
 // stable build resolves to a module whose component shows the "area unavailable" panel
 // (the page's error boundary offers Retry). Every load and failure is recorded against the
-// version and channel that really ran (./health.ts). No static react import here (TOOLCHAIN.md).
+// version and channel that really ran (./health.ts). No static react import here (docs/TOOLCHAIN.md).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { chosenRemote } from './registry';
 import { failAndFallBack } from './fallback';
