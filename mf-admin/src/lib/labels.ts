@@ -72,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.delete': 'Removed a closed order',
   'payout.paid': 'Marked a withdrawal paid',
   'payout.reject': 'Rejected a withdrawal',
+  'payout.destination.view': 'Viewed the bank account of a withdrawal',
   'support.close': 'Closed a support ticket',
 };
 
