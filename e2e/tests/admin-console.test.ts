@@ -420,7 +420,14 @@ test('an admin approves a pending order and sees the holding on the investor’s
 
 test('an admin marks a withdrawal paid', async () => {
   const investor = await signIn(DEMO.investor.email, DEMO.investor.password);
-  const payout = await api<{ _id: string; status: string }>('POST', '/v1/wallets/withdraw', { amount: 123.45 }, investor.accessToken);
+  // Every withdrawal names a bank account (issue 19): the seed gave Ivan one.
+  const [account] = await api<{ _id: string }[]>('GET', '/v1/wallets/destinations', undefined, investor.accessToken);
+  const payout = await api<{ _id: string; status: string }>(
+    'POST',
+    '/v1/wallets/withdraw',
+    { amount: 123.45, payoutDestinationId: account._id },
+    investor.accessToken,
+  );
   expect(payout.status).toBe('REQUESTED');
 
   const s = await adminSession();

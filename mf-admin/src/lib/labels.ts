@@ -78,6 +78,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.delete': 'Removed a closed order',
   'payout.paid': 'Marked a withdrawal paid',
   'payout.reject': 'Rejected a withdrawal',
+  'payout.destination.view': 'Viewed the bank account of a withdrawal',
   'support.close': 'Closed a support ticket',
   'support.reply': 'Replied to a support ticket',
   'support.resend': 'Sent a support reply again',

@@ -6,6 +6,7 @@ import type {
   Order,
   Page,
   Payout,
+  PayoutDestination,
   PropertySummary,
   SupportMessage,
   SupportTicket,
@@ -120,6 +121,19 @@ export function makeCheckout(overrides: Partial<Checkout> = {}): Checkout {
     status: 'OPEN',
     checkoutUrl: 'http://pay.test/v1/payments/sandbox/c1',
     createdAt: '2026-03-07T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeDestination(overrides: Partial<PayoutDestination> = {}): PayoutDestination {
+  return {
+    _id: 'd1',
+    kind: 'US_ACH',
+    holderName: 'Jane Doe',
+    country: 'US',
+    last4: '6789',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    removedAt: null,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ jest.mock('shared-api', () => ({
   getUsers: jest.fn(),
   getPayouts: jest.fn(),
   decidePayout: jest.fn(),
+  getPayoutDestinationInFull: jest.fn(),
   getAdminCheckouts: jest.fn(),
 }));
 const money = sharedApi as unknown as Record<string, jest.Mock>;
@@ -129,4 +130,39 @@ test("open checkouts, with the person's verification status (issue 16)", async (
   expect(row).toHaveTextContent('Deposit');
   expect(row).toHaveTextContent('$40.00');
   expect(within(row).getByLabelText('Verification: Pending')).toBeInTheDocument();
+});
+
+test('the destination shows masked in the list; "Show full details" reads it in full (audited) in the mark-paid dialog', async () => {
+  const destination = {
+    _id: 'd1',
+    kind: 'US_ACH' as const,
+    holderName: 'Olga Owner',
+    country: 'US',
+    last4: '6789',
+    createdAt: '2026-02-01T00:00:00.000Z',
+    removedAt: null,
+  };
+  money.getPayouts.mockResolvedValue(pageOf([makePayout({ destination }), makePayout({ _id: 'old', amount: 5 })]));
+  money.getPayoutDestinationInFull.mockResolvedValue({
+    ...destination,
+    routingNumber: '011000015',
+    accountNumber: '000123456789',
+    iban: null,
+    bic: null,
+  });
+  money.decidePayout.mockResolvedValue(makePayout({ status: 'PAID' }));
+  const { user } = renderPage(<PayoutsPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  expect(within(table).getByText('US bank account •••• 6789 · Olga Owner')).toBeInTheDocument();
+  expect(within(table).getByText('Not recorded')).toBeInTheDocument();
+  await user.click(within(table).getByRole('button', { name: /^Mark paid: \$1,250\.50/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+  expect(dialog).not.toHaveTextContent('000123456789');
+  expect(dialog).toHaveTextContent('Viewing the full account details is recorded in the audit log.');
+  await user.click(within(dialog).getByRole('button', { name: 'Show full details' }));
+  expect(money.getPayoutDestinationInFull).toHaveBeenCalledWith('pay1');
+  expect(await within(dialog).findByText('000123456789')).toBeInTheDocument();
+  expect(within(dialog).getByText('011000015')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+  expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'PAID' });
 });

@@ -10,6 +10,7 @@ import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { DateTimeCell, fullName } from '../../components/links';
 import { PersonWithStatus } from '../../components/person-status';
+import { DestinationDetails, MaskedDestination } from './destination-details';
 import { OpenCheckouts } from './open-checkouts';
 import { usePeople } from '../../lib/directory';
 import { PAYOUT_STATUS_LABELS } from '../../lib/labels';
@@ -114,6 +115,7 @@ export function PayoutsPage() {
                 render: (p) => <PersonWithStatus id={p.userId} people={people} fallback={p.user} status={p.user?.status} />,
               },
               { key: 'amount', header: 'Amount', align: 'right', render: (p) => formatMoney(p.amount) },
+              { key: 'destination', header: 'Pay to', render: (p) => <MaskedDestination payout={p} /> },
               { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PAYOUT_STATUS_LABELS[p.status]} /> },
               { key: 'decidedAt', header: 'Decided', render: (p) => <DateTimeCell value={p.decidedAt} /> },
               { key: 'reason', header: 'Reason', render: (p) => p.reason ?? '—' },
@@ -156,7 +158,9 @@ export function PayoutsPage() {
         confirmLabel="Mark paid"
         onConfirm={() => decide('')}
         onClose={() => setDeciding(null)}
-      />
+      >
+        {deciding?.status === 'PAID' && <DestinationDetails key={deciding.payout._id} payout={deciding.payout} />}
+      </DecisionDialog>
       <DecisionDialog
         open={deciding?.status === 'REJECTED'}
         title="Reject this withdrawal?"

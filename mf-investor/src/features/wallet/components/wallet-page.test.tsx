@@ -3,7 +3,17 @@ import * as api from 'shared-api';
 import { ApiError, useSessionStore } from 'shared-api';
 import { MONEY_MESSAGES } from 'shared-api/contract';
 import * as browser from '../../../lib/browser';
-import { makeCheckout, makeEntry, makeOrder, makePayout, makeUser, makeWallet, pageOf, serverDown } from '../../../testing/fixtures';
+import {
+  makeCheckout,
+  makeDestination,
+  makeEntry,
+  makeOrder,
+  makePayout,
+  makeUser,
+  makeWallet,
+  pageOf,
+  serverDown,
+} from '../../../testing/fixtures';
 import { asPhone, never, renderPage, settle } from 'shared-ui/testing';
 import { CHECKOUT_POLL } from '../hooks/use-checkout-return';
 import { WalletPage } from './wallet-page';
@@ -12,6 +22,7 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   getWalletBalance: jest.fn(),
   getMyPayouts: jest.fn(),
+  getPayoutDestinations: jest.fn(),
   getMyTransactions: jest.fn(),
   getOrder: jest.fn(),
   getCheckout: jest.fn(),
@@ -81,6 +92,7 @@ beforeEach(() => {
   m.payouts.mockResolvedValue([makePayout({ _id: 'w1', amount: 100, status: 'REQUESTED' })]);
   m.ledger.mockResolvedValue(pageOf(entries, { total: 4 }));
   jest.mocked(api.getMyStatementPeriods).mockResolvedValue({ months: [], years: [] });
+  jest.mocked(api.getPayoutDestinations).mockResolvedValue([makeDestination()]);
   m.order.mockImplementation(async (id: string) => makeOrder({ _id: id, status: id === 'o1' ? 'PENDING' : 'CANCELLED' }));
 });
 
@@ -93,6 +105,7 @@ test('loading', () => {
   m.payouts.mockReturnValue(never());
   m.ledger.mockReturnValue(never());
   jest.mocked(api.getMyStatementPeriods).mockReturnValue(never());
+  jest.mocked(api.getPayoutDestinations).mockReturnValue(never());
   renderPage(<WalletPage />, { url: '/dashboard/wallet' });
   expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeInTheDocument();
   expect(within(balance()).getByLabelText('Loading')).toBeInTheDocument();
@@ -330,10 +343,12 @@ describe('withdrawal', () => {
     await user.type(within(form).getByRole('textbox', { name: /Withdrawal amount/ }), '234.50');
     await user.click(within(form).getByRole('button', { name: 'Request withdrawal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request this withdrawal?' });
-    expect(dialog).toHaveTextContent('$234.50 leaves your available balance now and is held until an admin pays it to you.');
+    expect(dialog).toHaveTextContent(
+      '$234.50 leaves your available balance now and is held until an admin pays it to US bank account •••• 6789 · Jane Doe.',
+    );
     m.wallet.mockResolvedValue(makeWallet({ balance: 1000, held: 534.5 }));
     await user.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
-    expect(m.withdraw).toHaveBeenCalledWith({ amount: 234.5 }, { idempotencyKey: expect.any(String) });
+    expect(m.withdraw).toHaveBeenCalledWith({ amount: 234.5, payoutDestinationId: 'd1' }, { idempotencyKey: expect.any(String) });
     expect(await screen.findByText('Withdrawal of $234.50 requested. The amount is held until an admin pays it out.')).toBeInTheDocument();
     await waitFor(() => expect(balance()).toHaveTextContent('$1,000.00'));
     expect(within(form).getByRole('textbox', { name: /Withdrawal amount/ })).toHaveValue('');
