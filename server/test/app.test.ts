@@ -9,9 +9,11 @@ import { migrate, readMigrations } from '../src/db/migrate';
 import { buildTestApp, call, invariantViolations, itOnPostgres, login, makeUser, queryRows, testConfig, type TestApp } from './helper';
 
 let t: TestApp;
+// The seed tells the whole money story (orders, returns, the market) through the API: on a
+// busy shared machine it takes longer than the default hook timeout.
 beforeAll(async () => {
   t = await buildTestApp({ seed: true, adminPassword: 'Adm1nSecret!', corsOrigins: ['http://localhost:3000'] });
-});
+}, 240_000);
 afterAll(async () => {
   await t?.close();
 });
