@@ -42,6 +42,8 @@ import distributionsPlugin from './plugins/distributions';
 import realtimePlugin from './plugins/realtime';
 import mailDispatcherPlugin from './plugins/mail-dispatcher';
 import notificationRoutes from './modules/notifications/routes';
+import marketPlugin from './plugins/market';
+import marketRoutes from './modules/market/routes';
 import returnsRoutes from './modules/returns/routes';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { VERSION } from './version';
@@ -161,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(distributionsPlugin, { enabled: config.distributionsJob });
   await app.register(realtimePlugin);
   await app.register(mailDispatcherPlugin, { enabled: config.mailDispatcher });
+  await app.register(marketPlugin, { enabled: config.marketJob });
 
   await app.register(swagger, {
     openapi: {
@@ -185,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(transactionRoutes, { prefix: '/v1/transactions' });
   await app.register(statementRoutes, { prefix: '/v1' });
   await app.register(returnsRoutes, { prefix: '/v1' });
+  await app.register(marketRoutes, { prefix: '/v1' });
   await app.register(supportRoutes);
   await app.register(notificationRoutes);
   await app.register(fileRoutes, { prefix: '/download' });

@@ -62,6 +62,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     distributionsJob: false,
     // Tests run the dispatcher themselves (dispatchDueMail) unless they switch it on.
     mailDispatcher: false,
+    marketFeeBps: 100,
+    marketPriceBandPct: 20,
+    marketJob: false,
     ...overrides,
   };
 }

@@ -47,6 +47,14 @@ export const LEDGER_ENTRY_TYPES = [
   'DISTRIBUTION_PAYMENT',
   'MANAGEMENT_FEE',
   'FEE_REVENUE',
+  // Issue 20: the secondary market. A bid holds its money (TRADE_HOLD) and releases it per fill
+  // or when it leaves the book (TRADE_REFUND); the buyer pays (TRADE_BUY), the seller receives
+  // (TRADE_SELL) and pays the trading fee (TRADE_FEE); the platform receives FEE_REVENUE.
+  'TRADE_HOLD',
+  'TRADE_REFUND',
+  'TRADE_BUY',
+  'TRADE_SELL',
+  'TRADE_FEE',
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 
