@@ -34,6 +34,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import staticPlugin, { spaFallback } from './plugins/static';
+import ssrPlugin from './plugins/ssr';
 import securityHeaders from './plugins/security-headers';
 import uploadsPlugin from './plugins/uploads';
 import housekeepingPlugin from './plugins/housekeeping';
@@ -182,7 +183,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });
   await app.register(import('./modules/release-tokens/routes'), { prefix: '/v1/admin/release-tokens' });
-  if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot });
+  // Public pages as HTML, sitemap.xml, robots.txt (issue 21): from the web root, or behind nginx from the releases root.
+  const ssrRoot = config.webRoot ?? config.releasesDir ?? null;
+  if (ssrRoot) await app.register(ssrPlugin, { root: ssrRoot, publicUrl: config.publicUrl });
+  if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot, rootPage: !ssrRoot });
 
   await app.ready();
   // Several instances may start together on an empty database: one seeds, the others then find it seeded.
