@@ -62,7 +62,7 @@ beforeAll(async () => {
   write(path.join(root, 'remotes/mf_public/1.0.0/ssr/render.js'), pageRenderer('Stable heading'));
   write(path.join(root, 'remotes/mf_public/1.1.0/ssr/render.js'), pageRenderer('Canary heading'));
   t = await buildTestApp({ webRoot: root, publicUrl: 'https://tessera.example' });
-  owner = await makeUser(t.app, 'PROPERTY_OWNER');
+  owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
   admin = await makeUser(t.app, 'ADMIN');
 });
 afterAll(async () => {
