@@ -183,8 +183,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });
   await app.register(import('./modules/release-tokens/routes'), { prefix: '/v1/admin/release-tokens' });
-  // Public pages as HTML, sitemap.xml, robots.txt (issue 21): from the web root, or behind nginx from the releases root.
-  const ssrRoot = config.webRoot ?? config.releasesDir ?? null;
+  // Public pages as HTML, sitemap.xml, robots.txt (issue 21): from the releases root nginx serves
+  // (RELEASES_DIR, its live remotes.json), else from the web root this server serves.
+  const ssrRoot = config.releasesDir ?? config.webRoot ?? null;
   if (ssrRoot) await app.register(ssrPlugin, { root: ssrRoot, publicUrl: config.publicUrl });
   if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot, rootPage: !ssrRoot });
 
