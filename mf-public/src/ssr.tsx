@@ -31,10 +31,10 @@ import Privacy from './exposes/Privacy';
 import Terms from './exposes/Terms';
 import { readFilters, toQuery } from './features/properties/lib/filters';
 
-// The renderer's API client never asks anything: its answers are seeded. Any address works
-// as long as seeding and the endpoint functions agree on it.
-const SSR_ORIGIN = 'http://tessera-ssr.invalid';
-configureApi({ baseUrl: SSR_ORIGIN, clientVersions: null });
+// The renderer's API client never asks anything: its answers are seeded. No base URL is set,
+// so addresses stay root-relative ('/v1/…', '/download/…'): the photos' URLs in the HTML are
+// the site's own, whatever host the page is served from.
+configureApi({ baseUrl: undefined, clientVersions: null });
 
 const SITE_DESCRIPTION =
   'Tessera: fractional real estate investment for everyone. Buy units of rental-ready and off-plan properties and track your returns.';
@@ -187,7 +187,7 @@ function find(pathname: string) {
 
 /** The page `url` renders, and the API answers its first screen needs (request keys such as `v1/properties?page=1&pageSize=12`); null: not a server-rendered page. */
 export function match(url: string): { module: string; firstScreen: string[] } | null {
-  const u = new URL(url, SSR_ORIGIN);
+  const u = new URL(url, 'http://tessera.invalid');
   const found = find(u.pathname);
   if (!found) return null;
   return { module: found.route.module, firstScreen: found.route.firstScreen?.(found.params, u.searchParams) ?? [] };
@@ -204,7 +204,7 @@ export interface RenderedPage extends RenderedHtml {
  * Synchronous: the answers are seeded for this render and cleared after it.
  */
 export function render(url: string, data: Record<string, unknown>): RenderedPage | null {
-  const u = new URL(url, SSR_ORIGIN);
+  const u = new URL(url, 'http://tessera.invalid');
   const found = find(u.pathname);
   if (!found) return null;
   const keys = found.route.firstScreen?.(found.params, u.searchParams) ?? [];
