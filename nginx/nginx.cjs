@@ -76,7 +76,7 @@ function renderConfig(o) {
       name === 'mf_admin' && o.adminAllow?.length
         ? `      # Admin console code only for these addresses (the API enforces roles regardless).\n${o.adminAllow.map((a) => `      allow ${a};`).join('\n')}\n      deny all;\n`
         : '';
-    return `    location ^~ /remotes/${name}/ {\n      alias ${root}/${name}/;\n${allow}      location ~ /\\. { return 404; }\n      try_files $uri =404;\n    }`;
+    return `    location ^~ /remotes/${name}/ {\n      alias ${root}/${name}/;\n${allow}      location ~ /\\. { return 404; }\n      location ~ /ssr/ { return 404; }\n      try_files $uri =404;\n    }`;
   }).join('\n');
   if (o.tls)
     for (const f of [o.tls.cert, o.tls.key])

@@ -82,6 +82,9 @@ function deriveVersion(releasesRoot, remote, fromVersion, version, { text, repla
   if (hits.length !== 1) throw new Error(`"${text}" is in ${hits.length} files of ${src} (${hits.join(', ')}); expected exactly one`);
   const file = path.join(out, hits[0]);
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').split(text).join(replacement));
+  // The version's server renderer (ssr/render.js, issue 21) renders the same page: same change.
+  const ssr = path.join(out, 'ssr', 'render.js');
+  if (fs.existsSync(ssr)) fs.writeFileSync(ssr, fs.readFileSync(ssr, 'utf8').split(text).join(replacement));
   return { dir: out, file: hits[0] };
 }
 

@@ -74,7 +74,8 @@ async function startPlatform({ env = {}, template, name } = {}) {
     detached: false,
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/v1/health`, 120_000, child);
+  // E2E_START_TIMEOUT_MS: more time on a loaded machine (a first start seeds the database).
+  await waitFor(`${baseURL}/v1/health`, Number(process.env.E2E_START_TIMEOUT_MS) || 120_000, child);
   const state = { baseURL, webRoot, dataDir, pid: child.pid, logFile };
   current = state;
   return { ...state, child, stop: () => stopChild(child) };

@@ -82,8 +82,12 @@ async function landingVersion(v: Visit, url = '/'): Promise<string> {
   v.requests.length = 0;
   if (url === 'reload') await v.page.reload();
   else await v.page.goto(url);
+  // The app's heading: a server-rendered page (issue 21) shows the cohort's version until the
+  // app takes over (#root loses data-ssr), and a canary that fails in the browser falls back then.
   const handle = await v.page.waitForFunction(
-    (h) => [...document.querySelectorAll('h1')].find((e) => e.textContent?.trim().startsWith(h))?.textContent?.trim(),
+    (h) =>
+      !document.querySelector('#root[data-ssr]') &&
+      [...document.querySelectorAll('#root h1')].find((e) => e.textContent?.trim().startsWith(h))?.textContent?.trim(),
     HEADING,
   );
   const text = (await handle.jsonValue()) as string;

@@ -35,6 +35,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import staticPlugin, { spaFallback } from './plugins/static';
+import ssrPlugin from './plugins/ssr';
 import securityHeaders from './plugins/security-headers';
 import uploadsPlugin from './plugins/uploads';
 import housekeepingPlugin from './plugins/housekeeping';
@@ -194,7 +195,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });
   await app.register(import('./modules/release-tokens/routes'), { prefix: '/v1/admin/release-tokens' });
-  if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot });
+  // Public pages as HTML, sitemap.xml, robots.txt (issue 21): from the releases root nginx serves
+  // (RELEASES_DIR, its live remotes.json), else from the web root this server serves.
+  const ssrRoot = config.releasesDir ?? config.webRoot ?? null;
+  if (ssrRoot) await app.register(ssrPlugin, { root: ssrRoot, publicUrl: config.publicUrl });
+  if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot, rootPage: !ssrRoot });
 
   await app.ready();
   // Several instances may start together on an empty database: one seeds, the others then find it seeded.

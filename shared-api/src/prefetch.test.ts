@@ -1,6 +1,6 @@
 // The first-screen prefetch: what it asks for, when, and how the endpoint functions take it.
 import { CARD_IMAGE_SIZES, LEAD_PHOTO_SIZES, STORAGE_KEYS } from './contract';
-import { PREFETCH_MAX_AGE_MS, prefetchFirstScreen, prefetchPending, requestKey } from './prefetch';
+import { PREFETCH_MAX_AGE_MS, clearPrefetched, prefetchFirstScreen, prefetchPending, requestKey, seedFirstScreen } from './prefetch';
 // ./client is mocked below (jest hoists the mock above these imports).
 import { getProperties, getProperty, peekProperties, peekProperty } from './endpoints/properties';
 
@@ -165,5 +165,39 @@ describe('prefetchFirstScreen', () => {
   it('never throws, even on a malformed address', () => {
     expect(() => prefetchFirstScreen({ pathname: '/properties/%E0%A4%A', search: '' })).not.toThrow();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('seedFirstScreen (answers the server rendered the page with, issue 21)', () => {
+  const PROPERTY = { _id: 'p1', name: 'Harbor Lofts' };
+
+  it('the page shows them at once and its call takes them: nothing is asked, even long after', async () => {
+    const now = Date.now();
+    seedFirstScreen({ 'v1/properties/p1': PROPERTY, 'v1/properties?page=2&pageSize=12&state=AZ': PAGE });
+    // What the visitor already sees never goes stale.
+    jest.spyOn(Date, 'now').mockReturnValue(now + PREFETCH_MAX_AGE_MS * 10);
+    try {
+      expect(peekProperty('p1')).toEqual(PROPERTY);
+      await expect(getProperties({ state: 'AZ', page: 2, pageSize: 12 })).resolves.toEqual(PAGE);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(asked).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the prefetch does not ask again for a seeded answer', async () => {
+    seedFirstScreen({ 'v1/properties?page=1&pageSize=12': PAGE });
+    prefetchFirstScreen({ pathname: '/properties', search: '' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(peekProperties({ page: 1, pageSize: 12 })).toEqual(PAGE);
+  });
+
+  it('a signed-in person asks as usual (their answers may differ)', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
+    seedFirstScreen({ 'v1/properties/p1': PROPERTY });
+    expect(prefetchPending()).toBe(false);
+    await expect(getProperty('p1')).resolves.toEqual({ from: 'http' });
+    clearPrefetched();
   });
 });

@@ -26,12 +26,37 @@ interface Entry {
   response: Promise<Response>;
   /** The parsed answer, once a 2xx answer has arrived and been read: the page can render it at once. */
   body?: unknown;
+  /** Sent with the page by the server: what the visitor already sees, so it never goes stale. */
+  seeded?: boolean;
 }
 
+// In a browser the entries live on `window`; in the server's renderer (the public pages'
+// Node build) on `globalThis`, filled and emptied around one synchronous render.
 function registry(): Map<string, Entry> | null {
-  if (typeof window === 'undefined') return null;
-  const w = window as unknown as Record<string, Map<string, Entry> | undefined>;
+  const host = typeof window !== 'undefined' ? window : typeof globalThis !== 'undefined' ? globalThis : null;
+  if (!host) return null;
+  const w = host as unknown as Record<string, Map<string, Entry> | undefined>;
   return (w[REGISTRY] ??= new Map());
+}
+
+/**
+ * Answers the page already has: the server rendered the page with them and sent them in
+ * the HTML (docs/frontend.md, "Public pages as HTML"). The page's first render takes them
+ * (peekPrefetched) and its endpoint call gets them (takePrefetched): no second request.
+ * `url` is the absolute address the API client asks (apiUrl).
+ */
+export function seedPrefetched(url: string, body: unknown): void {
+  const map = registry();
+  if (!map || body === undefined || body === null) return;
+  // Never read (the body is there), but an entry always has one.
+  const answered = { ok: true, status: 200, json: () => Promise.resolve(body), clone: () => answered };
+  const response = Promise.resolve(answered as unknown as Response);
+  map.set(url, { at: Date.now(), response, body, seeded: true });
+}
+
+/** Drops every entry (the server's renderer, after a render). */
+export function clearPrefetched(): void {
+  registry()?.clear();
 }
 
 /** One key for a request however its query is ordered: `v1/properties?page=1&pageSize=12`. */
@@ -72,7 +97,7 @@ function take(url: string, wanted: (e: Entry) => boolean): Entry | null {
   const entry = map?.get(url);
   if (!map || !entry || !wanted(entry)) return null;
   map.delete(url);
-  return Date.now() - entry.at > PREFETCH_MAX_AGE_MS ? null : entry;
+  return !entry.seeded && Date.now() - entry.at > PREFETCH_MAX_AGE_MS ? null : entry;
 }
 
 /** Whether a first-screen answer is on its way or waiting to be taken (the page needs no HTTP client to show it). */
@@ -86,6 +111,17 @@ function signedIn(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The first screen's answers the server rendered the page with (by request key, as
+ * `requestKey` names them), handed to the page: an anonymous visitor's page shows them
+ * without asking again. A signed-in person's answers may differ (prefetchFirstScreen), so
+ * theirs are asked as usual.
+ */
+export function seedFirstScreen(data: Record<string, unknown>, origin: string = window.location.origin): void {
+  if (signedIn()) return;
+  for (const [key, body] of Object.entries(data)) seedPrefetched(`${origin}/${key}`, body);
 }
 
 interface Photo {
@@ -125,6 +161,8 @@ function start(
   const map = registry();
   if (!map) return;
   const url = `${window.location.origin}/${requestKey(path, params)}`;
+  // The server sent this answer with the page (seedPrefetched): nothing to ask.
+  if (map.has(url)) return;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.clientVersions) headers['X-Client-Versions'] = opts.clientVersions;
   const response = fetch(url, { headers, credentials: 'same-origin' });

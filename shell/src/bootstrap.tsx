@@ -5,7 +5,7 @@ import { configureApi, getSession } from 'shared-api';
 import { clientVersions, onChosenRemotesChange } from './federation/registry';
 import { selectRemotes } from './federation/selection';
 import { flushOnPageHide } from './federation/health';
-import { prefetchRemotePage } from './federation/remote-page';
+import { onFirstPageRendered, prefetchRemotePage } from './federation/remote-page';
 import { prefetchPending } from 'shared-api/prefetch';
 import { targetForPath } from './routes/route-table';
 import { App } from './App';
@@ -17,6 +17,36 @@ declare const __SHELL_VERSION__: string;
 
 /** Pages that make no API call as they open. */
 const STATIC_PAGES = new Set(['Landing', 'About', 'Privacy', 'Terms', 'ListProperty']);
+
+/** A server-rendered page shows until the app has rendered the same page, then gives way to it. */
+const TAKEOVER_TIMEOUT_MS = 10_000;
+
+/**
+ * Where the app renders. A page the server rendered (#root[data-ssr], server/src/plugins/ssr.ts)
+ * stays on screen while the app renders into a hidden container beside it; once the page's
+ * remote has rendered (with the answers the server sent: no skeleton, no second request),
+ * the two swap in one step. The new elements are laid out where the old ones were: nothing
+ * moves (no layout shift), nothing flashes. docs/frontend.md, "Public pages as HTML".
+ */
+function appContainer(): HTMLElement | null {
+  const server = document.getElementById('root');
+  if (!server?.hasAttribute('data-ssr')) return server;
+  const app = document.createElement('div');
+  app.style.display = 'none';
+  server.after(app);
+  let done = false;
+  const swap = () => {
+    if (done) return;
+    done = true;
+    server.remove();
+    document.getElementById('tessera-ssr')?.remove();
+    app.id = 'root';
+    app.style.display = '';
+  };
+  onFirstPageRendered(swap);
+  setTimeout(swap, TAKEOVER_TIMEOUT_MS);
+  return app;
+}
 
 async function boot() {
   // The versions chosen for this page (cohort, preview pins): ./federation/selection.ts.
@@ -38,7 +68,7 @@ async function boot() {
   // a transition (in slices, yielding to the browser) rather than one long task: the
   // main thread stays responsive while it starts (Total Blocking Time, docs/performance.md).
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const el = document.getElementById('root');
+  const el = appContainer();
   if (!el) return;
   const root = createRoot(el);
   startTransition(() => root.render(<App />));

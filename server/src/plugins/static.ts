@@ -29,7 +29,8 @@ export function spaFallback(request: FastifyRequest, reply: FastifyReply): boole
   return true;
 }
 
-async function staticPlugin(app: FastifyInstance, opts: { root: string }): Promise<void> {
+/** rootPage false: `/` is answered elsewhere (plugins/ssr.ts renders the public pages). */
+async function staticPlugin(app: FastifyInstance, opts: { root: string; rootPage?: boolean }): Promise<void> {
   await app.register(fastifyStatic, {
     root: opts.root,
     prefix: '/',
@@ -41,7 +42,7 @@ async function staticPlugin(app: FastifyInstance, opts: { root: string }): Promi
       res.header('Cache-Control', cacheControlFor(file));
     },
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  if (opts.rootPage !== false) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
 }
 
 export default fp(staticPlugin, { name: 'static' });

@@ -21,8 +21,9 @@ export interface ChosenRemote {
 }
 export type PreviewPins = Partial<Record<string, string>>;
 export declare const COHORT_KEY = 'tesseraCohort';
-/** A random id kept in localStorage: the same browser stays in the same cohort. */
-export declare function cohortId(storage?: Storage): string;
+export declare const COHORT_COOKIE = 'tesseraCohort';
+/** A random id kept in localStorage (mirrored in the tesseraCohort cookie): the same browser stays in the same cohort. */
+export declare function cohortId(storage?: Storage, doc?: Document): string;
 /** bucket = hash(id + remote) mod 100 (FNV-1a, stable across browsers). */
 export declare function bucket(id: string, remote: string): number;
 /** The manifest URL of another version of a remote: its stable entry with the version folder changed. */

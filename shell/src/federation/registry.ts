@@ -32,16 +32,35 @@ export type PreviewPins = Partial<Record<string, string>>;
 
 export const COHORT_KEY = 'tesseraCohort';
 
-/** A random id kept in localStorage: the same browser stays in the same cohort. */
-export function cohortId(storage: Storage = window.localStorage): string {
+/** The cookie that tells the server the cohort, so its HTML is the version this browser gets (server/src/plugins/ssr.ts). */
+export const COHORT_COOKIE = 'tesseraCohort';
+
+function readCohortCookie(doc: Document | undefined): string | null {
+  const m = /(?:^|;\s*)tesseraCohort=([0-9A-Za-z._-]{1,100})(?:;|$)/.exec(doc?.cookie ?? '');
+  return m ? m[1] : null;
+}
+
+/**
+ * A random id kept in localStorage: the same browser stays in the same cohort. It is
+ * mirrored in a cookie the server reads to render the public pages with the same versions;
+ * a first visit takes the id the server gave it in that cookie.
+ */
+export function cohortId(
+  storage: Storage = window.localStorage,
+  doc: Document | undefined = typeof document !== 'undefined' ? document : undefined,
+): string {
   let id = storage.getItem(COHORT_KEY);
+  const cookie = readCohortCookie(doc);
   if (!id) {
-    id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+    id = cookie ?? (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
     try {
       storage.setItem(COHORT_KEY, id);
     } catch {
       /* private mode: cohort lasts for the page */
     }
+  }
+  if (doc && cookie !== id && /^[0-9A-Za-z._-]{1,100}$/.test(id)) {
+    doc.cookie = `${COHORT_COOKIE}=${id}; Path=/; Max-Age=${400 * 24 * 3600}; SameSite=Lax`;
   }
   return id;
 }

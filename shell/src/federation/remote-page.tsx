@@ -116,10 +116,20 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; fellBac
   }
 }
 
+const pageShownListeners = new Set<() => void>();
+/** Calls `fn` once, when the first remote page of this page life has rendered (bootstrap.tsx: the takeover of a server-rendered page). */
+export function onFirstPageRendered(fn: () => void): void {
+  pageShownListeners.add(fn);
+}
+
 /** Marks the remote as rendered once its page has committed. */
 function Rendered({ remote }: { remote: string }) {
   useEffect(() => {
     rendered.add(remote);
+    for (const fn of [...pageShownListeners]) {
+      pageShownListeners.delete(fn);
+      fn();
+    }
   }, [remote]);
   return null;
 }

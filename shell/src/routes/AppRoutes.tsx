@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'shared-ui/router';
 import { useAuthUser } from 'shared-api';
 import { paths } from 'shared-api/contract';
@@ -32,9 +32,14 @@ export function Guarded({ route }: { route: RouteDef }) {
 /** Scrolls to the URL's #anchor once the page that holds it has rendered. */
 function ScrollManager() {
   const { pathname, hash } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    // A page that just loaded is where the browser put it: a server-rendered page the visitor
+    // has already scrolled stays where it is when the app takes over.
+    const initial = first.current;
+    first.current = false;
     if (!hash) {
-      window.scrollTo(0, 0);
+      if (!initial) window.scrollTo(0, 0);
       return;
     }
     const id = decodeURIComponent(hash.slice(1));
