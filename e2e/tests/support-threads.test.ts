@@ -84,7 +84,7 @@ test('a ticket is a conversation: reply, answer, open again', async () => {
 
 test('a visitor’s contact message is answered by e-mail from the inbox, the reply kept', async () => {
   const subject = `Visit ${Date.now() % 100000}`;
-  const email = `visitor-${Date.now()}@example.com`;
+  const email = `v${Date.now() % 1_000_000}@example.com`; // the contact form allows 25 characters
   await api('POST', '/support', { name: 'Vic Visitor', phoneNumber: '+1 555 0142', email, subject, message: 'Can I visit a property?' });
 
   const a = await open(browser);

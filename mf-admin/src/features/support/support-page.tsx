@@ -97,8 +97,16 @@ export function SupportPage() {
               );
             },
           },
-          { key: 'subject', header: 'Subject', render: (t) => t.subject },
-          { key: 'kind', header: 'Kind', render: (t) => <Chip size="small" variant="outlined" label={SUPPORT_KIND_LABELS[t.kind]} /> },
+          {
+            key: 'subject',
+            header: 'Subject',
+            render: (t) => (
+              <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', minWidth: 120 }}>
+                <span>{t.subject}</span>
+                <Chip size="small" variant="outlined" label={SUPPORT_KIND_LABELS[t.kind]} />
+              </Box>
+            ),
+          },
           {
             key: 'status',
             header: 'Status',
