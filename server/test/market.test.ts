@@ -329,4 +329,15 @@ describe('secondary market', () => {
     );
     expect(placed.order?.status).toBe('OPEN');
   });
+  it('an account with an open market order cannot be closed (its money or units are on the book)', async () => {
+    const { propertyId, investors } = await market([4, 0], 100);
+    const [seller, bidder] = investors;
+    expect((await order(bidder, propertyId, 'BUY', 2, 10)).statusCode).toBe(201);
+    const res = await call(t.app, { method: 'DELETE', url: `/v1/users/${bidder.id}`, as: admin });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('1 open market order (money or units held on the order book): cancel it first');
+    expect((await order(seller, propertyId, 'SELL', 1, 12)).statusCode).toBe(201);
+    const sellerRes = await call(t.app, { method: 'DELETE', url: `/v1/users/${seller.id}`, as: admin });
+    expect(sellerRes.json().message).toContain('1 open market order (money or units held on the order book): cancel it first');
+  });
 });
