@@ -23,6 +23,7 @@ import {
   type TestApp,
   type TestUser,
   requestWithdrawal,
+  destinationFor,
 } from './helper';
 
 let t: TestApp;
@@ -208,7 +209,7 @@ describe('what each status may do (STATUS_RULES)', () => {
     expect(refused.json().message).toBe('Your account must be verified before you can withdraw');
     expect(await snapshot(t.app)).toBe(before);
     await refusedByDb(
-      sql`INSERT INTO payouts (user_id, amount_cents) VALUES (${pending.id}, 1000)`,
+      sql`INSERT INTO payouts (user_id, amount_cents, payout_destination_id) VALUES (${pending.id}, 1000, ${await destinationFor(t.app, pending)})`,
       /must be verified before you can withdraw/,
     );
 

@@ -161,7 +161,7 @@ export function AddBankAccountDialog({ open, onClose, onAdded }: AddBankAccountD
             helperText={errors[f] ?? HINTS[f]}
           />
         ))}
-        <Alert severity="info">
+        <Alert severity="info" role="note">
           After saving, only the last four digits are ever shown. Withdrawals are paid to this account by our team.
         </Alert>
         {failure && (

@@ -82,8 +82,10 @@ describe('Add bank account dialog', () => {
       { kind: 'US_ACH', holderName: 'Jane Doe', routingNumber: '011000015', accountNumber: '004321' },
       { idempotencyKey: expect.any(String) },
     );
-    expect(await screen.findByText('Bank account •••• 4321 added. We sent you an e-mail about it.')).toBeInTheDocument();
-    await waitFor(() => expect(within(section()).getByText('US bank account •••• 4321')).toBeInTheDocument());
+    expect(
+      await screen.findByText('Bank account •••• 4321 added. We sent you an e-mail about it.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(section()).getByText('US bank account •••• 4321')).toBeInTheDocument(), { timeout: 10_000 });
   });
 
   test('international: IBAN and BIC, and the server’s message is shown when it refuses', async () => {
