@@ -47,6 +47,11 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   DISTRIBUTION_PAYMENT: 'Distribution payment',
   MANAGEMENT_FEE: 'Management fee',
   FEE_REVENUE: 'Management fee revenue',
+  TRADE_HOLD: 'Trade (held)',
+  TRADE_REFUND: 'Trade refund',
+  TRADE_BUY: 'Units bought',
+  TRADE_SELL: 'Units sold',
+  TRADE_FEE: 'Trading fee',
 };
 
 /** Audit actions the server records; unknown ones are shown by `actionLabel`'s fallback. */

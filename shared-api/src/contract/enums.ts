@@ -47,6 +47,13 @@ export const LEDGER_ENTRY_TYPES = [
   'DISTRIBUTION_PAYMENT',
   'MANAGEMENT_FEE',
   'FEE_REVENUE',
+  // Issue 20 (the market): a bid's money held and released, the buyer's payment, the seller's
+  // proceeds and the seller's trading fee (credited to the platform as FEE_REVENUE).
+  'TRADE_HOLD',
+  'TRADE_REFUND',
+  'TRADE_BUY',
+  'TRADE_SELL',
+  'TRADE_FEE',
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 

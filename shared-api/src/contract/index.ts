@@ -14,3 +14,4 @@ export * from './returns';
 export * from './revisions';
 export * from './status-rules';
 export * from './notifications';
+export * from './market';

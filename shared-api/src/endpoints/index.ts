@@ -14,3 +14,4 @@ export * from './transactions';
 export * from './statements';
 export { query as toSearchParams } from './query';
 export * from './returns';
+export * from './market';

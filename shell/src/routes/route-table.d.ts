@@ -27,7 +27,8 @@ export type SidebarIcon =
   | 'payouts'
   | 'audit'
   | 'distributions'
-  | 'appraisals';
+  | 'appraisals'
+  | 'market';
 export interface RouteDef {
   path: string;
   chrome: Chrome;

@@ -1,0 +1,377 @@
+// Secondary market (issue 20): an order book per property, matched and settled inside
+// PostgreSQL (migration 0100+, function place_market_order). Money on the wire is dollars
+// (numbers with at most two decimals) as everywhere in the API; the database works in cents.
+//
+// Contract rule: this file changes ADDITIVELY only. A breaking change is announced here.
+//
+// ---- API (all under /v1; JSON; errors are { message } with the HTTP status) ----
+// Public (no session needed):
+//   GET    /v1/market/properties/:propertyId            -> MarketBook
+//          (best bid/ask, depth aggregated by price per side, last price, status, rules)
+//   GET    /v1/market/properties/:propertyId/history?days=30  -> MarketPriceHistory
+//          (one point per trade, oldest first, at most MARKET_HISTORY_MAX_POINTS)
+//   GET    /v1/market/properties/:propertyId/trades?limit=20   -> MarketPublicTrade[] (latest first)
+// Investor (signed in; placing needs VERIFIED: status rule TRADE):
+//   POST   /v1/market/orders          body PlaceMarketOrderBody, header Idempotency-Key (recommended)
+//          -> 201 PlaceMarketOrderResult (same key + same body -> the same answer again)
+//   POST   /v1/market/orders/:id/cancel   (no body)  -> MarketOrder (status CANCELLED)
+//   GET    /v1/market/orders?status=OPEN|ALL&propertyId=&page=&pageSize=  -> Page<MarketOrder> (mine, newest first)
+//   GET    /v1/market/fills?propertyId=&page=&pageSize=     -> Page<MarketFill> (my trades, newest first)
+//   GET    /v1/market/holdings/:propertyId  -> MarketPosition (my units, units held by my open asks, available)
+// Owner (the property's owner; an ACTIVE (live, not yet funded) property):
+//   POST   /v1/market/properties/:propertyId/trading  body SetTradingBody -> MarketBook
+//          (FUNDED properties trade by default; this switch is for live ones)
+// Admin:
+//   GET    /v1/admin/market/overview     -> MarketOverviewRow[] (every property that trades or has traded)
+//   POST   /v1/admin/market/properties/:propertyId/halt    body MarketHaltBody -> MarketBook
+//   POST   /v1/admin/market/properties/:propertyId/resume  body MarketHaltBody -> MarketBook
+//   GET    /v1/admin/market/trades?propertyId=&from=&to=&page=&pageSize=  -> Page<MarketTrade>
+//   GET    /v1/admin/market/trades.csv?propertyId=&from=&to=  -> text/csv (MARKET_TRADES_CSV_COLUMNS)
+//
+// Real time (shared-api subscribeEvents): topic marketTopic(propertyId) = `market:<id>` gets
+// { type: 'market.book' } after every change of the book or a trade; the user's own topic
+// `user:<id>` gets { type: 'market.order', data: { orderId, propertyId } } when one of their
+// orders changes, and a MARKET_ORDER_FILLED notification on each fill. Clients refetch.
+//
+// Ledger entry types (see statements.ts): TRADE_HOLD (bid money held), TRADE_REFUND (held money
+// released: cancel, expiry, or a resting bid's hold turning into the purchase), TRADE_BUY
+// (buyer pays), TRADE_SELL (seller receives the gross), TRADE_FEE (seller pays the fee);
+// the platform revenue account receives FEE_REVENUE.
+
+// ---- Enums ----
+
+export const MARKET_SIDES = ['BUY', 'SELL'] as const;
+export type MarketSide = (typeof MARKET_SIDES)[number];
+
+/** OPEN: resting (possibly partly filled). FILLED: all units traded. CANCELLED: by its investor (or an admin halt does NOT cancel). EXPIRED: good-until date passed. */
+export const MARKET_ORDER_STATUSES = ['OPEN', 'FILLED', 'CANCELLED', 'EXPIRED'] as const;
+export type MarketOrderStatus = (typeof MARKET_ORDER_STATUSES)[number];
+
+/**
+ * The property's trading state.
+ * OPEN: orders accepted. HALTED: an admin halted trading (reason given); orders rest, none are accepted or matched.
+ * DISABLED: a live (ACTIVE) property whose owner has not enabled trading. CLOSED: not live (draft, suspended, …).
+ */
+export const MARKET_STATUSES = ['OPEN', 'HALTED', 'DISABLED', 'CLOSED'] as const;
+export type MarketStatus = (typeof MARKET_STATUSES)[number];
+
+export const MARKET_SIDE_LABELS: Record<MarketSide, string> = { BUY: 'Buy', SELL: 'Sell' };
+export const MARKET_ORDER_STATUS_LABELS: Record<MarketOrderStatus, string> = {
+  OPEN: 'Open',
+  FILLED: 'Filled',
+  CANCELLED: 'Cancelled',
+  EXPIRED: 'Expired',
+};
+export const MARKET_STATUS_LABELS: Record<MarketStatus, string> = {
+  OPEN: 'Trading open',
+  HALTED: 'Trading halted',
+  DISABLED: 'Trading not enabled',
+  CLOSED: 'Not trading',
+};
+
+// ---- Constants (server defaults; the live values come back in MarketBook.rules) ----
+
+/** Trading fee charged to the seller, in basis points of the trade's value (env MARKET_FEE_BPS). 100 = 1%. */
+export const DEFAULT_MARKET_FEE_BPS = 100;
+/** Price band: a limit price more than this % away from the reference price is refused (env MARKET_PRICE_BAND_PCT). */
+export const DEFAULT_MARKET_PRICE_BAND_PCT = 20;
+/** Price levels shown per side of the book. */
+export const MARKET_BOOK_DEPTH = 10;
+export const MARKET_HISTORY_MAX_POINTS = 500;
+export const MARKET_HISTORY_DEFAULT_DAYS = 30;
+export const MAX_MARKET_ORDER_UNITS = 1_000_000;
+export const MAX_MARKET_PRICE = 1_000_000_000; // dollars per unit
+export const MAX_HALT_REASON = 500;
+export const MARKET_PAGE_SIZE = 20;
+
+/**
+ * The trading fee on a trade of `grossCents`, rounded half up to the cent: (gross × bps + 5000) div 10000.
+ * The same rule as the database (migration 0100).
+ */
+export function marketFeeCents(grossCents: number, feeBps: number): number {
+  return Math.floor((grossCents * feeBps + 5000) / 10000);
+}
+
+/** The price band around a reference price (cents): [low, high] inclusive, low at least 1 cent. */
+export function marketPriceBandCents(referenceCents: number, bandPct: number): [number, number] {
+  const delta = Math.floor((referenceCents * bandPct) / 100);
+  return [Math.max(1, referenceCents - delta), referenceCents + delta];
+}
+
+/**
+ * Messages the server answers with (to the letter; %-placeholders are filled in by the server, so the
+ * UI shows the server's message, these are for tests and for client-side pre-checks).
+ */
+export const MARKET_MESSAGES = {
+  notVerified: 'Your account must be verified before you can trade',
+  rejected: 'Your account verification was rejected: you cannot trade',
+  investorsOnly: 'Only investors can trade',
+  propertyNotFound: 'Property not found',
+  orderNotFound: 'Order not found',
+  halted: 'Trading in this property is halted: %reason%',
+  disabled: 'Trading is not enabled for this property',
+  closed: 'This property is not trading',
+  wholeUnits: 'Units must be a whole number of at least 1',
+  pricePositive: 'The price must be more than $0.00',
+  priceBand: 'The price must be within %pct%% of the reference price %ref% (%basis%): between %low% and %high%',
+  notEnoughUnits: 'You have %n% available to sell',
+  notEnoughMoney: 'Your wallet has %available% available; this order needs %needed%',
+  selfTrade: 'This order would trade with your own %side% order at %price%: cancel that order first',
+  notOpen: 'This order is already %status%',
+  goodUntilPast: 'The good-until date cannot be in the past',
+  reasonRequired: 'Please give a reason',
+  alreadyHalted: 'Trading in this property is already halted',
+  notHalted: 'Trading in this property is not halted',
+  ownerOnlyLive: 'Trading can be switched on or off for a live property only; funded properties always trade',
+} as const;
+
+// ---- Requests ----
+
+export interface PlaceMarketOrderBody {
+  propertyId: string;
+  side: MarketSide;
+  /** Whole units, 1..MAX_MARKET_ORDER_UNITS. */
+  units: number;
+  /** Limit price per unit in dollars (> 0, at most two decimals). */
+  price: number;
+  /** YYYY-MM-DD (UTC), inclusive: the order expires after that day. Omitted/null: good until cancelled. */
+  goodUntil?: string | null;
+}
+
+export interface SetTradingBody {
+  enabled: boolean;
+}
+
+export interface MarketHaltBody {
+  /** 1..MAX_HALT_REASON characters. */
+  reason: string;
+}
+
+export interface MarketOrdersQuery {
+  status?: 'OPEN' | 'ALL';
+  propertyId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface MarketFillsQuery {
+  propertyId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface MarketTradesQuery {
+  propertyId?: string;
+  /** YYYY-MM-DD inclusive (UTC). */
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+// ---- Shapes ----
+
+export interface MarketPropertyRef {
+  _id: string;
+  name: string;
+  /** The primary offering's unit price, dollars. */
+  unitPrice: number;
+}
+
+export interface MarketOrder {
+  _id: string;
+  propertyId: string;
+  property: MarketPropertyRef | null;
+  side: MarketSide;
+  /** Units ordered. */
+  units: number;
+  /** Units still to trade (0 once FILLED). */
+  remaining: number;
+  /** units - remaining */
+  filled: number;
+  /** Limit price per unit, dollars. */
+  price: number;
+  status: MarketOrderStatus;
+  goodUntil: string | null;
+  /** BUY: dollars still held for the remaining units (remaining × price); SELL: 0. */
+  held: number;
+  /** Average price of the fills so far, dollars (null before any fill). */
+  averageFillPrice: number | null;
+  createdAt: string;
+  updatedAt: string;
+  /** When it left the book (filled, cancelled, expired). */
+  closedAt: string | null;
+}
+
+/** One of my trades, from my side. */
+export interface MarketFill {
+  _id: string; // trade id
+  tradeId: string;
+  orderId: string;
+  propertyId: string;
+  property: MarketPropertyRef | null;
+  side: MarketSide;
+  units: number;
+  /** Trade price per unit, dollars. */
+  price: number;
+  /** units × price */
+  gross: number;
+  /** Seller only (0 for the buyer). */
+  fee: number;
+  /** Buyer: -gross (paid); seller: gross - fee (received). */
+  net: number;
+  /** Whether my order was the incoming one (took liquidity) or the resting one. */
+  role: 'MAKER' | 'TAKER';
+  createdAt: string;
+}
+
+/** A trade as the admin sees it (and the CSV). */
+export interface MarketTrade {
+  _id: string;
+  propertyId: string;
+  propertyName: string;
+  buyOrderId: string;
+  sellOrderId: string;
+  buyerId: string;
+  buyerEmail: string;
+  sellerId: string;
+  sellerEmail: string;
+  units: number;
+  price: number;
+  gross: number;
+  fee: number;
+  feeBps: number;
+  /** The side of the incoming order. */
+  aggressor: MarketSide;
+  createdAt: string;
+}
+
+/** A trade as the public sees it (no people). */
+export interface MarketPublicTrade {
+  _id: string;
+  units: number;
+  price: number;
+  aggressor: MarketSide;
+  createdAt: string;
+}
+
+/** One price level of the book: the units of all open orders at that price. */
+export interface MarketBookLevel {
+  price: number;
+  units: number;
+  orders: number;
+}
+
+export interface MarketRules {
+  feeBps: number;
+  priceBandPct: number;
+  /** The price the band is around, dollars, and where it comes from. */
+  referencePrice: number;
+  referenceBasis: 'LAST_TRADE' | 'APPRAISAL' | 'UNIT_PRICE';
+  /** The band: allowed limit prices, inclusive, dollars. */
+  minPrice: number;
+  maxPrice: number;
+}
+
+export interface MarketBook {
+  propertyId: string;
+  property: MarketPropertyRef;
+  status: MarketStatus;
+  /** Set when HALTED. */
+  haltReason: string | null;
+  haltedAt: string | null;
+  /** For a live (ACTIVE) property: whether its owner enabled trading. FUNDED: always true. */
+  tradingEnabled: boolean;
+  bestBid: number | null;
+  bestAsk: number | null;
+  /** Highest price first, at most MARKET_BOOK_DEPTH levels. */
+  bids: MarketBookLevel[];
+  /** Lowest price first, at most MARKET_BOOK_DEPTH levels. */
+  asks: MarketBookLevel[];
+  lastPrice: number | null;
+  lastTradeAt: string | null;
+  /** Units traded and value over the last 24 hours. */
+  volume24hUnits: number;
+  volume24h: number;
+  rules: MarketRules;
+  /** Server time of the snapshot. */
+  asOf: string;
+}
+
+export interface MarketPricePoint {
+  /** ISO time of the trade. */
+  at: string;
+  price: number;
+  units: number;
+}
+
+export interface MarketPriceHistory {
+  propertyId: string;
+  days: number;
+  points: MarketPricePoint[];
+}
+
+export interface MarketPosition {
+  propertyId: string;
+  /** Units I hold (including those in my open asks). */
+  units: number;
+  /** Units held by my open asks. */
+  held: number;
+  /** units - held: what I can still sell. */
+  available: number;
+  /** My wallet's balance, dollars (what a bid can use). */
+  walletAvailable: number;
+}
+
+export interface PlaceMarketOrderResult {
+  order: MarketOrder;
+  /** The trades this order made right away (my side of each). */
+  fills: MarketFill[];
+  book: MarketBook;
+}
+
+export interface MarketOverviewRow {
+  propertyId: string;
+  propertyName: string;
+  propertyStatus: string;
+  status: MarketStatus;
+  haltReason: string | null;
+  haltedAt: string | null;
+  lastPrice: number | null;
+  lastTradeAt: string | null;
+  bestBid: number | null;
+  bestAsk: number | null;
+  /** All-time and 24 h: units traded and value in dollars. */
+  volumeUnits: number;
+  volume: number;
+  volume24hUnits: number;
+  volume24h: number;
+  trades: number;
+  /** Open interest: units in open orders, per side, and the dollars held by open bids. */
+  openBidUnits: number;
+  openAskUnits: number;
+  openBidValue: number;
+  /** Fees earned by the platform on this property's trades, dollars. */
+  fees: number;
+}
+
+export const MARKET_TRADES_CSV_COLUMNS = [
+  'trade_id',
+  'created_at',
+  'property_id',
+  'property_name',
+  'units',
+  'price',
+  'gross',
+  'fee',
+  'fee_bps',
+  'aggressor',
+  'buyer_email',
+  'seller_email',
+  'buy_order_id',
+  'sell_order_id',
+] as const;
+
+/** Real-time event types (see the header). */
+export const MARKET_EVENT_BOOK = 'market.book';
+export const MARKET_EVENT_ORDER = 'market.order';
