@@ -20,7 +20,6 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   DISTRIBUTION_PAYMENT: 'Rental income',
   MANAGEMENT_FEE: 'Management fee',
   FEE_REVENUE: 'Management fee revenue',
-  // Issue 20: the market (the statements' words, contract/statements.ts).
   TRADE_HOLD: 'Trade (held)',
   TRADE_REFUND: 'Trade refund',
   TRADE_BUY: 'Units bought',

@@ -47,8 +47,9 @@ export const LEDGER_ENTRY_TYPES = [
   'DISTRIBUTION_PAYMENT',
   'MANAGEMENT_FEE',
   'FEE_REVENUE',
-  // Issue 20 (the market): a bid's money held and released, the buyer's payment, the seller's
-  // proceeds and the seller's trading fee (credited to the platform as FEE_REVENUE).
+  // Issue 20: the secondary market. A bid holds its money (TRADE_HOLD) and releases it per fill
+  // or when it leaves the book (TRADE_REFUND); the buyer pays (TRADE_BUY), the seller receives
+  // (TRADE_SELL) and pays the trading fee (TRADE_FEE); the platform receives FEE_REVENUE.
   'TRADE_HOLD',
   'TRADE_REFUND',
   'TRADE_BUY',
