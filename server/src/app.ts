@@ -38,6 +38,8 @@ import securityHeaders from './plugins/security-headers';
 import uploadsPlugin from './plugins/uploads';
 import housekeepingPlugin from './plugins/housekeeping';
 import distributionsPlugin from './plugins/distributions';
+import marketPlugin from './plugins/market';
+import marketRoutes from './modules/market/routes';
 import returnsRoutes from './modules/returns/routes';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { VERSION } from './version';
@@ -155,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadsPlugin);
   await app.register(housekeepingPlugin, { enabled: config.housekeeping });
   await app.register(distributionsPlugin, { enabled: config.distributionsJob });
+  await app.register(marketPlugin, { enabled: config.marketJob });
 
   await app.register(swagger, {
     openapi: {
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(transactionRoutes, { prefix: '/v1/transactions' });
   await app.register(statementRoutes, { prefix: '/v1' });
   await app.register(returnsRoutes, { prefix: '/v1' });
+  await app.register(marketRoutes, { prefix: '/v1' });
   await app.register(supportRoutes);
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });

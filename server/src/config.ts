@@ -2,7 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_MANAGEMENT_FEE_BPS, validateEmail, validatePassword } from 'shared-api/contract';
+import {
+  DEFAULT_MANAGEMENT_FEE_BPS,
+  DEFAULT_MARKET_FEE_BPS,
+  DEFAULT_MARKET_PRICE_BAND_PCT,
+  validateEmail,
+  validatePassword,
+} from 'shared-api/contract';
 
 export interface Config {
   port: number;
@@ -57,6 +63,12 @@ export interface Config {
   managementFeeBps: number;
   /** The distributions job (plugins/distributions.ts): record and pay what is due, every few minutes. */
   distributionsJob: boolean;
+  /** Secondary market (issue 20): trading fee charged to the seller, basis points of the trade's value (100 = 1%). */
+  marketFeeBps: number;
+  /** Secondary market: a limit price more than this % from the reference price is refused. */
+  marketPriceBandPct: number;
+  /** The market job (plugins/market.ts): expire good-until orders, every minute. */
+  marketJob: boolean;
 }
 
 export const PAYMENTS_PROVIDERS = ['sandbox'] as const;
@@ -202,6 +214,9 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 200),
     managementFeeBps: int('MANAGEMENT_FEE_BPS', DEFAULT_MANAGEMENT_FEE_BPS, 0, 10_000),
     distributionsJob: bool('DISTRIBUTIONS_JOB', true),
+    marketFeeBps: int('MARKET_FEE_BPS', DEFAULT_MARKET_FEE_BPS, 0, 10_000),
+    marketPriceBandPct: int('MARKET_PRICE_BAND_PCT', DEFAULT_MARKET_PRICE_BAND_PCT, 1, 100),
+    marketJob: bool('MARKET_JOB', true),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);

@@ -60,6 +60,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databasePoolSize: 20,
     managementFeeBps: 800,
     distributionsJob: false,
+    marketFeeBps: 100,
+    marketPriceBandPct: 20,
+    marketJob: false,
     ...overrides,
   };
 }

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   otpVerify: { max: 10, timeWindow: '10 minutes' },
   resetPassword: { max: 5, timeWindow: '10 minutes' },
   support: { max: 5, timeWindow: '10 minutes' },
+  // Placing and cancelling market orders, per client.
+  market: { max: 120, timeWindow: '1 minute' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

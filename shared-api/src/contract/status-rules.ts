@@ -4,7 +4,15 @@
 // read it to say what a person can and cannot do yet. The README renders it.
 import type { Role, UserStatus } from './enums';
 
-export const ACCOUNT_ACTIONS = ['ADD_MONEY', 'START_CHECKOUT', 'INVEST', 'CREATE_LISTING', 'LISTING_APPROVED', 'WITHDRAW'] as const;
+export const ACCOUNT_ACTIONS = [
+  'ADD_MONEY',
+  'START_CHECKOUT',
+  'INVEST',
+  'CREATE_LISTING',
+  'LISTING_APPROVED',
+  'WITHDRAW',
+  'TRADE',
+] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
 export type WalletRole = Exclude<Role, 'ADMIN'>;
@@ -16,6 +24,7 @@ export const ACCOUNT_ACTION_LABELS: Record<AccountAction, string> = {
   CREATE_LISTING: 'List a property (create or edit a listing)',
   LISTING_APPROVED: 'Have a listing approved (go live)',
   WITHDRAW: 'Request a withdrawal',
+  TRADE: 'Trade on the secondary market (buy or sell units)',
 };
 
 /**
@@ -30,6 +39,7 @@ export const STATUS_RULES: Record<WalletRole, Record<AccountAction, readonly Use
     CREATE_LISTING: null,
     LISTING_APPROVED: null,
     WITHDRAW: ['VERIFIED', 'REJECTED'],
+    TRADE: ['VERIFIED'],
   },
   PROPERTY_OWNER: {
     ADD_MONEY: ['PENDING', 'VERIFIED'],
@@ -38,6 +48,7 @@ export const STATUS_RULES: Record<WalletRole, Record<AccountAction, readonly Use
     CREATE_LISTING: ['PENDING', 'VERIFIED'],
     LISTING_APPROVED: ['VERIFIED'],
     WITHDRAW: ['VERIFIED', 'REJECTED'],
+    TRADE: null,
   },
 };
 
@@ -57,6 +68,7 @@ export function statusRefusal(role: Role, status: UserStatus, action: AccountAct
     CREATE_LISTING: 'list a property',
     LISTING_APPROVED: 'have a listing approved',
     WITHDRAW: 'withdraw',
+    TRADE: 'trade',
   };
   return status === 'REJECTED'
     ? `Your account verification was rejected: you cannot ${what[action]}`

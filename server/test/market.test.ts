@@ -1,0 +1,331 @@
+// Issue 20: the secondary market through the real app on a real database (PGlite; PostgreSQL
+// with DATABASE_URL, where the concurrency cases run). Every test ends with the money
+// invariants (extended by migration 0101 to the market) intact.
+import { sql } from 'drizzle-orm';
+import { MARKET_MESSAGES } from 'shared-api/contract';
+import { placeStatement } from '../src/modules/market/service';
+import {
+  buildTestApp,
+  call,
+  invariantViolations,
+  itOnPostgres,
+  makeInvestor,
+  makeProperty,
+  makeUser,
+  placeOrder,
+  queryRows,
+  walletBalance,
+  type TestApp,
+  type TestUser,
+} from './helper';
+
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await makeUser(t.app, 'ADMIN');
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  expect(await invariantViolations(t.app)).toEqual([]);
+});
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function approveOrders(propertyId: string) {
+  const pending = await queryRows<{ id: string }>(
+    t.app,
+    sql`SELECT id FROM orders WHERE property_id = ${propertyId} AND status = 'PENDING'`,
+  );
+  for (const o of pending) {
+    const r = await call(t.app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: admin, payload: { decision: 'APPROVE' } });
+    expect(r.statusCode).toBe(200);
+  }
+}
+
+/** A FUNDED property (unit price $10) sold to the given holders; each investor also gets `cash` dollars. */
+async function market(units: number[], cash = 1000, unitPrice = 10) {
+  const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+  const total = units.reduce((a, b) => a + b, 0);
+  const { _id } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: total, unitPrice } });
+  const investors: TestUser[] = [];
+  for (const n of units) {
+    const inv = await makeInvestor(t, n * unitPrice + cash);
+    if (n > 0) expect((await placeOrder(t.app, inv, _id, n)).statusCode).toBe(201);
+    investors.push(inv);
+  }
+  await approveOrders(_id);
+  return { propertyId: _id, investors, owner };
+}
+
+function order(
+  as: TestUser,
+  propertyId: string,
+  side: 'BUY' | 'SELL',
+  units: number,
+  price: number,
+  extra: Record<string, unknown> = {},
+  key?: string,
+) {
+  return call(t.app, {
+    method: 'POST',
+    url: '/v1/market/orders',
+    as,
+    payload: { propertyId, side, units, price, ...extra },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+}
+
+async function units(u: TestUser, propertyId: string) {
+  const r = await call(t.app, { method: 'GET', url: `/v1/market/holdings/${propertyId}`, as: u });
+  return r.json<{ units: number; held: number; available: number }>();
+}
+
+describe('secondary market', () => {
+  it('price, then time priority; partial fills across several resting orders; the remainder rests', async () => {
+    const { propertyId, investors } = await market([10, 10, 10, 0]);
+    const [a, b, c, buyer] = investors;
+    expect((await order(a, propertyId, 'SELL', 3, 10.5)).statusCode).toBe(201); // worse price
+    expect((await order(b, propertyId, 'SELL', 2, 10)).statusCode).toBe(201); // best, first
+    expect((await order(c, propertyId, 'SELL', 2, 10)).statusCode).toBe(201); // best, second
+    const book = (await call(t.app, { method: 'GET', url: `/v1/market/properties/${propertyId}` })).json();
+    expect(book.bestAsk).toBe(10);
+    expect(book.asks).toEqual([
+      { price: 10, units: 4, orders: 2 },
+      { price: 10.5, units: 3, orders: 1 },
+    ]);
+    const res = await order(buyer, propertyId, 'BUY', 6, 10.5);
+    expect(res.statusCode).toBe(201);
+    const placed = res.json();
+    expect(placed.fills.map((f: { units: number; price: number }) => [f.units, f.price])).toEqual([
+      [2, 10],
+      [2, 10],
+      [2, 10.5],
+    ]);
+    expect(placed.order).toMatchObject({ status: 'FILLED', remaining: 0, filled: 6 });
+    const sellers = await queryRows<{ seller_id: string }>(
+      t.app,
+      sql`SELECT seller_id FROM trades WHERE property_id = ${propertyId} ORDER BY seq`,
+    );
+    expect(sellers.map((s) => s.seller_id)).toEqual([b.id, c.id, a.id]);
+    expect((await units(a, propertyId)).held).toBe(1);
+    expect(await units(buyer, propertyId)).toMatchObject({ units: 6, held: 0, available: 6 });
+    // A bid above the rest rests partly: 1 unit fills at 10.5, 2 rest at 10.6.
+    const rest = (await order(buyer, propertyId, 'BUY', 3, 10.6)).json();
+    expect(rest.order).toMatchObject({ status: 'OPEN', remaining: 2, held: 21.2 });
+    expect(rest.book.bestBid).toBe(10.6);
+  });
+
+  it('fee: 1% of the trade, charged to the seller, rounded half up to the cent; the platform receives it', async () => {
+    const { propertyId, investors } = await market([10, 0]);
+    const [seller, buyer] = investors;
+    const before = { s: await walletBalance(t.app, seller), b: await walletBalance(t.app, buyer) };
+    // 3 × $10.15 = $30.45; 1% = 30.45 cents -> 30 cents. 1 × $10.50 = 10.5 cents -> 11 cents (half up).
+    await order(seller, propertyId, 'SELL', 3, 10.15);
+    await order(buyer, propertyId, 'BUY', 3, 10.15);
+    await order(seller, propertyId, 'SELL', 1, 10.5);
+    await order(buyer, propertyId, 'BUY', 1, 10.5);
+    const fees = await queryRows<{ fee_cents: string }>(
+      t.app,
+      sql`SELECT fee_cents FROM trades WHERE property_id = ${propertyId} ORDER BY seq`,
+    );
+    expect(fees.map((f) => Number(f.fee_cents))).toEqual([30, 11]);
+    expect(await walletBalance(t.app, seller)).toBeCloseTo(before.s + 30.45 - 0.3 + 10.5 - 0.11, 2);
+    expect(await walletBalance(t.app, buyer)).toBeCloseTo(before.b - 30.45 - 10.5, 2);
+    const fills = (await call(t.app, { method: 'GET', url: '/v1/market/fills', as: seller })).json();
+    expect(fills.items[0]).toMatchObject({ side: 'SELL', units: 1, gross: 10.5, fee: 0.11, net: 10.39, role: 'MAKER' });
+    // The trades are in both people's transactions list.
+    const tx = await queryRows<{ type: string }>(
+      t.app,
+      sql`SELECT type FROM ledger_entries WHERE user_id = ${seller.id} AND trade_id IS NOT NULL`,
+    );
+    expect(tx.map((e) => e.type).sort()).toEqual(['TRADE_FEE', 'TRADE_FEE', 'TRADE_SELL', 'TRADE_SELL']);
+  });
+
+  it('self-trade refused, nothing moves; price band; halt; validation; not verified', async () => {
+    const { propertyId, investors } = await market([10, 0]);
+    const [a, b] = investors;
+    expect((await order(a, propertyId, 'SELL', 2, 10)).statusCode).toBe(201);
+    await order(a, propertyId, 'BUY', 1, 9).then((r) => expect(r.statusCode).toBe(201));
+    const self = await order(a, propertyId, 'BUY', 1, 10);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe('This order would trade with your own sell order at $10.00: cancel that order first');
+    const band = await order(b, propertyId, 'BUY', 1, 12.01);
+    expect(band.statusCode).toBe(400);
+    expect(band.json().message).toBe('The price must be within 20% of the reference price $10.00 (unit price): between $8.00 and $12.00');
+    const tooMany = await order(a, propertyId, 'SELL', 9, 10);
+    expect(tooMany.json().message).toBe('You have 8 units available to sell');
+    const poor = await order(b, propertyId, 'BUY', 1000, 10);
+    expect(poor.statusCode).toBe(409);
+    expect(poor.json().message).toMatch(/^Your wallet has \$[\d,.]+ available; this order needs \$10,000\.00$/);
+    expect((await order(b, propertyId, 'BUY', 1.5, 10)).statusCode).toBe(400);
+    expect((await order(b, propertyId, 'BUY', 1, 0)).statusCode).toBe(400);
+    expect((await order(b, propertyId, 'BUY', 1, 10, { goodUntil: day(-1) })).json().message).toBe(MARKET_MESSAGES.goodUntilPast);
+    const pending = await makeUser(t.app, 'INVESTOR', { status: 'PENDING' });
+    expect((await order(pending, propertyId, 'BUY', 1, 10)).json().message).toBe(MARKET_MESSAGES.notVerified);
+    // Halt: refused with the reason; resting orders stay; resume trades again. Audited.
+    const h = await call(t.app, {
+      method: 'POST',
+      url: `/v1/admin/market/properties/${propertyId}/halt`,
+      as: admin,
+      payload: { reason: 'Title check' },
+    });
+    expect(h.statusCode).toBe(200);
+    expect(h.json()).toMatchObject({ status: 'HALTED', haltReason: 'Title check' });
+    const halted = await order(b, propertyId, 'BUY', 1, 10);
+    expect(halted.statusCode).toBe(409);
+    expect(halted.json().message).toBe('Trading in this property is halted: Title check');
+    await call(t.app, {
+      method: 'POST',
+      url: `/v1/admin/market/properties/${propertyId}/resume`,
+      as: admin,
+      payload: { reason: 'Cleared' },
+    });
+    expect((await order(b, propertyId, 'BUY', 1, 10)).json().fills).toHaveLength(1);
+    const audit = await queryRows<{ action: string }>(
+      t.app,
+      sql`SELECT action FROM audit_log WHERE target_id = ${propertyId} AND action LIKE 'market.%' ORDER BY created_at`,
+    );
+    expect(audit.map((x) => x.action)).toEqual(['market.halt', 'market.resume']);
+  });
+
+  it('cancel releases the hold; idempotent place; expiry; notifications and the CSV', async () => {
+    const { propertyId, investors } = await market([10, 0]);
+    const [a, b] = investors;
+    const start = await walletBalance(t.app, b);
+    const first = await order(b, propertyId, 'BUY', 2, 9, {}, 'key-1');
+    const again = await order(b, propertyId, 'BUY', 2, 9, {}, 'key-1');
+    expect(first.statusCode).toBe(201);
+    expect(again.json().order._id).toBe(first.json().order._id);
+    expect(await walletBalance(t.app, b)).toBeCloseTo(start - 18, 2);
+    const cancel = await call(t.app, { method: 'POST', url: `/v1/market/orders/${first.json().order._id}/cancel`, as: b });
+    expect(cancel.json()).toMatchObject({ status: 'CANCELLED', held: 0 });
+    expect(await walletBalance(t.app, b)).toBeCloseTo(start, 2);
+    const twice = await call(t.app, { method: 'POST', url: `/v1/market/orders/${first.json().order._id}/cancel`, as: b });
+    expect(twice.json().message).toBe('This order is already cancelled');
+    expect((await call(t.app, { method: 'POST', url: `/v1/market/orders/${first.json().order._id}/cancel`, as: a })).statusCode).toBe(404);
+    // Expiry: an order good until yesterday (written as if placed earlier) is expired by the job.
+    const ask = (await order(a, propertyId, 'SELL', 2, 11, { goodUntil: day(0) })).json().order;
+    await t.app.db.execute(sql`ALTER TABLE market_orders DISABLE TRIGGER market_orders_before_update`);
+    await t.app.db.execute(sql`UPDATE market_orders SET good_until = ${day(-1)}::date WHERE id = ${ask._id}`);
+    await t.app.db.execute(sql`ALTER TABLE market_orders ENABLE TRIGGER market_orders_before_update`);
+    const { expireOrders } = await import('../src/modules/market/service');
+    expect(await expireOrders(t.app)).toBe(1);
+    expect(await expireOrders(t.app)).toBe(0);
+    expect((await units(a, propertyId)).held).toBe(0);
+    // A fill notifies both sides.
+    await order(a, propertyId, 'SELL', 1, 10);
+    await order(b, propertyId, 'BUY', 1, 10);
+    const notes = await queryRows<{ user_id: string }>(
+      t.app,
+      sql`SELECT user_id FROM notifications WHERE kind = 'MARKET_ORDER_FILLED' AND data->>'propertyId' = ${propertyId}`,
+    );
+    expect(notes.map((n) => n.user_id).sort()).toEqual([a.id, b.id].sort());
+    const csv = await call(t.app, { method: 'GET', url: `/v1/admin/market/trades.csv?propertyId=${propertyId}`, as: admin });
+    expect(csv.body.split('\r\n')[0]).toMatch(/^trade_id,created_at,property_id/);
+    expect(csv.body.split('\r\n')[1]).toContain(',1,10.00,10.00,0.10,100,BUY,');
+    const overview = (await call(t.app, { method: 'GET', url: '/v1/admin/market/overview', as: admin })).json();
+    expect(overview.find((r: { propertyId: string }) => r.propertyId === propertyId)).toMatchObject({
+      volumeUnits: 1,
+      lastPrice: 10,
+      trades: 1,
+    });
+  });
+
+  it('a unit bought before the record date pays its buyer; the seller who sold out is no holder', async () => {
+    const { propertyId, investors, owner } = await market([4, 6, 0]);
+    const [a, , c] = investors;
+    await order(a, propertyId, 'SELL', 4, 10);
+    await order(c, propertyId, 'BUY', 4, 10);
+    const holders = await queryRows<{ investor_id: string; quantity: number }>(
+      t.app,
+      sql`SELECT investor_id, quantity FROM holdings WHERE property_id = ${propertyId}`,
+    );
+    expect(holders.find((h) => h.investor_id === a.id)).toBeUndefined();
+    expect(holders.find((h) => h.investor_id === c.id)?.quantity).toBe(4);
+    // Declare and pay a distribution with the record date today: c is paid for 4 units.
+    const period = { periodStart: day(-60), periodEnd: day(-31) };
+    const rep = await call(t.app, {
+      method: 'POST',
+      url: '/v1/income-reports',
+      as: owner,
+      payload: { propertyId, ...period, grossRent: 1000, expenses: {}, note: '' },
+    });
+    expect(rep.statusCode).toBe(201);
+    const ok = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/income-reports/${rep.json()._id}/approve`,
+      as: admin,
+      payload: { recordDate: day(0), payDate: day(0) },
+    });
+    expect(ok.statusCode).toBe(200);
+    const paid = await call(t.app, { method: 'POST', url: `/v1/distributions/${ok.json().distribution._id}/pay`, as: admin });
+    expect(paid.statusCode).toBe(200);
+    const recs = await queryRows<{ holder_id: string; units: number }>(
+      t.app,
+      sql`SELECT holder_id, units FROM distribution_holders WHERE distribution_id = ${ok.json().distribution._id}`,
+    );
+    expect(recs.find((r) => r.holder_id === c.id)?.units).toBe(4);
+    expect(recs.find((r) => r.holder_id === a.id)).toBeUndefined();
+  });
+
+  it('a randomized run conserves units and money', async () => {
+    const { propertyId, investors } = await market([20, 20, 20, 20], 2000);
+    let seed = 42;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 60; i++) {
+      const who = investors[Math.floor(rnd() * investors.length)];
+      const side = rnd() < 0.5 ? 'BUY' : 'SELL';
+      const price = Math.round((9 + rnd() * 2) * 100) / 100;
+      const res = await order(who, propertyId, side, 1 + Math.floor(rnd() * 4), price);
+      expect([201, 409]).toContain(res.statusCode);
+      if (rnd() < 0.1 && res.statusCode === 201 && res.json().order.status === 'OPEN') {
+        await call(t.app, { method: 'POST', url: `/v1/market/orders/${res.json().order._id}/cancel`, as: who });
+      }
+    }
+    const [{ n }] = await queryRows<{ n: string }>(t.app, sql`SELECT count(*) AS n FROM trades WHERE property_id = ${propertyId}`);
+    expect(Number(n)).toBeGreaterThan(5);
+    expect(await invariantViolations(t.app)).toEqual([]);
+  });
+
+  itOnPostgres('concurrent buyers for the last units of an ask: exactly those units trade, the rest rest', async () => {
+    const { propertyId, investors } = await market([5, 0, 0, 0, 0, 0]);
+    const [seller, ...buyers] = investors;
+    await order(seller, propertyId, 'SELL', 5, 10);
+    const results = await Promise.all(buyers.map((b) => order(b, propertyId, 'BUY', 2, 10)));
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    const filled = results.reduce((s, r) => s + r.json().order.filled, 0);
+    expect(filled).toBe(5);
+    expect((await units(seller, propertyId)).units).toBe(0);
+  });
+
+  itOnPostgres('cancel racing a fill: either the cancel or the fill wins, never both', async () => {
+    const { propertyId, investors } = await market([10, 0]);
+    const [seller, buyer] = investors;
+    for (let i = 0; i < 5; i++) {
+      const ask = (await order(seller, propertyId, 'SELL', 1, 10)).json().order;
+      const [c, b] = await Promise.all([
+        call(t.app, { method: 'POST', url: `/v1/market/orders/${ask._id}/cancel`, as: seller }),
+        order(buyer, propertyId, 'BUY', 1, 10),
+      ]);
+      const bought = b.json().order.filled === 1;
+      expect(c.statusCode === 200).toBe(!bought);
+      if (!bought) await call(t.app, { method: 'POST', url: `/v1/market/orders/${b.json().order._id}/cancel`, as: buyer });
+    }
+  });
+
+  it('the service statement is what the bench calls', async () => {
+    const { propertyId, investors } = await market([3, 0]);
+    const placed = await placeStatement(
+      t.app.db,
+      investors[0].id,
+      { propertyId, side: 'SELL', units: 1, priceCents: 1000, goodUntil: null },
+      100,
+      20,
+    );
+    expect(placed.order?.status).toBe('OPEN');
+  });
+});
