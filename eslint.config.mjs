@@ -7,9 +7,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import { createRequire } from 'node:module';
 
-const remotes = ['mf-public', 'mf-investor', 'mf-owner', 'mf-admin', 'mf-onboarding'];
-const apps = ['shell', ...remotes];
+// The apps (the shell and every remote) come from the platform manifest, platform.json.
+const require = createRequire(import.meta.url);
+const { apps } = require('./tools/platform/index.cjs');
 
 const kyRule = { name: 'ky', message: 'ky is used only inside shared-api: call an endpoint function from shared-api.' };
 const notistackRule = { name: 'notistack', message: 'Use the toast helpers from shared-ui.' };

@@ -1,3 +1,3 @@
 const { createConfig } = require('../tools/webpack/create-config.cjs');
 
-module.exports = createConfig({ dir: __dirname, name: 'mf_investor' });
+module.exports = createConfig({ dir: __dirname });

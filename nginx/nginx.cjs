@@ -107,7 +107,7 @@ function renderConfig(o) {
     if (!(k in values)) throw new Error(`nginx.conf.template: unknown placeholder ${m}`);
     return values[k];
   });
-  return { conf: text, proxy: PROXY_CONF, brotli };
+  return { conf: text, proxy: PROXY_CONF, proxyEvents: EVENTS_PROXY_CONF, brotli };
 }
 
 const PROXY_CONF = `# Included by every API location (rendered by nginx/nginx.cjs).
@@ -137,6 +137,16 @@ proxy_next_upstream error timeout http_502 http_503 http_504;
 proxy_next_upstream_tries 3;
 `;
 
+// GET /v1/events (server-sent events): the same proxying, but streamed as written (no
+// buffering, no cache) and kept open up to an hour. Its own file: nginx refuses a
+// directive repeated in one block, so proxy.conf cannot be included and overridden.
+const EVENTS_PROXY_CONF = `${PROXY_CONF.replace('# Included by every API location', '# Included by the /v1/events location').replace(
+  'proxy_read_timeout 60s;',
+  'proxy_read_timeout 1h;',
+)}proxy_buffering off;
+proxy_cache off;
+`;
+
 const MIME_FALLBACK = `types {
   text/html html;
   text/css css;
@@ -153,9 +163,10 @@ const MIME_FALLBACK = `types {
 /** Writes the rendered config into `<prefix>/conf/` and creates logs/ and tmp/. */
 function writeConfig(o) {
   const prefix = path.resolve(o.prefix);
-  const { conf, proxy, brotli } = renderConfig(o);
+  const { conf, proxy, proxyEvents, brotli } = renderConfig(o);
   for (const d of ['conf', 'logs', 'tmp']) fs.mkdirSync(path.join(prefix, d), { recursive: true });
   fs.writeFileSync(path.join(prefix, 'conf/proxy.conf'), proxy);
+  fs.writeFileSync(path.join(prefix, 'conf/proxy-events.conf'), proxyEvents);
   if (!fs.existsSync('/etc/nginx/mime.types')) fs.writeFileSync(path.join(prefix, 'conf/mime.types'), MIME_FALLBACK);
   const confFile = path.join(prefix, 'conf/nginx.conf');
   fs.writeFileSync(confFile, conf);

@@ -52,7 +52,7 @@ try {
   const tls = cert ? { cert: path.resolve(cert), key: path.resolve(key) } : undefined;
   if (o['render-only']) {
     const prefix = path.resolve(o.prefix ?? '/var/lib/tessera-nginx');
-    const { conf, proxy } = renderConfig({
+    const { conf, proxy, proxyEvents } = renderConfig({
       root,
       api,
       listen: o.listen ?? (tls ? '443' : '80'),
@@ -66,7 +66,10 @@ try {
       fs.writeFileSync(o.out, conf);
       fs.mkdirSync(path.join(prefix, 'conf'), { recursive: true });
       fs.writeFileSync(path.join(prefix, 'conf/proxy.conf'), proxy);
-      console.error(`wrote ${o.out} and ${path.join(prefix, 'conf/proxy.conf')} (create ${prefix}/logs and ${prefix}/tmp)`);
+      fs.writeFileSync(path.join(prefix, 'conf/proxy-events.conf'), proxyEvents);
+      console.error(
+        `wrote ${o.out}, ${path.join(prefix, 'conf/proxy.conf')} and proxy-events.conf (create ${prefix}/logs and ${prefix}/tmp)`,
+      );
     } else {
       process.stdout.write(conf);
     }

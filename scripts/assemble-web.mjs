@@ -8,17 +8,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const REMOTES = [
-  { pkg: 'mf-public', name: 'mf_public' },
-  { pkg: 'mf-investor', name: 'mf_investor' },
-  { pkg: 'mf-owner', name: 'mf_owner' },
-  { pkg: 'mf-admin', name: 'mf_admin' },
-  { pkg: 'mf-onboarding', name: 'mf_onboarding' },
-];
+// The remotes of the platform manifest (platform.json): folder and federation name.
+/** @type {typeof import('../tools/platform/index.cjs')} */
+const manifest = createRequire(import.meta.url)('../tools/platform/index.cjs');
+export const REMOTES = manifest.remotes.map((r) => ({ pkg: r.folder, name: r.name }));
 
-export function assemble(target = path.join(root, 'build/web')) {
+/**
+ * @param {string} [target] the web root to write
+ * @param {{ except?: string[] }} [o] remotes (federation names) to leave out: the dev loop (tools/dev.mjs) serves one itself
+ */
+export function assemble(target = path.join(root, 'build/web'), { except = [] } = {}) {
   const shellVersion = JSON.parse(fs.readFileSync(path.join(root, 'shell/package.json'), 'utf8')).version;
   const shellDist = path.join(root, 'shell/dist', shellVersion);
   if (!fs.existsSync(path.join(shellDist, 'index.html'))) throw new Error('shell is not built: run npm run build -w shell');
@@ -29,8 +31,9 @@ export function assemble(target = path.join(root, 'build/web')) {
   fs.mkdirSync(out, { recursive: true });
   fs.cpSync(shellDist, path.join(out, 'shell', shellVersion), { recursive: true });
   fs.copyFileSync(path.join(shellDist, 'index.html'), path.join(out, 'index.html'));
+  /** @type {Record<string, { stable: { version: string, entry: string } }>} */
   const registry = {};
-  for (const r of REMOTES) {
+  for (const r of REMOTES.filter((x) => !except.includes(x.name))) {
     const { version } = JSON.parse(fs.readFileSync(path.join(root, r.pkg, 'package.json'), 'utf8'));
     const dist = path.join(root, r.pkg, 'dist', version);
     if (!fs.existsSync(path.join(dist, 'mf-manifest.json')))

@@ -6,7 +6,6 @@ const pkg = require('./package.json');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: 'shell',
   isHost: true,
   runtimePlugins: [path.join(__dirname, 'src/federation/runtime-plugin.ts')],
   plugins: [

@@ -85,13 +85,8 @@ function deriveVersion(releasesRoot, remote, fromVersion, version, { text, repla
   return { dir: out, file: hits[0] };
 }
 
-const PACKAGES = {
-  mf_public: 'mf-public',
-  mf_investor: 'mf-investor',
-  mf_owner: 'mf-owner',
-  mf_admin: 'mf-admin',
-  mf_onboarding: 'mf-onboarding',
-};
+/** Federation name → package folder (platform.json). */
+const PACKAGES = Object.fromEntries(require('../../tools/platform/index.cjs').remotes.map((r) => [r.name, r.folder]));
 
 /**
  * A real webpack build of a remote at `version` from a patched copy of its sources (the

@@ -91,7 +91,16 @@ async function idsFor(): Promise<Record<string, string>> {
     (await (await fetch(`${base}${url}`, { headers: t ? { authorization: `Bearer ${t}` } : {} })).json()) as { items: { _id: string }[] };
   const admin = await token(DEMO.admin);
   const owner = await token(DEMO.owner);
+  const investor = await token(DEMO.investor);
+  const ticket = (await (
+    await fetch(`${base}/support`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${investor}` },
+      body: JSON.stringify({ subject: 'Accessibility check', message: 'A ticket for the thread pages.' }),
+    })
+  ).json()) as { _id: string };
   return {
+    ticket: ticket._id,
     property: (await get('/v1/properties?pageSize=1')).items[0]._id,
     listing: (await get('/v1/properties/owned?pageSize=1', owner)).items[0]._id,
     investor: (await get('/v1/users?role=INVESTOR&pageSize=1', admin)).items[0]._id,
@@ -104,6 +113,8 @@ function fill(path: string): string {
   if (path === '/dashboard/listings/:id/edit') return `/dashboard/listings/${ids.listing}/edit`;
   if (path === '/dashboard/investors/:id') return `/dashboard/investors/${ids.investor}`;
   if (path === '/dashboard/owners/:id') return `/dashboard/owners/${ids.owner}`;
+  // The investor's own ticket: the admin reads it, the owner gets its not-found page.
+  if (path === '/dashboard/support/:id') return `/dashboard/support/${ids.ticket}`;
   if (path.includes(':')) throw new Error(`a11y: no id for ${path}; add it here`);
   return path;
 }

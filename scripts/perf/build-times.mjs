@@ -8,9 +8,10 @@
 // depend on the machine; the figures are for people.
 //   node scripts/perf/build-times.mjs [--only mf-investor] [--skip-full] [--no-docs]
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { measuredOn, root, table, updateSection } from './docs.mjs';
 
-const REMOTES = ['mf-public', 'mf-investor', 'mf-owner', 'mf-admin', 'mf-onboarding'];
+const REMOTES = createRequire(import.meta.url)('../../tools/platform/index.cjs').remotes.map((r) => r.folder);
 const GOAL_S = 20;
 const arg = (name) => {
   const i = process.argv.indexOf(name);

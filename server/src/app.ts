@@ -23,6 +23,7 @@ import holdingRoutes from './modules/holdings/routes';
 import orderRoutes from './modules/orders/routes';
 import paymentRoutes from './modules/payments/routes';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/provider';
+import payoutDestinationRoutes from './modules/payout-destinations/routes';
 import payoutRoutes from './modules/payouts/routes';
 import propertyRoutes from './modules/properties/routes';
 import statementRoutes from './modules/statements/routes';
@@ -40,6 +41,9 @@ import housekeepingPlugin from './plugins/housekeeping';
 import distributionsPlugin from './plugins/distributions';
 import marketPlugin from './plugins/market';
 import marketRoutes from './modules/market/routes';
+import realtimePlugin from './plugins/realtime';
+import mailDispatcherPlugin from './plugins/mail-dispatcher';
+import notificationRoutes from './modules/notifications/routes';
 import returnsRoutes from './modules/returns/routes';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { VERSION } from './version';
@@ -158,6 +162,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(housekeepingPlugin, { enabled: config.housekeeping });
   await app.register(distributionsPlugin, { enabled: config.distributionsJob });
   await app.register(marketPlugin, { enabled: config.marketJob });
+  await app.register(realtimePlugin);
+  await app.register(mailDispatcherPlugin, { enabled: config.mailDispatcher });
 
   await app.register(swagger, {
     openapi: {
@@ -176,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(walletRoutes, { prefix: '/v1/wallets' });
   await app.register(paymentRoutes, { prefix: '/v1/payments' });
   await app.register(payoutRoutes, { prefix: '/v1/payouts' });
+  await app.register(payoutDestinationRoutes, { prefix: '/v1/wallets/destinations' });
   await app.register(orderRoutes, { prefix: '/v1/orders' });
   await app.register(holdingRoutes, { prefix: '/v1/holdings' });
   await app.register(transactionRoutes, { prefix: '/v1/transactions' });
@@ -183,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(returnsRoutes, { prefix: '/v1' });
   await app.register(marketRoutes, { prefix: '/v1' });
   await app.register(supportRoutes);
+  await app.register(notificationRoutes);
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });
   await app.register(import('./modules/release-tokens/routes'), { prefix: '/v1/admin/release-tokens' });

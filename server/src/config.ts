@@ -69,6 +69,8 @@ export interface Config {
   marketPriceBandPct: number;
   /** The market job (plugins/market.ts): expire good-until orders, every minute. */
   marketJob: boolean;
+  /** The notices' mail dispatcher (plugins/notifications.ts): e-mails the outbox's PENDING notices. */
+  mailDispatcher: boolean;
 }
 
 export const PAYMENTS_PROVIDERS = ['sandbox'] as const;
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     marketFeeBps: int('MARKET_FEE_BPS', DEFAULT_MARKET_FEE_BPS, 0, 10_000),
     marketPriceBandPct: int('MARKET_PRICE_BAND_PCT', DEFAULT_MARKET_PRICE_BAND_PCT, 1, 100),
     marketJob: bool('MARKET_JOB', true),
+    mailDispatcher: bool('MAIL_DISPATCHER', true),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);

@@ -22,6 +22,7 @@ import {
   walletBalance,
   type TestApp,
   type TestUser,
+  requestWithdrawal,
 } from './helper';
 
 let t: TestApp;
@@ -41,7 +42,7 @@ afterEach(async () => {
 const del = (u: TestUser) => call(t.app, { method: 'DELETE', url: `/v1/users/${u.id}`, as: admin });
 const verify = (u: TestUser, status: 'VERIFIED' | 'REJECTED' | 'PENDING', reason?: string) =>
   call(t.app, { method: 'PATCH', url: `/v1/users/verify/${u.id}`, as: admin, payload: reason ? { status, reason } : { status } });
-const withdraw = (u: TestUser, amount: number) => call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: u, payload: { amount } });
+const withdraw = (u: TestUser, amount: number) => requestWithdrawal(t.app, u, amount);
 const deposit = (u: TestUser, amount: number) =>
   call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: u, payload: { amount, returnPath: '/dashboard/wallet' } });
 const exec = (q: ReturnType<typeof sql>) => t.app.db.execute(q);

@@ -17,6 +17,9 @@ import {
   uniqueEmail,
   type TestApp,
   type TestUser,
+  destinationFor,
+  requestWithdrawal,
+  US_ACCOUNT,
 } from './helper';
 
 type Actor = 'anon' | 'investor' | 'investor2' | 'owner' | 'owner2' | 'admin';
@@ -56,6 +59,7 @@ let fixtures: {
   distribution: string;
   report: string;
   appraisal: string;
+  destination: string;
 };
 
 const ALL_SIGNED: Partial<Record<Actor, number>> = { anon: 401, investor: 200, investor2: 200, owner: 200, owner2: 200, admin: 200 };
@@ -128,6 +132,7 @@ beforeAll(async () => {
     payload: { valuePerUnit: 11, appraisedOn: new Date().toISOString().slice(0, 10) },
   });
   fixtures = {
+    destination: await destinationFor(t.app, who.investor),
     funded,
     report,
     distribution: approved.json().distribution._id,
@@ -485,6 +490,36 @@ const ROWS: Row[] = [
     },
     expect: ADMIN_ONLY(),
   },
+  {
+    name: 'GET /v1/support/mine/{id}',
+    req: () => ({ method: 'GET', url: `/v1/support/mine/${fixtures.ticket}` }),
+    expect: { anon: 401, investor2: 404, owner: 404, admin: 404, investor: 200 },
+  },
+  {
+    name: 'POST /v1/support/mine/{id}/messages',
+    req: () => ({ method: 'POST', url: `/v1/support/mine/${fixtures.ticket}/messages`, payload: { body: 'More detail' } }),
+    expect: { anon: 401, investor2: 404, owner: 404, admin: 404, investor: 201 },
+  },
+  { name: 'GET /v1/support/{id}', req: () => ({ method: 'GET', url: `/v1/support/${fixtures.ticket}` }), expect: ADMIN_ONLY() },
+  {
+    name: 'POST /v1/support/{id}/messages',
+    req: () => ({ method: 'POST', url: `/v1/support/${fixtures.ticket}/messages`, payload: { body: 'An answer' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    name: 'POST /v1/support/{id}/messages/{messageId}/resend',
+    req: async () => {
+      const thread = await call(t.app, { method: 'GET', url: `/v1/support/${fixtures.ticket}`, as: who.admin });
+      return { method: 'POST', url: `/v1/support/${fixtures.ticket}/messages/${thread.json().messages[0]._id}/resend` };
+    },
+    // A ticket's message is not an e-mailed reply: the admin gets as far as the 409.
+    expect: ADMIN_ONLY(409),
+  },
+  {
+    name: 'PATCH /v1/support/{id}/assignee',
+    req: () => ({ method: 'PATCH', url: `/v1/support/${fixtures.ticket}/assignee`, payload: { assignee: 'me' } }),
+    expect: ADMIN_ONLY(),
+  },
   // Wallets
   { name: 'GET /v1/wallets/balance', req: () => ({ method: 'GET', url: '/v1/wallets/balance' }), expect: WALLET_HOLDERS() },
   {
@@ -499,14 +534,29 @@ const ROWS: Row[] = [
   },
   {
     name: 'POST /v1/wallets/withdraw',
-    req: () => ({ method: 'POST', url: '/v1/wallets/withdraw', payload: { amount: 1 } }),
-    expect: { anon: 401, admin: 403, investor2: 409, owner2: 409, investor: 201 },
+    // Another person's destination: refused (404) before any money moves.
+    req: () => ({ method: 'POST', url: '/v1/wallets/withdraw', payload: { amount: 1, payoutDestinationId: fixtures.destination } }),
+    expect: { anon: 401, admin: 403, investor2: 404, owner2: 404, investor: 201 },
+  },
+  { name: 'GET /v1/wallets/destinations', req: () => ({ method: 'GET', url: '/v1/wallets/destinations' }), expect: WALLET_HOLDERS() },
+  {
+    name: 'POST /v1/wallets/destinations',
+    req: () => ({ method: 'POST', url: '/v1/wallets/destinations', payload: US_ACCOUNT }),
+    expect: WALLET_HOLDERS(201),
+  },
+  {
+    name: 'DELETE /v1/wallets/destinations/{id}',
+    req: async () => {
+      const d = await call(t.app, { method: 'POST', url: '/v1/wallets/destinations', as: who.investor, payload: US_ACCOUNT });
+      return { method: 'DELETE', url: `/v1/wallets/destinations/${d.json()._id}` };
+    },
+    expect: { anon: 401, admin: 403, investor2: 404, owner: 404, investor: 200 },
   },
   { name: 'GET /v1/wallets/payouts', req: () => ({ method: 'GET', url: '/v1/wallets/payouts' }), expect: WALLET_HOLDERS() },
   {
     name: 'PATCH /v1/wallets/payouts/{id}/cancel',
     req: async () => {
-      const p = await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who.investor, payload: { amount: 1 } });
+      const p = await requestWithdrawal(t.app, who.investor, 1);
       return { method: 'PATCH', url: `/v1/wallets/payouts/${p.json()._id}/cancel` };
     },
     expect: { anon: 401, admin: 403, investor2: 404, owner: 404, investor: 200 },
@@ -564,9 +614,17 @@ const ROWS: Row[] = [
   // Payouts (withdrawal review)
   { name: 'GET /v1/payouts', req: () => ({ method: 'GET', url: '/v1/payouts' }), expect: ADMIN_ONLY() },
   {
+    name: 'GET /v1/payouts/{id}/destination',
+    req: async () => {
+      const p = await requestWithdrawal(t.app, who.investor, 1);
+      return { method: 'GET', url: `/v1/payouts/${p.json()._id}/destination` };
+    },
+    expect: ADMIN_ONLY(),
+  },
+  {
     name: 'PATCH /v1/payouts/{id}',
     req: async () => {
-      const p = await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who.investor, payload: { amount: 1 } });
+      const p = await requestWithdrawal(t.app, who.investor, 1);
       return { method: 'PATCH', url: `/v1/payouts/${p.json()._id}`, payload: { status: 'REJECTED', reason: 'Matrix' } };
     },
     expect: ADMIN_ONLY(),

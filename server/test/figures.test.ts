@@ -3,7 +3,18 @@
 // view and dashboard, and the admin's listing and owner metrics — by the contract's definition.
 import { amountRaised, unitsReserved, unitsSold, type Property } from 'shared-api/contract';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, call, queryRows, makeInvestor, makeProperty, makeUser, placeOrder, type TestApp, type TestUser } from './helper';
+import {
+  buildTestApp,
+  call,
+  queryRows,
+  makeInvestor,
+  makeProperty,
+  makeUser,
+  placeOrder,
+  requestWithdrawal,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 let t: TestApp;
 let admin: TestUser;
@@ -115,7 +126,7 @@ describe("admin lists carry the person's verification status (issue 16)", () => 
     const orders = (await get('/v1/orders/admin?status=PENDING&pageSize=100', admin)).json();
     expect(orders.items.find((o: { _id: string }) => o._id === order._id).investor).toMatchObject({ _id: buyer.id, status: 'VERIFIED' });
 
-    const w = await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: buyer, payload: { amount: 5 } });
+    const w = await requestWithdrawal(t.app, buyer, 5);
     expect(w.statusCode).toBe(201);
     const payouts = (await get('/v1/payouts?status=REQUESTED&pageSize=100', admin)).json();
     expect(payouts.items.find((x: { _id: string }) => x._id === w.json()._id).user).toMatchObject({ _id: buyer.id, status: 'VERIFIED' });

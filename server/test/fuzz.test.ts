@@ -23,6 +23,7 @@ import {
   uploadedFiles,
   type TestApp,
   type TestUser,
+  requestWithdrawal,
 } from './helper';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 12_2025);
@@ -255,7 +256,7 @@ beforeAll(async () => {
   await fund(t, victim, 10_000);
   await placeOrder(t.app, who.investor, active._id, 2);
   await placeOrder(t.app, victim, active._id, 3);
-  await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: victim, payload: { amount: 10 } });
+  await requestWithdrawal(t.app, victim, 10);
   await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: victim, payload: { amount: 5, returnPath: '/' } });
   const actorIds = new Set(Object.values(who).map((u) => u.id));
   const ids = await queryRows<{ id: string }>(

@@ -63,6 +63,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     marketFeeBps: 100,
     marketPriceBandPct: 20,
     marketJob: false,
+    // Tests run the dispatcher themselves (dispatchDueMail) unless they switch it on.
+    mailDispatcher: false,
     ...overrides,
   };
 }
@@ -235,6 +237,7 @@ const TABLES = [
   'progress_updates',
   'questionnaires',
   'support_tickets',
+  'support_messages',
   'audit_log',
   'wallets',
   'ledger_entries',
@@ -244,6 +247,8 @@ const TABLES = [
   'payouts',
   'idempotency_keys',
   'property_revisions',
+  'notifications',
+  'notification_email_optouts',
 ];
 
 /** Every row of every table, to prove a refused call changed nothing. */
@@ -331,4 +336,28 @@ export async function placeOrder(
     payload: { propertyId, quantity },
     headers: key ? { 'idempotency-key': key } : {},
   });
+}
+
+/** A valid US account (routing 011000015 passes the ABA checksum) for withdrawals' destination. */
+export const US_ACCOUNT = { kind: 'US_ACH', holderName: 'Test Holder', routingNumber: '011000015', accountNumber: '000123456789' } as const;
+
+const destinations = new WeakMap<FastifyInstance, Map<string, string>>();
+
+/** The person's payout destination id (one is added the first time, then reused): every withdrawal names one. */
+export async function destinationFor(app: FastifyInstance, user: TestUser): Promise<string> {
+  let mine = destinations.get(app);
+  if (!mine) destinations.set(app, (mine = new Map()));
+  const known = mine.get(user.id);
+  if (known) return known;
+  const res = await call(app, { method: 'POST', url: '/v1/wallets/destinations', as: user, payload: US_ACCOUNT });
+  if (res.statusCode !== 201) throw new Error(`adding a payout destination failed: ${res.statusCode} ${res.body}`);
+  const id = res.json<{ _id: string }>()._id;
+  mine.set(user.id, id);
+  return id;
+}
+
+/** POST /v1/wallets/withdraw to the person's destination. */
+export async function requestWithdrawal(app: FastifyInstance, user: TestUser, amount: number, headers: Record<string, string> = {}) {
+  const payoutDestinationId = await destinationFor(app, user);
+  return call(app, { method: 'POST', url: '/v1/wallets/withdraw', as: user, headers, payload: { amount, payoutDestinationId } });
 }

@@ -17,6 +17,8 @@ import {
   walletBalance,
   type TestApp,
   type TestUser,
+  requestWithdrawal,
+  destinationFor,
 } from './helper';
 
 let t: TestApp;
@@ -82,9 +84,7 @@ it('a wallet funded for one unit sends 20 parallel orders: exactly one succeeds'
 
 it('two parallel withdrawals of the whole balance: exactly one succeeds', async () => {
   const who = await makeInvestor(t, 123.45);
-  const results = await Promise.all(
-    [1, 2].map(() => call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 123.45 } })),
-  );
+  const results = await Promise.all([1, 2].map(() => requestWithdrawal(t.app, who, 123.45)));
   expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   expect(results.find((r) => r.statusCode === 409)?.json().message).toBe('Amount exceeds your available balance');
   const wallet = (await call(t.app, { method: 'GET', url: '/v1/wallets/balance', as: who })).json();
@@ -139,13 +139,14 @@ it('idempotent deposits, subscriptions and withdrawals have one effect', async (
   expect(new Set(sub.map((r) => r.json()._id)).size).toBe(1);
   expect(await count(`checkouts WHERE user_id = '${who.id}'`)).toBe(2);
   await settleSandbox(t.app, t.config, dep[0].json()._id);
+  const payoutDestinationId = await destinationFor(t.app, who);
   const wd = await Promise.all(
     Array.from({ length: 5 }, () =>
       call(t.app, {
         method: 'POST',
         url: '/v1/wallets/withdraw',
         as: who,
-        payload: { amount: 20 },
+        payload: { amount: 20, payoutDestinationId },
         headers: { 'idempotency-key': 'wd-1' },
       }),
     ),
@@ -211,7 +212,7 @@ describe('amounts are refused with a clear 400', () => {
       method: 'POST',
       url: '/v1/wallets/withdraw',
       as: who,
-      payload: JSON.stringify({ amount }),
+      payload: JSON.stringify({ amount, payoutDestinationId: await destinationFor(t.app, who) }),
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
@@ -318,12 +319,7 @@ it('a randomized run of deposits, orders, cancels, approvals, rejections and wit
         });
       }
     } else if (r < 0.9) {
-      res = await call(t.app, {
-        method: 'POST',
-        url: '/v1/wallets/withdraw',
-        as: pick(people),
-        payload: { amount: pick([1, 5.5, 20, 100]) },
-      });
+      res = await requestWithdrawal(t.app, pick(people), pick([1, 5.5, 20, 100]));
     } else {
       const requested = (await call(t.app, { method: 'GET', url: '/v1/payouts?status=REQUESTED&pageSize=100', as: admin })).json()
         .items as { _id: string }[];

@@ -14,6 +14,7 @@ import {
   walletBalance,
   type TestApp,
   type TestUser,
+  requestWithdrawal,
 } from './helper';
 
 let t: TestApp;
@@ -291,14 +292,14 @@ describe('closing an account with money in it', () => {
     });
     expect(await snapshot(t.app)).toBe(before);
     await call(t.app, { method: 'PATCH', url: `/v1/orders/${o._id}/cancel`, as: who });
-    const p = (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 40 } })).json();
+    const p = (await requestWithdrawal(t.app, who, 40)).json();
     expect((await del()).json().message).toEqual([
       '1 requested withdrawal ($40.00): pay or reject it first',
       '$60.00 in the wallet: it must be withdrawn first',
     ]);
     await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p._id}`, as: admin, payload: { status: 'PAID' } });
     expect((await del()).json().message).toEqual(['$60.00 in the wallet: it must be withdrawn first']);
-    const emptied = (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 60 } })).json();
+    const emptied = (await requestWithdrawal(t.app, who, 60)).json();
     await call(t.app, { method: 'PATCH', url: `/v1/payouts/${emptied._id}`, as: admin, payload: { status: 'PAID' } });
     expect((await del()).json()).toEqual({ message: 'User deleted' });
   });
@@ -307,9 +308,8 @@ describe('closing an account with money in it', () => {
 describe('withdrawals and payouts', () => {
   it('held at once; PAID keeps it out, REJECTED releases it; both audited; decided once', async () => {
     const who = await makeInvestor(t, 300);
-    const w = (path: string, payload: object) => call(t.app, { method: 'POST', url: path, as: who, payload });
-    const a = (await w('/v1/wallets/withdraw', { amount: 100 })).json();
-    const b = (await w('/v1/wallets/withdraw', { amount: 50.5 })).json();
+    const a = (await requestWithdrawal(t.app, who, 100)).json();
+    const b = (await requestWithdrawal(t.app, who, 50.5)).json();
     expect(a).toMatchObject({ userId: who.id, amount: 100, status: 'REQUESTED', reason: null, decidedAt: null });
     expect((await get('/v1/wallets/balance', who)).json()).toMatchObject({ balance: 149.5, held: 150.5 });
     expect((await get('/v1/wallets/payouts', who)).json().map((p: { _id: string }) => p._id)).toEqual([b._id, a._id]);
@@ -339,9 +339,7 @@ describe('withdrawals and payouts', () => {
 
   it('owners withdraw what their sales paid them; admins have no wallet', async () => {
     const before = await walletBalance(t.app, owner);
-    expect(
-      (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: owner, payload: { amount: before + 0.01 } })).statusCode,
-    ).toBe(409);
+    expect((await requestWithdrawal(t.app, owner, before + 0.01)).statusCode).toBe(409);
     expect((await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: admin, payload: { amount: 1 } })).statusCode).toBe(403);
     expect((await get('/v1/wallets/balance', admin)).statusCode).toBe(403);
   });

@@ -21,6 +21,7 @@ import {
   walletBalance,
   type TestApp,
   type TestUser,
+  requestWithdrawal,
 } from './helper';
 
 // pdf-parse (PDF.js underneath) reads the generated PDF back as text, in a Node process of
@@ -160,9 +161,9 @@ beforeAll(async () => {
     });
   expect((await review(completed, 'APPROVE')).statusCode).toBe(200);
   expect((await review(rejected, 'REJECT')).statusCode).toBe(200);
-  const w1 = (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: investor, payload: { amount: 100 } })).json()._id;
-  const w2 = (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: investor, payload: { amount: 50.01 } })).json()._id;
-  await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: investor, payload: { amount: 7 } }); // still requested
+  const w1 = (await requestWithdrawal(t.app, investor, 100)).json()._id;
+  const w2 = (await requestWithdrawal(t.app, investor, 50.01)).json()._id;
+  await requestWithdrawal(t.app, investor, 7); // still requested
   expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w1}`, as: admin, payload: { status: 'PAID' } })).statusCode).toBe(200);
   expect(
     (await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w2}`, as: admin, payload: { status: 'REJECTED', reason: 'Bank details' } }))

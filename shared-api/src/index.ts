@@ -39,3 +39,4 @@ export {
   type CheckoutStatusMap,
 } from './session-store';
 export * from './endpoints';
+export { subscribeEvents, addRealtimeEventTypes, POLL_INTERVAL_MS, type RealtimeListener } from './realtime';

@@ -71,3 +71,4 @@ export type {
 export { FilePicker, type FilePickerProps } from './components/file-picker';
 export { DataTable, type DataTableProps, type DataTableColumn, type DataTablePagination } from './components/data-table';
 export { StatementTables, type StatementTablesProps } from './components/statement-tables';
+export { Composer, Conversation, type ComposerProps, type ConversationProps } from './components/conversation';

@@ -16,6 +16,8 @@ export {
   InputLabel,
   Menu,
   MenuItem,
+  Popover,
+  Drawer,
   NativeSelect,
   OutlinedInput,
   Radio,

@@ -17,6 +17,9 @@ export type { OutlinedInputProps } from 'shared-ui/mui-fields';
 export { default as FormControlLabel } from '@mui/material/FormControlLabel';
 export { default as Menu } from '@mui/material/Menu';
 export { default as MenuItem } from '@mui/material/MenuItem';
+// Menu is built on Popover (already in this module); Drawer adds little beside Modal.
+export { default as Popover } from '@mui/material/Popover';
+export { default as Drawer } from '@mui/material/Drawer';
 export { default as Radio } from '@mui/material/Radio';
 export { default as RadioGroup } from '@mui/material/RadioGroup';
 export { default as Select } from '@mui/material/Select';

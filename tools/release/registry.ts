@@ -12,21 +12,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
+import platform from '../../platform.json';
 import { ReleaseError, refuseIfInvalid } from './errors';
 import { files, readJson, writeFileAtomic } from './files';
 
-/** Federation name → package folder. */
-export const PACKAGES = {
-  shell: 'shell',
-  mf_public: 'mf-public',
-  mf_investor: 'mf-investor',
-  mf_owner: 'mf-owner',
-  mf_admin: 'mf-admin',
-  mf_onboarding: 'mf-onboarding',
-} as const;
-export type Target = keyof typeof PACKAGES;
-export type RemoteName = Exclude<Target, 'shell'>;
-export const REMOTE_NAMES = (Object.keys(PACKAGES) as Target[]).filter((n): n is RemoteName => n !== 'shell');
+/** Federation name → package folder: the shell and the remotes of platform.json. */
+export const PACKAGES: Readonly<Record<string, string>> = {
+  shell: platform.shell.folder,
+  ...Object.fromEntries(platform.remotes.map((r) => [r.name, r.folder])),
+};
+export type Target = string;
+export type RemoteName = string;
+export const REMOTE_NAMES: readonly RemoteName[] = platform.remotes.map((r) => r.name);
 /** How many earlier stable versions `rollback` can go back through. */
 export const KEEP_PREVIOUS = 20;
 export const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;

@@ -7,7 +7,8 @@ const TerserPlugin = require('terser-webpack-plugin');
 const webpack = require('webpack');
 
 const root = path.resolve(__dirname, '../..');
-const { sharedConfig, productionAliases } = require('./shared.cjs');
+const { sharedConfig, productionAliases, eagerKeys } = require('./shared.cjs');
+const { federationNameOf, remotes } = require('../platform/index.cjs');
 
 // provideExternalRuntime adds its runtime plugin by require.resolve(), i.e. the CommonJS
 // build, which pulls the CommonJS runtime-core and sdk in next to the ES builds the
@@ -48,22 +49,12 @@ function sharedApiContract() {
   });
 }
 
-// Shared modules the shell bundles into main.js (eager): what every first visit renders.
-// One file instead of a dozen chunks gzips smaller and saves round trips; the other shared
-// entries stay lazy, loaded when a page first imports them. docs/frontend.md.
-const EAGER = [
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'shared-api',
-  'shared-api/contract',
-  'shared-ui/core',
-  'shared-ui/mui-core',
-  'shared-ui/router',
-];
+// Shared modules the shell bundles into main.js (platform.json "eager"): what every first
+// visit renders. One file instead of a dozen chunks gzips smaller and saves round trips; the
+// other shared entries stay lazy, loaded when a page first imports them. docs/frontend.md.
 function hostShared() {
-  return Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, EAGER.includes(k) ? { ...v, eager: true } : v]));
+  const eager = eagerKeys();
+  return Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, eager.includes(k) ? { ...v, eager: true } : v]));
 }
 
 /**
@@ -95,31 +86,46 @@ function versionedGlobal(name, version) {
 /**
  * @param {object} o
  * @param {string} o.dir package folder (__dirname of the caller)
- * @param {string} o.name federation container name (a JS identifier)
- * A remote exposes every file of src/exposes/ under its base name ('./Landing').
+ * The federation name and the exposed modules come from platform.json: a remote exposes
+ * each module it lists there, src/exposes/<Name>.tsx as './<Name>'.
+ * @param {string} [o.name] only for a copy of a remote outside its folder (tests build
+ *   patched copies): its federation name; it exposes every file of its src/exposes/
  * @param {boolean} [o.isHost] the shell
  * @param {object[]} [o.plugins] extra webpack plugins
  * @param {string[]} [o.runtimePlugins] federation runtime plugins (paths)
  */
-function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins = [] }) {
+function createConfig({ dir, name: copyName, isHost = false, plugins = [], runtimePlugins = [] }) {
+  const name = copyName ?? federationNameOf(dir);
   const pkg = require(path.join(dir, 'package.json'));
   const globalName = versionedGlobal(name, pkg.version);
+  const listed = copyName ? undefined : remotes.find((r) => r.name === name)?.exposes;
   const exposesDir = path.join(dir, 'src/exposes');
-  const exposes = isHost
-    ? {}
-    : Object.fromEntries(
-        fs
-          .readdirSync(exposesDir)
-          .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
-          .map((f) => [`./${f.replace(/\.tsx?$/, '')}`, `./src/exposes/${f}`]),
-      );
+  const modules = isHost
+    ? []
+    : (listed ??
+      fs
+        .readdirSync(exposesDir)
+        .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+        .map((f) => f.replace(/\.tsx?$/, '')));
+  /** @param {boolean} hot development server: each page behind a hot boundary (hot-expose-loader.cjs) */
+  const exposesFor = (hot) =>
+    Object.fromEntries(
+      modules.map((m) => {
+        const file = ['tsx', 'ts'].map((ext) => `./src/exposes/${m}.${ext}`).find((f) => fs.existsSync(path.join(dir, f)));
+        if (!file) throw new Error(`platform.json: ${name} exposes ${m}, but ${path.relative(root, exposesDir)}/${m}.tsx is missing`);
+        const loader = `${path.join(__dirname, 'hot-expose-loader.cjs')}?${new URLSearchParams({ key: `${name}/${m}` })}`;
+        return [`./${m}`, hot ? `!!${loader}!${file}` : file];
+      }),
+    );
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const serving = !production && process.env.WEBPACK_SERVE === 'true';
     return {
       mode: production ? 'production' : 'development',
       context: dir,
       entry: isHost ? { main: './src/index.ts' } : {},
-      devtool: production ? (process.env.TESSERA_SOURCE_MAPS ? 'source-map' : false) : 'eval-cheap-module-source-map',
+      // No eval-based source maps: the pages' CSP (script-src 'self') refuses eval.
+      devtool: production ? (process.env.TESSERA_SOURCE_MAPS ? 'source-map' : false) : 'cheap-module-source-map',
       output: {
         // Every app builds into a folder named by its version: releases are immutable,
         // and a tab opened on an old version keeps finding its chunks.
@@ -201,7 +207,7 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
           // runtime reads the container from) is versioned too; `name` stays the remote's
           // name, the one the shell loads by ('mf_public/Landing').
           library: { type: 'var', name: globalName },
-          exposes,
+          exposes: exposesFor(serving && !isHost),
           remotes: {},
           shared: isHost ? hostShared() : Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, { ...v, import: false }])),
           manifest: true,
@@ -219,13 +225,38 @@ function createConfig({ dir, name, isHost = false, plugins = [], runtimePlugins 
         sharedApiContract(),
         ...plugins,
       ],
-      devServer: {
-        port: isHost ? 3000 : undefined,
-        historyApiFallback: isHost,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-      },
+      devServer: isHost ? shellDevServer(pkg.version) : remoteDevServer(),
       stats: 'errors-warnings',
     };
+  };
+}
+
+/**
+ * `npm run dev -w shell`: the shell on http://localhost:3000 with the API and the remotes of
+ * a running platform behind it (`npm start`, or TESSERA_API=http://host:port): `/` and every
+ * client route answer the shell's page, `/remotes.json`, `/remotes/…` and the API paths are
+ * proxied. The one-command loop for a remote is `npm run dev -- <remote>` (tools/dev.mjs).
+ * @param {string} version
+ */
+function shellDevServer(version) {
+  const api = process.env.TESSERA_API ?? 'http://127.0.0.1:8080';
+  return {
+    port: Number(process.env.PORT ?? 3000),
+    historyApiFallback: { index: `/shell/${version}/index.html` },
+    proxy: [{ context: ['/remotes.json', '/remotes', '/v1', '/files', '/media', '/health'], target: api, changeOrigin: true }],
+    headers: { 'Access-Control-Allow-Origin': '*' },
+  };
+}
+
+/** A remote's development server (tools/dev.mjs runs it behind its one-origin proxy): hot updates. */
+function remoteDevServer() {
+  return {
+    port: process.env.PORT ? Number(process.env.PORT) : 'auto',
+    hot: true,
+    allowedHosts: 'all',
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    // Pages are served through the proxy of tools/dev.mjs: the hot-update socket on its origin.
+    client: { webSocketURL: 'auto://0.0.0.0:0/ws', overlay: { warnings: false } },
   };
 }
 

@@ -8,44 +8,30 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const root = path.resolve(__dirname, '../..');
+const { root, platform } = require('../platform/index.cjs');
 // Read package.json from node_modules directly: some packages (ky) do not export it.
 const version = (name) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 const caret = (name) => `^${version(name)}`;
 
+/**
+ * The shared entries of platform.json ("shared"): every key a singleton; a library carries
+ * its installed version as a caret range, a workspace package its package.json version.
+ * shared-ui's entries (docs/frontend.md) are each a module of their own, loaded when a
+ * page first imports it; the larger ones re-export the smaller through these keys.
+ */
 function sharedConfig() {
-  const single = (name, extra = {}) => ({ singleton: true, requiredVersion: caret(name), ...extra });
-  const workspace = (name) => ({
-    singleton: true,
-    version: require(path.join(root, name, 'package.json')).version,
-    requiredVersion: `^${require(path.join(root, name, 'package.json')).version}`,
-  });
-  return {
-    react: single('react'),
-    'react/': single('react'),
-    'react-dom': single('react-dom'),
-    'react-dom/': single('react-dom'),
-    'shared-api': workspace('shared-api'),
-    'shared-api/contract': workspace('shared-api'),
-    // shared-ui's entries (docs/frontend.md): each a module of its own, loaded when a
-    // page first imports it; the larger ones re-export the smaller through these keys.
-    'shared-ui': workspace('shared-ui'),
-    'shared-ui/core': workspace('shared-ui'),
-    'shared-ui/components': workspace('shared-ui'),
-    'shared-ui/display': workspace('shared-ui'),
-    'shared-ui/mui-core': workspace('shared-ui'),
-    'shared-ui/mui-surfaces': workspace('shared-ui'),
-    'shared-ui/mui-icon-button': workspace('shared-ui'),
-    'shared-ui/mui': workspace('shared-ui'),
-    'shared-ui/mui-fields': workspace('shared-ui'),
-    'shared-ui/mui-inputs': workspace('shared-ui'),
-    'shared-ui/mui-forms': workspace('shared-ui'),
-    'shared-ui/mui-pagination': workspace('shared-ui'),
-    'shared-ui/mui-data': workspace('shared-ui'),
-    'shared-ui/router': workspace('shared-ui'),
-    'shared-ui/charts': workspace('shared-ui'),
-  };
+  const workspaceVersion = (name) => require(path.join(root, name, 'package.json')).version;
+  return Object.fromEntries(
+    platform.shared.map((e) =>
+      e.tier === 'library'
+        ? [e.key, { singleton: true, requiredVersion: caret(e.package) }]
+        : [e.key, { singleton: true, version: workspaceVersion(e.package), requiredVersion: `^${workspaceVersion(e.package)}` }],
+    ),
+  );
 }
+
+/** Shared entries the shell bundles into main.js (platform.json: "eager": true). */
+const eagerKeys = () => platform.shared.filter((e) => e.eager).map((e) => e.key);
 
 /**
  * React Router 7's package exports only its development build to bundlers; the
@@ -62,4 +48,4 @@ function sharedVersions() {
   return Object.fromEntries(Object.entries(sharedConfig()).map(([k, v]) => [k, v.version ?? v.requiredVersion]));
 }
 
-module.exports = { sharedConfig, sharedVersions, productionAliases };
+module.exports = { sharedConfig, sharedVersions, productionAliases, eagerKeys };

@@ -32,7 +32,13 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
-export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = { OPEN: 'Open', CLOSED: 'Closed' };
+export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = { OPEN: 'Open', WAITING: 'Waiting for the person', CLOSED: 'Closed' };
+export const SUPPORT_STATUS_TONES = { OPEN: 'info', WAITING: 'warning', CLOSED: 'neutral' } as const satisfies Record<
+  SupportStatus,
+  string
+>;
+export const SUPPORT_ASSIGNEE_LABELS = { me: 'Assigned to me', unassigned: 'Unassigned' } as const;
+export const ROLE_LABELS = { INVESTOR: 'Investor', PROPERTY_OWNER: 'Property owner', ADMIN: 'Admin' } as const;
 export const SUPPORT_KIND_LABELS: Record<SupportKind, string> = { TICKET: 'Ticket', CONTACT: 'Contact form' };
 
 export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
@@ -78,6 +84,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payout.paid': 'Marked a withdrawal paid',
   'payout.reject': 'Rejected a withdrawal',
   'support.close': 'Closed a support ticket',
+  'support.reply': 'Replied to a support ticket',
+  'support.resend': 'Sent a support reply again',
+  'support.assign': 'Took a support ticket',
+  'support.unassign': 'Unassigned a support ticket',
 };
 
 export function actionLabel(action: string): string {

@@ -1,5 +1,6 @@
 // Domain objects as the API returns them; override what the test is about.
 import type {
+  AdminSupportThread,
   AuditEntry,
   Holding,
   LedgerEntry,
@@ -8,6 +9,7 @@ import type {
   Payout,
   Property,
   PropertyRevision,
+  SupportMessage,
   SupportTicket,
   User,
   UserDetail,
@@ -136,6 +138,7 @@ export function makePayout(overrides: Partial<Payout> = {}): Payout {
     reason: null,
     createdAt: '2026-02-03T12:00:00.000Z',
     decidedAt: null,
+    destination: null,
     ...overrides,
   };
 }
@@ -170,8 +173,28 @@ export function makeTicket(overrides: Partial<SupportTicket> = {}): SupportTicke
     status: 'OPEN',
     createdAt: '2026-02-04T12:00:00.000Z',
     closedAt: null,
+    updatedAt: '2026-02-04T12:00:00.000Z',
+    assignedTo: null,
     ...overrides,
   };
+}
+
+export function makeSupportMessage(overrides: Partial<SupportMessage> = {}): SupportMessage {
+  return {
+    _id: 'm1',
+    ticketId: 't1',
+    authorId: null,
+    authorRole: 'PERSON',
+    authorName: 'Sam Sender',
+    body: 'Hello,\nhow much is the fee?',
+    createdAt: '2026-02-04T12:00:00.000Z',
+    email: null,
+    ...overrides,
+  };
+}
+
+export function makeAdminThread(overrides: Partial<AdminSupportThread> = {}): AdminSupportThread {
+  return { ticket: makeTicket(), messages: [makeSupportMessage()], person: null, assignee: null, ...overrides };
 }
 
 export function makeAudit(overrides: Partial<AuditEntry> = {}): AuditEntry {

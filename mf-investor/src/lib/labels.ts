@@ -36,5 +36,12 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
 
 export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
   OPEN: 'Open',
+  WAITING: 'Waiting for you',
   CLOSED: 'Closed',
 };
+
+/** Waiting for the person is their call to act: shown in the warning colour. */
+export const SUPPORT_STATUS_TONES = { OPEN: 'info', WAITING: 'warning', CLOSED: 'neutral' } as const satisfies Record<
+  SupportStatus,
+  string
+>;

@@ -7,6 +7,7 @@ import type {
   Page,
   Payout,
   PropertySummary,
+  SupportMessage,
   SupportTicket,
   User,
   UserMetrics,
@@ -132,6 +133,7 @@ export function makePayout(overrides: Partial<Payout> = {}): Payout {
     reason: null,
     createdAt: '2026-03-07T15:00:00.000Z',
     decidedAt: null,
+    destination: null,
     ...overrides,
   };
 }
@@ -149,6 +151,22 @@ export function makeTicket(overrides: Partial<SupportTicket> = {}): SupportTicke
     status: 'OPEN',
     createdAt: '2026-03-07T15:00:00.000Z',
     closedAt: null,
+    updatedAt: '2026-03-07T15:00:00.000Z',
+    assignedTo: null,
+    ...overrides,
+  };
+}
+
+export function makeSupportMessage(overrides: Partial<SupportMessage> = {}): SupportMessage {
+  return {
+    _id: 'm1',
+    ticketId: 't1',
+    authorId: 'u1',
+    authorRole: 'PERSON',
+    authorName: 'You',
+    body: 'When will my withdrawal be paid?',
+    createdAt: '2026-03-07T15:00:00.000Z',
+    email: null,
     ...overrides,
   };
 }

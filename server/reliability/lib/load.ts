@@ -183,6 +183,8 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
   }
 
   /** A money call with an Idempotency-Key, retried with the same key until it is answered. */
+  const destinations = new Map<Person, string>();
+
   async function keyed(p: Person, what: string, method: string, url: string, json: unknown): Promise<Answer | null> {
     const key = randomUUID();
     const deadline = Date.now() + retryForMs;
@@ -261,7 +263,23 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
         if (res) o.log.paidCheckouts.add(id);
       }
     } else if (r < 0.75) {
-      const a = await keyed(p, 'wallets/withdraw', 'POST', '/v1/wallets/withdraw', { amount: 1 + Math.floor(Math.random() * 20) });
+      // Every withdrawal names a payout destination (issue 19): one per person, added on first use.
+      let payoutDestinationId = destinations.get(p);
+      if (!payoutDestinationId) {
+        const d = await keyed(p, 'wallets/destinations', 'POST', '/v1/wallets/destinations', {
+          kind: 'US_ACH',
+          holderName: 'Load Test',
+          routingNumber: '011000015',
+          accountNumber: '000123456789',
+        });
+        if (d?.status !== 201) return;
+        payoutDestinationId = (JSON.parse(d.body) as { _id: string })._id;
+        destinations.set(p, payoutDestinationId);
+      }
+      const a = await keyed(p, 'wallets/withdraw', 'POST', '/v1/wallets/withdraw', {
+        amount: 1 + Math.floor(Math.random() * 20),
+        payoutDestinationId,
+      });
       if (a?.status === 201) o.log.payout((JSON.parse(a.body) as { _id: string })._id, 'REQUESTED');
     } else {
       const url = pick([

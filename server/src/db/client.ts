@@ -29,6 +29,16 @@ export interface Database extends ScriptRunner {
    * pool's, so `fn` can use the whole pool); PGlite has one process only.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a notification channel (real-time events, lib/realtime.ts): on PostgreSQL a
+   * connection of its own (not the pool's), reconnected with backoff when it drops; on
+   * PGlite its in-process listen. Resolves to the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState?: (up: boolean, err?: unknown) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -87,6 +97,7 @@ export async function createDatabase(
           await client.end().catch(() => undefined);
         }
       },
+      listen: (channel, onPayload, onState) => listenPostgres(config.databaseUrl as string, channel, onPayload, onState),
       close: () => pool.end(),
     };
   }
@@ -108,6 +119,80 @@ export async function createDatabase(
       });
     },
     exclusive: (fn) => fn(),
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * One dedicated LISTEN connection. The channel is global to the database (not per schema):
+ * servers on other schemas of the same database (tests) hear each other's events, which is
+ * harmless since topics carry uuids. A dropped connection is replaced after a backoff
+ * (0.5 s doubling to 15 s); events sent while it was down are lost (clients refetch on reconnect).
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onState?: (up: boolean, err?: unknown) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 500;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    let dropped = false;
+    const drop = (err?: unknown) => {
+      if (dropped) return;
+      dropped = true;
+      c.removeAllListeners('notification');
+      c.end().catch(() => undefined);
+      if (client === c) client = null;
+      if (stopped) return;
+      onState?.(false, err);
+      timer = setTimeout(() => {
+        connect().catch(() => undefined);
+      }, delay);
+      timer.unref();
+      delay = Math.min(delay * 2, 15_000);
+    };
+    c.on('error', drop);
+    c.on('end', () => drop(new Error('connection ended')));
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      drop(err);
+      throw err;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    delay = 500;
+    onState?.(true);
+  };
+
+  // The first connection must work (a server that cannot LISTEN should not start quietly);
+  // later drops are retried.
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => undefined);
   };
 }

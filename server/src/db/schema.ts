@@ -13,9 +13,12 @@ import type {
   PropertyStatus,
   PropertyType,
   Role,
+  SupportAuthorRole,
   SupportKind,
+  SupportMailStatus,
   SupportStatus,
   UserStatus,
+  PayoutDestinationKind,
 } from 'shared-api/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -170,6 +173,21 @@ export const supportTickets = pgTable('support_tickets', {
   createdAt: ts('created_at').notNull().defaultNow(),
   closedAt: ts('closed_at'),
   closedBy: uuid('closed_by'),
+  assignedTo: uuid('assigned_to'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const supportMessages = pgTable('support_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ticketId: uuid('ticket_id').notNull(),
+  authorId: uuid('author_id'),
+  authorRole: text('author_role').$type<SupportAuthorRole>().notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  emailStatus: text('email_status').$type<SupportMailStatus>(),
+  emailSentAt: ts('email_sent_at'),
+  emailError: text('email_error'),
+  emailAttempts: integer('email_attempts').notNull().default(0),
 });
 
 export const auditLog = pgTable('audit_log', {
@@ -263,6 +281,21 @@ export const payouts = pgTable('payouts', {
   decidedBy: uuid('decided_by'),
   decidedAt: ts('decided_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Migration 0090: required for new withdrawals, null for older ones. */
+  payoutDestinationId: uuid('payout_destination_id'),
+});
+
+/** Migration 0090: bank accounts withdrawals are paid to; the full numbers sealed (AES-256-GCM). */
+export const payoutDestinations = pgTable('payout_destinations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').$type<PayoutDestinationKind>().notNull(),
+  holderName: text('holder_name').notNull(),
+  country: text('country').notNull(),
+  last4: text('last4').notNull(),
+  detailsSealed: text('details_sealed').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  removedAt: ts('removed_at'),
 });
 
 export const idempotencyKeys = pgTable('idempotency_keys', {
@@ -291,12 +324,20 @@ export const notifications = pgTable('notifications', {
   emailError: text('email_error'),
 });
 
+export const notificationEmailOptouts = pgTable('notification_email_optouts', {
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').$type<NotificationKind>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PropertyRow = typeof properties.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type RevisionRow = typeof propertyRevisions.$inferSelect;
 export type SupportRow = typeof supportTickets.$inferSelect;
+export type SupportMessageRow = typeof supportMessages.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutDestinationRow = typeof payoutDestinations.$inferSelect;

@@ -404,9 +404,22 @@ async function seedMoney(
   await api(adminId, 'PATCH', `/v1/orders/${rejected._id}/review`, { decision: 'REJECT', reason: 'Placed twice by mistake; refunded' });
   await order(investorId, 'Desert Bloom Villas', 15);
 
-  const paidOut = await api(ownerId, 'POST', '/v1/wallets/withdraw', { amount: 10_000 });
+  // Withdrawals name a bank account (issue 19): a US one for the owner, an IBAN for Ivan.
+  const ownerAccount = await api(ownerId, 'POST', '/v1/wallets/destinations', {
+    kind: 'US_ACH',
+    holderName: 'Olivia Owner',
+    routingNumber: '021000021',
+    accountNumber: '4000123456',
+  });
+  const investorAccount = await api(investorId, 'POST', '/v1/wallets/destinations', {
+    kind: 'IBAN',
+    holderName: 'Ivan Investor',
+    iban: 'DE89 3704 0044 0532 0130 00',
+    bic: 'COBADEFFXXX',
+  });
+  const paidOut = await api(ownerId, 'POST', '/v1/wallets/withdraw', { amount: 10_000, payoutDestinationId: ownerAccount._id });
   await api(adminId, 'PATCH', `/v1/payouts/${paidOut._id}`, { status: 'PAID' });
-  await api(investorId, 'POST', '/v1/wallets/withdraw', { amount: 1_000 });
+  await api(investorId, 'POST', '/v1/wallets/withdraw', { amount: 1_000, payoutDestinationId: investorAccount._id });
 
   await seedReturns(app, { adminId, ownerId }, property);
 

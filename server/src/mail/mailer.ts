@@ -8,7 +8,12 @@ import nodemailer from 'nodemailer';
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part (always; the development outbox file shows it). */
   text: string;
+  /** The HTML part (SMTP sends both, as multipart/alternative). */
+  html?: string;
+  /** A fixed Message-ID (notices: derived from the notice, so a re-send is recognisably the same mail). */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -29,7 +34,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
       outbox,
       outboxFile: null,
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId });
         opts.log.info({ to: m.to, subject: m.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -41,7 +46,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     outbox,
     outboxFile,
     async send(m) {
-      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId });
       outbox.push(m);
       if (outbox.length > OUTBOX_KEEP) outbox.shift();
       const entry = `===== ${new Date().toISOString()}\nFrom: ${opts.from}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n\n`;

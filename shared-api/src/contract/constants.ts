@@ -26,3 +26,14 @@ export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   checkoutStatus: 'checkoutStatus',
 } as const;
+
+/** Support threads: the longest message (a ticket's opening message, an answer or a reply). */
+export const SUPPORT_MESSAGE_MAX = 5000;
+export const SUPPORT_MESSAGES = {
+  emptyMessage: 'Write a message before sending',
+  tooLong: `A message can be at most ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+  closedReply: 'The ticket is closed: the person can reopen it by answering',
+  contactAnswer: 'A contact-form message is answered by e-mail, not in the app',
+  notContact: 'Only a reply to a contact-form message is sent by e-mail',
+  alreadySent: 'This reply was already sent',
+} as const;

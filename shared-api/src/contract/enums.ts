@@ -67,10 +67,16 @@ export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
 export const CHECKOUT_STATUSES = ['OPEN', 'PAID', 'DECLINED', 'EXPIRED'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-export const SUPPORT_STATUSES = ['OPEN', 'CLOSED'] as const;
+/** OPEN: the team's turn; WAITING: an admin replied, the person's turn; CLOSED (answering reopens it). */
+export const SUPPORT_STATUSES = ['OPEN', 'WAITING', 'CLOSED'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 export const SUPPORT_KINDS = ['TICKET', 'CONTACT'] as const;
 export type SupportKind = (typeof SUPPORT_KINDS)[number];
+export const SUPPORT_AUTHOR_ROLES = ['ADMIN', 'PERSON'] as const;
+export type SupportAuthorRole = (typeof SUPPORT_AUTHOR_ROLES)[number];
+/** An admin's e-mailed reply to a contact-form message: stored, then sent (or failed, to send again). */
+export const SUPPORT_MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+export type SupportMailStatus = (typeof SUPPORT_MAIL_STATUSES)[number];
 
 export const OTP_PURPOSES = ['VERIFY_EMAIL', 'RESET_PASSWORD'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];

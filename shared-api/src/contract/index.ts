@@ -15,3 +15,4 @@ export * from './revisions';
 export * from './status-rules';
 export * from './notifications';
 export * from './market';
+export * from './payout-destinations';

@@ -32,6 +32,28 @@ export const MANDATORY_EMAIL_KINDS: readonly NotificationKind[] = [
   'PAYOUT_DESTINATION_CHANGED',
 ];
 
+/**
+ * What each kind is about, as a person reads it: the Profile's switches ("Also e-mail me
+ * when…" + label) and the server's e-mail settings share this map.
+ */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  EMAIL_VERIFIED: 'my e-mail address is verified',
+  KYC_VERIFIED: 'my identity documents are verified',
+  KYC_REJECTED: 'my identity documents are rejected',
+  LISTING_APPROVED: 'a listing of mine is approved',
+  LISTING_REJECTED: 'a listing of mine is rejected',
+  LISTING_SUSPENDED: 'a listing of mine is suspended',
+  ORDER_APPROVED: 'an order of mine is approved',
+  ORDER_REJECTED: 'an order of mine is rejected',
+  WITHDRAWAL_PAID: 'a withdrawal is paid',
+  WITHDRAWAL_DECLINED: 'a withdrawal is declined',
+  DEPOSIT_RECEIVED: 'a deposit reaches my wallet',
+  DISTRIBUTION_PAID: 'a distribution is paid to me',
+  MARKET_ORDER_FILLED: 'a market order of mine is filled',
+  SUPPORT_REPLY: 'support replies to me',
+  PAYOUT_DESTINATION_CHANGED: 'my payout bank accounts change',
+};
+
 export interface Notification {
   _id: string;
   kind: NotificationKind;

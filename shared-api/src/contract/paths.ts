@@ -28,6 +28,7 @@ export const paths = {
   investments: '/dashboard/investments',
   wallet: '/dashboard/wallet',
   support: '/dashboard/support',
+  supportThread: (id: string) => `/dashboard/support/${encodeURIComponent(id)}`,
   payouts: '/dashboard/payouts',
   audit: '/dashboard/audit',
   // Issue 18 (admin): distributions, revenue and the income reports queue; appraisals.

@@ -155,6 +155,18 @@ export interface ContactBody {
 export interface SupportQuery extends PageQuery {
   status?: SupportStatus;
   kind?: SupportKind;
+  /** Admins: 'me', 'unassigned' or an admin's user id. */
+  assignee?: string;
+}
+
+/** POST /v1/support/mine/{id}/messages (the person's answer) and /v1/support/{id}/messages (an admin's reply). */
+export interface SupportMessageBody {
+  body: string;
+}
+
+/** PATCH /v1/support/{id}/assignee: 'me' takes the ticket, null leaves it unassigned. */
+export interface SupportAssignBody {
+  assignee: 'me' | null;
 }
 
 export interface AuditQuery extends PageQuery {
@@ -187,6 +199,8 @@ export interface DepositBody {
 /** POST /v1/wallets/withdraw: a payout request; the amount is held at once. */
 export interface WithdrawBody {
   amount: number;
+  /** One of the person's own live payout destinations (required). */
+  payoutDestinationId: string;
 }
 
 /** POST /v1/orders. The unit price is read from the property, never from the client. */

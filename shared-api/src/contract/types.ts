@@ -1,6 +1,7 @@
 // JSON shapes of the HTTP API (spec 3 and 7). Ids are `_id` strings, fields camelCase.
 // Money on the wire is in dollars as a number with at most two decimals; the server
 // keeps integer cents.
+import type { PayoutDestination } from './payout-destinations';
 import type {
   CheckoutPurpose,
   CheckoutStatus,
@@ -12,7 +13,9 @@ import type {
   PropertyStatus,
   PropertyType,
   Role,
+  SupportAuthorRole,
   SupportKind,
+  SupportMailStatus,
   SupportStatus,
   UserStatus,
 } from './enums';
@@ -214,6 +217,8 @@ export interface Payout {
   reason: string | null;
   createdAt: string;
   decidedAt: string | null;
+  /** The bank account it is paid to (issue 19), masked; null only for withdrawals made before destinations existed. */
+  destination: PayoutDestination | null;
 }
 
 export interface SupportTicket {
@@ -228,6 +233,49 @@ export interface SupportTicket {
   status: SupportStatus;
   createdAt: string;
   closedAt: string | null;
+  /** Last activity: the latest message, or the closing. */
+  updatedAt: string;
+  /** The admin who took it, or null. */
+  assignedTo: string | null;
+}
+
+export interface SupportMessage {
+  _id: string;
+  ticketId: string;
+  /** Null for a visitor's contact-form message. */
+  authorId: string | null;
+  authorRole: SupportAuthorRole;
+  /** Who wrote it, as the reader should see it ("Support team" for an admin, on the person's side). */
+  authorName: string;
+  body: string;
+  createdAt: string;
+  /** An admin's reply to a contact-form message, sent by e-mail; null otherwise. */
+  email: { status: SupportMailStatus; sentAt: string | null; error: string | null } | null;
+}
+
+/** GET /v1/support/mine/{id}: the ticket and its messages, oldest first (the first is the opening message). */
+export interface SupportThread {
+  ticket: SupportTicket;
+  messages: SupportMessage[];
+}
+
+/** The person's account beside an admin's thread. */
+export interface SupportPersonSummary {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  walletBalance: number;
+  holdingsCount: number;
+}
+
+/** GET /v1/support/{id} (admins). */
+export interface AdminSupportThread extends SupportThread {
+  /** Null for a visitor's contact-form message (or a deleted account). */
+  person: SupportPersonSummary | null;
+  assignee: { _id: string; name: string } | null;
 }
 
 export interface UserMetrics {

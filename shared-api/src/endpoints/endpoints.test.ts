@@ -118,17 +118,43 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['getPendingRevisions', () => api.getPendingRevisions(), 'GET', 'v1/properties/revisions'],
   ['reviewRevision', () => api.reviewRevision(ID, { decision: 'REJECT', reason: 'r' }), 'PATCH', `v1/properties/${ID}/revision`],
   ['resumeProperty', () => api.resumeProperty(ID), 'PATCH', `v1/properties/${ID}/resume`],
+  ['getNotifications', () => api.getNotifications({ page: 2, pageSize: 10 }), 'GET', 'v1/notifications'],
+  ['markNotificationRead', () => api.markNotificationRead(ID), 'POST', `v1/notifications/${ID}/read`],
+  ['markAllNotificationsRead', () => api.markAllNotificationsRead(), 'POST', 'v1/notifications/read-all'],
+  ['getNotificationPreferences', () => api.getNotificationPreferences(), 'GET', 'v1/notifications/preferences'],
+  [
+    'updateNotificationPreferences',
+    () => api.updateNotificationPreferences({ ORDER_APPROVED: false }),
+    'PUT',
+    'v1/notifications/preferences',
+  ],
+  ['getEventsTicket', () => api.getEventsTicket(), 'POST', 'v1/events/ticket'],
   ['sendSupport', () => api.sendSupport({ subject: 's', message: 'm' }), 'POST', 'support'],
   ['getMySupportTickets', () => api.getMySupportTickets(), 'GET', 'v1/support/mine'],
   ['getSupportTickets', () => api.getSupportTickets({ status: 'OPEN' }), 'GET', 'v1/support'],
   ['closeSupportTicket', () => api.closeSupportTicket(ID), 'PATCH', `v1/support/${ID}/close`],
+  ['getMySupportThread', () => api.getMySupportThread(ID), 'GET', `v1/support/mine/${ID}`],
+  ['answerSupportTicket', () => api.answerSupportTicket(ID, 'b'), 'POST', `v1/support/mine/${ID}/messages`],
+  ['getSupportThread', () => api.getSupportThread(ID), 'GET', `v1/support/${ID}`],
+  ['replySupportTicket', () => api.replySupportTicket(ID, 'b'), 'POST', `v1/support/${ID}/messages`],
+  ['resendSupportReply', () => api.resendSupportReply(ID, 'm1'), 'POST', `v1/support/${ID}/messages/m1/resend`],
+  ['assignSupportTicket', () => api.assignSupportTicket(ID, 'me'), 'PATCH', `v1/support/${ID}/assignee`],
   ['getHealth', () => api.getHealth(), 'GET', 'v1/health'],
   ['getWalletBalance', () => api.getWalletBalance(), 'GET', 'v1/wallets/balance'],
   ['getUserWallet', () => api.getUserWallet(ID), 'GET', `v1/wallets/${ID}/admin`],
   ['deposit', () => api.deposit({ amount: 10, returnPath: '/dashboard/wallet' }), 'POST', 'v1/wallets/deposit'],
-  ['withdraw', () => api.withdraw({ amount: 10 }), 'POST', 'v1/wallets/withdraw'],
+  ['withdraw', () => api.withdraw({ amount: 10, payoutDestinationId: ID }), 'POST', 'v1/wallets/withdraw'],
   ['getMyPayouts', () => api.getMyPayouts(), 'GET', 'v1/wallets/payouts'],
   ['cancelWithdrawal', () => api.cancelWithdrawal(ID), 'PATCH', `v1/wallets/payouts/${ID}/cancel`],
+  ['getPayoutDestinations', () => api.getPayoutDestinations(), 'GET', 'v1/wallets/destinations'],
+  [
+    'addPayoutDestination',
+    () => api.addPayoutDestination({ kind: 'US_ACH', holderName: 'A', routingNumber: '011000015', accountNumber: '1234' }),
+    'POST',
+    'v1/wallets/destinations',
+  ],
+  ['removePayoutDestination', () => api.removePayoutDestination(ID), 'DELETE', `v1/wallets/destinations/${ID}`],
+  ['getPayoutDestinationInFull', () => api.getPayoutDestinationInFull(ID), 'GET', `v1/payouts/${ID}/destination`],
   ['createCheckout', () => api.createCheckout({ purpose: 'SUBSCRIPTION', returnPath: '/' }), 'POST', 'v1/payments/checkouts'],
   ['getCheckout', () => api.getCheckout(ID), 'GET', `v1/payments/checkouts/${ID}`],
   ['getPayouts', () => api.getPayouts({ status: 'REQUESTED' }), 'GET', 'v1/payouts'],
@@ -224,8 +250,8 @@ describe('endpoint functions', () => {
     await api.createOrder({ propertyId: ID, quantity: 2 }, { idempotencyKey: 'k-1' });
     await api.createCheckout({ purpose: 'DEPOSIT', amount: 5, returnPath: '/dashboard/wallet' }, { idempotencyKey: 'k-2' });
     await api.deposit({ amount: 5, returnPath: '/' }, { idempotencyKey: 'k-3' });
-    await api.withdraw({ amount: 5 }, { idempotencyKey: 'k-4' });
-    await api.withdraw({ amount: 5 });
+    await api.withdraw({ amount: 5, payoutDestinationId: ID }, { idempotencyKey: 'k-4' });
+    await api.withdraw({ amount: 5, payoutDestinationId: ID });
     await api.placeMarketOrder({ propertyId: ID, side: 'BUY', units: 1, price: 10 }, { idempotencyKey: 'k-5' });
     expect(calls.map((c) => c.options?.headers)).toEqual([
       { 'Idempotency-Key': 'k-1' },

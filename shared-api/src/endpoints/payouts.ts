@@ -1,5 +1,13 @@
 // /v1/payouts: withdrawal requests for admins to pay or reject.
-import type { AdminCheckout, AdminCheckoutsQuery, AdminPayout, DecidePayoutBody, Page, PayoutsQuery } from '../contract';
+import type {
+  AdminCheckout,
+  AdminCheckoutsQuery,
+  AdminPayout,
+  DecidePayoutBody,
+  Page,
+  PayoutDestinationDetails,
+  PayoutsQuery,
+} from '../contract';
 import { http } from '../client';
 import { id, query } from './query';
 
@@ -13,3 +21,7 @@ export const decidePayout = (payoutId: string, body: DecidePayoutBody): Promise<
 /** Checkouts for admins (OPEN: money on its way in), with the person's verification status. */
 export const getAdminCheckouts = (q: AdminCheckoutsQuery = {}): Promise<Page<AdminCheckout>> =>
   http.get('v1/admin/checkouts', { searchParams: query(q) }).json<Page<AdminCheckout>>();
+
+/** Admins: the withdrawal's bank account in full, to pay it. Every call is written to the audit log. */
+export const getPayoutDestinationInFull = (payoutId: string): Promise<PayoutDestinationDetails> =>
+  http.get(`v1/payouts/${id(payoutId)}/destination`).json<PayoutDestinationDetails>();

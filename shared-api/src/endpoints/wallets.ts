@@ -1,5 +1,14 @@
 // /v1/wallets (spec 7): balance, a user's wallet for admins, deposit, withdraw.
-import type { Checkout, DepositBody, IdempotencyOptions, Payout, Wallet, WithdrawBody } from '../contract';
+import type {
+  Checkout,
+  CreatePayoutDestinationBody,
+  DepositBody,
+  IdempotencyOptions,
+  Payout,
+  PayoutDestination,
+  Wallet,
+  WithdrawBody,
+} from '../contract';
 import { http } from '../client';
 import { id, idempotencyHeaders } from './query';
 
@@ -22,3 +31,14 @@ export const getMyPayouts = (): Promise<Payout[]> => http.get('v1/wallets/payout
 /** Cancels an own REQUESTED withdrawal: the held amount is back in the wallet (idempotent). */
 export const cancelWithdrawal = (payoutId: string): Promise<Payout> =>
   http.patch(`v1/wallets/payouts/${id(payoutId)}/cancel`).json<Payout>();
+
+/** Own bank accounts for withdrawals, masked (last four only). */
+export const getPayoutDestinations = (): Promise<PayoutDestination[]> => http.get('v1/wallets/destinations').json<PayoutDestination[]>();
+
+/** Adds a bank account; the answer is masked (the full number never comes back). */
+export const addPayoutDestination = (body: CreatePayoutDestinationBody, opts: IdempotencyOptions = {}): Promise<PayoutDestination> =>
+  http.post('v1/wallets/destinations', { json: body, headers: idempotencyHeaders(opts) }).json<PayoutDestination>();
+
+/** Removes an own bank account (409 while a requested withdrawal names it). */
+export const removePayoutDestination = (destinationId: string): Promise<PayoutDestination> =>
+  http.delete(`v1/wallets/destinations/${id(destinationId)}`).json<PayoutDestination>();

@@ -6,6 +6,7 @@ import { paths, type User } from 'shared-api/contract';
 import { StatusBadge } from 'shared-ui/display';
 import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
+import { NotificationBell } from './notifications/NotificationBell';
 import { CloseIcon, MenuIcon } from './icons';
 import { Icon } from './sidebar-icons';
 import { useLogout } from '../session/use-logout';
@@ -102,6 +103,7 @@ function Header({ user, menuOpen, onToggleMenu }: { user: User; menuOpen: boolea
         {menuOpen ? <CloseIcon /> : <MenuIcon />}
       </IconButton>
       <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <NotificationBell userId={user._id} />
         <Box sx={{ textAlign: 'right', display: { xs: 'none', sm: 'block' } }}>
           <Typography sx={{ fontWeight: 600, lineHeight: 1.2 }}>{name}</Typography>
           <Typography variant="caption" color="text.secondary">

@@ -1,5 +1,6 @@
 import { type Role } from 'shared-api/contract';
-export type RemoteName = 'mf_public' | 'mf_investor' | 'mf_owner' | 'mf_admin' | 'mf_onboarding';
+export declare const REMOTE_NAMES: readonly ['mf_public', 'mf_investor', 'mf_owner', 'mf_admin', 'mf_onboarding'];
+export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type Chrome = 'public' | 'dashboard' | 'bare';
 export interface RouteTarget {
   remote: RemoteName;

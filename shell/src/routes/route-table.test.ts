@@ -73,5 +73,7 @@ test('the sidebar highlights by the second path segment', () => {
 test('requiredModules lists each remote module once', () => {
   const req = requiredModules();
   expect([...req.keys()].sort()).toEqual(['mf_admin', 'mf_investor', 'mf_onboarding', 'mf_owner', 'mf_public']);
-  expect(req.get('mf_investor')).toEqual(new Set(['Overview', 'Investments', 'Orders', 'MarketOrders', 'Wallet', 'Support']));
+  expect(req.get('mf_investor')).toEqual(
+    new Set(['Overview', 'Investments', 'Orders', 'MarketOrders', 'Wallet', 'Support', 'SupportThread']),
+  );
 });

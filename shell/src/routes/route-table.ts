@@ -3,7 +3,12 @@
 import { matchPath } from 'shared-ui/router';
 import { paths, type Role } from 'shared-api/contract';
 
-export type RemoteName = 'mf_public' | 'mf_investor' | 'mf_owner' | 'mf_admin' | 'mf_onboarding';
+/**
+ * The remotes of the platform manifest (platform.json), as literal types for the route
+ * table; tools/platform/platform.test.ts fails when this list and the manifest differ.
+ */
+export const REMOTE_NAMES = ['mf_public', 'mf_investor', 'mf_owner', 'mf_admin', 'mf_onboarding'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type Chrome = 'public' | 'dashboard' | 'bare';
 
 export interface RouteTarget {
@@ -177,6 +182,16 @@ export const routeTable: readonly RouteDef[] = [
       ADMIN: t('mf_admin', 'Support', side('Support', 58, 'support')),
       INVESTOR: t('mf_investor', 'Support', side('Support', 50, 'support')),
       PROPERTY_OWNER: t('mf_investor', 'Support', side('Support', 50, 'support')),
+    },
+  },
+  {
+    path: '/dashboard/support/:id',
+    chrome: 'dashboard',
+    roles: ALL,
+    target: {
+      ADMIN: t('mf_admin', 'SupportThread'),
+      INVESTOR: t('mf_investor', 'SupportThread'),
+      PROPERTY_OWNER: t('mf_investor', 'SupportThread'),
     },
   },
 ];

@@ -1,113 +1,22 @@
-// /dashboard/support for an admin: tickets from signed-in people and contact-form
-// messages, to read and close.
-import { useState } from 'react';
-import { Box, Chip, Link, Typography } from 'shared-ui/mui';
-import { Button, DataTable, Modal, PageHeader, StatusBadge, formatDate, toast, useAsync } from 'shared-ui';
-import { closeSupportTicket, getSupportTickets, readError } from 'shared-api';
-import type { SupportKind, SupportStatus, SupportTicket, User } from 'shared-api/contract';
+// /dashboard/support for an admin: the inbox of tickets from signed-in people and
+// contact-form messages, filtered by status, kind and assignee; each opens its thread.
+import { Box, Chip, Typography } from 'shared-ui/mui';
+import { Link as RouterLink } from 'shared-ui/router';
+import { Button, DataTable, PageHeader, StatusBadge, useAsync } from 'shared-ui';
+import { getSupportTickets, useAuthUser } from 'shared-api';
+import { paths, type SupportKind, type SupportStatus, type SupportTicket, type User } from 'shared-api/contract';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
-import { DateTimeCell, PersonLink, fullName } from '../../components/links';
-import { Facts } from '../../components/section';
+import { DateTimeCell, fullName } from '../../components/links';
 import { usePeople } from '../../lib/directory';
-import { SUPPORT_KIND_LABELS, SUPPORT_STATUS_LABELS } from '../../lib/labels';
+import { SUPPORT_ASSIGNEE_LABELS, SUPPORT_KIND_LABELS, SUPPORT_STATUS_LABELS, SUPPORT_STATUS_TONES } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const SUPPORT_PAGE_SIZE = 20;
-const FILTERS = ['status', 'kind'] as const;
+const FILTERS = ['status', 'kind', 'assignee'] as const;
 
 function sender(t: SupportTicket, people: Map<string, User>): { name: string; email: string | null } {
   const u = t.userId ? people.get(t.userId) : undefined;
   return { name: t.name ?? (u ? fullName(u) : 'Signed-in user'), email: t.email ?? u?.email ?? null };
-}
-
-function TicketDialog({
-  ticket,
-  people,
-  onClose,
-  onClosed,
-}: {
-  ticket: SupportTicket | null;
-  people: Map<string, User>;
-  onClose: () => void;
-  onClosed: (t: SupportTicket) => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const close = async () => {
-    if (!ticket) return;
-    setBusy(true);
-    try {
-      const updated = await closeSupportTicket(ticket._id);
-      toast.success('Ticket closed');
-      onClosed(updated);
-    } catch (err) {
-      toast.error(await readError(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const from = ticket ? sender(ticket, people) : null;
-  return (
-    <Modal
-      open={ticket !== null}
-      onClose={onClose}
-      title={ticket?.subject ?? ''}
-      maxWidth="sm"
-      disableClose={busy}
-      actions={
-        ticket && (
-          <>
-            {from?.email && (
-              <Button variant="outline-blue" size="SM" href={`mailto:${from.email}?subject=${encodeURIComponent(`Re: ${ticket.subject}`)}`}>
-                Reply by e-mail
-              </Button>
-            )}
-            {ticket.status === 'OPEN' ? (
-              <Button variant="filled-blue" size="SM" onClick={close} loading={busy}>
-                Close ticket
-              </Button>
-            ) : (
-              <Button variant="filled-blue" size="SM" onClick={onClose}>
-                Done
-              </Button>
-            )}
-          </>
-        )
-      }
-    >
-      {ticket && from && (
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <Facts
-            items={[
-              { label: 'From', value: ticket.userId ? <PersonLink id={ticket.userId} people={people} /> : from.name },
-              { label: 'E-mail', value: from.email ? <Link href={`mailto:${from.email}`}>{from.email}</Link> : '—' },
-              ...(ticket.phoneNumber ? [{ label: 'Phone', value: ticket.phoneNumber }] : []),
-              { label: 'Kind', value: SUPPORT_KIND_LABELS[ticket.kind] },
-              { label: 'Received', value: formatDate(ticket.createdAt, 'datetime') },
-              { label: 'Status', value: ticket.status === 'CLOSED' ? `Closed ${formatDate(ticket.closedAt, 'datetime')}` : 'Open' },
-            ]}
-          />
-          <Box component="section" aria-label="Message">
-            <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700, mb: 0.75 }}>
-              Message
-            </Typography>
-            <Typography
-              sx={{
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-                bgcolor: 'grey.50',
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 1.5,
-                p: 2,
-              }}
-            >
-              {ticket.message}
-            </Typography>
-          </Box>
-        </Box>
-      )}
-    </Modal>
-  );
 }
 
 export function SupportPage() {
@@ -118,12 +27,19 @@ export function SupportPage() {
       getSupportTickets({
         status: (filters.status || undefined) as SupportStatus | undefined,
         kind: (filters.kind || undefined) as SupportKind | undefined,
+        assignee: filters.assignee || undefined,
         page,
         pageSize: SUPPORT_PAGE_SIZE,
       }),
-    [filters.status, filters.kind, page],
+    [filters.status, filters.kind, filters.assignee, page],
   );
-  const [reading, setReading] = useState<SupportTicket | null>(null);
+  const me = useAuthUser();
+  const assigneeName = (t: SupportTicket) => {
+    if (!t.assignedTo) return 'Unassigned';
+    if (t.assignedTo === me?._id) return 'You';
+    const a = people.get(t.assignedTo);
+    return a ? fullName(a) : 'Another admin';
+  };
 
   return (
     <Box>
@@ -143,6 +59,13 @@ export function SupportPage() {
           options={optionsOf(SUPPORT_KIND_LABELS)}
           allLabel="Tickets and messages"
         />
+        <SelectFilter
+          label="Assignee"
+          value={filters.assignee}
+          onChange={(assignee) => setFilters({ assignee })}
+          options={optionsOf(SUPPORT_ASSIGNEE_LABELS)}
+          allLabel="Anyone"
+        />
       </FilterBar>
       <DataTable
         label="Support messages"
@@ -154,7 +77,7 @@ export function SupportPage() {
         emptyMessage={filters.status === 'OPEN' ? 'The inbox is empty: nothing open' : 'No message matches these filters'}
         pagination={data ? { page, pageSize: SUPPORT_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
         columns={[
-          { key: 'createdAt', header: 'Received', render: (t) => <DateTimeCell value={t.createdAt} /> },
+          { key: 'updatedAt', header: 'Last activity', render: (t) => <DateTimeCell value={t.updatedAt} /> },
           {
             key: 'from',
             header: 'From',
@@ -176,26 +99,28 @@ export function SupportPage() {
           },
           { key: 'subject', header: 'Subject', render: (t) => t.subject },
           { key: 'kind', header: 'Kind', render: (t) => <Chip size="small" variant="outlined" label={SUPPORT_KIND_LABELS[t.kind]} /> },
-          { key: 'status', header: 'Status', render: (t) => <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} /> },
+          {
+            key: 'status',
+            header: 'Status',
+            render: (t) => <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} tone={SUPPORT_STATUS_TONES[t.status]} />,
+          },
+          { key: 'assignee', header: 'Assignee', render: assigneeName },
           {
             key: 'actions',
             header: 'Actions',
             render: (t) => (
-              <Button variant="text-blue" size="XS" onClick={() => setReading(t)} aria-label={`Read: ${t.subject}`}>
+              <Button
+                variant="text-blue"
+                size="XS"
+                component={RouterLink}
+                to={paths.supportThread(t._id)}
+                aria-label={`Read: ${t.subject}`}
+              >
                 Read
               </Button>
             ),
           },
         ]}
-      />
-      <TicketDialog
-        ticket={reading}
-        people={people}
-        onClose={() => setReading(null)}
-        onClosed={() => {
-          setReading(null);
-          reload();
-        }}
       />
     </Box>
   );

@@ -7,13 +7,13 @@ import { MemoryRouter } from 'shared-ui/router';
 import { makeHolding, makeSummary, makeUser, pageOf } from '../../testing/fixtures';
 import { HoldingCard } from '../investments/components/holding-card';
 import { MarketOrdersPage } from './market-orders-page';
-import { MARKET_POLL_MS } from './use-market-updates';
 
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   getMyMarketOrders: jest.fn(),
   getMyMarketFills: jest.fn(),
   cancelMarketOrder: jest.fn(),
+  subscribeEvents: jest.fn(() => () => undefined),
 }));
 const m = {
   orders: jest.mocked(api.getMyMarketOrders),
@@ -114,24 +114,23 @@ test('cancel asks first, then releases what is held; a refusal is shown', async 
 });
 
 test('fills show up without a reload; an empty list points to the holdings', async () => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-  try {
-    m.orders.mockResolvedValue(pageOf([]));
-    m.fills.mockResolvedValue(pageOf([]));
-    renderPage(<MarketOrdersPage />);
-    expect(await screen.findByText('You have no open market orders')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sell units from a holding' })).toHaveAttribute('href', '/dashboard/investments');
-    m.orders.mockResolvedValue(pageOf([ask]));
-    m.fills.mockResolvedValue(pageOf([fill]));
-    await act(async () => {
-      jest.advanceTimersByTime(MARKET_POLL_MS);
-    });
-    const open = await screen.findByRole('table', { name: 'Open market orders' });
-    expect(within(open).getByTestId('remaining')).toHaveTextContent('2');
-    expect(await screen.findByText('+$154.44')).toBeInTheDocument();
-  } finally {
-    jest.useRealTimers();
-  }
+  m.orders.mockResolvedValue(pageOf([]));
+  m.fills.mockResolvedValue(pageOf([]));
+  renderPage(<MarketOrdersPage />);
+  expect(await screen.findByText('You have no open market orders')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Sell units from a holding' })).toHaveAttribute('href', '/dashboard/investments');
+  // The person's own topic: a market.order event refetches (other kinds do not).
+  const subscribed = jest.mocked(api.subscribeEvents).mock.calls;
+  expect(subscribed.at(-1)?.[0]).toEqual(['user:u1']);
+  const calls = m.orders.mock.calls.length;
+  act(() => subscribed.at(-1)?.[1]({ topic: 'user:u1', type: 'notification' }));
+  expect(m.orders.mock.calls.length).toBe(calls);
+  m.orders.mockResolvedValue(pageOf([ask]));
+  m.fills.mockResolvedValue(pageOf([fill]));
+  act(() => subscribed.at(-1)?.[1]({ topic: 'user:u1', type: 'market.order', data: { propertyId: 'p1' } }));
+  const open = await screen.findByRole('table', { name: 'Open market orders' });
+  expect(within(open).getByTestId('remaining')).toHaveTextContent('2');
+  expect(await screen.findByText('+$154.44')).toBeInTheDocument();
 });
 
 test('a holding of a funded property offers "Sell units" on its property page', () => {

@@ -1,30 +1,24 @@
-// Real time for the investor's market orders (issue 20). `subscribeEvents` (shared-api, issue 19)
-// is not on main yet: until it is, this polls while the page is visible. With it, this becomes
-// `subscribeEvents([], (e) => e.type === 'market.order' && onChange())` (the user's own topic is
-// always included) and nothing else changes.
+// Real time for the investor's market orders (issue 20): the person's own topic on the shared
+// event stream (`subscribeEvents`, issue 19). The server sends `market.order` when one of their
+// orders changes (placed, filled, cancelled, expired); when the stream is unavailable shared-api
+// calls back with `poll` every ~10 s. Either way the page refetches.
 import { useEffect, useRef } from 'react';
+import { subscribeEvents, useAuthUser } from 'shared-api';
 
-/** How often the orders are asked again while the page is visible (no server push yet). */
-export const MARKET_POLL_MS = 4000;
+const REFETCH_ON = new Set(['market.order', 'poll']);
 
 /** Calls `onChange` whenever the investor's market orders or trades may have changed. */
 export function useMyMarketUpdates(onChange: () => void, enabled = true): void {
+  const userId = useAuthUser()?._id;
   const latest = useRef(onChange);
   useEffect(() => {
     latest.current = onChange;
   });
   useEffect(() => {
-    if (!enabled) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') latest.current();
-    }, MARKET_POLL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') latest.current();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [enabled]);
+    if (!enabled || !userId) return;
+    const topic = `user:${userId}`;
+    return subscribeEvents([topic], (e) => {
+      if (e.topic === topic && REFETCH_ON.has(e.type)) latest.current();
+    });
+  }, [userId, enabled]);
 }

@@ -15,6 +15,7 @@ jest.mock('shared-api', () => ({
   updateMe: jest.fn(),
   uploadProfileImage: jest.fn(),
   updatePassword: jest.fn(),
+  getNotificationPreferences: jest.fn(() => new Promise(() => undefined)),
 }));
 
 const mocked = {

@@ -22,6 +22,7 @@ import { currentUser } from '../../plugins/auth';
 import { audit } from '../admin/audit';
 import { findUser, findUserByEmail, toUser } from '../users/service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { notices } from '../notifications/notices';
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -159,7 +160,7 @@ async function sendCode(app: FastifyInstance, user: UserRow, purpose: OtpPurpose
     expiresAt: new Date(now + OTP_TTL_MINUTES * 60_000),
   });
   try {
-    await app.mailer.send(otpMail(user.email, user.firstName, purpose, code, OTP_TTL_MINUTES, app.config.publicUrl));
+    await app.mailer.send(await otpMail(user.email, user.firstName, purpose, code, OTP_TTL_MINUTES, app.config.publicUrl));
   } catch (err) {
     app.log.error({ err, purpose }, 'could not send a one-time code');
   }
@@ -221,6 +222,7 @@ export async function verifyOtp(
   await app.db.transaction(async (tx) => {
     await consumeCode(tx, codeId);
     await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+    if (!user.emailVerified) await notices.emailVerified(tx, user.id);
   });
   return { message: AUTH_MESSAGES.emailVerified };
 }

@@ -15,7 +15,7 @@ import {
   type ReviewOrderBody,
 } from 'shared-api/contract';
 import type { Executor, Tx } from '../../db/client';
-import { orders, users, type FileRow, type OrderRow, type PropertyRow } from '../../db/schema';
+import { ledgerEntries, orders, properties, users, type FileRow, type OrderRow, type PropertyRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { idempotencyKey, replayOf, requestHash, sendAnswer, type StoredAnswer } from '../../lib/idempotency';
 import { jsonRow } from '../../lib/json-row';
@@ -23,6 +23,7 @@ import { moneyStatement, moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
 import { audit } from '../admin/audit';
 import { propertySummaries, toPropertySummary } from '../properties/summary';
+import { notices } from '../notifications/notices';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance: your wallet does not cover this order';
 
@@ -186,6 +187,21 @@ async function decide(tx: Tx, o: OrderRow, status: Exclude<OrderStatus, 'PENDING
   return row;
 }
 
+/** The investor's notice of an admin's decision (in the deciding transaction; the refund as the ledger holds it). */
+async function notifyDecision(tx: Tx, o: OrderRow, reason: string | null): Promise<void> {
+  const [p] = await tx.select({ name: properties.name }).from(properties).where(eq(properties.id, o.propertyId));
+  const order = { investorId: o.investorId, id: o.id, propertyName: p?.name ?? 'a property', quantity: o.quantity };
+  if (o.status === 'COMPLETED') {
+    await notices.orderApproved(tx, { ...order, amountCents: o.amountCents });
+    return;
+  }
+  const [refund] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, o.id), eq(ledgerEntries.type, 'ORDER_REFUND')));
+  await notices.orderRejected(tx, { ...order, refundCents: Number(refund?.cents ?? 0) }, reason);
+}
+
 /** The investor's own PENDING order: refunded, units released. */
 export async function cancelOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Order> {
   const me = currentUser(request);
@@ -208,6 +224,7 @@ export async function reviewOrder(app: FastifyInstance, request: FastifyRequest,
     if (o.status !== 'PENDING') throw conflict(`Only a pending order can be approved or rejected; this one is ${STATUS_WORDS[o.status]}`);
     const approve = body.decision === 'APPROVE';
     const row = await decide(tx, o, approve ? 'COMPLETED' : 'REJECTED', me.id, approve ? null : reason);
+    await notifyDecision(tx, row, reason);
     await audit(tx, request, {
       action: approve ? 'order.approve' : 'order.reject',
       targetType: 'order',

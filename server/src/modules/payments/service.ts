@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { idempotent } from '../../lib/idempotency';
 import { amountCents, moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
+import { notices } from '../notifications/notices';
 
 export function toCheckout(c: CheckoutRow): Checkout {
   return {
@@ -166,6 +167,8 @@ export async function settleCheckout(
     const closed = !owner || owner.deletedAt !== null;
     const status: CheckoutStatus = c.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : closed ? 'DECLINED' : outcome;
     const [row] = await tx.update(checkouts).set({ status }).where(eq(checkouts.id, id)).returning();
+    if (row.status === 'PAID' && row.purpose === 'DEPOSIT')
+      await notices.depositReceived(tx, { userId: row.userId, checkoutId: row.id, amountCents: row.amountCents });
     return row;
   });
 }

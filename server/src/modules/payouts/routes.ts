@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, PageOf } from '../../lib/schema';
 import { AdminPayoutSchema, DecidePayoutSchema, PayoutsQuerySchema } from './schemas';
 import * as service from './service';
+import * as destinations from '../payout-destinations/service';
+import { PayoutDestinationDetailsSchema } from '../payout-destinations/schemas';
 
 const tags = ['payouts'];
 const security = [{ bearerAuth: [] }];
@@ -22,6 +24,20 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => service.listPayouts(app, request.query),
+  );
+
+  app.get(
+    '/:id/destination',
+    {
+      schema: {
+        tags,
+        summary: "The withdrawal's bank account in full, to pay it (admins; every read is audited: payout.destination.view)",
+        security,
+        params: IdParams,
+        response: { 200: PayoutDestinationDetailsSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => destinations.payoutDestinationInFull(app, request, request.params.id),
   );
 
   app.patch(

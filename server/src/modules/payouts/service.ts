@@ -8,7 +8,9 @@ import { conflict, notFound } from '../../lib/http-error';
 import { moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
 import { audit } from '../admin/audit';
-import { toPayout } from '../wallets/service';
+import { destinationsById } from '../payout-destinations/service';
+import { toPayout, toPayouts } from '../wallets/service';
+import { notices } from '../notifications/notices';
 
 const person = {
   _id: users.id,
@@ -35,7 +37,11 @@ export async function listPayouts(app: FastifyInstance, q: PayoutsQuery): Promis
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { items: rows.map((r) => ({ ...toPayout(r.p), user: r.user })), total, page, pageSize };
+  const destinations = await destinationsById(
+    app.db,
+    rows.map((r) => r.p.payoutDestinationId),
+  );
+  return { items: rows.map((r) => ({ ...toPayout(r.p, destinations), user: r.user })), total, page, pageSize };
 }
 
 export async function decidePayout(
@@ -51,6 +57,8 @@ export async function decidePayout(
     if (!p) throw notFound('Withdrawal not found');
     if (p.status !== 'REQUESTED') throw conflict(`This withdrawal is already ${p.status === 'PAID' ? 'paid' : 'rejected'}`);
     const [row] = await tx.update(payouts).set({ status: body.status, reason, decidedBy: me.id }).where(eq(payouts.id, id)).returning();
+    if (row.status === 'PAID') await notices.withdrawalPaid(tx, row);
+    else await notices.withdrawalDeclined(tx, row, reason);
     await audit(tx, request, {
       action: body.status === 'PAID' ? 'payout.paid' : 'payout.reject',
       targetType: 'payout',
@@ -58,6 +66,6 @@ export async function decidePayout(
       detail: { userId: p.userId, amount: centsToDollars(p.amountCents), ...(reason ? { reason } : {}) },
     });
     const [user] = await tx.select(person).from(users).where(eq(users.id, p.userId));
-    return { ...toPayout(row), user };
+    return { ...(await toPayouts(tx, [row]))[0], user };
   });
 }

@@ -52,6 +52,7 @@ import {
   writePositions,
 } from './revisions';
 import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
+import { notices } from '../notifications/notices';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
 export const MAX_DOCUMENTS_PER_PROPERTY = 20;
@@ -498,6 +499,8 @@ export async function reviewProperty(
       })
       .where(eq(properties.id, id))
       .returning();
+    if (approve) await notices.listingApproved(tx, row);
+    else await notices.listingRejected(tx, row, reason);
     await audit(tx, request, {
       action: approve ? 'property.approve' : 'property.reject',
       targetType: 'property',

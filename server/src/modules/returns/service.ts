@@ -48,6 +48,7 @@ import { readUploads } from '../../plugins/uploads';
 import { audit } from '../admin/audit';
 import { insertFiles, storeUploads, toFileRef } from '../files/service';
 import { isPublic } from '../properties/service';
+import { notifyDistributionPaid } from '../notifications/notices';
 
 const MAX_CENTS = 100_000_000_000;
 
@@ -466,6 +467,7 @@ export type PayOutcome = PayDistributionResult['result'];
 export async function payDistribution(app: FastifyInstance, id: string): Promise<PayOutcome> {
   return moneyTx(app, async (tx) => {
     const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${id}) AS result`);
+    if (r.result === 'PAID') await notifyDistributionPaid(tx, id);
     return r.result;
   });
 }
@@ -523,6 +525,7 @@ export async function runDueDistributions(app: FastifyInstance, now: string = to
         if (!d) return null;
         current = d.id;
         const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${d.id}) AS result`);
+        if (r.result === 'PAID') await notifyDistributionPaid(tx, d.id);
         return { id: d.id, result: r.result };
       });
     } catch (err) {

@@ -17,7 +17,7 @@ import {
   type CompleteOnboardingBody,
 } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { files, questionnaires, users, type UserRow } from '../../db/schema';
+import { files, properties, questionnaires, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { readUploads } from '../../plugins/uploads';
@@ -27,6 +27,7 @@ import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef } from 
 import { ownerListingFigures } from '../properties/service';
 import { moneyMetricsForUser } from './metrics';
 import { accountClosingRefusals } from '../wallets/service';
+import { notices } from '../notifications/notices';
 
 export type UserWithAvatar = UserRow & { avatarKey: string | null };
 
@@ -390,6 +391,16 @@ export async function verifyUser(app: FastifyInstance, request: FastifyRequest, 
       .set({ status: body.status, rejectionReason: body.status === 'REJECTED' ? reason : null, updatedAt: new Date() })
       .where(eq(users.id, id));
     if (body.status === 'REJECTED') await app.tokens.revokeAll(tx, id);
+    if (body.status === 'VERIFIED' && u.status !== 'VERIFIED') await notices.kycVerified(tx, id);
+    if (body.status === 'REJECTED') {
+      await notices.kycRejected(tx, id, reason);
+      // The database suspended the owner's live listings in this transaction (0040's trigger): tell them too.
+      for (const p of await tx
+        .select({ id: properties.id, name: properties.name, ownerId: properties.ownerId, reason: properties.suspendedReason })
+        .from(properties)
+        .where(and(eq(properties.ownerId, id), sql`${properties.suspendedAt} = now()`)))
+        await notices.listingSuspended(tx, p, p.reason ?? 'The owner’s identity verification was rejected');
+    }
     await audit(tx, request, {
       action: body.status === 'VERIFIED' ? 'user.verify' : 'user.reject',
       targetType: 'user',

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PAYOUT_STATUSES, type DepositBody, type Payout, type Wallet, type WithdrawBody } from 'shared-api/contract';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 import { Amount, ReturnPath } from '../payments/schemas';
+import { PayoutDestinationSchema } from '../payout-destinations/schemas';
 
 export const WalletSchema = Type.Object({
   userId: Id,
@@ -19,11 +20,15 @@ export const PayoutSchema = Type.Object({
   reason: Nullable(Type.String()),
   createdAt: DateTime,
   decidedAt: Nullable(DateTime),
+  destination: Nullable(PayoutDestinationSchema),
 });
 assertSame<Same<Static<typeof PayoutSchema>, Payout>>();
 
 export const DepositSchema = Type.Object({ amount: Amount, returnPath: ReturnPath }, { additionalProperties: false });
 assertSame<Same<Static<typeof DepositSchema>, DepositBody>>();
 
-export const WithdrawSchema = Type.Object({ amount: Amount }, { additionalProperties: false });
+export const WithdrawSchema = Type.Object(
+  { amount: Amount, payoutDestinationId: Type.String({ format: 'uuid', description: 'One of the own live payout destinations' }) },
+  { additionalProperties: false },
+);
 assertSame<Same<Static<typeof WithdrawSchema>, WithdrawBody>>();

@@ -8,6 +8,7 @@ import {
   type Checkout,
   type DepositBody,
   type Payout,
+  type PayoutDestination,
   type Wallet,
   type WithdrawBody,
 } from 'shared-api/contract';
@@ -18,6 +19,7 @@ import { idempotent } from '../../lib/idempotency';
 import { amountCents, moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
 import { createCheckout } from '../payments/service';
+import { destinationsById } from '../payout-destinations/service';
 
 export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
   const rows = (await db.execute(sql`
@@ -45,7 +47,7 @@ export async function userWallet(app: FastifyInstance, userId: string): Promise<
   return walletOf(app.db, userId);
 }
 
-export function toPayout(p: PayoutRow): Payout {
+export function toPayout(p: PayoutRow, destinations?: Map<string, PayoutDestination>): Payout {
   return {
     _id: p.id,
     userId: p.userId,
@@ -54,7 +56,17 @@ export function toPayout(p: PayoutRow): Payout {
     reason: p.reason,
     createdAt: p.createdAt.toISOString(),
     decidedAt: p.decidedAt ? p.decidedAt.toISOString() : null,
+    destination: (p.payoutDestinationId && destinations?.get(p.payoutDestinationId)) || null,
   };
+}
+
+/** Payout rows with their destinations (masked). */
+export async function toPayouts(db: Executor, rows: PayoutRow[]): Promise<Payout[]> {
+  const destinations = await destinationsById(
+    db,
+    rows.map((r) => r.payoutDestinationId),
+  );
+  return rows.map((r) => toPayout(r, destinations));
 }
 
 export async function deposit(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: DepositBody): Promise<Checkout> {
@@ -71,8 +83,11 @@ export async function withdraw(app: FastifyInstance, request: FastifyRequest, re
     reply,
     201,
     async (tx) => {
-      const [row] = await tx.insert(payouts).values({ userId: me.id, amountCents: cents }).returning();
-      return toPayout(row);
+      const [row] = await tx
+        .insert(payouts)
+        .values({ userId: me.id, amountCents: cents, payoutDestinationId: body.payoutDestinationId })
+        .returning();
+      return (await toPayouts(tx, [row]))[0];
     },
     { overdraft: MONEY_MESSAGES.overBalance },
   );
@@ -87,7 +102,7 @@ export async function myPayouts(app: FastifyInstance, request: FastifyRequest): 
     .where(eq(payouts.userId, currentUser(request).id))
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(MY_PAYOUTS_LIMIT);
-  return rows.map(toPayout);
+  return toPayouts(app.db, rows);
 }
 
 /**
@@ -112,9 +127,9 @@ export async function cancelWithdrawal(app: FastifyInstance, request: FastifyReq
   return moneyTx(app, async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
     if (!p || p.userId !== me.id) throw notFound('Withdrawal not found');
-    if (p.status === 'CANCELLED') return toPayout(p);
+    if (p.status === 'CANCELLED') return (await toPayouts(tx, [p]))[0];
     if (p.status !== 'REQUESTED') throw conflict(`This withdrawal is already ${p.status.toLowerCase()}`);
     const [row] = await tx.update(payouts).set({ status: 'CANCELLED', decidedBy: me.id }).where(eq(payouts.id, id)).returning();
-    return toPayout(row);
+    return (await toPayouts(tx, [row]))[0];
   });
 }

@@ -54,6 +54,18 @@ test('data: each ticket with its subject, message, dates and status', async () =
   expect(closed).toHaveTextContent(/Closed Feb 2, 2026/);
 });
 
+test('a ticket the team answered is waiting for the person, and links to its conversation', async () => {
+  m.list.mockResolvedValue(pageOf([makeTicket({ status: 'WAITING', updatedAt: '2026-03-08T09:00:00.000Z' })]));
+  renderPage(<SupportPage />);
+  const ticket = await screen.findByRole('article', { name: 'Withdrawal timing' });
+  expect(ticket).toHaveTextContent('Waiting for you');
+  expect(ticket).toHaveTextContent(/We replied Mar 8, 2026/);
+  expect(within(ticket).getByRole('link', { name: 'Read the reply and answer: Withdrawal timing' })).toHaveAttribute(
+    'href',
+    '/dashboard/support/t1',
+  );
+});
+
 test('empty', async () => {
   m.list.mockResolvedValue(pageOf([]));
   renderPage(<SupportPage />);

@@ -1,11 +1,19 @@
 import { useId } from 'react';
+import { Link as RouterLink } from 'shared-ui/router';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
 import { Button, formatDate, formatNumber } from 'shared-ui/core';
 import { EmptyState, ErrorState, LoadingState } from 'shared-ui/components';
 import { StatusBadge } from 'shared-ui/display';
-import type { Page, SupportTicket } from 'shared-api/contract';
-import { SUPPORT_STATUS_LABELS } from '../../../lib/labels';
+import { paths, type Page, type SupportTicket } from 'shared-api/contract';
+import { SUPPORT_STATUS_LABELS, SUPPORT_STATUS_TONES } from '../../../lib/labels';
+
+/** Where the ticket stands, in a few words, after its opening date. */
+export function ticketProgress(t: SupportTicket): string {
+  if (t.status === 'CLOSED') return `Closed ${formatDate(t.closedAt, 'datetime')}`;
+  if (t.status === 'WAITING') return `We replied ${formatDate(t.updatedAt, 'datetime')}: your answer is awaited`;
+  return 'Our team is on it';
+}
 
 export interface TicketListProps {
   data: Page<SupportTicket> | undefined;
@@ -23,15 +31,28 @@ function Ticket({ ticket: t }: { ticket: SupportTicket }) {
         <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           {t.subject}
         </Typography>
-        <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} />
+        <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} tone={SUPPORT_STATUS_TONES[t.status]} />
       </Box>
       <Typography variant="body2" color="text.secondary">
-        Opened {formatDate(t.createdAt, 'datetime')}
-        {t.closedAt ? ` · Closed ${formatDate(t.closedAt, 'datetime')}` : ' · Our team is on it'}
+        Opened {formatDate(t.createdAt, 'datetime')} · {ticketProgress(t)}
       </Typography>
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="body2"
+        sx={{ overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+      >
         {t.message}
       </Typography>
+      <Box>
+        <Button
+          variant={t.status === 'WAITING' ? 'filled-blue' : 'outline-blue'}
+          size="SM"
+          component={RouterLink}
+          to={paths.supportThread(t._id)}
+          aria-label={`${t.status === 'WAITING' ? 'Read the reply and answer' : 'Open the conversation'}: ${t.subject}`}
+        >
+          {t.status === 'WAITING' ? 'Read the reply and answer' : 'Open the conversation'}
+        </Button>
+      </Box>
     </Paper>
   );
 }

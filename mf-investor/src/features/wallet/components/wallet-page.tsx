@@ -6,11 +6,13 @@ import { useSearchParams } from 'shared-ui/router';
 import { Button, formatMoney } from 'shared-ui/core';
 import { useAsync, ErrorState, PageHeader } from 'shared-ui/components';
 import { StatCard } from 'shared-ui/display';
-import { getMyPayouts, getWalletBalance } from 'shared-api';
+import { getMyPayouts, getPayoutDestinations, getWalletBalance } from 'shared-api';
 import { goToExternal } from '../../../lib/browser';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useOpenDeposits } from '../hooks/use-open-deposits';
+import { AddBankAccountDialog } from './add-bank-account-dialog';
 import { DepositForm } from './deposit-form';
+import { PayoutAccountsSection } from './payout-accounts-section';
 import { PayoutsSection } from './payouts-section';
 import { StatementsSection } from './statements-section';
 import { TransactionsSection } from './transactions-section';
@@ -28,6 +30,8 @@ export function WalletPage() {
 
   const wallet = useAsync(() => getWalletBalance(), [refreshKey]);
   const payouts = useAsync(() => getMyPayouts(), [refreshKey]);
+  const destinations = useAsync(() => getPayoutDestinations(), [refreshKey]);
+  const [adding, setAdding] = useState(false);
   const w = wallet.data;
 
   return (
@@ -87,8 +91,25 @@ export function WalletPage() {
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <DepositForm />
-        <WithdrawForm balance={w?.balance} onRequested={refresh} />
+        <WithdrawForm balance={w?.balance} onRequested={refresh} destinations={destinations.data} onAddAccount={() => setAdding(true)} />
       </Box>
+
+      <PayoutAccountsSection
+        destinations={destinations.data}
+        loading={destinations.loading}
+        error={destinations.error}
+        onRetry={destinations.reload}
+        onAdd={() => setAdding(true)}
+        onChanged={refresh}
+      />
+      <AddBankAccountDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false);
+          refresh();
+        }}
+      />
 
       <PayoutsSection payouts={payouts.data} error={payouts.error} onRetry={payouts.reload} onCancelled={refresh} />
       <TransactionsSection refreshKey={refreshKey} payouts={payouts.data} />

@@ -1,10 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, getMarketBook, getMarketPriceHistory, getMyMarketPosition, placeMarketOrder, useSessionStore } from 'shared-api';
+import {
+  ApiError,
+  subscribeEvents,
+  getMarketBook,
+  getMarketPriceHistory,
+  getMyMarketPosition,
+  placeMarketOrder,
+  useSessionStore,
+} from 'shared-api';
 import type { MarketBook, MarketOrder, MarketPosition } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import { makeUser } from '../../../testing/fixtures';
 import { MarketSection } from './market-section';
-import { MARKET_POLL_MS } from './use-market-updates';
 import { linePoints } from './price-history';
 import { checkPrice, orderFigures } from './market';
 
@@ -15,6 +22,7 @@ jest.mock('shared-api', () => ({
   getMarketPriceHistory: jest.fn(),
   getMyMarketPosition: jest.fn(),
   placeMarketOrder: jest.fn(),
+  subscribeEvents: jest.fn(() => () => undefined),
 }));
 const bookMock = jest.mocked(getMarketBook);
 const historyMock = jest.mocked(getMarketPriceHistory);
@@ -222,26 +230,22 @@ test('a buy beyond the wallet is stopped before review; a pending investor is se
 });
 
 test('"Sell units" from a holding opens the sell side with everything available; the book follows without a reload', async () => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-  try {
-    useSessionStore.getState().setSession(makeUser(), 'tok');
-    positionMock.mockResolvedValue({ ...position, units: 10, held: 3, available: 7 });
-    show('/properties/p1?trade=sell');
-    const form = await screen.findByRole('form', { name: 'Market order' });
-    expect(within(form).getByRole('radio', { name: 'Sell' })).toBeChecked();
-    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Units' })).toHaveValue('7'));
-    expect(within(form).getByTestId('position')).toHaveTextContent('You hold 10 units; 7 available to sell (3 in open sell orders).');
+  useSessionStore.getState().setSession(makeUser(), 'tok');
+  positionMock.mockResolvedValue({ ...position, units: 10, held: 3, available: 7 });
+  show('/properties/p1?trade=sell');
+  const form = await screen.findByRole('form', { name: 'Market order' });
+  expect(within(form).getByRole('radio', { name: 'Sell' })).toBeChecked();
+  await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Units' })).toHaveValue('7'));
+  expect(within(form).getByTestId('position')).toHaveTextContent('You hold 10 units; 7 available to sell (3 in open sell orders).');
 
-    bookMock.mockResolvedValue(makeBook({ bestAsk: 53, asks: [{ price: 53, units: 2, orders: 1 }], asOf: '2026-11-25T10:00:05.000Z' }));
-    const calls = bookMock.mock.calls.length;
-    await act(async () => {
-      jest.advanceTimersByTime(MARKET_POLL_MS);
-    });
-    await waitFor(() => expect(bookMock.mock.calls.length).toBeGreaterThan(calls));
-    expect(await screen.findByTestId('best-ask')).toHaveTextContent('$53.00');
-  } finally {
-    jest.useRealTimers();
-  }
+  // The property's topic on the event stream: a book event (or the fallback's poll) refetches.
+  const subscribed = jest.mocked(subscribeEvents).mock.calls;
+  expect(subscribed.at(-1)?.[0]).toEqual(['market:p1']);
+  bookMock.mockResolvedValue(makeBook({ bestAsk: 53, asks: [{ price: 53, units: 2, orders: 1 }], asOf: '2026-11-25T10:00:05.000Z' }));
+  const calls = bookMock.mock.calls.length;
+  act(() => subscribed.at(-1)?.[1]({ topic: 'market:p1', type: 'market.book' }));
+  await waitFor(() => expect(bookMock.mock.calls.length).toBeGreaterThan(calls));
+  await waitFor(() => expect(screen.getByTestId('best-ask')).toHaveTextContent('$53.00'));
 });
 
 test('rules: the price band, the fee rounding, the chart’s points', () => {

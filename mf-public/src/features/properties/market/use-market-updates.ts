@@ -1,10 +1,11 @@
-// Real time for the market section (issue 20). `subscribeEvents` (shared-api, issue 19) is
-// not on main yet: until it is, this polls while the page is visible. Swapping in
-// `subscribeEvents([marketTopic(propertyId)], onChange)` changes only this function.
+// Real time for the market section (issue 20): the property's topic on the shared event stream
+// (`subscribeEvents`, issue 19). The server sends `market.book` after every change of the book
+// or a trade; when the stream is unavailable shared-api calls back with `poll` every ~10 s.
+// Either way the section refetches (payloads are ids only).
 import { useEffect, useRef } from 'react';
+import { subscribeEvents } from 'shared-api';
 
-/** How often the book is asked again while the page is visible (no server push yet). */
-export const MARKET_POLL_MS = 4000;
+export const marketTopic = (propertyId: string) => `market:${propertyId}`;
 
 /** Calls `onChange` whenever the property's book or trades may have changed. */
 export function useMarketUpdates(propertyId: string, onChange: () => void, enabled = true): void {
@@ -14,16 +15,9 @@ export function useMarketUpdates(propertyId: string, onChange: () => void, enabl
   });
   useEffect(() => {
     if (!enabled || !propertyId) return;
-    const timer = setInterval(() => {
-      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') latest.current();
-    }, MARKET_POLL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') latest.current();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
+    const topic = marketTopic(propertyId);
+    return subscribeEvents([topic], (e) => {
+      if (e.topic === topic) latest.current();
+    });
   }, [propertyId, enabled]);
 }

@@ -1,0 +1,161 @@
+// What each decision about a person tells them (issue 19): the notice's title, body and
+// link, one function per event, called INSIDE the transaction that makes the change (so
+// the notice exists if and only if the change committed). Figures as dollars.
+import { sql } from 'drizzle-orm';
+import { paths } from 'shared-api/contract';
+import type { Executor } from '../../db/client';
+import { notify } from './outbox';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** $1,234.50 from cents. */
+export const dollars = (cents: number | string | bigint) => usd.format(Number(cents) / 100);
+
+const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
+
+export const notices = {
+  emailVerified: (tx: Executor, userId: string) =>
+    notify(tx, {
+      userId,
+      kind: 'EMAIL_VERIFIED',
+      title: 'Your e-mail address is verified',
+      body: 'Thank you: your e-mail address is confirmed. You can now complete your profile and send your identity documents.',
+      link: paths.profile,
+    }),
+
+  kycVerified: (tx: Executor, userId: string) =>
+    notify(tx, {
+      userId,
+      kind: 'KYC_VERIFIED',
+      title: 'Your identity is verified',
+      body: 'Our team checked your identity documents: your account is verified.',
+      link: paths.dashboard,
+    }),
+
+  kycRejected: (tx: Executor, userId: string, reason: string) =>
+    notify(tx, {
+      userId,
+      kind: 'KYC_REJECTED',
+      title: 'Your identity documents were rejected',
+      body: `Our team could not verify your identity documents. Reason: ${reason}`,
+      link: paths.profile,
+      data: { reason },
+    }),
+
+  listingApproved: (tx: Executor, p: { ownerId: string; id: string; name: string }) =>
+    notify(tx, {
+      userId: p.ownerId,
+      kind: 'LISTING_APPROVED',
+      title: `Your listing “${p.name}” is approved`,
+      body: `“${p.name}” passed review and is now live on the marketplace.`,
+      link: paths.property(p.id),
+      data: { propertyId: p.id },
+    }),
+
+  listingRejected: (tx: Executor, p: { ownerId: string; id: string; name: string }, reason: string) =>
+    notify(tx, {
+      userId: p.ownerId,
+      kind: 'LISTING_REJECTED',
+      title: `Your listing “${p.name}” was rejected`,
+      body: `“${p.name}” was not approved. Reason: ${reason}`,
+      link: paths.editListing(p.id),
+      data: { propertyId: p.id, reason },
+    }),
+
+  listingSuspended: (tx: Executor, p: { ownerId: string; id: string; name: string }, reason: string) =>
+    notify(tx, {
+      userId: p.ownerId,
+      kind: 'LISTING_SUSPENDED',
+      title: `Your listing “${p.name}” is suspended`,
+      body: `“${p.name}” is no longer on sale. Reason: ${reason}`,
+      link: paths.listings,
+      data: { propertyId: p.id, reason },
+    }),
+
+  orderApproved: (tx: Executor, o: { investorId: string; id: string; propertyName: string; quantity: number; amountCents: number }) =>
+    notify(tx, {
+      userId: o.investorId,
+      kind: 'ORDER_APPROVED',
+      title: `Your order for “${o.propertyName}” is approved`,
+      body: `Your order of ${units(o.quantity)} of “${o.propertyName}” (${dollars(o.amountCents)}) is approved: the units are now yours.`,
+      link: paths.investments,
+      data: { orderId: o.id },
+    }),
+
+  orderRejected: (
+    tx: Executor,
+    o: { investorId: string; id: string; propertyName: string; quantity: number; refundCents: number },
+    reason: string | null,
+  ) =>
+    notify(tx, {
+      userId: o.investorId,
+      kind: 'ORDER_REJECTED',
+      title: `Your order for “${o.propertyName}” was rejected`,
+      body: `Your order of ${units(o.quantity)} of “${o.propertyName}” was rejected.${reason ? ` Reason: ${reason}` : ''}\n\n${dollars(o.refundCents)} is refunded to your wallet.`,
+      link: paths.orders,
+      data: { orderId: o.id, reason, refundCents: o.refundCents },
+    }),
+
+  withdrawalPaid: (tx: Executor, w: { userId: string; id: string; amountCents: number }) =>
+    notify(tx, {
+      userId: w.userId,
+      kind: 'WITHDRAWAL_PAID',
+      title: `Your withdrawal of ${dollars(w.amountCents)} is paid`,
+      body: `We paid your withdrawal of ${dollars(w.amountCents)}. It may take a few business days to reach your bank account.`,
+      link: paths.wallet,
+      data: { payoutId: w.id },
+    }),
+
+  withdrawalDeclined: (tx: Executor, w: { userId: string; id: string; amountCents: number }, reason: string | null) =>
+    notify(tx, {
+      userId: w.userId,
+      kind: 'WITHDRAWAL_DECLINED',
+      title: `Your withdrawal of ${dollars(w.amountCents)} was declined`,
+      body: `Your withdrawal of ${dollars(w.amountCents)} was declined.${reason ? ` Reason: ${reason}` : ''}\n\nThe amount is back in your wallet.`,
+      link: paths.wallet,
+      data: { payoutId: w.id, reason },
+    }),
+
+  depositReceived: (tx: Executor, d: { userId: string; checkoutId: string; amountCents: number }) =>
+    notify(tx, {
+      userId: d.userId,
+      kind: 'DEPOSIT_RECEIVED',
+      title: `${dollars(d.amountCents)} added to your wallet`,
+      body: `Your deposit of ${dollars(d.amountCents)} is received and available in your wallet.`,
+      link: paths.wallet,
+      data: { checkoutId: d.checkoutId },
+    }),
+
+  distributionPaid: (
+    tx: Executor,
+    d: { userId: string; distributionId: string; propertyName: string; period: string; amountCents: number },
+  ) =>
+    notify(tx, {
+      userId: d.userId,
+      kind: 'DISTRIBUTION_PAID',
+      title: `${dollars(d.amountCents)} distribution from “${d.propertyName}”`,
+      body: `Your share of the rent of “${d.propertyName}” for ${d.period}, ${dollars(d.amountCents)}, is paid into your wallet.`,
+      link: paths.wallet,
+      data: { distributionId: d.distributionId },
+    }),
+};
+
+/** Every holder paid by a distribution, told in the paying transaction (after pay_distribution returned PAID). */
+export async function notifyDistributionPaid(tx: Executor, distributionId: string): Promise<void> {
+  const res = await tx.execute(sql`
+    SELECT e.user_id, sum(e.amount_cents)::bigint AS cents, p.name,
+           to_char(d.period_start, 'Mon FMDD, YYYY') || ' – ' || to_char(d.period_end, 'Mon FMDD, YYYY') AS period
+      FROM ledger_entries e
+      JOIN distributions d ON d.id = e.distribution_id
+      JOIN properties p ON p.id = d.property_id
+     WHERE e.distribution_id = ${distributionId} AND e.type = 'DISTRIBUTION_PAYMENT' AND e.amount_cents > 0
+     GROUP BY e.user_id, p.name, d.period_start, d.period_end`);
+  for (const r of (res as unknown as { rows: { user_id: string; cents: string; name: string; period: string }[] }).rows) {
+    await notices.distributionPaid(tx, {
+      userId: r.user_id,
+      distributionId,
+      propertyName: r.name,
+      period: r.period,
+      amountCents: Number(r.cents),
+    });
+  }
+}

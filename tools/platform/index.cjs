@@ -1,0 +1,61 @@
+// @ts-check
+// The platform manifest (platform.json at the repository root), read by every tool that
+// needs the platform's shape: webpack configs, jest, eslint, tsconfig's test, the release
+// tool, assemble-web, the dev loop, the build scripts. Adding a remote is one entry in
+// platform.json plus its folder (README: "Adding a remote").
+const path = require('node:path');
+
+/**
+ * @typedef {object} Remote
+ * @property {string} name federation container name (a JS identifier: 'mf_public'); the registry key
+ * @property {string} folder the remote's folder at the repository root ('mf-public')
+ * @property {string} package its npm workspace name
+ * @property {string} owns what the remote holds, for people
+ * @property {string[]} exposes the modules it exposes (src/exposes/<Name>.tsx → './<Name>')
+ *
+ * @typedef {object} SharedEntry
+ * @property {string} key the federation share key ('react', 'shared-ui/mui'); a trailing '/' shares every subpath
+ * @property {'library' | 'workspace'} tier an npm library (version from node_modules) or a workspace package (version from its package.json)
+ * @property {string} package the package whose version the entry carries
+ * @property {boolean} eager bundled into the shell's main.js (what every first visit renders)
+ *
+ * @typedef {object} Platform
+ * @property {string[]} libraries workspace packages shared by the apps
+ * @property {string} server the API server's folder
+ * @property {{ name: string, folder: string, package: string }} shell the host
+ * @property {Remote[]} remotes
+ * @property {string} e2e the browser tests' folder
+ * @property {string[]} tools tool folders with TypeScript projects and jest tests of their own
+ * @property {SharedEntry[]} shared
+ */
+
+const root = path.resolve(__dirname, '../..');
+// JSON gives `string` where Platform has unions ('library' | 'workspace'); the test checks the values.
+const platform = /** @type {Platform} */ (/** @type {unknown} */ (require('../../platform.json')));
+
+const remotes = platform.remotes;
+/** Every app webpack builds: the shell, then the remotes. */
+const apps = [platform.shell.folder, ...remotes.map((r) => r.folder)];
+/** npm workspaces, in the order of the root package.json. */
+const workspaces = [...platform.libraries, platform.server, ...apps, platform.e2e];
+/** TypeScript projects of `tsc -b` (tsconfig.json references) and jest projects (jest.config.cjs). */
+const projects = [...platform.libraries, platform.server, ...apps, ...platform.tools];
+
+/** @param {string} name federation name */
+function remoteByName(name) {
+  return remotes.find((r) => r.name === name);
+}
+/** @param {string} nameOrFolder 'mf_public', 'mf-public' or 'public' */
+function findRemote(nameOrFolder) {
+  return remotes.find((r) => r.name === nameOrFolder || r.folder === nameOrFolder || r.folder === `mf-${nameOrFolder}`);
+}
+/** @param {string} dir an app's folder (absolute or relative to the root) → its federation name */
+function federationNameOf(dir) {
+  const folder = path.relative(root, path.resolve(root, dir)).split(path.sep).join('/');
+  if (folder === platform.shell.folder) return platform.shell.name;
+  const r = remotes.find((x) => x.folder === folder);
+  if (!r) throw new Error(`${folder} is not an app of platform.json (add it to "remotes")`);
+  return r.name;
+}
+
+module.exports = { root, platform, remotes, apps, workspaces, projects, remoteByName, findRemote, federationNameOf };

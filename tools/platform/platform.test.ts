@@ -1,0 +1,94 @@
+// platform.json is the one description of the platform's shape; everything that cannot
+// read it (npm's workspaces, tsconfig.json, the shell's literal types, each remote's
+// folder) must agree with it, and this test says where it does not.
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTE_NAMES, requiredModules } from '../../shell/src/routes/route-table';
+import { providedEntries } from '../../shell/src/federation/provided';
+import { apps, platform, projects, remotes, root, workspaces } from './index.cjs';
+
+const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+test('npm workspaces are the manifest’s packages', () => {
+  expect(readJson('package.json').workspaces).toEqual(workspaces);
+});
+
+test('tsconfig.json references every TypeScript project of the manifest', () => {
+  expect(readJson('tsconfig.json').references.map((r: { path: string }) => r.path)).toEqual(projects);
+});
+
+test('every project has its folder, package.json (by its workspace name) and jest config', () => {
+  for (const p of projects) {
+    expect(fs.existsSync(path.join(root, p, 'tsconfig.json'))).toBe(true);
+    expect(fs.existsSync(path.join(root, p, 'jest.config.cjs'))).toBe(true);
+  }
+  for (const w of workspaces) expect(readJson(path.join(w, 'package.json')).name).toBe(w);
+});
+
+test('remotes: unique names that are JS identifiers, one folder each, with its webpack config', () => {
+  expect(new Set(remotes.map((r) => r.name)).size).toBe(remotes.length);
+  expect(new Set(remotes.map((r) => r.folder)).size).toBe(remotes.length);
+  for (const r of remotes) {
+    expect(r.name).toMatch(/^[A-Za-z_$][\w$]*$/);
+    expect(readJson(path.join(r.folder, 'package.json')).name).toBe(r.package);
+    expect(fs.existsSync(path.join(root, r.folder, 'webpack.config.cjs'))).toBe(true);
+  }
+});
+
+test('no remote folder is missing from the manifest', () => {
+  const folders = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(root, d.name, 'src/exposes')))
+    .map((d) => d.name);
+  expect(sorted(folders)).toEqual(sorted(remotes.map((r) => r.folder)));
+  expect(apps).toEqual([platform.shell.folder, ...remotes.map((r) => r.folder)]);
+});
+
+test.each(remotes.map((r) => [r.name, r] as const))('%s exposes exactly the modules of src/exposes/', (_name, r) => {
+  const files = fs
+    .readdirSync(path.join(root, r.folder, 'src/exposes'))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+    .map((f) => f.replace(/\.tsx?$/, ''));
+  expect(sorted(files)).toEqual(sorted(r.exposes));
+});
+
+test('the shell’s RemoteName type lists the manifest’s remotes', () => {
+  expect([...REMOTE_NAMES]).toEqual(remotes.map((r) => r.name));
+});
+
+test('every module the route table loads is exposed by its remote', () => {
+  for (const [remote, modules] of requiredModules()) {
+    const exposes = remotes.find((r) => r.name === remote)?.exposes ?? [];
+    for (const m of modules) expect(exposes.includes(m) ? `${remote}/${m}` : `${remote}/${m} (not exposed)`).toBe(`${remote}/${m}`);
+  }
+});
+
+test('shared entries: unique keys; workspace entries are package exports; the shell provides each one', () => {
+  const keys = platform.shared.map((e) => e.key);
+  expect(new Set(keys).size).toBe(keys.length);
+  for (const e of platform.shared) {
+    expect(['library', 'workspace']).toContain(e.tier);
+    expect(typeof e.eager).toBe('boolean');
+    if (e.tier === 'workspace') {
+      expect(platform.libraries).toContain(e.package);
+      const sub = e.key === e.package ? '.' : `.${e.key.slice(e.package.length)}`;
+      expect(Object.keys(readJson(path.join(e.package, 'package.json')).exports ?? { '.': 1 })).toContain(sub);
+    } else {
+      expect(fs.existsSync(path.join(root, 'node_modules', e.package, 'package.json'))).toBe(true);
+    }
+  }
+  // provided.ts must list static import()s (webpack builds what it sees): one per entry,
+  // a subpath for a prefix key ('react/' → 'react/jsx-runtime'), nothing else.
+  const provided = Object.keys(providedEntries);
+  for (const k of keys)
+    expect(provided.some((p) => (k.endsWith('/') ? p.startsWith(k) : p === k)) ? k : `${k} (not in provided.ts)`).toBe(k);
+  for (const p of provided) expect(keys.some((k) => (k.endsWith('/') ? p.startsWith(k) : p === k)) ? p : `${p} (not shared)`).toBe(p);
+});
+
+test('shared-ui’s public entries are shared (except its test helpers)', () => {
+  const exported = Object.keys(readJson('shared-ui/package.json').exports)
+    .filter((s) => s !== './testing')
+    .map((s) => (s === '.' ? 'shared-ui' : `shared-ui${s.slice(1)}`));
+  expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-ui').map((e) => e.key)));
+});
