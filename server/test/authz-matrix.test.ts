@@ -87,6 +87,7 @@ const INVESTORS = (ok = 200): Partial<Record<Actor, number>> => ({
   investor: ok,
   investor2: ok,
 });
+const MARKET_NONE = '00000000-0000-4000-8000-000000000000';
 const OWNER_ONLY = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, admin: 403, owner2: 404, owner: ok });
 
 beforeAll(async () => {
@@ -837,6 +838,61 @@ const ROWS: Row[] = [
     req: () => ({ method: 'PUT', url: `/v1/holdings/${fixtures.funded}/reinvest`, payload: { enabled: true } }),
     expect: { anon: 401, owner: 403, admin: 403, investor2: 404, investor: 200 },
   },
+  // Issue 20: the secondary market (refusals here; the market's own tests trade).
+  {
+    name: 'GET /v1/market/properties/{propertyId}',
+    req: () => ({ method: 'GET', url: `/v1/market/properties/${fixtures.funded}` }),
+    expect: { anon: 200, investor: 200, owner: 200, admin: 200 },
+  },
+  {
+    name: 'GET /v1/market/properties/{propertyId}/history',
+    req: () => ({ method: 'GET', url: `/v1/market/properties/${fixtures.funded}/history` }),
+    expect: { anon: 200, investor: 200, admin: 200 },
+  },
+  {
+    name: 'GET /v1/market/properties/{propertyId}/trades',
+    req: () => ({ method: 'GET', url: `/v1/market/properties/${fixtures.funded}/trades` }),
+    expect: { anon: 200, investor: 200, admin: 200 },
+  },
+  {
+    name: 'POST /v1/market/orders',
+    req: () => ({
+      method: 'POST',
+      url: '/v1/market/orders',
+      payload: { propertyId: fixtures.funded, side: 'SELL', units: 100000, price: 1 },
+    }),
+    expect: { anon: 401, owner: 403, owner2: 403, admin: 403 },
+  },
+  {
+    name: 'POST /v1/market/orders/{id}/cancel',
+    req: () => ({ method: 'POST', url: `/v1/market/orders/${MARKET_NONE}/cancel` }),
+    expect: { anon: 401, owner: 403, owner2: 403, investor: 404, admin: 404 },
+  },
+  { name: 'GET /v1/market/orders', req: () => ({ method: 'GET', url: '/v1/market/orders' }), expect: INVESTORS() },
+  { name: 'GET /v1/market/fills', req: () => ({ method: 'GET', url: '/v1/market/fills' }), expect: INVESTORS() },
+  {
+    name: 'GET /v1/market/holdings/{propertyId}',
+    req: () => ({ method: 'GET', url: `/v1/market/holdings/${fixtures.funded}` }),
+    expect: INVESTORS(),
+  },
+  {
+    name: 'POST /v1/market/properties/{propertyId}/trading',
+    req: () => ({ method: 'POST', url: `/v1/market/properties/${fixtures.funded}/trading`, payload: { enabled: true } }),
+    expect: OWNER_ONLY(409),
+  },
+  { name: 'GET /v1/admin/market/overview', req: () => ({ method: 'GET', url: '/v1/admin/market/overview' }), expect: ADMIN_ONLY() },
+  {
+    name: 'POST /v1/admin/market/properties/{propertyId}/halt',
+    req: () => ({ method: 'POST', url: `/v1/admin/market/properties/${MARKET_NONE}/halt`, payload: { reason: 'Check' } }),
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    name: 'POST /v1/admin/market/properties/{propertyId}/resume',
+    req: () => ({ method: 'POST', url: `/v1/admin/market/properties/${MARKET_NONE}/resume`, payload: { reason: 'Check' } }),
+    expect: ADMIN_ONLY(404),
+  },
+  { name: 'GET /v1/admin/market/trades', req: () => ({ method: 'GET', url: '/v1/admin/market/trades' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/market/trades.csv', req: () => ({ method: 'GET', url: '/v1/admin/market/trades.csv' }), expect: ADMIN_ONLY() },
 ];
 
 describe('authorization matrix', () => {

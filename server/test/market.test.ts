@@ -22,10 +22,11 @@ import {
 let t: TestApp;
 let admin: TestUser;
 
+// Migrating a fresh PGlite takes a while on a busy shared machine.
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await makeUser(t.app, 'ADMIN');
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });

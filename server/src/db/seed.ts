@@ -42,14 +42,14 @@ export function demoAccounts(adminEmail: string, adminPassword: string | null): 
       role: 'INVESTOR',
       email: 'investor@tessera.local',
       password: DEMO_PASSWORDS.investor,
-      note: 'verified, subscribed, funded wallet, holdings, a pending order',
+      note: 'verified, subscribed, funded wallet, holdings, a pending order, market trades and open bids',
     },
     { role: 'INVESTOR', email: 'pending@tessera.local', password: DEMO_PASSWORDS.pending, note: 'pending review, not subscribed' },
     {
       role: 'INVESTOR',
       email: 'grace@tessera.local',
       password: DEMO_PASSWORDS.investor2,
-      note: 'verified, subscribed, bought out Mountain Ash Cabins',
+      note: 'verified, subscribed, bought out Mountain Ash Cabins, trades its units on the market (open asks)',
     },
   ];
 }
@@ -422,6 +422,29 @@ async function seedMoney(
   await api(investorId, 'POST', '/v1/wallets/withdraw', { amount: 1_000, payoutDestinationId: investorAccount._id });
 
   await seedReturns(app, { adminId, ownerId }, property);
+
+  // Issue 20: the secondary market of the FUNDED Mountain Ash Cabins, through the market API:
+  // a few trades (Grace sells to Ivan, Ivan sells some back), then an open book: Ivan's bids
+  // below the last price, Grace's asks above it.
+  const cabins = property('Mountain Ash Cabins');
+  const bookRes = await app.inject({ method: 'GET', url: `/v1/market/properties/${cabins}` });
+  const ref = bookRes.json<{ rules: { referencePrice: number } }>().rules.referencePrice;
+  const at = (f: number) => Math.round(ref * f * 100) / 100;
+  const trade = (who: string, side: 'BUY' | 'SELL', units: number, price: number) =>
+    api(who, 'POST', '/v1/market/orders', { propertyId: cabins, side, units, price });
+  for (const [seller, buyer, units, f] of [
+    [graceId, investorId, 5, 1],
+    [graceId, investorId, 3, 1.01],
+    [investorId, graceId, 2, 1.02],
+    [graceId, investorId, 4, 1.015],
+  ] as const) {
+    await trade(seller, 'SELL', units, at(f));
+    await trade(buyer, 'BUY', units, at(f));
+  }
+  await trade(investorId, 'BUY', 3, at(0.98));
+  await trade(investorId, 'BUY', 5, at(0.96));
+  await trade(graceId, 'SELL', 4, at(1.04));
+  await trade(graceId, 'SELL', 6, at(1.06));
 
   // The seed's own sessions end here.
   for (const id of tokens.keys()) await app.tokens.revokeAll(app.db, id);

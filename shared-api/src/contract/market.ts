@@ -7,6 +7,7 @@
 // ---- API (all under /v1; JSON; errors are { message } with the HTTP status) ----
 // Public (no session needed):
 //   GET    /v1/market/properties/:propertyId            -> MarketBook
+//          (404 'Property not found' unless the property is live: ACTIVE or FUNDED; a suspended one answers status CLOSED)
 //          (best bid/ask, depth aggregated by price per side, last price, status, rules)
 //   GET    /v1/market/properties/:propertyId/history?days=30  -> MarketPriceHistory
 //          (one point per trade, oldest first, at most MARKET_HISTORY_MAX_POINTS)
@@ -27,6 +28,8 @@
 //   POST   /v1/admin/market/properties/:propertyId/resume  body MarketHaltBody -> MarketBook
 //   GET    /v1/admin/market/trades?propertyId=&from=&to=&page=&pageSize=  -> Page<MarketTrade>
 //   GET    /v1/admin/market/trades.csv?propertyId=&from=&to=  -> text/csv (MARKET_TRADES_CSV_COLUMNS)
+//
+// Notification links: MARKET_ORDER_FILLED notices link to '/dashboard/market' (paths.market).
 //
 // Real time (shared-api subscribeEvents): topic marketTopic(propertyId) = `market:<id>` gets
 // { type: 'market.book' } after every change of the book or a trade; the user's own topic

@@ -41,6 +41,11 @@ export const LedgerTotalsSchema = Type.Object({
     DISTRIBUTION_PAYMENT: n(),
     MANAGEMENT_FEE: n(),
     FEE_REVENUE: n(),
+    TRADE_HOLD: n(),
+    TRADE_REFUND: n(),
+    TRADE_BUY: n(),
+    TRADE_SELL: n(),
+    TRADE_FEE: n(),
   }),
 });
 assertSame<Same<Static<typeof LedgerTotalsSchema>, LedgerTotals>>();

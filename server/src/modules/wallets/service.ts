@@ -26,13 +26,16 @@ export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
     SELECT
       (SELECT balance_cents FROM wallets WHERE user_id = ${userId}) AS balance,
       (SELECT coalesce(sum(amount_cents), 0) FROM orders WHERE investor_id = ${userId} AND status = 'PENDING') AS orders_held,
-      (SELECT coalesce(sum(amount_cents), 0) FROM payouts WHERE user_id = ${userId} AND status = 'REQUESTED') AS payouts_held
-  `)) as unknown as { rows: { balance: string | number | null; orders_held: string | number; payouts_held: string | number }[] };
+      (SELECT coalesce(sum(amount_cents), 0) FROM payouts WHERE user_id = ${userId} AND status = 'REQUESTED') AS payouts_held,
+      (SELECT coalesce(sum(remaining::bigint * price_cents), 0) FROM market_orders WHERE investor_id = ${userId} AND status = 'OPEN' AND side = 'BUY') AS bids_held
+  `)) as unknown as {
+    rows: { balance: string | number | null; orders_held: string | number; payouts_held: string | number; bids_held: string | number }[];
+  };
   const r = rows.rows[0];
   return {
     userId,
     balance: centsToDollars(Number(r.balance ?? 0)),
-    held: centsToDollars(Number(r.orders_held) + Number(r.payouts_held)),
+    held: centsToDollars(Number(r.orders_held) + Number(r.payouts_held) + Number(r.bids_held)),
     currency: 'USD',
   };
 }
