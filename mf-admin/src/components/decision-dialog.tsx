@@ -16,6 +16,8 @@ export interface DecisionDialogProps {
   confirmLabel: string;
   /** Asks for a reason (required) under this label. */
   reasonLabel?: string;
+  /** What a missing reason says (default: REASON_REQUIRED). */
+  reasonRequired?: string;
   /** Red confirm button. */
   destructive?: boolean;
   /** Runs the decision; a thrown error is shown and the dialog stays open. */
@@ -30,6 +32,7 @@ export function DecisionDialog({
   description,
   confirmLabel,
   reasonLabel,
+  reasonRequired = REASON_REQUIRED,
   destructive = false,
   onConfirm,
   onClose,
@@ -52,7 +55,7 @@ export function DecisionDialog({
   const confirm = async () => {
     const text = reason.trim();
     if (reasonLabel && !text) {
-      setProblem(REASON_REQUIRED);
+      setProblem(reasonRequired);
       return;
     }
     setBusy(true);

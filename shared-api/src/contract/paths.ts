@@ -34,6 +34,8 @@ export const paths = {
   // Issue 18 (admin): distributions, revenue and the income reports queue; appraisals.
   distributions: '/dashboard/distributions',
   appraisals: '/dashboard/appraisals',
+  // Issue 20: the investor's market orders and trades; the admins' market console.
+  market: '/dashboard/market',
   onboarding: '/onboarding',
   questionnaire: '/onboarding/questionnaire',
 } as const;

@@ -211,6 +211,20 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['getPropertyPerformance', () => api.getPropertyPerformance(ID), 'GET', `v1/properties/${ID}/performance`],
   ['getMyReturns', () => api.getMyReturns(), 'GET', 'v1/holdings/returns'],
   ['setReinvest', () => api.setReinvest(ID, true), 'PUT', `v1/holdings/${ID}/reinvest`],
+  ['getMarketBook', () => api.getMarketBook(ID), 'GET', `v1/market/properties/${ID}`],
+  ['getMarketPriceHistory', () => api.getMarketPriceHistory(ID, 30), 'GET', `v1/market/properties/${ID}/history`],
+  ['getMarketTrades', () => api.getMarketTrades(ID), 'GET', `v1/market/properties/${ID}/trades`],
+  ['placeMarketOrder', () => api.placeMarketOrder({ propertyId: ID, side: 'SELL', units: 5, price: 12.5 }), 'POST', 'v1/market/orders'],
+  ['cancelMarketOrder', () => api.cancelMarketOrder(ID), 'POST', `v1/market/orders/${ID}/cancel`],
+  ['getMyMarketOrders', () => api.getMyMarketOrders({ status: 'OPEN' }), 'GET', 'v1/market/orders'],
+  ['getMyMarketFills', () => api.getMyMarketFills(), 'GET', 'v1/market/fills'],
+  ['getMyMarketPosition', () => api.getMyMarketPosition(ID), 'GET', `v1/market/holdings/${ID}`],
+  ['setPropertyTrading', () => api.setPropertyTrading(ID, { enabled: true }), 'POST', `v1/market/properties/${ID}/trading`],
+  ['getMarketOverview', () => api.getMarketOverview(), 'GET', 'v1/admin/market/overview'],
+  ['haltMarket', () => api.haltMarket(ID, { reason: 'x' }), 'POST', `v1/admin/market/properties/${ID}/halt`],
+  ['resumeMarket', () => api.resumeMarket(ID, { reason: 'x' }), 'POST', `v1/admin/market/properties/${ID}/resume`],
+  ['getAllMarketTrades', () => api.getAllMarketTrades({ page: 2 }), 'GET', 'v1/admin/market/trades'],
+  ['exportMarketTradesCsv', () => api.exportMarketTradesCsv({ propertyId: ID }), 'GET', 'v1/admin/market/trades.csv'],
 ];
 
 beforeEach(() => {
@@ -238,12 +252,14 @@ describe('endpoint functions', () => {
     await api.deposit({ amount: 5, returnPath: '/' }, { idempotencyKey: 'k-3' });
     await api.withdraw({ amount: 5, payoutDestinationId: ID }, { idempotencyKey: 'k-4' });
     await api.withdraw({ amount: 5, payoutDestinationId: ID });
+    await api.placeMarketOrder({ propertyId: ID, side: 'BUY', units: 1, price: 10 }, { idempotencyKey: 'k-5' });
     expect(calls.map((c) => c.options?.headers)).toEqual([
       { 'Idempotency-Key': 'k-1' },
       { 'Idempotency-Key': 'k-2' },
       { 'Idempotency-Key': 'k-3' },
       { 'Idempotency-Key': 'k-4' },
       {},
+      { 'Idempotency-Key': 'k-5' },
     ]);
     expect(calls[0].options?.json).toEqual({ propertyId: ID, quantity: 2 });
   });

@@ -14,4 +14,5 @@ export * from './transactions';
 export * from './statements';
 export { query as toSearchParams } from './query';
 export * from './returns';
+export * from './market';
 export * from './notifications';

@@ -28,7 +28,8 @@ export type SidebarIcon =
   | 'payouts'
   | 'audit'
   | 'distributions'
-  | 'appraisals';
+  | 'appraisals'
+  | 'market';
 export interface RouteDef {
   path: string;
   chrome: Chrome;

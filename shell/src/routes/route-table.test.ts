@@ -55,7 +55,7 @@ test('a per-role route lists only roles that have a target', () => {
 
 test('sidebars carry the spec entries in order', () => {
   const labels = (role: Parameters<typeof sidebarFor>[0]) => sidebarFor(role).map((e) => e.label);
-  expect(labels('INVESTOR')).toEqual(['Dashboard', 'Investments', 'Orders', 'Wallet', 'Profile', 'Support']);
+  expect(labels('INVESTOR')).toEqual(['Dashboard', 'Investments', 'Orders', 'Market orders', 'Wallet', 'Profile', 'Support']);
   expect(labels('PROPERTY_OWNER')).toEqual(['Dashboard', 'My Listings', 'Active Listings', 'Wallet', 'Profile', 'Support']);
   const admin = labels('ADMIN');
   // The spec's seven entries in its order; the console's extra pages (payouts, support inbox, audit) come after Orders.
@@ -73,5 +73,7 @@ test('the sidebar highlights by the second path segment', () => {
 test('requiredModules lists each remote module once', () => {
   const req = requiredModules();
   expect([...req.keys()].sort()).toEqual(['mf_admin', 'mf_investor', 'mf_onboarding', 'mf_owner', 'mf_public']);
-  expect(req.get('mf_investor')).toEqual(new Set(['Overview', 'Investments', 'Orders', 'Wallet', 'Support', 'SupportThread']));
+  expect(req.get('mf_investor')).toEqual(
+    new Set(['Overview', 'Investments', 'Orders', 'MarketOrders', 'Wallet', 'Support', 'SupportThread']),
+  );
 });

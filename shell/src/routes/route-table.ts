@@ -34,7 +34,8 @@ export type SidebarIcon =
   | 'payouts'
   | 'audit'
   | 'distributions'
-  | 'appraisals';
+  | 'appraisals'
+  | 'market';
 
 export interface RouteDef {
   path: string;
@@ -137,6 +138,15 @@ export const routeTable: readonly RouteDef[] = [
     chrome: 'dashboard',
     roles: ['ADMIN'],
     target: t('mf_admin', 'Appraisals', side('Appraisals', 56.5, 'appraisals')),
+  },
+  {
+    path: paths.market,
+    chrome: 'dashboard',
+    roles: ['ADMIN', 'INVESTOR'],
+    target: {
+      ADMIN: t('mf_admin', 'Market', side('Market', 56.7, 'market')),
+      INVESTOR: t('mf_investor', 'MarketOrders', side('Market orders', 25, 'market')),
+    },
   },
   { path: paths.audit, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Audit', side('Audit trail', 57, 'audit')) },
   {

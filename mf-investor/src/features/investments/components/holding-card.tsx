@@ -8,6 +8,13 @@ import { PROPERTY_TYPE_LABELS, annualReturn, paths, progressPercent, type Holdin
 import { HoldingReturnsPanel } from '../../returns/holding-returns';
 import { Figure } from '../../../components/figure';
 
+/** Issue 20: a holding of a live or funded property can be offered on the market. */
+export const canSell = (h: Holding) =>
+  h.quantity > 0 && !h.property.suspendedAt && (h.property.status === 'FUNDED' || h.property.status === 'ACTIVE');
+
+/** The property page's market section, its sell form prefilled with what this holding can sell. */
+export const sellPath = (propertyId: string) => `${paths.property(propertyId)}?trade=sell#market`;
+
 /** One holding: the property's picture, name and type, the investor's figures and, when loaded, its returns. */
 export function HoldingCard({ holding: h, returns }: { holding: Holding; returns?: HoldingReturns }) {
   const headingId = useId();
@@ -79,6 +86,14 @@ export function HoldingCard({ holding: h, returns }: { holding: Holding; returns
           <Link component={RouterLink} to={paths.property(p._id)} aria-label={`View property ${p.name}`}>
             View property
           </Link>
+          {canSell(h) && (
+            <>
+              {' · '}
+              <Link component={RouterLink} to={sellPath(p._id)} aria-label={`Sell units of ${p.name}`} sx={{ fontWeight: 600 }}>
+                Sell units
+              </Link>
+            </>
+          )}
         </Typography>
         {returns && <HoldingReturnsPanel returns={returns} />}
       </Box>

@@ -11,6 +11,9 @@ jest.mock('shared-api', () => ({
   createOrder: jest.fn(),
   getWalletBalance: jest.fn(),
   getPropertyPerformance: jest.fn(),
+  // Issue 20: the market section asks for the book; a property that does not trade shows none.
+  getMarketBook: jest.fn(() => Promise.resolve({ status: 'CLOSED' })),
+  getMarketPriceHistory: jest.fn(() => Promise.resolve({ propertyId: 'p2', days: 30, points: [] })),
 }));
 const performanceMock = jest.mocked(getPropertyPerformance);
 const getPropertyMock = jest.mocked(getProperty);

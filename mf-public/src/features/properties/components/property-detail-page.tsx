@@ -21,6 +21,9 @@ import { SuspendedNotice } from './suspended-notice';
 const InvestPanel = lazy(() => import('./invest-panel').then((m) => ({ default: m.InvestPanel })));
 // Issue 18: appraisal and distribution history, below the fold: its own chunk, after paint.
 const PerformanceSection = lazy(() => import('./performance-section').then((m) => ({ default: m.PerformanceSection })));
+// Issue 20: the secondary market (book, history, buy / sell form), its own chunk after paint,
+// for a live or funded property only (the section itself hides when trading is not enabled).
+const MarketSection = lazy(() => import('../market/market-section').then((m) => ({ default: m.MarketSection })));
 
 /** The panel's place while its code loads, about as tall as the panel, so nothing jumps. */
 function InvestPanelPlaceholder() {
@@ -143,6 +146,11 @@ export function PropertyDetailPage() {
           )}
         </Box>
         <Box sx={{ gridArea: 'details', display: 'grid', gap: 3 }}>
+          {investReady && !p.suspendedAt && (p.status === 'FUNDED' || p.status === 'ACTIVE') && (
+            <Suspense fallback={<Skeleton variant="rounded" height={320} aria-hidden />}>
+              <MarketSection propertyId={p._id} propertyName={p.name} />
+            </Suspense>
+          )}
           <Paper variant="outlined" component="section" aria-labelledby="about-property-title" sx={{ p: { xs: 2.5, md: 3 } }}>
             <Typography id="about-property-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1.5 }}>
               About this property

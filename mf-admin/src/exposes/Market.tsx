@@ -1,0 +1,5 @@
+import { MarketPage } from '../features/market/market-page';
+
+export default function Market() {
+  return <MarketPage />;
+}

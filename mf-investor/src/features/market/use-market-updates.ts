@@ -1,0 +1,24 @@
+// Real time for the investor's market orders (issue 20): the person's own topic on the shared
+// event stream (`subscribeEvents`, issue 19). The server sends `market.order` when one of their
+// orders changes (placed, filled, cancelled, expired); when the stream is unavailable shared-api
+// calls back with `poll` every ~10 s. Either way the page refetches.
+import { useEffect, useRef } from 'react';
+import { subscribeEvents, useAuthUser } from 'shared-api';
+
+const REFETCH_ON = new Set(['market.order', 'poll']);
+
+/** Calls `onChange` whenever the investor's market orders or trades may have changed. */
+export function useMyMarketUpdates(onChange: () => void, enabled = true): void {
+  const userId = useAuthUser()?._id;
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  useEffect(() => {
+    if (!enabled || !userId) return;
+    const topic = `user:${userId}`;
+    return subscribeEvents([topic], (e) => {
+      if (e.topic === topic && REFETCH_ON.has(e.type)) latest.current();
+    });
+  }, [userId, enabled]);
+}
