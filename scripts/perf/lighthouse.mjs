@@ -4,12 +4,14 @@
 // the built shell and remotes published into a releases root (tools/release), real nginx
 // (nginx/nginx.cjs: HTTPS with HTTP/2, gzip/brotli, cache headers, CSP) in front of the API. Drives the system
 // Chromium (/usr/bin/chromium) through chrome-launcher. Builds nothing: run
-// `npm run build` first. Prints Performance, Accessibility, Best Practices, LCP, TBT and CLS
+// `npm run build` first. Prints Performance, Accessibility, Best Practices, SEO, LCP, TBT and CLS
 // (the median of --runs runs per page), writes build/lighthouse/*.json and the
 // "lighthouse" section of docs/performance.md.
 //   node scripts/perf/lighthouse.mjs [--runs 3] [--assert] [--no-docs]
 // --assert (CI): exit 1 when a score is under 90 or a vital is past the Core Web Vitals
-// "good" line (LCP 2.5 s, TBT 200 ms, CLS 0.1). Goals: scores ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05.
+// "good" line (LCP 2.5 s, TBT 200 ms, CLS 0.1), and (issue 21: these three public pages are
+// server-rendered) under Performance 98 or SEO 100 or past LCP 1.5 s. Goals: scores ≥ 95,
+// LCP ≤ 2.0 s, CLS ≤ 0.05.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,9 @@ const RUNS = Math.max(1, Number(arg('--runs', process.env.LIGHTHOUSE_RUNS ?? 3))
 const ASSERT = process.argv.includes('--assert');
 export const THRESHOLDS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 const GOALS = { score: 95, lcpMs: 2000, cls: 0.05 };
+// Issue 21: the public pages arrive as HTML (server-rendered), so they are held to more:
+// LCP ≤ 1.5 s, Performance ≥ 98 and SEO 100 on each of the three pages below.
+export const PUBLIC_PAGE_THRESHOLDS = { performance: 98, lcpMs: 1500, seo: 100 };
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -55,7 +60,7 @@ async function audit(url, port) {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   const { categories, audits } = result.lhr;
   return {
@@ -63,6 +68,7 @@ async function audit(url, port) {
     performance: Math.round(categories.performance.score * 100),
     accessibility: Math.round(categories.accessibility.score * 100),
     bestPractices: Math.round(categories['best-practices'].score * 100),
+    seo: Math.round(categories.seo.score * 100),
     lcpMs: audits['largest-contentful-paint'].numericValue,
     tbtMs: audits['total-blocking-time'].numericValue,
     cls: audits['cumulative-layout-shift'].numericValue,
@@ -132,12 +138,13 @@ const rows = results.map((r) => [
   r.performance,
   r.accessibility,
   r.bestPractices,
+  r.seo,
   sec(r.lcpMs),
   `${Math.round(r.tbtMs)} ms`,
   r.cls.toFixed(3),
   sec(r.fcpMs),
 ]);
-const head = ['page', 'Performance', 'Accessibility', 'Best Practices', 'LCP', 'TBT', 'CLS', 'FCP'];
+const head = ['page', 'Performance', 'Accessibility', 'Best Practices', 'SEO', 'LCP', 'TBT', 'CLS', 'FCP'];
 console.log(
   `\nLighthouse ${require('lighthouse/package.json').version}, mobile preset, through nginx (median of ${RUNS} run${RUNS > 1 ? 's' : ''}):\n`,
 );
@@ -160,10 +167,14 @@ for (const r of results) {
   if (r.performance < GOALS.score || r.accessibility < GOALS.score) misses.push(`${r.name}: scores under the ${GOALS.score} goal`);
   if (r.lcpMs > GOALS.lcpMs) misses.push(`${r.name}: LCP over the 2.0 s goal`);
   if (r.cls > GOALS.cls) misses.push(`${r.name}: CLS over the 0.05 goal`);
+  const pub = PUBLIC_PAGE_THRESHOLDS;
+  if (r.performance < pub.performance) failures.push(`${r.name}: Performance ${r.performance} < ${pub.performance} (issue 21)`);
+  if (r.lcpMs > pub.lcpMs) failures.push(`${r.name}: LCP ${sec(r.lcpMs)} > ${sec(pub.lcpMs)} (issue 21)`);
+  if (r.seo < pub.seo) failures.push(`${r.name}: SEO ${r.seo} < ${pub.seo} (issue 21)`);
 }
 updateSection(
   'lighthouse',
-  `${measuredOn()} \`npm run perf:lighthouse\` (Lighthouse ${require('lighthouse/package.json').version}, mobile preset with simulated slow 4G and 4× CPU slowdown, system Chromium, production nginx over HTTPS and HTTP/2 with ${nginx.brotli ? 'brotli and gzip' : 'gzip'}; median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page):\n\n${table(head, rows)}\n\nCI (\`--assert\`) fails under ${THRESHOLDS.score} or past LCP 2.5 s, TBT 200 ms, CLS 0.1. Goals missed: ${misses.length ? misses.join('; ') : 'none'}.`,
+  `${measuredOn()} \`npm run perf:lighthouse\` (Lighthouse ${require('lighthouse/package.json').version}, mobile preset with simulated slow 4G and 4× CPU slowdown, system Chromium, production nginx over HTTPS and HTTP/2 with ${nginx.brotli ? 'brotli and gzip' : 'gzip'}; median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page):\n\n${table(head, rows)}\n\nCI (\`--assert\`) fails under ${THRESHOLDS.score} or past LCP 2.5 s, TBT 200 ms, CLS 0.1, and (issue 21, these public pages) under Performance ${PUBLIC_PAGE_THRESHOLDS.performance} or SEO ${PUBLIC_PAGE_THRESHOLDS.seo} or past LCP ${sec(PUBLIC_PAGE_THRESHOLDS.lcpMs)}. Goals missed: ${misses.length ? misses.join('; ') : 'none'}.`,
 );
 if (failures.length) {
   console.error(`\nLighthouse thresholds missed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);

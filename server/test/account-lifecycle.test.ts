@@ -203,6 +203,8 @@ describe('what each status may do (STATUS_RULES)', () => {
   it('a pending person cannot withdraw (403, nothing changed); a rejected one may withdraw what they hold, but not add money, subscribe or invest', async () => {
     const pending = await makeUser(t.app, 'INVESTOR');
     await fund(t, pending, 100);
+    // Adding a bank account is allowed to anyone (it moves no money); only the withdrawal is refused.
+    await destinationFor(t.app, pending);
     let before = await snapshot(t.app);
     const refused = await withdraw(pending, 10);
     expect(refused.statusCode).toBe(403);
