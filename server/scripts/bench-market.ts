@@ -16,7 +16,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { createDatabase } from '../src/db/client';
+import { createDatabase, keepConnectionsOnSqlErrors } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { bulkHolders, bulkUnits } from './distribution-fixtures';
 
@@ -46,6 +46,8 @@ async function main() {
   await migrate(database);
   await database.close();
   const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${SCHEMA}`, max: POOL });
+  // As the API's pool (db/client.ts): a refused order keeps its connection.
+  keepConnectionsOnSqlErrors(pool);
   const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
   try {
     const setup = process.hrtime.bigint();
