@@ -148,7 +148,12 @@ export function keepConnectionsOnSqlErrors(pool: pg.Pool): void {
     try {
       return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
     } catch (err) {
-      if (!(err instanceof pg.DatabaseError)) broken = err instanceof Error ? err : new Error(String(err));
+      // Kept only when the server refused a statement and the session is idle again: not in
+      // a (failed) transaction block a multi-statement text may have opened (class 25 on the
+      // next use discards it then, should the status not have arrived yet).
+      const status = (client as unknown as { getTransactionStatus?: () => string | null }).getTransactionStatus?.();
+      const refused = err instanceof pg.DatabaseError && !String(err.code).startsWith('25') && status !== 'T' && status !== 'E';
+      if (!refused) broken = err instanceof Error ? err : new Error(String(err));
       throw err;
     } finally {
       client.release(broken);
