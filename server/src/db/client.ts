@@ -55,6 +55,7 @@ export async function createDatabase(
     pool.on('error', () => {
       // An idle client died (database restart); the pool replaces it on next use.
     });
+    keepConnectionsOnSqlErrors(pool);
     if (config.databaseSchema) {
       try {
         await pool.query(`CREATE SCHEMA IF NOT EXISTS ${config.databaseSchema}`);
@@ -127,6 +128,38 @@ export async function createDatabase(
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * pg's `pool.query` destroys its connection whenever the query fails, even when PostgreSQL
+ * merely refused the statement (a constraint, a money trigger's TS409, a serialization
+ * failure): the connection is fine, but the next query then pays for a new backend (~10 ms
+ * to connect, and every plan and catalog cache of the money triggers rebuilt: the first
+ * order on a fresh connection takes ~100 ms). Every refusal the rules make (an ask without
+ * the units, a wallet short of money) cost that. Here a query outside a transaction (Drizzle
+ * runs transactions on a client of their own) keeps its connection when the error came from
+ * the server (pg.DatabaseError; a fatal one ends the connection and the pool drops it then);
+ * any other error (network, protocol) still discards it.
+ */
+export function keepConnectionsOnSqlErrors(pool: pg.Pool): void {
+  const query = async (...args: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    } catch (err) {
+      // Kept only when the server refused a statement and the session is idle again: not in
+      // a (failed) transaction block a multi-statement text may have opened (class 25 on the
+      // next use discards it then, should the status not have arrived yet).
+      const status = (client as unknown as { getTransactionStatus?: () => string | null }).getTransactionStatus?.();
+      const refused = err instanceof pg.DatabaseError && !String(err.code).startsWith('25') && status !== 'T' && status !== 'E';
+      if (!refused) broken = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+  (pool as unknown as { query: typeof query }).query = query;
 }
 
 /**
