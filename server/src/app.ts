@@ -175,7 +175,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/v1/docs' });
 
-  await app.register(generalRoutes, { withRoot: !config.webRoot });
+  // Public pages as HTML, sitemap.xml, robots.txt (issue 21): from the releases root nginx serves
+  // (RELEASES_DIR, its live remotes.json), else from the web root this server serves. Either way
+  // `/` is then a page, not the API's greeting.
+  const ssrRoot = config.releasesDir ?? config.webRoot ?? null;
+  await app.register(generalRoutes, { withRoot: !config.webRoot && !ssrRoot });
   await app.register(authRoutes, { prefix: '/v1/auth' });
   await app.register(userRoutes, { prefix: '/v1/users' });
   await app.register(adminRoutes, { prefix: '/v1/admin' });
@@ -195,9 +199,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(import('./modules/telemetry/routes'), { prefix: '/v1/telemetry' });
   await app.register(import('./modules/release-tokens/routes'), { prefix: '/v1/admin/release-tokens' });
-  // Public pages as HTML, sitemap.xml, robots.txt (issue 21): from the releases root nginx serves
-  // (RELEASES_DIR, its live remotes.json), else from the web root this server serves.
-  const ssrRoot = config.releasesDir ?? config.webRoot ?? null;
   if (ssrRoot) await app.register(ssrPlugin, { root: ssrRoot, publicUrl: config.publicUrl });
   if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot, rootPage: !ssrRoot });
 

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   type TestApp,
   type TestUser,
+  requestWithdrawal,
 } from './helper';
 
 let t: TestApp;
@@ -130,8 +131,11 @@ describe('notices written with the decision', () => {
 
   it('withdrawal paid and declined with the reason', async () => {
     const investor = await makeInvestor(t, 500);
-    const withdraw = async (amount: number) =>
-      (await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: investor, payload: { amount } })).json<{ _id: string }>();
+    const withdraw = async (amount: number) => {
+      const res = await requestWithdrawal(t.app, investor, amount);
+      expect(res.statusCode).toBe(201);
+      return res.json<{ _id: string }>();
+    };
     const w1 = await withdraw(100);
     const w2 = await withdraw(50);
     expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w1._id}`, as: admin, payload: { status: 'PAID' } })).statusCode).toBe(
