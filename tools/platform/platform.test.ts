@@ -86,9 +86,13 @@ test('shared entries: unique keys; workspace entries are package exports; the sh
   for (const p of provided) expect(keys.some((k) => (k.endsWith('/') ? p.startsWith(k) : p === k)) ? p : `${p} (not shared)`).toBe(p);
 });
 
-test('shared-ui’s public entries are shared (except its test helpers)', () => {
+// Not shared: `./testing` (tests only) and `./ssr` (the Node builds' renderer, bundled whole
+// into `dist/<version>/ssr/render.js` by tools/webpack/ssr-config.cjs; no browser loads it).
+const UNSHARED_UI_ENTRIES = ['./testing', './ssr'];
+
+test('shared-ui’s public entries are shared (except its test helpers and its server renderer)', () => {
   const exported = Object.keys(readJson('shared-ui/package.json').exports)
-    .filter((s) => s !== './testing')
+    .filter((s) => !UNSHARED_UI_ENTRIES.includes(s))
     .map((s) => (s === '.' ? 'shared-ui' : `shared-ui${s.slice(1)}`));
   expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-ui').map((e) => e.key)));
 });
