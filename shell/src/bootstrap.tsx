@@ -8,6 +8,7 @@ import { flushOnPageHide } from './federation/health';
 import { onFirstPageRendered, prefetchRemotePage } from './federation/remote-page';
 import { prefetchPending } from 'shared-api/prefetch';
 import { targetForPath } from './routes/route-table';
+import { changedInput, replayInput } from './ssr-takeover/carry-input';
 import { App } from './App';
 
 // Exported so the build keeps it: the shell provides every shared entry (./federation/provided.ts).
@@ -38,10 +39,13 @@ function appContainer(): HTMLElement | null {
   const swap = () => {
     if (done) return;
     done = true;
+    // What the visitor chose on the server's markup meanwhile goes over to the app's.
+    const carried = changedInput(server);
     server.remove();
     document.getElementById('tessera-ssr')?.remove();
     app.id = 'root';
     app.style.display = '';
+    replayInput(carried, app);
   };
   onFirstPageRendered(swap);
   setTimeout(swap, TAKEOVER_TIMEOUT_MS);

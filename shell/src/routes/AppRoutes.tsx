@@ -5,11 +5,11 @@ import { paths } from 'shared-api/contract';
 import { RemotePage } from '../federation/remote-page';
 import { PublicLayout } from '../chrome/PublicLayout';
 import { NotFound } from '../chrome/NotFound';
-import { loginRedirect, routeTable, targetFor, type Chrome, type RouteDef } from './route-table';
+import { loginRedirect, routeTable, signedInLanding, targetFor, type Chrome, type RouteDef } from './route-table';
 
 /**
  * Spec 4: no user → /login (remembering the page, issue 16); a role not permitted → /dashboard.
- * A signed-in person opening /login or /signup goes to the dashboard.
+ * A signed-in person opening /login or /signup goes to the page its ?next= names, or the dashboard.
  */
 export function Guarded({ route }: { route: RouteDef }) {
   const user = useAuthUser();
@@ -19,7 +19,7 @@ export function Guarded({ route }: { route: RouteDef }) {
   const [entry, setEntry] = useState({ key: location.key, signedIn: user !== null });
   if (entry.key !== location.key) setEntry({ key: location.key, signedIn: user !== null });
   const signedInAtEntry = entry.key === location.key ? entry.signedIn : user !== null;
-  if (route.guestOnly && user && signedInAtEntry) return <Navigate to={paths.dashboard} replace />;
+  if (route.guestOnly && user && signedInAtEntry) return <Navigate to={signedInLanding(location.search)} replace />;
   if (route.roles) {
     if (!user) return <Navigate to={loginRedirect(location.pathname + location.search + location.hash)} replace />;
     if (!route.roles.includes(user.role)) return <Navigate to={paths.dashboard} replace />;

@@ -54,11 +54,21 @@ test('a guest on a dashboard page goes to /login with the page to return to', ()
   expect(screen.getByText('remote Login')).toBeInTheDocument();
 });
 
-test('a signed-in person opening /login or /signup goes to the dashboard', () => {
+test('a signed-in person opening /login or /signup goes to the dashboard, or where ?next= was heading', () => {
   useSessionStore.getState().setSession({ _id: 'u1', role: 'INVESTOR', firstName: 'A', lastName: 'B' } as never, 'tok');
-  for (const url of ['/login', '/login?next=%2Fdashboard%2Fwallet', '/signup']) {
+  for (const [url, to] of [
+    ['/login', /^\/dashboard$/],
+    ['/signup', /^\/dashboard$/],
+    // A link made for a guest (a server-rendered "Invest now"): the page it was heading to.
+    ['/login?next=%2Fdashboard%2Fwallet', /^\/dashboard\/wallet$/],
+    ['/login?next=%2Fproperties%2Fp1', /^\/properties\/p1$/],
+    // Never another site, nor back to /login.
+    ['/login?next=%2F%2Fevil.example', /^\/dashboard$/],
+    ['/login?next=https%3A%2F%2Fevil.example', /^\/dashboard$/],
+    ['/login?next=%2Flogin%3Fnext%3D%252Fx', /^\/dashboard$/],
+  ] as const) {
     const { unmount } = at(url);
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/);
+    expect(screen.getByTestId('where')).toHaveTextContent(to);
     unmount();
   }
 });

@@ -59,10 +59,23 @@ const side = (label: string, order: number, icon: SidebarIcon) => ({ label, orde
  * a scheme) nor control characters; mf-public's login checks it again before following it.
  */
 export function loginRedirect(from: string): string {
-  const safe =
-    from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && ![...from].some((ch) => ch.charCodeAt(0) < 0x20);
-  if (!safe || from === paths.login || from.startsWith(`${paths.login}?`)) return paths.login;
+  if (!isAppPath(from) || from === paths.login || from.startsWith(`${paths.login}?`)) return paths.login;
   return `${paths.login}?next=${encodeURIComponent(from)}`;
+}
+
+const isAppPath = (p: string) =>
+  p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\') && ![...p].some((ch) => ch.charCodeAt(0) < 0x20);
+
+/**
+ * Where a person who is already signed in goes when they open /login or /signup: the page
+ * a `?next=` names (a link made for a guest — a server-rendered page's "Invest now", an
+ * e-mail, an old tab — must still take them where they were heading), else the dashboard.
+ */
+export function signedInLanding(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !isAppPath(next)) return paths.dashboard;
+  const path = next.split(/[?#]/)[0];
+  return path === paths.login || path === paths.signup ? paths.dashboard : next;
 }
 
 export const routeTable: readonly RouteDef[] = [
