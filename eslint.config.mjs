@@ -109,8 +109,8 @@ export default tseslint.config(
     },
   },
   {
-    // Jest's globals are typed for every file (tsconfig.base.json's "types"), so TypeScript
-    // would let production code call them: lint refuses them outside tests and test helpers.
+    // Production code has no jest types (each package's tsconfig.json; tests are in its
+    // tsconfig.test.json), so TypeScript already refuses test globals there; lint says why.
     files: ['**/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/src/testing/**', '**/*.d.ts'],
     rules: {

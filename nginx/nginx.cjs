@@ -15,7 +15,10 @@ const BROTLI_MODULES = ['ngx_http_brotli_filter_module.so', 'ngx_http_brotli_sta
 /** The remotes nginx serves (federation names), from the release tool. */
 const { REMOTE_NAMES } = require('../tools/release/release.cjs');
 
-/** `http://127.0.0.1:8080` or `127.0.0.1:8080` → `127.0.0.1:8080` (an upstream server). */
+/**
+ * `http://127.0.0.1:8080` or `127.0.0.1:8080` → `127.0.0.1:8080` (an upstream server).
+ * @param {string} api
+ */
 function upstreamOf(api) {
   const u = new URL(/^[a-z]+:\/\//i.test(api) ? api : `http://${api}`);
   if (u.protocol !== 'http:') throw new Error(`--api must be an http:// address (nginx speaks plain HTTP to the API), not ${api}`);
@@ -26,6 +29,7 @@ function upstreamOf(api) {
 /**
  * The upstream block's server lines: one API instance, or several (an array, or a
  * comma-separated list). An instance that fails is left alone for a few seconds.
+ * @param {string | string[]} api
  */
 function upstreamServers(api) {
   const list = (Array.isArray(api) ? api : String(api).split(',')).map((a) => a.trim()).filter(Boolean);
@@ -103,7 +107,7 @@ function renderConfig(o) {
     RELEASES: root,
     REMOTES: remotes,
   };
-  const text = fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (m, k) => {
+  const text = fs.readFileSync(TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (m, /** @type {keyof typeof values} */ k) => {
     if (!(k in values)) throw new Error(`nginx.conf.template: unknown placeholder ${m}`);
     return values[k];
   });
@@ -160,7 +164,17 @@ const MIME_FALLBACK = `types {
 }
 `;
 
-/** Writes the rendered config into `<prefix>/conf/` and creates logs/ and tmp/. */
+/** @typedef {Parameters<typeof renderConfig>[0]} RenderOptions */
+/**
+ * `renderConfig`'s options; the prefix is a temporary folder unless given, and `listen` is
+ * `host:port` (a free port unless given).
+ * @typedef {Omit<RenderOptions, 'prefix' | 'listen'> & { prefix?: string, host?: string, port?: number }} StartOptions
+ */
+
+/**
+ * Writes the rendered config into `<prefix>/conf/` and creates logs/ and tmp/.
+ * @param {RenderOptions} o
+ */
 function writeConfig(o) {
   const prefix = path.resolve(o.prefix);
   const { conf, proxy, proxyEvents, brotli } = renderConfig(o);
@@ -173,19 +187,26 @@ function writeConfig(o) {
   return { confFile, brotli };
 }
 
+/**
+ * @param {string} [host]
+ * @returns {Promise<number>}
+ */
 function freePort(host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, host, () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
 }
 
-/** When nginx runs as root its workers run as `nobody`: can they read the releases? */
+/**
+ * When nginx runs as root its workers run as `nobody`: can they read the releases?
+ * @param {string} dir
+ */
 function workersCanRead(dir) {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return true;
   let d = path.resolve(dir);
@@ -199,13 +220,21 @@ function workersCanRead(dir) {
   return Boolean(fs.statSync(dir).mode & 0o004);
 }
 
+/**
+ * @param {string} confFile
+ * @param {string} prefix
+ */
 function checkConfig(confFile, prefix) {
   const r = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-c', confFile, '-e', path.join(prefix, 'logs/error.log')], { encoding: 'utf8' });
   if (r.error) throw new Error(`cannot run ${NGINX}: ${r.error.message} (apt-get install -y nginx)`);
   if (r.status !== 0) throw new Error(`nginx -t failed for ${confFile}:\n${r.stderr}`);
 }
 
-/** Any answer from `url` (HTTPS: the certificate may be self-signed). */
+/**
+ * Any answer from `url` (HTTPS: the certificate may be self-signed).
+ * @param {string} url
+ * @returns {Promise<boolean>}
+ */
 function answers(url) {
   if (url.startsWith('http:')) return fetch(url, { signal: AbortSignal.timeout(1000) }).then(() => true);
   return new Promise((resolve, reject) => {
@@ -218,6 +247,11 @@ function answers(url) {
   });
 }
 
+/**
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} ms
+ */
 async function waitUntilServing(url, child, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -233,6 +267,7 @@ async function waitUntilServing(url, child, ms) {
   return false;
 }
 
+/** @type {Set<import('node:child_process').ChildProcess>} */
 const running = new Set();
 process.on('exit', () => {
   for (const c of running)
@@ -245,7 +280,8 @@ process.on('exit', () => {
 
 /**
  * Starts nginx in the foreground as a child process.
- * @returns {Promise<{ url: string, port: number, prefix: string, confFile: string, brotli: boolean, pid: number, errorLog: () => string, accessLog: () => string, stop: () => Promise<void> }>}
+ * @param {StartOptions} o
+ * @returns {Promise<{ url: string, port: number, prefix: string, confFile: string, brotli: boolean, pid: number | undefined, errorLog: () => string, accessLog: () => string, stop: (o?: { keepPrefix?: boolean }) => Promise<void> }>}
  */
 async function startNginx(o) {
   const ownPrefix = !o.prefix;
@@ -258,6 +294,12 @@ async function startNginx(o) {
   }
 }
 
+/**
+ * @param {StartOptions} o
+ * @param {string} prefix
+ * @param {boolean} ownPrefix
+ * @returns {ReturnType<typeof startNginx>}
+ */
 async function start(o, prefix, ownPrefix) {
   const host = o.host ?? '127.0.0.1';
   // Workers (nobody, when started as root) create files under tmp/.
@@ -280,7 +322,7 @@ async function start(o, prefix, ownPrefix) {
     child.on('exit', () => running.delete(child));
     const url = `${o.tls ? 'https' : 'http'}://${host}:${port}`;
     if (await waitUntilServing(`${url}/remotes.json`, child, 10_000)) {
-      const read = (f) => () => {
+      const read = (/** @type {string} */ f) => () => {
         try {
           return fs.readFileSync(path.join(prefix, 'logs', f), 'utf8');
         } catch {
@@ -318,6 +360,7 @@ async function start(o, prefix, ownPrefix) {
 /**
  * A self-signed certificate for 127.0.0.1 and localhost, for local runs and measurements
  * over HTTPS (browsers must be told to accept it). Needs openssl.
+ * @param {string} dir
  * @returns {{ cert: string, key: string }}
  */
 function selfSignedCertificate(dir) {

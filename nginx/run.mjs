@@ -16,7 +16,9 @@ const USAGE = `Usage: node nginx/run.mjs --root <releases dir> --api http://127.
                          [--admin-allow CIDR,…] [--no-brotli] [--tls-cert FILE --tls-key FILE]
        node nginx/run.mjs --render-only --root DIR --api URL [--listen 80] [--prefix DIR] [--out FILE] [--admin-allow …] [--tls-cert FILE --tls-key FILE]`;
 
+/** @param {string[]} argv */
 function parse(argv) {
+  /** @type {Record<string, any>} flags are true, options their value */
   const o = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -42,7 +44,7 @@ try {
   const api = o.api ?? process.env.API_URL;
   const adminAllow = (o['admin-allow'] ?? process.env.ADMIN_ALLOW ?? '')
     .split(',')
-    .map((s) => s.trim())
+    .map((/** @type {string} */ s) => s.trim())
     .filter(Boolean);
   const brotli = o['no-brotli'] ? false : undefined;
   if (!api) throw new Error(`--api is required\n${USAGE}`);
@@ -97,6 +99,6 @@ try {
     process.on('SIGTERM', stop);
   }
 } catch (err) {
-  console.error(`nginx/run: ${err.message}`);
+  console.error(`nginx/run: ${/** @type {Error} */ (err).message}`);
   process.exit(1);
 }

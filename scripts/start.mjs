@@ -10,7 +10,7 @@ import { ensureInstalled } from './ensure-installed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const run = (args) => {
+const run = (/** @type {string[]} */ args) => {
   const r = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
@@ -25,5 +25,5 @@ if (rebuild || !built) {
 
 const env = { ...process.env, WEB_ROOT: process.env.WEB_ROOT ?? path.join(root, 'build/web'), PORT: process.env.PORT ?? '8080' };
 const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

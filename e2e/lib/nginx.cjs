@@ -9,9 +9,13 @@ const { startNginx } = require('../../nginx/nginx.cjs');
 const root = path.resolve(__dirname, '../..');
 const CLI = path.join(root, 'tools/release/cli.mjs');
 let counter = 0;
+/** @type {string[]} */
 const created = [];
 
-/** A fresh folder of our own under e2e/.tmp (world-readable, so nginx's workers can serve it). */
+/**
+ * A fresh folder of our own under e2e/.tmp (world-readable, so nginx's workers can serve it).
+ * @param {string} label
+ */
 function tempDir(label) {
   counter += 1;
   const dir = path.join(root, 'e2e/.tmp', `release-${process.pid}-${counter}-${label}`);
@@ -26,7 +30,12 @@ function cleanup() {
   for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** Runs `npm run release -- …` (the CLI itself) against `releasesRoot`. */
+/**
+ * Runs `npm run release -- …` (the CLI itself) against `releasesRoot`.
+ * @param {string} releasesRoot
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string>, expectFail?: boolean }} [o]
+ */
 function release(releasesRoot, args, { env = {}, expectFail = false } = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args, '--root', releasesRoot], {
     cwd: root,
@@ -58,6 +67,11 @@ const { versionedGlobal } = require('../../tools/webpack/create-config.cjs');
  * hashes; every version lives under its own URL (/remotes/<name>/<version>/), so caching
  * stays correct. This stands in for "the team rebuilt with a new version" without editing
  * the package (buildVariant below does rebuild, for builds that must differ in code).
+ * @param {string} releasesRoot
+ * @param {string} remote
+ * @param {string} fromVersion
+ * @param {string} version
+ * @param {{ text: string, replacement: string }} change
  */
 function deriveVersion(releasesRoot, remote, fromVersion, version, { text, replacement }) {
   const src = path.join(releasesRoot, remote, fromVersion);
@@ -88,7 +102,10 @@ function deriveVersion(releasesRoot, remote, fromVersion, version, { text, repla
   return { dir: out, file: hits[0] };
 }
 
-/** Federation name → package folder (platform.json). */
+/**
+ * Federation name → package folder (platform.json).
+ * @type {Record<string, string>}
+ */
 const PACKAGES = Object.fromEntries(require('../../tools/platform/index.cjs').remotes.map((r) => [r.name, r.folder]));
 
 /**
@@ -97,6 +114,9 @@ const PACKAGES = Object.fromEntries(require('../../tools/platform/index.cjs').re
  * node_modules), built with the shared config (tools/webpack/create-config.cjs) like the
  * package itself. `patch(dir)` edits the copy (dir is the copied package folder). Returns
  * the build folder (dist/<version>), ready to publish.
+ * @param {string} remote
+ * @param {string} version
+ * @param {(dir: string) => void} patch
  */
 function buildVariant(remote, version, patch) {
   const pkg = PACKAGES[remote];
@@ -124,7 +144,12 @@ function buildVariant(remote, version, patch) {
   return out;
 }
 
-/** nginx serving `releasesRoot`, proxying the API to `api`. */
+/**
+ * nginx serving `releasesRoot`, proxying the API to `api`.
+ * @param {string} releasesRoot
+ * @param {string | string[]} api
+ * @param {Partial<import('../../nginx/nginx.cjs').StartOptions>} [opts]
+ */
 async function startSite(releasesRoot, api, opts = {}) {
   return startNginx({ root: releasesRoot, api, prefix: tempDir('nginx'), ...opts });
 }

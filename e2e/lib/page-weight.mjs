@@ -20,7 +20,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** The pages measured by default (and budgeted in e2e/budgets.json). */
+/** @typedef {{ name: string, path: string, heading?: string, as?: keyof typeof DEMO }} Page */
+/** @typedef {{ url: string, owner: string, raw: number, gzip: number }} Script */
+
+/**
+ * The pages measured by default (and budgeted in e2e/budgets.json).
+ * @type {Page[]}
+ */
 export const DEFAULT_PAGES = [
   { name: '/', path: '/', heading: 'Real Estate Investment For Everyone' },
   { name: '/properties', path: '/properties', heading: 'Properties' },
@@ -33,9 +39,12 @@ export const DEMO = {
   admin: ['admin@tessera.local', 'Admin123!'],
 };
 
-export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+export const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
 
-/** `/remotes/mf_public/1.0.0/x.js` → 'mf_public'; `/shell/…` → 'shell'. */
+/**
+ * `/remotes/mf_public/1.0.0/x.js` → 'mf_public'; `/shell/…` → 'shell'.
+ * @param {string} url
+ */
 export function ownerOf(url) {
   const { pathname } = new URL(url);
   const m = /^\/remotes\/([^/]+)\//.exec(pathname);
@@ -47,6 +56,10 @@ export function launchChromium() {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/**
+ * @param {string} baseURL
+ * @param {keyof typeof DEMO} who
+ */
 async function signIn(baseURL, who) {
   const [email, password] = DEMO[who] ?? [];
   const res = await fetch(`${baseURL}/v1/auth/signin`, {
@@ -61,13 +74,16 @@ async function signIn(baseURL, who) {
 /**
  * Loads `page` in a fresh browser context (1280×720, the first visit: empty cache) and
  * returns the JavaScript it downloaded until the network went idle.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} baseURL
+ * @param {Page} page
  */
 export async function measurePage(browser, baseURL, page) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } });
   if (page.as) {
     const auth = await signIn(baseURL, page.as);
     await context.addInitScript(
-      ([u, t]) => {
+      (/** @type {string[]} */ [u, t]) => {
         localStorage.setItem('authUser', u);
         localStorage.setItem('accessToken', t);
       },
@@ -75,7 +91,9 @@ export async function measurePage(browser, baseURL, page) {
     );
   }
   const tab = await context.newPage();
+  /** @type {Promise<Script | null>[]} */
   const scripts = [];
+  /** @type {string[]} */
   const errors = [];
   tab.on('pageerror', (e) => errors.push(e.message));
   tab.on('response', (res) => {
@@ -106,8 +124,9 @@ export async function measurePage(browser, baseURL, page) {
   }
   // The federation share scope: a key with two loaded versions means a library loaded twice.
   const twice = await tab.evaluate(() => {
+    /** @type {string[]} */
     const out = [];
-    const share = globalThis.__FEDERATION__?.__SHARE__ ?? {};
+    const share = /** @type {any} */ (globalThis).__FEDERATION__?.__SHARE__ ?? {};
     for (const scopes of Object.values(share)) {
       for (const pkgs of Object.values(scopes)) {
         for (const [pkg, versions] of Object.entries(pkgs)) {
@@ -121,8 +140,9 @@ export async function measurePage(browser, baseURL, page) {
     return [...new Set(out)];
   });
   await context.close();
-  const files = (await Promise.all(scripts)).filter(Boolean).sort((a, b) => b.gzip - a.gzip);
-  const sum = (list, k) => list.reduce((a, f) => a + f[k], 0);
+  const files = /** @type {Script[]} */ ((await Promise.all(scripts)).filter(Boolean)).sort((a, b) => b.gzip - a.gzip);
+  const sum = (/** @type {Script[]} */ list, /** @type {'raw' | 'gzip'} */ k) => list.reduce((a, f) => a + f[k], 0);
+  /** @type {Record<string, { files: number, raw: number, gzip: number }>} */
   const byOwner = {};
   for (const f of files) {
     byOwner[f.owner] ??= { files: 0, raw: 0, gzip: 0 };
@@ -145,7 +165,11 @@ export async function measurePage(browser, baseURL, page) {
   };
 }
 
-/** Measures each page, one after the other (a fresh context each: first visits). */
+/**
+ * Measures each page, one after the other (a fresh context each: first visits).
+ * @param {string} baseURL
+ * @param {Page[]} [pages]
+ */
 export async function measurePages(baseURL, pages = DEFAULT_PAGES) {
   const browser = await launchChromium();
   try {

@@ -3,6 +3,7 @@
 const path = require('node:path');
 const { startPlatform } = require('./platform.cjs');
 
+/** @type {Awaited<ReturnType<typeof startPlatform>> | undefined} */
 let platform;
 beforeAll(async () => {
   const name = path.basename(expect.getState().testPath ?? 'file', '.test.ts');

@@ -9,18 +9,24 @@ const root = path.resolve(__dirname, '../..');
 // One folder per run, so several runs (or engineers) never share data or ports.
 const tmp = path.join(root, 'e2e/.tmp', String(process.pid));
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
 }
 
+/**
+ * @param {string} url
+ * @param {number} ms
+ * @param {import('node:child_process').ChildProcess} child
+ */
 async function waitFor(url, ms, child) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -42,6 +48,7 @@ let counter = 0;
  * Starts the built server on a free port with its own data folder and its own copy
  * of the web root. `template`: a data folder to start from (copied, so nothing the
  * run writes leaks into another run); without it the server seeds a fresh database.
+ * @param {{ env?: Record<string, string>, template?: string, name?: string }} [o]
  */
 async function startPlatform({ env = {}, template, name } = {}) {
   const webSrc = path.join(root, 'build/web');
@@ -81,6 +88,10 @@ async function startPlatform({ env = {}, template, name } = {}) {
   return { ...state, child, stop: () => stopChild(child) };
 }
 
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<void>}
+ */
 function stopChild(child) {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -107,7 +118,10 @@ async function seedTemplate() {
   return p.dataDir;
 }
 
-/** The platform of the current test file (set by startPlatform). */
+/**
+ * The platform of the current test file (set by startPlatform).
+ * @type {{ baseURL: string, webRoot: string, dataDir: string, pid: number | undefined, logFile: string } | null}
+ */
 let current = null;
 function readState() {
   if (!current) throw new Error('no platform started for this test file');

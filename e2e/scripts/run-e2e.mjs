@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const run = (cmd, args) => {
+const run = (/** @type {string} */ cmd, /** @type {string[]} */ args) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };

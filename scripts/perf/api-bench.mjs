@@ -21,7 +21,7 @@ import { measuredOn, root, table, updateSection } from './docs.mjs';
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 
-const arg = (name, fallback) => {
+const arg = (/** @type {string} */ name, /** @type {number} */ fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
@@ -38,16 +38,21 @@ const dbUrl = (() => {
 // A filtered, sorted page of 20 (about 100 properties match: one state, one type, live).
 const LIST_PATH = '/v1/properties?state=CA&type=RENTAL_READY&sort=price_asc&page=2&pageSize=20';
 
+/** @returns {Promise<number>} */
 const freePort = () =>
   new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
 
+/**
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ */
 async function waitFor(url, child, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -62,6 +67,10 @@ async function waitFor(url, child, ms = 120_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
+/**
+ * @param {import('node:child_process').ChildProcess | null} child
+ * @returns {Promise<void>}
+ */
 function stop(child) {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -77,7 +86,10 @@ function stop(child) {
   });
 }
 
-/** 10,000 properties across the 50 states, both types and every status, with two images each. */
+/**
+ * 10,000 properties across the 50 states, both types and every status, with two images each.
+ * @param {import('pg').Client} client
+ */
 async function seedProperties(client) {
   const {
     rows: [owner],
@@ -176,6 +188,11 @@ const STATES = [
 // without it, for the uncompressed figure.
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
+/**
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @returns {Promise<import('autocannon').Result>}
+ */
 function load(url, headers) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, pipelining: 1, headers }, (err, result) =>
@@ -184,10 +201,17 @@ function load(url, headers) {
   });
 }
 
+/**
+ * @param {string} label
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ */
 async function bench(label, url, headers = BROWSER) {
   // A short warm-up (JIT, connection pools, caches), then the measured run.
-  await new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration: 2, headers }, (err) => (err ? reject(err) : resolve())),
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) =>
+      autocannon({ url, connections: CONNECTIONS, duration: 2, headers }, (err) => (err ? reject(err) : resolve())),
+    )
   );
   const r = await load(url, headers);
   const out = {
@@ -308,7 +332,13 @@ try {
 }
 
 const { bare, list, identity, uncached, ratio } = results;
-const fmt = (r) => [r.label, `${r.rps.toFixed(0)} req/s`, `${r.p50} ms`, `${r.p99} ms`, r.non2xx + r.errors];
+const fmt = (/** @type {Awaited<ReturnType<typeof bench>>} */ r) => [
+  r.label,
+  `${r.rps.toFixed(0)} req/s`,
+  `${r.p50} ms`,
+  `${r.p99} ms`,
+  r.non2xx + r.errors,
+];
 updateSection(
   'api',
   `${measuredOn()} \`npm run bench:api\` (autocannon, ${CONNECTIONS} connections, ${DURATION} s after a 2 s warm-up; PostgreSQL ${(await pgVersion()) ?? ''}; ${results.properties} properties, the filter \`${LIST_PATH.split('?')[1]}\` matches ${results.total}):\n\n${table(['server', 'throughput', 'p50', 'p99', 'errors'], [fmt(bare), fmt(list), fmt(identity), fmt(uncached)])}\n\nThe list at **${(ratio * 100).toFixed(1)}%** of the bare server's throughput (goal ≥ 30%), p99 ${list.p99} ms (goal < 50 ms); requests carry a browser's \`Accept-Encoding\` (nginx passes it on), so the cached page goes out compressed. Without it (the JSON as it is, 6–7× the bytes): ${((identity.rps / bare.rps) * 100).toFixed(1)}%. With the catalogue cache off (every request reads PostgreSQL: a page nobody listed in the last second, or just after a change) ${((uncached.rps / bare.rps) * 100).toFixed(1)}%, p99 ${uncached.p99} ms.`,

@@ -11,15 +11,21 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { measuredOn, root, table, updateSection } from './docs.mjs';
 
-const REMOTES = createRequire(import.meta.url)('../../tools/platform/index.cjs').remotes.map((r) => r.folder);
+const REMOTES = createRequire(import.meta.url)('../../tools/platform/index.cjs').remotes.map(
+  (/** @type {{ folder: string }} */ r) => r.folder,
+);
 const GOAL_S = 20;
-const arg = (name) => {
+const arg = (/** @type {string} */ name) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs `npm <args>` in the repo and resolves with its wall-clock seconds; rejects on failure. */
+/**
+ * Runs `npm <args>` in the repo and resolves with its wall-clock seconds; rejects on failure.
+ * @param {string[]} args
+ * @returns {Promise<number>}
+ */
 function timed(args) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -40,8 +46,9 @@ function timed(args) {
   });
 }
 
+/** @type {string[][]} */
 const rows = [];
-const s = (x) => `${x.toFixed(1)} s`;
+const s = (/** @type {number} */ x) => `${x.toFixed(1)} s`;
 if (!process.argv.includes('--skip-full')) {
   process.stdout.write('Full production build (npm run build)… ');
   const full = await timed(['run', 'build']);

@@ -14,15 +14,20 @@ import { kb, measurePages } from '../../e2e/lib/page-weight.mjs';
 import { measuredOn, root, table, updateSection } from './docs.mjs';
 
 const require = createRequire(import.meta.url);
+/** @type {{ pages: (import('../../e2e/lib/page-weight.mjs').Page & { budgetKiB: number })[], remoteOwnCodePerPageKiB: number }} */
 const budgets = JSON.parse(fs.readFileSync(path.join(root, 'e2e/budgets.json'), 'utf8'));
 const KiB = 1024;
-const arg = (name) => {
+const arg = (/** @type {string} */ name) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 
-/** A remote build that ships files for a shared module carries its own copy of a library. */
+/**
+ * A remote build that ships files for a shared module carries its own copy of a library.
+ * @param {string} web
+ */
 function remotesBundlingSharedLibraries(web) {
+  /** @type {string[]} */
   const problems = [];
   const remotesDir = path.join(web, 'remotes');
   if (!fs.existsSync(remotesDir)) return problems;
@@ -63,7 +68,8 @@ console.log(
   `  ${'page'.padEnd(24)} ${'files'.padStart(5)} ${'gzip'.padStart(10)} ${'budget'.padStart(10)}  remotes' own code (budget ${budgets.remoteOwnCodePerPageKiB} KiB each)`,
 );
 for (const r of results) {
-  const b = budgets.pages.find((p) => p.name === r.page);
+  // Every result is of a budgeted page.
+  const b = /** @type {(typeof budgets.pages)[number]} */ (budgets.pages.find((p) => p.name === r.page));
   const over = r.gzip > b.budgetKiB * KiB;
   const remotes = Object.entries(r.byOwner).filter(([o]) => o !== 'shell' && o !== 'other');
   const remoteText =

@@ -17,6 +17,10 @@ export function measuredOn() {
     .join(' / ')}.`;
 }
 
+/**
+ * @param {string} name
+ * @param {string} markdown
+ */
 export function updateSection(name, markdown) {
   if (process.env.PERF_NO_DOCS === '1' || process.argv.includes('--no-docs')) return;
   const start = `<!-- perf:${name} -->`;
@@ -28,7 +32,11 @@ export function updateSection(name, markdown) {
   fs.writeFileSync(DOC, `${text.slice(0, a + start.length)}\n${markdown.trim()}\n${text.slice(b)}`);
 }
 
-/** A markdown table. */
+/**
+ * A markdown table.
+ * @param {string[]} head
+ * @param {(string | number)[][]} rows
+ */
 export function table(head, rows) {
   return [
     `| ${head.join(' | ')} |`,

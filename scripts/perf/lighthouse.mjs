@@ -24,7 +24,7 @@ const require = createRequire(import.meta.url);
 const { startPlatform } = require('../../e2e/lib/platform.cjs');
 const { selfSignedCertificate, startNginx } = require('../../nginx/nginx.cjs');
 
-const arg = (name, fallback) => {
+const arg = (/** @type {string} */ name, /** @type {string | number} */ fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
@@ -36,7 +36,7 @@ const GOALS = { score: 95, lcpMs: 2000, cls: 0.05 };
 // LCP ≤ 1.5 s, Performance ≥ 98 and SEO 100 on each of the three pages below.
 export const PUBLIC_PAGE_THRESHOLDS = { performance: 98, lcpMs: 1500, seo: 100 };
 
-const median = (xs) => {
+const median = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
@@ -55,14 +55,22 @@ function publishReleases() {
   return dir;
 }
 
+/**
+ * @param {string} url
+ * @param {number} port
+ */
 async function audit(url, port) {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  const { categories, audits } = result.lhr;
+  const result = /** @type {import('lighthouse').RunnerResult} */ (
+    await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
+  );
+  // The categories and audits asked for are in the report, each with its score and value.
+  const { categories, audits } =
+    /** @type {{ categories: Record<string, { score: number }>, audits: Record<string, { numericValue: number }> }} */ (result.lhr);
   return {
     lhr: result.lhr,
     performance: Math.round(categories.performance.score * 100),
@@ -109,6 +117,7 @@ try {
     { name: '/properties/:id', path: `/properties/${property._id}` },
   ];
   for (const p of pages) {
+    /** @type {Awaited<ReturnType<typeof audit>>[]} */
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const r = await audit(`${nginx.url}${p.path}`, chrome.port);
@@ -117,7 +126,7 @@ try {
     }
     // The run with the median performance score stands for the page (its vitals with it).
     const med = median(runs.map((r) => r.performance));
-    const chosen = runs.find((r) => r.performance === med);
+    const chosen = /** @type {(typeof runs)[number]} */ (runs.find((r) => r.performance === med));
     fs.writeFileSync(
       path.join(out, `${p.name.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}.json`),
       JSON.stringify(chosen.lhr),
@@ -132,7 +141,7 @@ try {
   fs.rmSync(tlsDir, { recursive: true, force: true });
 }
 
-const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const sec = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
 const rows = results.map((r) => [
   `\`${r.name}\``,
   r.performance,
@@ -154,11 +163,11 @@ for (const r of rows) console.log(`  ${r.map((c, i) => (i ? String(c).padStart(1
 const failures = [];
 const misses = [];
 for (const r of results) {
-  for (const [k, label] of [
+  for (const [k, label] of /** @type {const} */ ([
     ['performance', 'Performance'],
     ['accessibility', 'Accessibility'],
     ['bestPractices', 'Best Practices'],
-  ]) {
+  ])) {
     if (r[k] < THRESHOLDS.score) failures.push(`${r.name}: ${label} ${r[k]} < ${THRESHOLDS.score}`);
   }
   if (r.lcpMs > THRESHOLDS.lcpMs) failures.push(`${r.name}: LCP ${sec(r.lcpMs)} > 2.5 s`);

@@ -66,7 +66,7 @@ function record(check, r, o = {}) {
 
 // Pipes escaped (also inside code spans, as GFM tables want); markup outside code spans
 // shown as text, never as HTML.
-const cell = (s) =>
+const cell = (/** @type {unknown} */ s) =>
   String(s ?? '')
     .replace(/\n/g, ' ')
     .split('`')
@@ -96,7 +96,8 @@ function render() {
       ]
         .concat(
           windows.map(
-            (w) => `| ${w.t} s | ${w.rps} | ${w.errorRate}% | ${w.refusedRate}% | ${w.p50} | ${w.p99} | ${w.rssMb} | ${w.heapMb} |`,
+            (/** @type {Record<string, number>} */ w) =>
+              `| ${w.t} s | ${w.rps} | ${w.errorRate}% | ${w.refusedRate}% | ${w.p50} | ${w.p99} | ${w.rssMb} | ${w.heapMb} |`,
           ),
         )
         .join('\n');

@@ -49,6 +49,10 @@ import returnsRoutes from './modules/returns/routes';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { VERSION } from './version';
 
+// An alias: inside the augmentation, the declaration file (what tests compile against)
+// would lose the import of RouteOptions.
+type RegisteredRoute = RouteOptions;
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -60,7 +64,7 @@ declare module 'fastify' {
     payments: PaymentProvider;
     seedReport: SeedReport | null;
     /** Every route as registered (method, url, schema): the fuzz tests cover each one. */
-    routeList: readonly RouteOptions[];
+    routeList: readonly RegisteredRoute[];
   }
 }
 

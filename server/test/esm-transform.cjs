@@ -9,9 +9,17 @@ const SELF = createHash('sha1').update(readFileSync(__filename)).digest('hex');
 const ESM = /^\s*(?:import\s*[\w{*'"]|export\s+(?:\*|\{|default|const|let|var|function|class|async))/m;
 
 module.exports = {
+  /**
+   * @param {string} src
+   * @param {string} filename
+   */
   getCacheKey(src, filename) {
     return createHash('sha1').update(SELF).update(filename).update(src).digest('hex');
   },
+  /**
+   * @param {string} src
+   * @param {string} filename
+   */
   process(src, filename) {
     if (filename.includes('@electric-sql/pglite')) {
       src = src.replace(/\bimport\("((?:node:)?[a-z/_]+)"\)/g, 'Promise.resolve(process.getBuiltinModule("$1"))');

@@ -3,6 +3,7 @@
 // module sandbox does not offer.
 const { PDFParse } = require('pdf-parse');
 
+/** @type {Buffer[]} */
 const chunks = [];
 process.stdin.on('data', (c) => chunks.push(c));
 process.stdin.on('end', async () => {
@@ -10,7 +11,7 @@ process.stdin.on('end', async () => {
   try {
     const r = await parser.getText();
     process.stdout.write(JSON.stringify({ text: r.text, pages: r.total }));
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     process.stderr.write(String(err && err.stack ? err.stack : err));
     process.exitCode = 1;
   } finally {

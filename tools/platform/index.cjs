@@ -38,8 +38,18 @@ const remotes = platform.remotes;
 const apps = [platform.shell.folder, ...remotes.map((r) => r.folder)];
 /** npm workspaces, in the order of the root package.json. */
 const workspaces = [...platform.libraries, platform.server, ...apps, platform.e2e];
-/** TypeScript projects of `tsc -b` (tsconfig.json references) and jest projects (jest.config.cjs). */
+/**
+ * Packages and tool folders with TypeScript and jest tests: each has a tsconfig.json (its
+ * code, no test globals), a tsconfig.test.json (its tests and test helpers, with jest's
+ * types) and a jest.config.cjs.
+ */
 const projects = [...platform.libraries, platform.server, ...apps, ...platform.tools];
+/**
+ * What `tsc -b` (`npm run typecheck`) builds, the references of the root tsconfig.json:
+ * each project's code and tests, then tools/tsconfig.json (the plain JavaScript of tools/,
+ * scripts/ and nginx/) and the browser tests.
+ */
+const tsconfigs = [...projects.flatMap((p) => [p, `${p}/tsconfig.test.json`]), 'tools', platform.e2e];
 
 /** @param {string} name federation name */
 function remoteByName(name) {
@@ -58,4 +68,4 @@ function federationNameOf(dir) {
   return r.name;
 }
 
-module.exports = { root, platform, remotes, apps, workspaces, projects, remoteByName, findRemote, federationNameOf };
+module.exports = { root, platform, remotes, apps, workspaces, projects, tsconfigs, remoteByName, findRemote, federationNameOf };

@@ -3,25 +3,31 @@
 // folder) must agree with it, and this test says where it does not.
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { REMOTE_NAMES, requiredModules } from '../../shell/src/routes/route-table';
 import { providedEntries } from '../../shell/src/federation/provided';
-import { apps, platform, projects, remotes, root, workspaces } from './index.cjs';
+import { apps, platform, projects, remotes, root, tsconfigs, workspaces } from './index.cjs';
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+// tsconfig files may have comments.
+const readTsconfig = (file: string) => ts.parseConfigFileTextToJson(file, fs.readFileSync(path.join(root, file), 'utf8')).config;
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 test('npm workspaces are the manifest’s packages', () => {
   expect(readJson('package.json').workspaces).toEqual(workspaces);
 });
 
-test('tsconfig.json references every TypeScript project of the manifest', () => {
-  expect(readJson('tsconfig.json').references.map((r: { path: string }) => r.path)).toEqual(projects);
+test('tsconfig.json references every TypeScript project of the manifest, code and tests', () => {
+  expect(readTsconfig('tsconfig.json').references.map((r: { path: string }) => r.path)).toEqual(tsconfigs);
 });
 
-test('every project has its folder, package.json (by its workspace name) and jest config', () => {
+test('every project has its folder, package.json (by its workspace name), both tsconfigs and jest config', () => {
   for (const p of projects) {
-    expect(fs.existsSync(path.join(root, p, 'tsconfig.json'))).toBe(true);
-    expect(fs.existsSync(path.join(root, p, 'jest.config.cjs'))).toBe(true);
+    for (const f of ['tsconfig.json', 'tsconfig.test.json', 'jest.config.cjs'])
+      expect(fs.existsSync(path.join(root, p, f)) ? f : `${p}/${f} (missing)`).toBe(f);
+    // Test globals stay out of the code: only the test project has jest's types.
+    expect(readTsconfig(path.join(p, 'tsconfig.json')).compilerOptions.types).not.toContain('jest');
+    expect(readTsconfig(path.join(p, 'tsconfig.test.json')).compilerOptions.types).toContain('jest');
   }
   for (const w of workspaces) expect(readJson(path.join(w, 'package.json')).name).toBe(w);
 });

@@ -8,6 +8,7 @@ class ShellRequirementsPlugin {
   constructor(opts) {
     this.version = opts.version;
   }
+  /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('ShellRequirementsPlugin', (compilation) => {

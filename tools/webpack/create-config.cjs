@@ -19,11 +19,11 @@ const { federationNameOf, remotes } = require('../platform/index.cjs');
  * for such a theme, without the rest (about 6 KB gzip on every first visit).
  */
 function muiNoCssVars() {
-  const shim = (name) => path.join(__dirname, 'mui', `${name}.mjs`);
+  const shim = (/** @type {string} */ name) => path.join(__dirname, 'mui', `${name}.mjs`);
   return new webpack.NormalModuleReplacementPlugin(/[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.m?js$/, (result) => {
     const data = result.createData;
     if (!data?.resource) return;
-    const name = /(createTheme|ThemeProvider)\.m?js$/.exec(data.resource)[1];
+    const name = /** @type {RegExpExecArray} */ (/(createTheme|ThemeProvider)\.m?js$/.exec(data.resource))[1];
     data.resource = shim(name);
     data.request = data.userRequest = data.rawRequest = shim(name);
     data.context = path.dirname(shim(name));
@@ -117,7 +117,7 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
         return [`./${m}`, hot ? `!!${loader}!${file}` : file];
       }),
     );
-  return (_env, argv) => {
+  return (/** @type {unknown} */ _env, /** @type {{ mode?: string }} */ argv) => {
     const production = argv.mode !== 'development';
     const serving = !production && process.env.WEBPACK_SERVE === 'true';
     return {

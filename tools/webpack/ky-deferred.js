@@ -7,29 +7,43 @@
 // reaches ky before the request goes out, so ky sets the Accept header as usual.
 // shell/src/federation/ky-deferred.test.ts pins the contract (shared-api imports only
 // ky's default export). docs/frontend.md.
+/** @typedef {import('ky').KyInstance} Ky */
+/** @typedef {import('ky').ResponsePromise} ResponsePromise */
+/** @typedef {(typeof BODIES)[number]} Body */
+/** @typedef {{ promise: Promise<unknown>, resolve: (value: unknown) => void, reject: (reason: unknown) => void }} Asked */
+
+/** @type {Promise<Ky> | null} */
 let loading = null;
-// 'tessera-ky-original' is the real ky (an alias next to the `ky` one in create-config.cjs).
+// 'tessera-ky-original' is the real ky (an alias next to the `ky` one in create-config.cjs;
+// tools/tsconfig.json maps it the same way).
 const loadKy = () => (loading ??= import('tessera-ky-original').then((m) => m.default));
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head'];
-const BODIES = ['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes'];
+const METHODS = /** @type {const} */ (['get', 'post', 'put', 'patch', 'delete', 'head']);
+const BODIES = /** @type {const} */ (['json', 'text', 'formData', 'arrayBuffer', 'blob', 'bytes']);
 
-/** A ky ResponsePromise whose request starts once ky has loaded. */
+/**
+ * A ky ResponsePromise whose request starts once ky has loaded.
+ * @param {(ky: Ky) => ResponsePromise} send
+ */
 function deferred(send) {
+  /** @type {Map<Body, Asked>} */
   const asked = new Map();
+  /** @type {ResponsePromise | null} */
   let real = null;
-  const response = new Promise((resolve) => queueMicrotask(resolve)).then(loadKy).then(
-    (ky) => {
-      real = send(ky);
-      // Body shortcuts asked for before the request left: ask ky in the same turn.
-      for (const [body, d] of asked) real[body]().then(d.resolve, d.reject);
-      return real;
-    },
-    (error) => {
-      // ky itself could not be loaded (offline): every shortcut fails with it.
-      for (const d of asked.values()) d.reject(error);
-      throw error;
-    },
+  const response = /** @type {Promise<Response> & Record<Body, () => Promise<unknown>>} */ (
+    /** @type {Promise<void>} */ (new Promise((resolve) => queueMicrotask(resolve))).then(loadKy).then(
+      (ky) => {
+        real = send(ky);
+        // Body shortcuts asked for before the request left: ask ky in the same turn.
+        for (const [body, d] of asked) real[body]().then(d.resolve, d.reject);
+        return real;
+      },
+      (error) => {
+        // ky itself could not be loaded (offline): every shortcut fails with it.
+        for (const d of asked.values()) d.reject(error);
+        throw error;
+      },
+    )
   );
   // A caller that only uses .json() never awaits this promise itself: keep a failure here
   // from being reported as unhandled (the shortcut's promise carries it).
@@ -39,8 +53,8 @@ function deferred(send) {
       if (real) return real[body]();
       let d = asked.get(body);
       if (!d) {
-        d = {};
-        d.promise = new Promise((resolve, reject) => Object.assign(d, { resolve, reject }));
+        d = /** @type {Asked} */ ({});
+        d.promise = new Promise((resolve, reject) => Object.assign(/** @type {Asked} */ (d), { resolve, reject }));
         asked.set(body, d);
       }
       return d.promise;
@@ -49,9 +63,14 @@ function deferred(send) {
   return response;
 }
 
+/** @param {import('ky').Options} options */
 function create(options) {
+  /** @type {Ky | null} */
   let instance = null;
+  /** @param {Ky} ky */
   const real = (ky) => (instance ??= ky.create(options));
+  /** @typedef {(input: import('ky').Input, opts?: import('ky').Options) => ReturnType<typeof deferred>} Request */
+  /** @type {Request & Partial<Record<(typeof METHODS)[number], Request>> & { create?: () => never, extend?: () => never }} */
   const api = (input, opts) => deferred((ky) => real(ky)(input, opts));
   for (const method of METHODS) api[method] = (input, opts) => deferred((ky) => real(ky)[method](input, opts));
   api.create = api.extend = () => {

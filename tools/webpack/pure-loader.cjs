@@ -6,6 +6,7 @@
 // have no side effects) and drops the top-level displayName assignments (names for
 // React DevTools only). docs/frontend.md measures it; applied to react-router's
 // production build only.
+/** @param {string} source */
 module.exports = function pureLoader(source) {
   return source
     .replace(/(^var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/*#__PURE__*/ $2')

@@ -10,17 +10,19 @@ const path = require('node:path');
 
 const { root, platform } = require('../platform/index.cjs');
 // Read package.json from node_modules directly: some packages (ky) do not export it.
-const version = (name) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
-const caret = (name) => `^${version(name)}`;
+const version = (/** @type {string} */ name) =>
+  JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+const caret = (/** @type {string} */ name) => `^${version(name)}`;
 
 /**
  * The shared entries of platform.json ("shared"): every key a singleton; a library carries
  * its installed version as a caret range, a workspace package its package.json version.
  * shared-ui's entries (docs/frontend.md) are each a module of their own, loaded when a
  * page first imports it; the larger ones re-export the smaller through these keys.
+ * @returns {Record<string, { singleton: boolean, version?: string, requiredVersion: string }>}
  */
 function sharedConfig() {
-  const workspaceVersion = (name) => require(path.join(root, name, 'package.json')).version;
+  const workspaceVersion = (/** @type {string} */ name) => require(path.join(root, name, 'package.json')).version;
   return Object.fromEntries(
     platform.shared.map((e) =>
       e.tier === 'library'

@@ -7,7 +7,10 @@ const path = require('node:path');
 const webpack = require('webpack');
 const { productionAliases } = require('./shared.cjs');
 
-/** @param {{ dir: string }} o package folder (__dirname of the caller) */
+/**
+ * @param {{ dir: string }} o package folder (__dirname of the caller)
+ * @returns {import('webpack').Configuration}
+ */
 function createSsrConfig({ dir }) {
   const pkg = require(path.join(dir, 'package.json'));
   return {

@@ -7,7 +7,8 @@ if (typeof process.send === 'function') {
     if (typeof global.gc === 'function') global.gc();
     const m = process.memoryUsage();
     try {
-      process.send({
+      // Checked above; TypeScript forgets it inside the callback.
+      /** @type {NonNullable<typeof process.send>} */ (process.send)({
         probe: 'memory',
         at: Date.now(),
         rss: m.rss,

@@ -9,6 +9,7 @@ import { jsx as _jsx } from 'react/jsx-runtime';
 import ThemeProviderNoVars from '../../../node_modules/@mui/material/styles/ThemeProviderNoVars.mjs';
 import THEME_ID from '../../../node_modules/@mui/material/styles/identifier.mjs';
 
+/** @param {{ theme: any, children?: React.ReactNode }} props MUI's (a theme object or a function of the outer theme) */
 export default function ThemeProvider({ theme, ...props }) {
   const noVarsTheme = React.useMemo(() => {
     if (typeof theme === 'function') return theme;

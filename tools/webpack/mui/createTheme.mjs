@@ -6,6 +6,12 @@
 // options it does not support so a future theme change cannot silently render wrong.
 import createThemeNoVars from '../../../node_modules/@mui/material/styles/createThemeNoVars.mjs';
 
+/** @typedef {import('../../../node_modules/@mui/material/styles/createThemeNoVars.mjs').ThemeOptions} ThemeOptions */
+/**
+ * @param {ThemeOptions & { cssVariables?: unknown }} [options] MUI's createTheme options, without the CSS-variables ones
+ * @param {...object} args
+ * @returns {import('../../../node_modules/@mui/material/styles/createThemeNoVars.mjs').Theme}
+ */
 export default function createTheme(options = {}, ...args) {
   if (options.cssVariables || 'colorSchemes' in options) {
     throw new Error('Tessera builds MUI without CSS-variables themes: drop tools/webpack/mui/ from create-config.cjs to use them');
