@@ -3,7 +3,7 @@ import * as api from 'shared-api';
 import { ApiError } from 'shared-api';
 import type { MarketOverviewRow, MarketTrade } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
-import { pageOf } from '../../testing/fixtures';
+import { pageOf } from 'shared-api/testing';
 import * as download from '../../lib/download';
 import { MarketPage } from './market-page';
 
@@ -75,7 +75,7 @@ beforeEach(() => {
     row(),
     row({ propertyId: 'p2', propertyName: 'Desert Bloom', status: 'HALTED', haltReason: 'Title dispute' }),
   ]);
-  m.trades.mockResolvedValue(pageOf([trade], 30, 1, 25));
+  m.trades.mockResolvedValue(pageOf([trade], { total: 30, pageSize: 25 }));
 });
 
 test('the overview per property: status, prices, volume, open interest, fees', async () => {

@@ -3,7 +3,7 @@ import * as api from 'shared-api';
 import { ApiError, useSessionStore } from 'shared-api';
 import type { User, UserMetrics } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
-import { makeProperty, pageOf } from '../../../testing/property';
+import { makeListing, pageOf } from 'shared-api/testing';
 import { OverviewPage } from './overview-page';
 
 jest.mock('shared-api', () => ({
@@ -52,8 +52,8 @@ test('shows listings by status, units sold, amount raised and payouts, and a fun
   m.metrics.mockResolvedValue(metrics);
   m.list.mockResolvedValue(
     pageOf([
-      makeProperty({ _id: 'h', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 750, unitPrice: 50 }),
-      makeProperty({ _id: 's', name: 'Sunset Terrace', status: 'ACTIVE', totalQuantity: 3000, availableQuantity: 3000, unitPrice: 80 }),
+      makeListing({ _id: 'h', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 750, unitPrice: 50 }),
+      makeListing({ _id: 's', name: 'Sunset Terrace', status: 'ACTIVE', totalQuantity: 3000, availableQuantity: 3000, unitPrice: 80 }),
     ]),
   );
   renderPage(<OverviewPage />, { url: '/dashboard' });
