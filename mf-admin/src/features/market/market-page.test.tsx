@@ -15,7 +15,7 @@ jest.mock('shared-api', () => ({
   resumeMarket: jest.fn(),
   exportMarketTradesCsv: jest.fn(),
 }));
-jest.mock('../../lib/download', () => ({ downloadBlob: jest.fn() }));
+jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 const m = {
   overview: jest.mocked(api.getMarketOverview),
   trades: jest.mocked(api.getAllMarketTrades),
@@ -139,7 +139,7 @@ test('trades are paged and exported as CSV with the same filters', async () => {
   expect(trades).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   await waitFor(() =>
-    expect(download.downloadBlob).toHaveBeenCalledWith(expect.stringMatching(/^tessera-market-trades-\d{4}-\d{2}-\d{2}\.csv$/), blob),
+    expect(download.saveFile).toHaveBeenCalledWith(blob, expect.stringMatching(/^tessera-market-trades-\d{4}-\d{2}-\d{2}\.csv$/)),
   );
   expect(m.csv).toHaveBeenCalledWith({ propertyId: 'p1', from: undefined, to: undefined });
   expect(await screen.findByText('Exported 30 trades')).toBeInTheDocument();

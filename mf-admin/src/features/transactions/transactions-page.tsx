@@ -9,7 +9,7 @@ import type { LedgerEntryType, LedgerTotals, Property, TransactionsQuery, User }
 import { LEDGER_TYPE_LABELS } from 'shared-api/labels';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { DateTimeCell, PersonLink, PropertyLink, fullName } from '../../components/links';
-import { downloadBlob } from '../../lib/download';
+import { saveFile } from '../../lib/download';
 import { usePeople, usePropertyNames } from '../../lib/directory';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
@@ -104,7 +104,7 @@ export function TransactionsPage() {
     setExporting(true);
     try {
       const blob = await exportTransactionsCsv(toQuery(filters));
-      downloadBlob(`tessera-transactions-${new Date().toISOString().slice(0, 10)}.csv`, blob);
+      saveFile(blob, `tessera-transactions-${new Date().toISOString().slice(0, 10)}.csv`);
       toast.success(data ? `Exported ${formatNumber(data.total)} transaction${data.total === 1 ? '' : 's'}` : 'Transactions exported');
     } catch (err) {
       toast.error(await readError(err));
