@@ -17,13 +17,11 @@ test('investors: loading, then rows linking to each person', async () => {
   expect(await screen.findByRole('status')).toHaveTextContent('Loading Investors');
   unmount();
 
-  jest
-    .mocked(getUsers)
-    .mockResolvedValue(
-      pageOf([makeUser(), makeUser({ _id: 'u2', firstName: 'Vic', lastName: 'Verified', status: 'VERIFIED', isSubscribed: false })], {
-        total: 41,
-      }),
-    );
+  jest.mocked(getUsers).mockResolvedValue(
+    pageOf([makeUser(), makeUser({ _id: 'u2', firstName: 'Vic', lastName: 'Verified', status: 'VERIFIED', isSubscribed: false })], {
+      total: 41,
+    }),
+  );
   renderPage(<UsersPage role="INVESTOR" />);
   const table = await screen.findByRole('table', { name: 'Investors' });
   expect(within(table).getByRole('link', { name: 'Ivy Investor' })).toHaveAttribute('href', '/dashboard/investors/u1');
