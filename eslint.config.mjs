@@ -33,9 +33,25 @@ function restricted(extraPatterns, extraPaths = []) {
   ];
 }
 
-const appBoundaries = apps.map((app) => {
+// Test helpers (shared-api/testing's fixtures, shared-ui/testing's render helpers, any
+// src/testing/ folder) are for tests only: webpack would bundle them into a page that
+// imported them. Each import rule below is given twice: as is for every file, and with this
+// pattern added for production files (ESLint's later block replaces the rule, not merges it).
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/src/testing/**', '**/test/**', '**/*.d.ts'];
+const testOnlyPattern = {
+  regex: '^(shared-api|shared-ui)/testing$|^\\.{1,2}/(.*/)?testing(/|$)',
+  message: "Test helpers ('shared-api/testing', 'shared-ui/testing', src/testing/) are imported only by tests.",
+};
+/** The block `config` for every file, then again for production files with `testOnlyPattern` added to its rule. */
+function withProductionBlock(config) {
+  const [level, options] = config.rules['no-restricted-imports'];
+  const production = { ...options, patterns: [...options.patterns, testOnlyPattern] };
+  return [config, { ...config, ignores: TEST_FILES, rules: { 'no-restricted-imports': [level, production] } }];
+}
+
+const appBoundaries = apps.flatMap((app) => {
   const others = apps.filter((a) => a !== app);
-  return {
+  return withProductionBlock({
     files: [`${app}/src/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': restricted([
@@ -49,7 +65,7 @@ const appBoundaries = apps.map((app) => {
         },
       ]),
     },
-  };
+  });
 });
 
 export default tseslint.config(
@@ -124,7 +140,7 @@ export default tseslint.config(
     },
   },
   ...appBoundaries,
-  {
+  ...withProductionBlock({
     files: ['shared-ui/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -135,13 +151,13 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  }),
   {
     // The barrels are the one place that names MUI's and React Router's packages.
     files: ['shared-ui/src/mui.ts', 'shared-ui/src/mui-forms.ts', 'shared-ui/src/mui-data.ts', 'shared-ui/src/router.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  {
+  ...withProductionBlock({
     files: ['shared-api/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -155,7 +171,7 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  }),
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -1,27 +1,9 @@
 import { act } from '@testing-library/react';
 import type * as RtlPure from '@testing-library/react/pure';
 import type * as SessionStore from './session-store';
-import type { User } from './contract/types';
+import { makeNewUser } from './testing';
 
-const user: User = {
-  _id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  role: 'INVESTOR',
-  status: 'PENDING',
-  emailVerified: true,
-  isSubscribed: false,
-  onboardingCompleted: false,
-  avatar: null,
-  country: null,
-  phone: null,
-  userType: null,
-  businessName: null,
-  rejectionReason: null,
-  claimableTokens: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const user = makeNewUser({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', createdAt: '2025-01-01T00:00:00.000Z' });
 
 // The store reads localStorage when the module loads: load a fresh copy per test.
 type Loaded = typeof SessionStore & { rtl: typeof RtlPure };

@@ -3,7 +3,7 @@
 import { Box } from 'shared-ui/mui';
 import { StatusBadge } from 'shared-ui';
 import type { User, UserStatus } from 'shared-api/contract';
-import { USER_STATUS_LABELS } from '../lib/labels';
+import { USER_STATUS_LABELS } from 'shared-api/labels';
 import { PersonLink } from './links';
 
 type PersonRef = Pick<User, '_id' | 'firstName' | 'lastName' | 'email' | 'role'>;

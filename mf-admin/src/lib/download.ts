@@ -1,12 +1,5 @@
+// The download seam: the console's pages save files through this module, so their tests can
+// stand in for the browser's download.
+
 /** Hands a file the API produced to the browser as a download. */
-export function downloadBlob(filename: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { saveFile } from 'shared-ui';

@@ -5,16 +5,5 @@ export function goToExternal(url: string): void {
   window.location.assign(url);
 }
 
-/** Saves a file the page already holds (a CSV export). */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Let the download start before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Saves a file the page already holds (a CSV export, a statement). */
+export { saveFile } from 'shared-ui';

@@ -1,16 +1,16 @@
 import { render, screen } from '@testing-library/react';
-import { makeProperty, makeRevision } from '../testing/property';
+import { makeListing, makeRevision } from 'shared-api/testing';
 import { ListingStatus } from './listing-status';
 
 test('a live listing with changes under review stays Active and says so', () => {
-  render(<ListingStatus property={makeProperty({ status: 'ACTIVE', revision: makeRevision() })} />);
+  render(<ListingStatus property={makeListing({ status: 'ACTIVE', revision: makeRevision() })} />);
   expect(screen.getByText('Active')).toBeInTheDocument();
   expect(screen.getByText('Changes under review')).toBeInTheDocument();
 });
 
 test('rejected changes show the reason; the listing stays Active', () => {
   render(
-    <ListingStatus property={makeProperty({ status: 'ACTIVE', revision: makeRevision({ status: 'REJECTED', reason: 'Blurry photo' }) })} />,
+    <ListingStatus property={makeListing({ status: 'ACTIVE', revision: makeRevision({ status: 'REJECTED', reason: 'Blurry photo' }) })} />,
   );
   expect(screen.getByText('Active')).toBeInTheDocument();
   expect(screen.getByText('Changes rejected: Blurry photo')).toBeInTheDocument();
@@ -18,6 +18,6 @@ test('rejected changes show the reason; the listing stays Active', () => {
 });
 
 test('no revision: the status alone', () => {
-  render(<ListingStatus property={makeProperty({ status: 'ACTIVE' })} />);
+  render(<ListingStatus property={makeListing({ status: 'ACTIVE' })} />);
   expect(screen.queryByText(/Changes/)).not.toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { Box, Typography } from 'shared-ui/mui-core';
 import { StatusBadge } from 'shared-ui/display';
 import type { Property, PropertyRevision } from 'shared-api/contract';
-import { STATUS_LABELS } from '../lib/status';
+import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 
 /**
  * A listing's status badge; a rejected listing also shows the reviewer's reason. A live
@@ -15,7 +15,7 @@ export function ListingStatus({
   const revision = property.revision;
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
-      <StatusBadge status={property.status} label={STATUS_LABELS[property.status]} />
+      <StatusBadge status={property.status} label={PROPERTY_STATUS_LABELS[property.status]} />
       {property.status === 'REJECTED' && property.rejectionReason && (
         <Typography variant="caption" color="error.main" sx={{ maxWidth: 260 }}>
           Reason: {property.rejectionReason}

@@ -23,6 +23,8 @@ const BY_STATUS: Record<string, StatusTone> = {
   PENDING_REVIEW: 'warning',
   REQUESTED: 'warning',
   OPEN: 'info',
+  // A support ticket waiting for the person's answer: their call to act.
+  WAITING: 'warning',
   REJECTED: 'error',
   CANCELLED: 'error',
   DECLINED: 'error',

@@ -20,6 +20,7 @@ export const providedEntries: Record<string, () => Promise<unknown>> = {
   'shared-ui/charts': () => import('shared-ui/charts'),
   'shared-api': () => import('shared-api'),
   'shared-api/contract': () => import('shared-api/contract'),
+  'shared-api/labels': () => import('shared-api/labels'),
   react: () => import('react'),
   'react/jsx-runtime': () => import('react/jsx-runtime'),
   'react-dom': () => import('react-dom'),

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { getAuditLog, getProperties, getUsers } from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
-import { makeAudit, makeProperty, makeUser, pageOf, pending } from '../../testing/fixtures';
-import { renderPage } from 'shared-ui/testing';
+import { makeAudit, makeProperty, makeUser, pageOf } from 'shared-api/testing';
+import { never, renderPage } from 'shared-ui/testing';
 import { AuditPage } from './audit-page';
 
 jest.mock('shared-api', () => ({
@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 
 test('who, what, when, target and address of every action', async () => {
-  jest.mocked(getAuditLog).mockReturnValueOnce(pending());
+  jest.mocked(getAuditLog).mockReturnValueOnce(never());
   const { unmount } = renderPage(<AuditPage />);
   expect(await screen.findByRole('status')).toHaveTextContent('Loading Audit trail');
   unmount();

@@ -5,10 +5,11 @@ import { Box, Typography } from 'shared-ui/mui';
 import { DataTable, PageHeader, formatMoney, formatNumber, useAsync } from 'shared-ui';
 import { getAuditLog } from 'shared-api';
 import { paths, type AuditEntry, type Property, type User } from 'shared-api/contract';
+import { actionLabel, AUDIT_ACTION_LABELS } from 'shared-api/labels';
 import { FilterBar, SelectFilter } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink, RouterTextLink, fullName, personPath, shortId } from '../../components/links';
 import { usePeople, usePropertyNames } from '../../lib/directory';
-import { AUDIT_ACTION_LABELS, actionLabel, codeLabel } from '../../lib/labels';
+import { codeLabel } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const AUDIT_PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { adminUpdateOffPlan, adminUpdateRentalReady } from 'shared-api';
-import { makeProperty } from '../../testing/fixtures';
+import { makeProperty } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { EditListingDialog, buildUpdate } from './edit-listing-dialog';
 
@@ -17,7 +17,7 @@ const values = {
   address: base.address,
   state: base.state,
   description: base.description,
-  totalQuantity: '1000',
+  totalQuantity: String(base.totalQuantity),
   unitPrice: '50',
   roiInFiveYears: '40',
   progress: '',
@@ -33,7 +33,7 @@ test('buildUpdate sends only what changed and checks every field', () => {
   const bad = buildUpdate(base, { ...values, name: ' ', totalQuantity: '50', unitPrice: '1.234', roiInFiveYears: '-1' });
   expect(bad.problems).toEqual({
     name: 'Enter a name',
-    totalQuantity: 'Cannot be below the 100 units already sold or reserved',
+    totalQuantity: 'Cannot be below the 500 units already sold or reserved',
     unitPrice: 'Amount can have at most two decimals',
     roiInFiveYears: 'Enter a percent from 0 to 1,000',
   });
@@ -43,7 +43,7 @@ test('buildUpdate sends only what changed and checks every field', () => {
 });
 
 test('an off-plan listing is saved through the off-plan call, with the changed fields only', async () => {
-  const listing = makeProperty({ type: 'OFF_PLAN', progress: 10, availableQuantity: 1000 });
+  const listing = makeProperty({ type: 'OFF_PLAN', progress: 10, availableQuantity: 2000 });
   const saved = { ...listing, unitPrice: 55, progress: 30 };
   jest.mocked(adminUpdateOffPlan).mockResolvedValue(saved);
   const onSaved = jest.fn();

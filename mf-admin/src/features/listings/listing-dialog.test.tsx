@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { reviewProperty } from 'shared-api';
-import { makeProperty, makeUser } from '../../testing/fixtures';
+import { makeProperty, makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { ListingDialog } from './listing-dialog';
 
@@ -42,7 +42,7 @@ test('shows the figures, the images (with srcset) and the documents before any d
   setup();
   const dialog = await screen.findByRole('dialog', { name: 'Review: Music Row Flats' });
   expect(dialog).toHaveTextContent('Pending review');
-  expect(dialog).toHaveTextContent('$50,000.00'); // total value
+  expect(dialog).toHaveTextContent('$100,000.00'); // total value
   expect(dialog).toHaveTextContent('40% over five years (8% a year)');
   expect(dialog).toHaveTextContent('Construction progress20%');
   expect(within(dialog).getByRole('link', { name: 'Olivia Owner' })).toHaveAttribute('href', '/dashboard/owners/o1');

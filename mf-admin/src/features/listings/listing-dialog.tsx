@@ -17,11 +17,11 @@ import {
   type Property,
   type User,
 } from 'shared-api/contract';
+import { PROPERTY_STATUS_LABELS, USER_STATUS_LABELS } from 'shared-api/labels';
 import { DocumentLinks, ListingImages } from '../../components/files';
 import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';
 import { REASON_MAX, REASON_REQUIRED } from '../../components/decision-dialog';
-import { PROPERTY_STATUS_LABELS, USER_STATUS_LABELS } from '../../lib/labels';
 
 export interface ListingDialogProps {
   listing: Property | null;

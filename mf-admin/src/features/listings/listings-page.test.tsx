@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { deleteProperty, getOwnersProperties, getPendingRevisions, getProperties, getProperty, getUsers, reviewRevision } from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
-import { makeProperty, makeRevision, makeUser, pageOf, pending } from '../../testing/fixtures';
-import { renderPage } from 'shared-ui/testing';
+import { makeProperty, makeRevision, makeUser, pageOf } from 'shared-api/testing';
+import { never, renderPage } from 'shared-ui/testing';
 import { ListingsPage } from './listings-page';
 
 jest.mock('shared-api', () => ({
@@ -42,9 +42,7 @@ beforeEach(() => {
 });
 
 test('loading, then every listing with its figures and owner', async () => {
-  jest
-    .mocked(getProperties)
-    .mockImplementation((q = {}) => (q.status === 'PENDING_REVIEW' ? Promise.resolve(pageOf([waiting])) : pending()));
+  jest.mocked(getProperties).mockImplementation((q = {}) => (q.status === 'PENDING_REVIEW' ? Promise.resolve(pageOf([waiting])) : never()));
   const { unmount } = renderPage(<ListingsPage />);
   expect(await screen.findByRole('status')).toHaveTextContent('Loading All listings');
   unmount();
@@ -57,9 +55,9 @@ test('loading, then every listing with its figures and owner', async () => {
   const row = within(table).getByText('Harbor Lofts').closest('tr')!;
   expect(row).toHaveTextContent('Rental Ready');
   expect(row).toHaveTextContent('Active');
-  expect(row).toHaveTextContent('100 / 1,000');
+  expect(row).toHaveTextContent('500 / 2,000');
   expect(row).toHaveTextContent('$50.00');
-  expect(row).toHaveTextContent('$5,000.00');
+  expect(row).toHaveTextContent('$25,000.00');
   expect(await within(row).findByRole('link', { name: 'Olivia Owner' })).toHaveAttribute('href', '/dashboard/owners/o1');
   // The review tab counts the waiting listings.
   expect(screen.getByRole('tab', { name: /Review queue/ })).toHaveTextContent('1');

@@ -2,8 +2,8 @@ import { Box, Typography } from 'shared-ui/mui';
 import { Button, DataTable, StatusBadge, formatDate, formatMoney, formatNumber, type DataTablePagination } from 'shared-ui';
 import { imageSources } from 'shared-api';
 import { PROPERTY_TYPE_LABELS, amountRaised, unitsSold, type Property, type User } from 'shared-api/contract';
+import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { PersonLink } from '../../components/links';
-import { PROPERTY_STATUS_LABELS } from '../../lib/labels';
 
 export interface ListingsTableProps {
   label: string;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, reviewRevision } from 'shared-api';
 import { renderPage } from 'shared-ui/testing';
-import { makeProperty, makeRevision } from '../../testing/fixtures';
+import { makeProperty, makeRevision } from 'shared-api/testing';
 import { RevisionDialog } from './revision-dialog';
 
 jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), reviewRevision: jest.fn() }));
@@ -23,7 +23,7 @@ test('shows what changes, field by field (live → proposed) and file by file, t
   expect(rows.map((r) => r.textContent)).toEqual([
     'FieldLive nowProposed',
     'NameHarbor LoftsHarbor Lofts II',
-    'DescriptionLofts by the harbor.Now with a roof garden.',
+    'DescriptionLofts by the water.Now with a roof garden.',
   ]);
   expect(within(table).getByRole('columnheader', { name: 'Live now' })).toBeInTheDocument();
   expect(within(dialog).getByText('The cover image changes.')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import * as api from 'shared-api';
 import { ApiError } from 'shared-api';
 import type { MarketOverviewRow, MarketTrade } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
-import { pageOf } from '../../testing/fixtures';
+import { pageOf } from 'shared-api/testing';
 import * as download from '../../lib/download';
 import { MarketPage } from './market-page';
 
@@ -15,7 +15,7 @@ jest.mock('shared-api', () => ({
   resumeMarket: jest.fn(),
   exportMarketTradesCsv: jest.fn(),
 }));
-jest.mock('../../lib/download', () => ({ downloadBlob: jest.fn() }));
+jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 const m = {
   overview: jest.mocked(api.getMarketOverview),
   trades: jest.mocked(api.getAllMarketTrades),
@@ -75,7 +75,7 @@ beforeEach(() => {
     row(),
     row({ propertyId: 'p2', propertyName: 'Desert Bloom', status: 'HALTED', haltReason: 'Title dispute' }),
   ]);
-  m.trades.mockResolvedValue(pageOf([trade], 30, 1, 25));
+  m.trades.mockResolvedValue(pageOf([trade], { total: 30, pageSize: 25 }));
 });
 
 test('the overview per property: status, prices, volume, open interest, fees', async () => {
@@ -139,7 +139,7 @@ test('trades are paged and exported as CSV with the same filters', async () => {
   expect(trades).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   await waitFor(() =>
-    expect(download.downloadBlob).toHaveBeenCalledWith(expect.stringMatching(/^tessera-market-trades-\d{4}-\d{2}-\d{2}\.csv$/), blob),
+    expect(download.saveFile).toHaveBeenCalledWith(blob, expect.stringMatching(/^tessera-market-trades-\d{4}-\d{2}-\d{2}\.csv$/)),
   );
   expect(m.csv).toHaveBeenCalledWith({ propertyId: 'p1', from: undefined, to: undefined });
   expect(await screen.findByText('Exported 30 trades')).toBeInTheDocument();

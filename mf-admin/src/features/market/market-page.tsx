@@ -18,7 +18,7 @@ import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink } from '../../components/links';
 import { Section } from '../../components/section';
-import { downloadBlob } from '../../lib/download';
+import { saveFile } from '../../lib/download';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const MARKET_TRADES_PAGE_SIZE = 25;
@@ -59,7 +59,7 @@ export function MarketPage() {
     setExporting(true);
     try {
       const blob = await exportMarketTradesCsv(query);
-      downloadBlob(`tessera-market-trades-${new Date().toISOString().slice(0, 10)}.csv`, blob);
+      saveFile(blob, `tessera-market-trades-${new Date().toISOString().slice(0, 10)}.csv`);
       const total = trades.data?.total;
       toast.success(total !== undefined ? `Exported ${formatNumber(total)} trade${total === 1 ? '' : 's'}` : 'Trades exported');
     } catch (err) {

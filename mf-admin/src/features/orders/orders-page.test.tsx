@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as sharedApi from 'shared-api';
 import { getUsers } from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
-import { makeOrder, makeUser, pageOf, pending } from '../../testing/fixtures';
-import { renderPage } from 'shared-ui/testing';
+import { makeOrder, makeUser, pageOf } from 'shared-api/testing';
+import { never, renderPage } from 'shared-ui/testing';
 import { OrdersPage } from './orders-page';
 
 jest.mock('shared-api', () => ({
@@ -27,7 +27,7 @@ beforeEach(() => {
 });
 
 test('the pending queue: loading, rows with the investor and property, the count', async () => {
-  money.getAllOrders.mockReturnValueOnce(pending());
+  money.getAllOrders.mockReturnValueOnce(never());
   const { unmount } = renderPage(<OrdersPage />);
   expect(await screen.findByRole('status')).toHaveTextContent('Loading Orders pending approval');
   unmount();

@@ -6,12 +6,12 @@ import { Tab, Tabs } from 'shared-ui/mui-data';
 import { Button, ConfirmDialog, DataTable, PageHeader, StatusBadge, formatMoney, formatNumber, toast, useAsync } from 'shared-ui';
 import { deleteOrder, getAllOrders, readError, reviewOrder } from 'shared-api';
 import type { Order, OrderStatus, User } from 'shared-api/contract';
+import { ORDER_STATUS_LABELS } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink, fullName } from '../../components/links';
 import { PersonWithStatus } from '../../components/person-status';
 import { usePeople } from '../../lib/directory';
-import { ORDER_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const ORDERS_PAGE_SIZE = 20;

@@ -5,9 +5,9 @@ import { BarChart, DonutChart, LineChart } from 'shared-ui/charts';
 import { DataTable, ErrorState, LoadingState, PageHeader, StatCard, formatMoney, formatNumber, useAsync } from 'shared-ui';
 import { getAdminInvestorMetrics, getAdminListingMetrics, getAdminMetrics, getAdminOwnerMetrics } from 'shared-api';
 import { PROPERTY_STATUSES, PROPERTY_TYPE_LABELS, paths, stateName, type AdminOwnerMetrics, type PropertyType } from 'shared-api/contract';
+import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { RouterTextLink } from '../../components/links';
 import { dayLabel } from '../../lib/format';
-import { PROPERTY_STATUS_LABELS } from '../../lib/labels';
 
 const money = (n: number) => formatMoney(n);
 

@@ -2,12 +2,12 @@
 // status (issue 16). Read-only: the provider settles them, or they expire.
 import { DataTable, formatMoney, useAsync } from 'shared-ui';
 import { getAdminCheckouts } from 'shared-api';
-import type { CheckoutPurpose, User } from 'shared-api/contract';
+import type { User } from 'shared-api/contract';
+import { CHECKOUT_PURPOSE_LABELS } from 'shared-api/labels';
 import { DateTimeCell } from '../../components/links';
 import { PersonWithStatus } from '../../components/person-status';
 
 export const CHECKOUTS_PAGE_SIZE = 20;
-const PURPOSE_LABELS: Record<CheckoutPurpose, string> = { DEPOSIT: 'Deposit', SUBSCRIPTION: 'Subscription' };
 
 export function OpenCheckouts({
   people,
@@ -39,7 +39,7 @@ export function OpenCheckouts({
           header: 'Person',
           render: (c) => <PersonWithStatus id={c.userId} people={people} fallback={c.user} status={c.user?.status} />,
         },
-        { key: 'purpose', header: 'For', render: (c) => PURPOSE_LABELS[c.purpose] },
+        { key: 'purpose', header: 'For', render: (c) => CHECKOUT_PURPOSE_LABELS[c.purpose] },
         { key: 'amount', header: 'Amount', align: 'right', render: (c) => formatMoney(c.amount) },
         { key: 'expiresAt', header: 'Expires', render: (c) => <DateTimeCell value={c.expiresAt} /> },
       ]}

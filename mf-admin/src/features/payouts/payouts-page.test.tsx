@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as sharedApi from 'shared-api';
 import { getUsers } from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
-import { makePayout, makeUser, pageOf } from '../../testing/fixtures';
+import { makePayout, makeUser, pageOf } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { PayoutsPage } from './payouts-page';
 

@@ -6,6 +6,7 @@ import { Tab, Tabs } from 'shared-ui/mui-data';
 import { Button, DataTable, PageHeader, StatusBadge, formatDate, formatMoney, formatNumber, toast, useAsync } from 'shared-ui';
 import { decidePayout, getPayouts } from 'shared-api';
 import type { AdminPayout, PayoutStatus, User } from 'shared-api/contract';
+import { PAYOUT_STATUS_LABELS } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { DateTimeCell, fullName } from '../../components/links';
@@ -13,7 +14,6 @@ import { PersonWithStatus } from '../../components/person-status';
 import { DestinationDetails, MaskedDestination } from './destination-details';
 import { OpenCheckouts } from './open-checkouts';
 import { usePeople } from '../../lib/directory';
-import { PAYOUT_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const PAYOUTS_PAGE_SIZE = 20;

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import * as sharedApi from 'shared-api';
 import { fakeFile, renderPage } from 'shared-ui/testing';
-import { makeProperty, pageOf } from '../../testing/fixtures';
-import { makeAppraisal } from '../../testing/returns';
+import { makeAppraisal, makeProperty, pageOf } from 'shared-api/testing';
 import { AppraisalsPage } from './appraisals-page';
 
 jest.mock('shared-api', () => ({

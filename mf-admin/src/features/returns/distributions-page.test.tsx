@@ -3,7 +3,7 @@ import * as sharedApi from 'shared-api';
 import { renderPage } from 'shared-ui/testing';
 import { formatMoney } from 'shared-ui/core';
 import { distributionFigures } from 'shared-api/contract';
-import { makeDistribution, makeReport } from '../../testing/returns';
+import { makeDistribution, makeReport } from 'shared-api/testing';
 import { DistributionsPage } from './distributions-page';
 import { todayUtc } from './labels';
 

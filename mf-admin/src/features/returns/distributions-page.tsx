@@ -30,10 +30,11 @@ import {
   type IncomeReport,
   type IncomeReportStatus,
 } from 'shared-api/contract';
+import { REPORT_STATUS_LABELS, distributionStatusLabel } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { DocumentLinks } from '../../components/files';
 import { Section } from '../../components/section';
-import { REPORT_STATUS_LABELS, addDays, day, distributionStatusText, period, todayUtc } from './labels';
+import { addDays, day, period, todayUtc } from './labels';
 
 type View = 'upcoming' | 'refused' | 'paid';
 const VIEWS: Record<View, { label: string; query: DistributionsQuery; empty: string }> = {
@@ -243,7 +244,7 @@ export function DistributionsPage() {
       key: 'status',
       header: 'Status',
       render: (d) => (
-        <StatusBadge status={d.status !== 'PAID' && d.refusedReason ? 'REJECTED' : d.status} label={distributionStatusText(d)} />
+        <StatusBadge status={d.status !== 'PAID' && d.refusedReason ? 'REJECTED' : d.status} label={distributionStatusLabel(d)} />
       ),
     },
     { key: 'refusedReason', header: 'Why refused', render: (d) => (d.status !== 'PAID' && d.refusedReason) || '—' },

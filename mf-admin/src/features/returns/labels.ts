@@ -1,22 +1,3 @@
-import type { Distribution, DistributionStatus, IncomeReportStatus } from 'shared-api/contract';
-
-export const REPORT_STATUS_LABELS: Record<IncomeReportStatus, string> = {
-  SUBMITTED: 'Awaiting review',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-};
-
-export const DISTRIBUTION_STATUS_LABELS: Record<DistributionStatus, string> = {
-  DECLARED: 'Declared',
-  RECORDED: 'Holders recorded',
-  PAID: 'Paid',
-};
-
-/** "Refused" when the last payment attempt was refused and it is not paid since. */
-export function distributionStatusText(d: Distribution): string {
-  return d.status !== 'PAID' && d.refusedReason ? 'Refused' : DISTRIBUTION_STATUS_LABELS[d.status];
-}
-
 /** A calendar day from the API ("2026-03-07") shown as that day anywhere. */
 export function day(value: string | null | undefined): string {
   const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { getSupportTickets, getUsers } from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
-import { makeTicket, makeUser, pageOf } from '../../testing/fixtures';
+import { makeContactTicket, makeTicket, makeUser, pageOf } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { SupportPage } from './support-page';
 
@@ -17,14 +17,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   clearDirectory();
   jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser()]));
-  jest
-    .mocked(getSupportTickets)
-    .mockResolvedValue(
-      pageOf([
-        makeTicket(),
-        makeTicket({ _id: 't2', kind: 'TICKET', userId: 'u1', name: null, email: null, phoneNumber: null, subject: 'Order stuck' }),
-      ]),
-    );
+  jest.mocked(getSupportTickets).mockResolvedValue(pageOf([makeContactTicket(), makeTicket({ _id: 't2', subject: 'Order stuck' })]));
 });
 
 test('open messages by default: contact-form senders and signed-in people', async () => {
@@ -38,7 +31,7 @@ test('open messages by default: contact-form senders and signed-in people', asyn
 });
 
 test('each row opens its thread; the assignee is shown', async () => {
-  jest.mocked(getSupportTickets).mockResolvedValue(pageOf([makeTicket({ assignedTo: 'u1', status: 'WAITING' })]));
+  jest.mocked(getSupportTickets).mockResolvedValue(pageOf([makeContactTicket({ assignedTo: 'u1', status: 'WAITING' })]));
   renderPage(<SupportPage />);
   const link = await screen.findByRole('link', { name: 'Read: Question about fees' });
   expect(link).toHaveAttribute('href', '/dashboard/support/t1');

@@ -5,10 +5,11 @@ import { Link as RouterLink } from 'shared-ui/router';
 import { Button, DataTable, PageHeader, StatusBadge, useAsync } from 'shared-ui';
 import { getSupportTickets, useAuthUser } from 'shared-api';
 import { paths, type SupportKind, type SupportStatus, type SupportTicket, type User } from 'shared-api/contract';
+import { SUPPORT_KIND_LABELS, SUPPORT_STATUS_LABELS } from 'shared-api/labels';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { DateTimeCell, fullName } from '../../components/links';
 import { usePeople } from '../../lib/directory';
-import { SUPPORT_ASSIGNEE_LABELS, SUPPORT_KIND_LABELS, SUPPORT_STATUS_LABELS, SUPPORT_STATUS_TONES } from '../../lib/labels';
+import { SUPPORT_ASSIGNEE_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const SUPPORT_PAGE_SIZE = 20;
@@ -110,7 +111,7 @@ export function SupportPage() {
           {
             key: 'status',
             header: 'Status',
-            render: (t) => <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} tone={SUPPORT_STATUS_TONES[t.status]} />,
+            render: (t) => <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} />,
           },
           { key: 'assignee', header: 'Assignee', render: assigneeName },
           {

@@ -3,7 +3,7 @@ import * as api from 'shared-api';
 import { useSessionStore } from 'shared-api';
 import { SUPPORT_MESSAGES } from 'shared-api/contract';
 import { never, renderPage } from 'shared-ui/testing';
-import { makeAdminThread, makeSupportMessage, makeTicket, makeUser } from '../../testing/fixtures';
+import { makeAdminThread, makeSupportMessage, makeTicket, makeUser } from 'shared-api/testing';
 import { MAIL_SENT, REPLY_SENT, SupportThreadPage } from './thread-page';
 
 jest.mock('shared-api', () => ({
@@ -37,7 +37,7 @@ const person = {
   holdingsCount: 3,
 };
 const ticketThread = makeAdminThread({
-  ticket: makeTicket({ kind: 'TICKET', userId: 'u1', name: null, email: null, phoneNumber: null, subject: 'Order stuck' }),
+  ticket: makeTicket({ subject: 'Order stuck' }),
   messages: [makeSupportMessage({ authorId: 'u1', authorName: 'Ivy Investor', body: 'My order is pending' })],
   person,
 });

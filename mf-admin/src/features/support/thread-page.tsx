@@ -29,9 +29,9 @@ import {
   useAuthUser,
 } from 'shared-api';
 import { paths, type AdminSupportThread, type SupportMessage } from 'shared-api/contract';
+import { ROLE_LABELS, SUPPORT_KIND_LABELS, SUPPORT_STATUS_LABELS, USER_STATUS_LABELS } from 'shared-api/labels';
 import { RouterTextLink, fullName, personPath } from '../../components/links';
 import { Facts, Section } from '../../components/section';
-import { ROLE_LABELS, SUPPORT_KIND_LABELS, SUPPORT_STATUS_LABELS, SUPPORT_STATUS_TONES, USER_STATUS_LABELS } from '../../lib/labels';
 
 export const REPLY_SENT = 'Reply sent. The person is notified.';
 export const MAIL_SENT = 'Reply sent by e-mail and kept on the message.';
@@ -195,7 +195,7 @@ function Thread({ data, onChange }: { data: AdminSupportThread; onChange: (t: Ad
             {t.subject}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
-            <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} tone={SUPPORT_STATUS_TONES[t.status]} />
+            <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} />
             <Chip size="small" variant="outlined" label={SUPPORT_KIND_LABELS[t.kind]} />
             <Typography variant="body2" color="text.secondary">
               Received {formatDate(t.createdAt, 'datetime')} ·{' '}

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as sharedApi from 'shared-api';
 import { getProperties, getUsers } from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
-import { makeEntry, makeProperty, makeUser, pageOf, pending } from '../../testing/fixtures';
-import { renderPage } from 'shared-ui/testing';
+import { makeEntry, makeProperty, makeUser, pageOf } from 'shared-api/testing';
+import { never, renderPage } from 'shared-ui/testing';
 import { TransactionsPage } from './transactions-page';
 
 jest.mock('shared-api', () => ({
@@ -36,13 +36,13 @@ beforeEach(() => {
   jest.mocked(getUsers).mockResolvedValue(pageOf([makeUser()]));
   jest.mocked(getProperties).mockResolvedValue(pageOf([makeProperty()]));
   money.getTransactions.mockResolvedValue({
-    ...pageOf(entries, 2, 1, 25),
+    ...pageOf(entries, { pageSize: 25 }),
     totals: { credits: 1000, debits: -500, net: 500, count: 2, byType: { DEPOSIT: 1000, ORDER_HOLD: -500 } },
   });
 });
 
 test('the ledger: loading, then entries with people, properties, signed amounts and the totals', async () => {
-  money.getTransactions.mockReturnValueOnce(pending());
+  money.getTransactions.mockReturnValueOnce(never());
   const { unmount } = renderPage(<TransactionsPage />);
   expect(await screen.findByRole('status')).toHaveTextContent('Loading Transactions');
   unmount();

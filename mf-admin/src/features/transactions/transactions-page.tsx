@@ -6,11 +6,11 @@ import { Autocomplete, TextField } from 'shared-ui/mui-forms';
 import { Button, DataTable, PageHeader, StatCard, formatMoney, formatNumber, toast, useAsync } from 'shared-ui';
 import { exportTransactionsCsv, getTransactions, readError } from 'shared-api';
 import type { LedgerEntryType, LedgerTotals, Property, TransactionsQuery, User } from 'shared-api/contract';
+import { LEDGER_TYPE_LABELS } from 'shared-api/labels';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { DateTimeCell, PersonLink, PropertyLink, fullName } from '../../components/links';
-import { downloadBlob } from '../../lib/download';
+import { saveFile } from '../../lib/download';
 import { usePeople, usePropertyNames } from '../../lib/directory';
-import { LEDGER_TYPE_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
@@ -104,7 +104,7 @@ export function TransactionsPage() {
     setExporting(true);
     try {
       const blob = await exportTransactionsCsv(toQuery(filters));
-      downloadBlob(`tessera-transactions-${new Date().toISOString().slice(0, 10)}.csv`, blob);
+      saveFile(blob, `tessera-transactions-${new Date().toISOString().slice(0, 10)}.csv`);
       toast.success(data ? `Exported ${formatNumber(data.total)} transaction${data.total === 1 ? '' : 's'}` : 'Transactions exported');
     } catch (err) {
       toast.error(await readError(err));

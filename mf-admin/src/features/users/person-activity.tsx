@@ -4,9 +4,9 @@ import { Box, Typography } from 'shared-ui/mui';
 import { DataTable, StatCard, StatusBadge, formatDate, formatMoney, formatNumber, useAsync } from 'shared-ui';
 import { getInvestorHoldings, getOwnersProperties, getTransactions, getUserOrders, getUserWallet } from 'shared-api';
 import { PROPERTY_TYPE_LABELS, amountRaised, paths, unitsSold } from 'shared-api/contract';
+import { LEDGER_TYPE_LABELS, ORDER_STATUS_LABELS, PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { DateTimeCell, PropertyLink, RouterTextLink } from '../../components/links';
 import { Section } from '../../components/section';
-import { LEDGER_TYPE_LABELS, ORDER_STATUS_LABELS, PROPERTY_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 const PAGE_SIZE = 10;

@@ -1,15 +1,11 @@
 // Who the person is: profile fields, identity and business documents, questionnaire.
 import { Box, Typography } from 'shared-ui/mui';
 import { formatDate, formatNumber } from 'shared-ui';
-import type { QuestionnaireAnswers, UserDetail } from 'shared-api/contract';
+import type { UserDetail } from 'shared-api/contract';
+import { ENTITY_TYPE_LABELS, INVESTOR_TYPE_LABELS } from 'shared-api/labels';
 import { DocumentLinks } from '../../components/files';
 import { Facts, Section } from '../../components/section';
 import { yesNo } from '../../lib/format';
-
-const INVESTOR_TYPE_LABELS: Record<QuestionnaireAnswers['investorType'], string> = {
-  RESTRICTED: 'Restricted Investor',
-  SOPHISTICATED: 'Self-Certified Sophisticated Investor',
-};
 
 const pounds = (n: number) => `£${formatNumber(n, 0)}`;
 
@@ -23,7 +19,7 @@ export function ProfileDetails({ person }: { person: UserDetail }) {
           { label: 'Nationality', value: person.country ?? '—' },
           {
             label: 'User type',
-            value: person.userType === 'BUSINESS_ENTITY' ? 'Business entity' : person.userType === 'INDIVIDUAL' ? 'Individual' : '—',
+            value: person.userType ? ENTITY_TYPE_LABELS[person.userType] : '—',
           },
           ...(person.userType === 'BUSINESS_ENTITY' ? [{ label: 'Business name', value: person.businessName ?? '—' }] : []),
           ...(person.role === 'INVESTOR'

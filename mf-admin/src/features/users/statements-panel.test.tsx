@@ -14,7 +14,7 @@ jest.mock('../../lib/download');
 
 const periods = jest.mocked(api.getUserStatementPeriods);
 const fetchFile = jest.mocked(api.downloadUserStatement);
-const save = jest.mocked(download.downloadBlob);
+const save = jest.mocked(download.saveFile);
 
 jest.setTimeout(30_000);
 
@@ -39,12 +39,12 @@ test("an admin downloads a person's statement as PDF and as CSV", async () => {
   await user.click(within(months).getByRole('button', { name: 'Download statement November 2026 of Ivy Investor as PDF' }));
   expect(periods).toHaveBeenCalledWith('u1');
   expect(fetchFile).toHaveBeenCalledWith('u1', '2026-11', 'pdf');
-  await waitFor(() => expect(save).toHaveBeenCalledWith('tessera-statement-2026-11.pdf', pdf));
+  await waitFor(() => expect(save).toHaveBeenCalledWith(pdf, 'tessera-statement-2026-11.pdf'));
   const years = screen.getByRole('table', { name: 'Annual tax summaries of this person' });
   expect(within(years).getAllByRole('row')).toHaveLength(3);
   await user.click(within(years).getByRole('button', { name: 'Download tax summary 2025 of Ivy Investor as CSV' }));
   expect(fetchFile).toHaveBeenLastCalledWith('u1', '2025', 'csv');
-  await waitFor(() => expect(save).toHaveBeenLastCalledWith('tessera-statement-2025.csv', pdf));
+  await waitFor(() => expect(save).toHaveBeenLastCalledWith(pdf, 'tessera-statement-2025.csv'));
 });
 
 test('loading, then an error message when the download fails', async () => {

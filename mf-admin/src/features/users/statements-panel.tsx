@@ -5,12 +5,12 @@ import { StatementTables, useAsync } from 'shared-ui';
 import { downloadUserStatement, getUserStatementPeriods } from 'shared-api';
 import { statementFileName, type StatementFormat, type StatementPeriod } from 'shared-api/contract';
 import { Section } from '../../components/section';
-import { downloadBlob } from '../../lib/download';
+import { saveFile } from '../../lib/download';
 
 export function StatementsPanel({ userId, name }: { userId: string; name: string }) {
   const periods = useAsync(() => getUserStatementPeriods(userId), [userId]);
   const download = async (p: StatementPeriod, format: StatementFormat) =>
-    downloadBlob(statementFileName(p.period, format), await downloadUserStatement(userId, p.period, format));
+    saveFile(await downloadUserStatement(userId, p.period, format), statementFileName(p.period, format));
 
   return (
     <Section title="Statements">

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, deleteUser, getOwnersProperties, getUser, getUsers, updateUser, verifyUser } from 'shared-api';
 import * as sharedApi from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
-import { makeEntry, makeHolding, makeOrder, makeProperty, makeUser, makeUserDetail, pageOf } from '../../testing/fixtures';
+import { makeEntry, makeHolding, makeOrder, makeProperty, makeUser, makeUserDetail, pageOf } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { UserDetailPage } from './user-detail-page';
 
@@ -37,6 +37,7 @@ beforeEach(() => {
 test('a pending investor: documents (signed links), details and questionnaire answers', async () => {
   jest.mocked(getUser).mockResolvedValue(
     makeUserDetail({
+      status: 'PENDING',
       questionnaire: {
         investorType: 'SOPHISTICATED',
         highNetWorthInvestor: true,
@@ -60,7 +61,7 @@ test('a pending investor: documents (signed links), details and questionnaire an
 });
 
 test('verify asks for confirmation, then shows the person verified', async () => {
-  jest.mocked(getUser).mockResolvedValue(makeUserDetail());
+  jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
   jest.mocked(verifyUser).mockResolvedValue(makeUser({ status: 'VERIFIED' }));
   const { user } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
   await user.click(await screen.findByRole('button', { name: 'Verify' }));
@@ -73,7 +74,7 @@ test('verify asks for confirmation, then shows the person verified', async () =>
 });
 
 test('reject requires a reason; a server error keeps the dialog open', async () => {
-  jest.mocked(getUser).mockResolvedValue(makeUserDetail());
+  jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
   jest
     .mocked(verifyUser)
     .mockRejectedValueOnce(new Error('User not found'))
@@ -93,7 +94,7 @@ test('reject requires a reason; a server error keeps the dialog open', async () 
 });
 
 test('delete: confirmation, "User deleted" and back to the list; or "Error deleting user"', async () => {
-  jest.mocked(getUser).mockResolvedValue(makeUserDetail());
+  jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
   jest.mocked(deleteUser).mockRejectedValueOnce(new Error('nope')).mockResolvedValueOnce({ message: 'User deleted' });
   const { user, location } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
@@ -112,7 +113,7 @@ test('delete: confirmation, "User deleted" and back to the list; or "Error delet
 });
 
 test('a refused delete lists every reason the server gives, not the bare error', async () => {
-  jest.mocked(getUser).mockResolvedValue(makeUserDetail());
+  jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
   const reasons = [
     '2 live listings (on sale or funded): they must be closed or taken over first',
     '$120.00 in the wallet: it must be withdrawn first',
@@ -159,7 +160,7 @@ test("an investor's orders, wallet and holdings (admin views)", async () => {
   await user.click(screen.getByRole('tab', { name: 'Holdings' }));
   const holdings = await screen.findByRole('table', { name: 'Holdings of this investor' });
   expect(holdings).toHaveTextContent('Harbor Lofts');
-  expect(holdings).toHaveTextContent('$500.00');
+  expect(holdings).toHaveTextContent('$2,000.00');
 });
 
 test("an owner's page lists their properties; an id under the wrong list moves to the right one", async () => {
@@ -184,7 +185,7 @@ test('an unknown person: the error with Retry', async () => {
 });
 
 test('edit details sends only the changed fields', async () => {
-  jest.mocked(getUser).mockResolvedValue(makeUserDetail());
+  jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
   jest.mocked(updateUser).mockResolvedValue(makeUserDetail({ phone: '+1 202 555 0199', lastName: 'Investor-Smith' }));
   const { user } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
   await user.click(await screen.findByRole('button', { name: 'Edit details' }));

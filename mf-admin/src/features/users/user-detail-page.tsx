@@ -7,10 +7,10 @@ import { Navigate, useLocation, useNavigate, useParams } from 'shared-ui/router'
 import { Button, ConfirmDialog, ErrorState, LoadingState, PageHeader, StatusBadge, formatNumber, toast, useAsync } from 'shared-ui';
 import { deleteUser, getUser, readErrorMessages, verifyUser } from 'shared-api';
 import { MESSAGES, paths, type UserDetail } from 'shared-api/contract';
+import { USER_STATUS_LABELS } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { RouterTextLink, fullName, personPath } from '../../components/links';
 import { peopleIndex } from '../../lib/directory';
-import { USER_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { EditPersonDialog } from './edit-person-dialog';
 import { HoldingsPanel, OrdersPanel, PropertiesPanel, WalletPanel } from './person-activity';

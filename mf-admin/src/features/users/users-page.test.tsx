@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { getUsers } from 'shared-api';
-import { makeUser, pageOf, pending } from '../../testing/fixtures';
-import { renderPage } from 'shared-ui/testing';
+import { makeUser, pageOf } from 'shared-api/testing';
+import { never, renderPage } from 'shared-ui/testing';
 import { UsersPage } from './users-page';
 
 jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn() }));
@@ -12,16 +12,16 @@ jest.setTimeout(20_000);
 beforeEach(() => jest.clearAllMocks());
 
 test('investors: loading, then rows linking to each person', async () => {
-  jest.mocked(getUsers).mockReturnValueOnce(pending());
+  jest.mocked(getUsers).mockReturnValueOnce(never());
   const { unmount } = renderPage(<UsersPage role="INVESTOR" />);
   expect(await screen.findByRole('status')).toHaveTextContent('Loading Investors');
   unmount();
 
-  jest
-    .mocked(getUsers)
-    .mockResolvedValue(
-      pageOf([makeUser(), makeUser({ _id: 'u2', firstName: 'Vic', lastName: 'Verified', status: 'VERIFIED', isSubscribed: false })], 41),
-    );
+  jest.mocked(getUsers).mockResolvedValue(
+    pageOf([makeUser(), makeUser({ _id: 'u2', firstName: 'Vic', lastName: 'Verified', status: 'VERIFIED', isSubscribed: false })], {
+      total: 41,
+    }),
+  );
   renderPage(<UsersPage role="INVESTOR" />);
   const table = await screen.findByRole('table', { name: 'Investors' });
   expect(within(table).getByRole('link', { name: 'Ivy Investor' })).toHaveAttribute('href', '/dashboard/investors/u1');

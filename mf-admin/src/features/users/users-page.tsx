@@ -4,10 +4,10 @@ import { Box, Typography } from 'shared-ui/mui';
 import { DataTable, PageHeader, StatusBadge, formatDate, useAsync } from 'shared-ui';
 import { getUsers } from 'shared-api';
 import { paths, type User, type UserStatus } from 'shared-api/contract';
+import { USER_STATUS_LABELS } from 'shared-api/labels';
 import { FilterBar, SearchField, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { RouterTextLink, fullName } from '../../components/links';
 import { yesNo } from '../../lib/format';
-import { USER_STATUS_LABELS } from '../../lib/labels';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const USERS_PAGE_SIZE = 20;

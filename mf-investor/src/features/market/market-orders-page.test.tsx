@@ -4,7 +4,7 @@ import { ApiError, useSessionStore } from 'shared-api';
 import type { MarketFill, MarketOrder, MarketOrdersQuery } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import { MemoryRouter } from 'shared-ui/router';
-import { makeHolding, makeSummary, makeUser, pageOf } from '../../testing/fixtures';
+import { makeHolding, makeSummary, makeUser, pageOf } from 'shared-api/testing';
 import { HoldingCard } from '../investments/components/holding-card';
 import { MarketOrdersPage } from './market-orders-page';
 
@@ -139,10 +139,7 @@ test('a holding of a funded property offers "Sell units" on its property page', 
       <HoldingCard holding={makeHolding({ property: makeSummary({ status: 'FUNDED' }) })} />
     </MemoryRouter>,
   );
-  expect(screen.getByRole('link', { name: 'Sell units of Harborview Residences' })).toHaveAttribute(
-    'href',
-    '/properties/p1?trade=sell#market',
-  );
+  expect(screen.getByRole('link', { name: 'Sell units of Harbor Lofts' })).toHaveAttribute('href', '/properties/p1?trade=sell#market');
   rerender(
     <MemoryRouter>
       <HoldingCard holding={makeHolding({ property: makeSummary({ status: 'FUNDED', suspendedAt: '2026-01-01T00:00:00.000Z' }) })} />

@@ -4,8 +4,7 @@ import { useSessionStore } from 'shared-api';
 import { formatMoney, formatPercent } from 'shared-ui/core';
 import { never, renderPage } from 'shared-ui/testing';
 import { distributionFigures, holdingValue } from 'shared-api/contract';
-import { makeHolding, makeMetrics, makeUser, serverDown } from '../../testing/fixtures';
-import { makeHoldingReturns, makeReturns } from '../../testing/returns';
+import { makeHolding, makeHoldingReturns, makeMetrics, makeReturns, makeUser, serverDown } from 'shared-api/testing';
 import { OverviewPage } from '../overview/components/overview-page';
 import { InvestmentsPage } from '../investments/components/investments-page';
 
@@ -93,7 +92,7 @@ test('dashboard: loading state for the returns while the other figures show', as
 test("investments: each holding's figures and its distributions (the property's P&L, per unit and the investor's share)", async () => {
   m.returns.mockResolvedValue(makeReturns());
   const { user } = renderPage(<InvestmentsPage />);
-  const returns = await screen.findByRole('region', { name: 'Returns of Harborview Residences' });
+  const returns = await screen.findByRole('region', { name: 'Returns of Harbor Lofts' });
   expect(within(returns).getByText('Income received').nextSibling).toHaveTextContent('$165.16');
   expect(within(returns).getByText('Appraised value').nextSibling).toHaveTextContent('$2,094.80');
   expect(within(returns).getByText('Unrealized gain or loss').nextSibling).toHaveTextContent('+$94.80');
@@ -101,7 +100,7 @@ test("investments: each holding's figures and its distributions (the property's 
   expect(returns).toHaveTextContent('Appraised at $52.37 a unit on Jun 30, 2026.');
 
   await user.click(within(returns).getByRole('button', { name: 'Show distributions (1)' }));
-  const table = await within(returns).findByRole('table', { name: 'Distributions of Harborview Residences' });
+  const table = await within(returns).findByRole('table', { name: 'Distributions of Harbor Lofts' });
   const row = within(table).getAllByRole('row')[1];
   expect(row).toHaveTextContent('$12,345.67'); // rent
   expect(row).toHaveTextContent('$3,100.00'); // expenses
@@ -123,7 +122,7 @@ test('investments: the reinvest switch saves at once, says its state, and shows 
   await user.click(sw);
   expect(m.reinvest).toHaveBeenCalledWith('p1', true);
   await waitFor(() => expect(sw).toBeChecked());
-  expect(screen.getByText(/^On: each distribution from Harborview Residences buys whole units/)).toHaveTextContent(
+  expect(screen.getByText(/^On: each distribution from Harbor Lofts buys whole units/)).toHaveTextContent(
     'the remainder stays in your wallet',
   );
 

@@ -4,7 +4,7 @@ import { ApiError, useSessionStore } from 'shared-api';
 import { MESSAGES, type User } from 'shared-api/contract';
 import { resetToasts } from 'shared-ui';
 import { fakeFile, renderPage } from 'shared-ui/testing';
-import { makeUser } from '../../testing/user';
+import { makeNewUser } from 'shared-api/testing';
 import { loadCountries } from '../../lib/countries';
 import { loadPhoneLib } from '../../lib/phone';
 import { OnboardingPage } from './onboarding-page';
@@ -78,7 +78,7 @@ async function chooseNationality(ui: Ui, name: string) {
 }
 
 test('Submit stays disabled until the privacy consent is ticked', async () => {
-  const ui = await start(makeUser());
+  const ui = await start(makeNewUser());
   const button = screen.getByRole('button', { name: 'Submit' });
   expect(button).toBeDisabled();
   expect(screen.getByText('Tick the consent box to submit.')).toBeInTheDocument();
@@ -88,7 +88,7 @@ test('Submit stays disabled until the privacy consent is ticked', async () => {
 });
 
 test('an owner meets every rule in the spec order, then the calls go out in order and the owner lands on /dashboard', async () => {
-  const ui = await start(makeUser({ role: 'PROPERTY_OWNER', status: 'PENDING' }));
+  const ui = await start(makeNewUser({ role: 'PROPERTY_OWNER', status: 'PENDING' }));
   await ui.user.click(screen.getByRole('checkbox', { name: /I consent/ }));
 
   await submit(ui);
@@ -159,7 +159,7 @@ test('an owner meets every rule in the spec order, then the calls go out in orde
 });
 
 test('an investor who is not subscribed is stopped after the phone check, with a way to subscribe', async () => {
-  const ui = await start(makeUser({ role: 'INVESTOR', isSubscribed: false }));
+  const ui = await start(makeNewUser({ role: 'INVESTOR', isSubscribed: false }));
   await ui.user.click(screen.getByRole('checkbox', { name: /I consent/ }));
   await ui.user.click(screen.getByRole('radio', { name: 'Business entity' }));
   await chooseNationality(ui, 'United States');
@@ -174,7 +174,7 @@ test('an investor who is not subscribed is stopped after the phone check, with a
 });
 
 test('a subscribed investor, as an individual, sends no business document and goes on to the questionnaire', async () => {
-  const ui = await start(makeUser({ role: 'INVESTOR', isSubscribed: true, status: 'PENDING' }));
+  const ui = await start(makeNewUser({ role: 'INVESTOR', isSubscribed: true, status: 'PENDING' }));
   await ui.user.click(screen.getByRole('checkbox', { name: /I consent/ }));
   await ui.user.click(screen.getByRole('radio', { name: 'Individual' }));
   expect(screen.queryByRole('textbox', { name: /Business name/ })).not.toBeInTheDocument();
@@ -197,7 +197,7 @@ test('a subscribed investor, as an individual, sends no business document and go
 
 test('a verified user is not sent back to PENDING by the client', async () => {
   const ui = await start(
-    makeUser({ role: 'PROPERTY_OWNER', status: 'VERIFIED', userType: 'INDIVIDUAL', country: 'United States', phone: '+1 202 555 0143' }),
+    makeNewUser({ role: 'PROPERTY_OWNER', status: 'VERIFIED', userType: 'INDIVIDUAL', country: 'United States', phone: '+1 202 555 0143' }),
   );
   // Details already on file are filled in.
   await waitFor(() => expect(screen.getByRole('combobox', { name: /Nationality/ })).toHaveValue('United States'));
@@ -210,7 +210,7 @@ test('a verified user is not sent back to PENDING by the client', async () => {
 });
 
 test('file rules: the identity document takes images only, business documents PDF or images, 5 MB at most', async () => {
-  const ui = await start(makeUser({ role: 'PROPERTY_OWNER' }));
+  const ui = await start(makeNewUser({ role: 'PROPERTY_OWNER' }));
   await ui.user.click(screen.getByRole('radio', { name: 'Business entity' }));
   await ui.user.upload(screen.getByLabelText(/Identity document \(/), fakeFile('scan.pdf', 'application/pdf'));
   await expectShown(MESSAGES.onlyImages);
@@ -231,7 +231,7 @@ async function fillIndividualOwner(ui: Ui) {
 }
 
 test('a failed identity upload is reported with the spec words and retried without redoing the saved steps', async () => {
-  const ui = await start(makeUser({ role: 'PROPERTY_OWNER' }));
+  const ui = await start(makeNewUser({ role: 'PROPERTY_OWNER' }));
   mocked.uploadKyc.mockRejectedValueOnce(
     new ApiError(415, { statusCode: 415, error: 'Unsupported Media Type', message: 'The file is not an image' }),
   );
@@ -251,7 +251,7 @@ test('a failed identity upload is reported with the spec words and retried witho
 });
 
 test('a failed business upload and a refused completion are shown as the server says', async () => {
-  const ui = await start(makeUser({ role: 'PROPERTY_OWNER' }));
+  const ui = await start(makeNewUser({ role: 'PROPERTY_OWNER' }));
   mocked.uploadBusinessKyc.mockRejectedValueOnce(
     new ApiError(413, { statusCode: 413, error: 'Payload Too Large', message: 'File size exceeds the maximum allowed limit (5MB).' }),
   );
@@ -279,7 +279,7 @@ test('a failed business upload and a refused completion are shown as the server 
 });
 
 test('typed answers survive leaving the page (e.g. to subscribe)', async () => {
-  const user = makeUser({ role: 'INVESTOR' });
+  const user = makeNewUser({ role: 'INVESTOR' });
   const first = await start(user);
   await first.user.click(screen.getByRole('radio', { name: 'Business entity' }));
   await first.user.type(screen.getByRole('textbox', { name: /Business name/ }), 'Acme');
@@ -290,7 +290,7 @@ test('typed answers survive leaving the page (e.g. to subscribe)', async () => {
 });
 
 test('the stored user is refreshed from the server on arrival', async () => {
-  const stale = makeUser({ role: 'INVESTOR', isSubscribed: false });
+  const stale = makeNewUser({ role: 'INVESTOR', isSubscribed: false });
   await start(stale);
   mocked.getMe.mockResolvedValueOnce({ ...stale, isSubscribed: true });
   await act(async () => {

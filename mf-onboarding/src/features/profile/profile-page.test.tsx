@@ -6,7 +6,7 @@ import { resetToasts } from 'shared-ui';
 import { loadCountries } from '../../lib/countries';
 import { loadPhoneLib } from '../../lib/phone';
 import { fakeFile, renderPage } from 'shared-ui/testing';
-import { makeUser } from '../../testing/user';
+import { makeUser } from 'shared-api/testing';
 import { ProfilePage } from './profile-page';
 
 jest.mock('shared-api', () => ({
@@ -40,7 +40,7 @@ beforeEach(() => {
   useSessionStore.getState().clearSession();
 });
 
-async function start(user: User = makeUser({ country: 'United States', phone: '+1 202 555 0143', status: 'VERIFIED' })) {
+async function start(user: User = makeUser({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'PROPERTY_OWNER' })) {
   useSessionStore.getState().setSession(user, 'old-token');
   mocked.getMe.mockResolvedValue(user);
   mocked.updateMe.mockImplementation(async (body) => ({ ...useSessionStore.getState().user!, ...body }) as User);

@@ -3,7 +3,7 @@ import * as sharedApi from 'shared-api';
 import { fakeFile, renderPage } from 'shared-ui/testing';
 import { formatMoney } from 'shared-ui/core';
 import { RETURNS_MESSAGES, distributionFigures, type Distribution, type IncomeReport } from 'shared-api/contract';
-import { makeProperty } from '../../testing/property';
+import { makeListing } from 'shared-api/testing';
 import { IncomeSection, fundedFromWallet } from './income-section';
 import { validateIncomeForm, emptyIncomeForm, INCOME_FORM_MESSAGES } from './income-form';
 
@@ -20,7 +20,7 @@ const api = sharedApi as unknown as Record<string, jest.Mock>;
 
 jest.setTimeout(40_000);
 
-const funded = makeProperty({ _id: 'p1', name: 'Maple Court', status: 'FUNDED', availableQuantity: 0 });
+const funded = makeListing({ _id: 'p1', name: 'Maple Court', status: 'FUNDED', availableQuantity: 0 });
 const f = distributionFigures(500_000, 127_050, 800, 0);
 const zero = { management: 0, maintenanceRepairs: 0, propertyTax: 0, insurance: 0, hoa: 0, utilities: 0, reserve: 0, other: 0 };
 

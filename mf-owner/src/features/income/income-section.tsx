@@ -7,10 +7,10 @@ import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Button, ConfirmDialog, DataTable, StatusBadge, formatDate, formatMoney, toast, useAsync, type DataTableColumn } from 'shared-ui';
 import { getOwnedDistributions, getOwnedIncomeReports, getPropertyPerformance, markConstructionComplete, readError } from 'shared-api';
 import type { Distribution, IncomeProducingState, IncomeReport, Property } from 'shared-api/contract';
+import { REPORT_STATUS_LABELS, distributionStatusLabel } from 'shared-api/labels';
 import { IncomeReportDialog } from './income-report-dialog';
 import { day } from './dates';
 
-const REPORT_STATUS: Record<IncomeReport['status'], string> = { SUBMITTED: 'Awaiting review', APPROVED: 'Approved', REJECTED: 'Rejected' };
 const period = (p: { periodStart: string; periodEnd: string }) => `${day(p.periodStart)} – ${day(p.periodEnd)}`;
 
 /** What a paid distribution took from the owner's wallet: the amount to holders plus the fee (cents summed). */
@@ -19,9 +19,9 @@ export function fundedFromWallet(d: Distribution): number | null {
 }
 
 function distributionStatus(d: Distribution): { label: string; tone: string } {
-  if (d.status === 'PAID') return { label: 'Paid', tone: 'PAID' };
-  if (d.refusedReason) return { label: 'Refused', tone: 'REJECTED' };
-  return { label: d.status === 'RECORDED' ? 'Holders recorded' : 'Declared', tone: 'PENDING' };
+  const label = distributionStatusLabel(d);
+  if (d.status === 'PAID') return { label, tone: 'PAID' };
+  return { label, tone: d.refusedReason ? 'REJECTED' : 'PENDING' };
 }
 
 const reportColumns: DataTableColumn<IncomeReport>[] = [
@@ -33,7 +33,7 @@ const reportColumns: DataTableColumn<IncomeReport>[] = [
   {
     key: 'status',
     header: 'Status',
-    render: (r) => <StatusBadge status={r.status === 'SUBMITTED' ? 'PENDING' : r.status} label={REPORT_STATUS[r.status]} />,
+    render: (r) => <StatusBadge status={r.status === 'SUBMITTED' ? 'PENDING' : r.status} label={REPORT_STATUS_LABELS[r.status]} />,
   },
   { key: 'rejectionReason', header: 'Reason', render: (r) => r.rejectionReason ?? '—' },
 ];

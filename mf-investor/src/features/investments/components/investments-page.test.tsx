@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { useSessionStore } from 'shared-api';
-import { makeHolding, makeMetrics, makeSummary, makeUser, serverDown } from '../../../testing/fixtures';
+import { makeHolding, makeMetrics, makeSummary, makeUser, serverDown } from 'shared-api/testing';
 import { never, renderPage } from 'shared-ui/testing';
 import { InvestmentsPage } from './investments-page';
 
@@ -47,10 +47,10 @@ test("data: each holding with the property's image, name, type, units, share, am
   const items = within(list).getAllByRole('article');
   expect(items).toHaveLength(2);
 
-  const harbor = within(list).getByRole('article', { name: 'Harborview Residences' });
-  expect(within(harbor).getByRole('img', { name: 'Photo of Harborview Residences' })).toHaveAttribute(
+  const harbor = within(list).getByRole('article', { name: 'Harbor Lofts' });
+  expect(within(harbor).getByRole('img', { name: 'Photo of Harbor Lofts' })).toHaveAttribute(
     'src',
-    expect.stringContaining('/download/harbor.webp'),
+    expect.stringContaining('/download/i1.webp'),
   );
   expect(within(harbor).getByText(/Rental Ready/)).toBeInTheDocument();
   const figure = (card: HTMLElement, label: string) => within(card).getByText(label).nextElementSibling?.textContent;
@@ -58,8 +58,8 @@ test("data: each holding with the property's image, name, type, units, share, am
   expect(figure(harbor, 'Share of property')).toBe('2%');
   expect(figure(harbor, 'Amount invested')).toBe('$2,000.00');
   expect(figure(harbor, 'Annual return')).toBe('8%');
-  expect(within(harbor).getByRole('link', { name: 'Harborview Residences' })).toHaveAttribute('href', '/properties/p1');
-  expect(within(harbor).getByRole('link', { name: 'View property Harborview Residences' })).toHaveAttribute('href', '/properties/p1');
+  expect(within(harbor).getByRole('link', { name: 'Harbor Lofts' })).toHaveAttribute('href', '/properties/p1');
+  expect(within(harbor).getByRole('link', { name: 'View property Harbor Lofts' })).toHaveAttribute('href', '/properties/p1');
 
   const evergreen = within(list).getByRole('article', { name: 'Evergreen Heights' });
   expect(within(evergreen).getByText(/Off Plan/)).toBeInTheDocument();
@@ -85,7 +85,7 @@ test('error: Retry loads again', async () => {
   m.holdings.mockRejectedValueOnce(serverDown()).mockResolvedValueOnce([makeHolding()]);
   const { user } = renderPage(<InvestmentsPage />);
   await user.click(await screen.findByRole('button', { name: 'Retry' }));
-  expect(await screen.findByRole('article', { name: 'Harborview Residences' })).toBeInTheDocument();
+  expect(await screen.findByRole('article', { name: 'Harbor Lofts' })).toBeInTheDocument();
 });
 
 test('a pending investor sees why they cannot invest yet', async () => {
@@ -105,7 +105,7 @@ test('a holding whose listing is suspended says so, with the reason (issue 16); 
   ]);
   renderPage(<InvestmentsPage />);
   const list = await screen.findByRole('list', { name: 'Holdings' });
-  const harbor = within(list).getByRole('article', { name: 'Harborview Residences' });
+  const harbor = within(list).getByRole('article', { name: 'Harbor Lofts' });
   expect(within(harbor).getByRole('alert')).toHaveTextContent('Suspended. The owner’s identity verification was rejected');
   expect(within(within(list).getByRole('article', { name: 'Evergreen Heights' })).queryByRole('alert')).not.toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { ApiError, useSessionStore } from 'shared-api';
-import { makeOrder, makeSummary, makeUser, makeWallet, pageOf, serverDown } from '../../../testing/fixtures';
+import { makeOrder, makeSummary, makeUser, makeWallet, pageOf, serverDown } from 'shared-api/testing';
 import { asPhone, never, renderPage } from 'shared-ui/testing';
 import { OrdersPage } from './orders-page';
 
@@ -22,7 +22,7 @@ beforeEach(() => {
   m.wallet.mockResolvedValue(makeWallet({ balance: 800, held: 200 }));
 });
 
-const pending = makeOrder();
+const pending = makeOrder({ _id: 'o1', quantity: 4, amount: 200, createdAt: '2026-03-07T15:00:00.000Z' });
 const completed = makeOrder({
   _id: 'o2',
   propertyId: 'p2',
@@ -56,7 +56,7 @@ test('data: status, property, units, amount and date; the wallet balance beside 
   expect(within(row).getByRole('link', { name: 'Mountain Ash Cabins' })).toHaveAttribute('href', '/properties/p2');
   expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   expect(within(table).getByRole('row', { name: /Rejected/ })).toHaveTextContent('Placed twice by mistake; refunded');
-  expect(within(table).getByRole('button', { name: 'Cancel order of 4 units of Harborview Residences' })).toBeInTheDocument();
+  expect(within(table).getByRole('button', { name: 'Cancel order of 4 units of Harbor Lofts' })).toBeInTheDocument();
   expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$800.00');
   expect(m.orders).toHaveBeenCalledWith({ status: undefined, page: 1, pageSize: 10 });
 });
@@ -107,20 +107,20 @@ test('cancels a PENDING order after confirmation; the balance then shows the ref
   const { user } = renderPage(<OrdersPage />);
   await screen.findByText('$800.00');
 
-  await user.click(await screen.findByRole('button', { name: 'Cancel order of 4 units of Harborview Residences' }));
+  await user.click(await screen.findByRole('button', { name: 'Cancel order of 4 units of Harbor Lofts' }));
   const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
-  expect(dialog).toHaveTextContent('Your order of 4 units of Harborview Residences for $200.00 will be cancelled.');
+  expect(dialog).toHaveTextContent('Your order of 4 units of Harbor Lofts for $200.00 will be cancelled.');
   // Keeping it changes nothing.
   await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(m.cancel).not.toHaveBeenCalled();
 
-  await user.click(screen.getByRole('button', { name: 'Cancel order of 4 units of Harborview Residences' }));
+  await user.click(screen.getByRole('button', { name: 'Cancel order of 4 units of Harbor Lofts' }));
   await user.click(within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', { name: 'Cancel order' }));
   expect(m.cancel).toHaveBeenCalledWith('o1');
   expect(await screen.findByText('Order cancelled: $200.00 was refunded to your wallet.')).toBeInTheDocument();
   await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('$1,000.00'));
-  expect(await screen.findByRole('row', { name: /Harborview Residences.*Cancelled/ })).toBeInTheDocument();
+  expect(await screen.findByRole('row', { name: /Harbor Lofts.*Cancelled/ })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /^Cancel order of/ })).not.toBeInTheDocument();
 });
 
@@ -147,11 +147,11 @@ test('on a phone the table folds into two columns and keeps Cancel', async () =>
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Order', 'Amount']);
-    const row = within(table).getByRole('row', { name: /Harborview Residences/ });
+    const row = within(table).getByRole('row', { name: /Harbor Lofts/ });
     expect(row).toHaveTextContent('4 units · Mar 7, 2026');
     expect(row).toHaveTextContent('Pending');
     expect(row).toHaveTextContent('$200.00');
-    expect(within(row).getByRole('button', { name: 'Cancel order of 4 units of Harborview Residences' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Cancel order of 4 units of Harbor Lofts' })).toBeInTheDocument();
   } finally {
     restore();
   }

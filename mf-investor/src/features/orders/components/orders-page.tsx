@@ -18,8 +18,8 @@ import {
 } from 'shared-ui';
 import { getMyOrders, getWalletBalance } from 'shared-api';
 import { ORDER_STATUSES, paths, type Order, type OrderStatus } from 'shared-api/contract';
+import { ORDER_STATUS_LABELS } from 'shared-api/labels';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
-import { ORDER_STATUS_LABELS } from '../../../lib/labels';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { CancelOrderDialog, unitsPhrase } from './cancel-order-dialog';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { useSessionStore } from 'shared-api';
-import { makeMetrics, makeUser, serverDown } from '../../../testing/fixtures';
+import { makeMetrics, makeUser, serverDown } from 'shared-api/testing';
 import { never, renderPage } from 'shared-ui/testing';
 import { OverviewPage } from './overview-page';
 

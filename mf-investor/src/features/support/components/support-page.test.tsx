@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { useSessionStore } from 'shared-api';
 import { MESSAGES } from 'shared-api/contract';
-import { makeTicket, makeUser, pageOf, serverDown } from '../../../testing/fixtures';
+import { makeTicket, makeUser, pageOf, serverDown } from 'shared-api/testing';
 import { never, renderPage } from 'shared-ui/testing';
 import { SupportPage } from './support-page';
 import { TICKET_SENT } from './ticket-form';

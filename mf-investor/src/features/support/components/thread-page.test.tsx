@@ -3,7 +3,7 @@ import * as api from 'shared-api';
 import { useSessionStore } from 'shared-api';
 import { SUPPORT_MESSAGES, type SupportThread } from 'shared-api/contract';
 import { never, renderPage } from 'shared-ui/testing';
-import { makeSupportMessage, makeTicket, makeUser, serverDown } from '../../../testing/fixtures';
+import { makeSupportMessage, makeTicket, makeUser, serverDown } from 'shared-api/testing';
 import { ANSWER_SENT, SupportThreadPage } from './thread-page';
 
 jest.mock('shared-api', () => ({

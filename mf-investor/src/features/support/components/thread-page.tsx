@@ -7,7 +7,7 @@ import { Button, formatDate } from 'shared-ui/core';
 import { Composer, Conversation, ErrorState, LoadingState, PageHeader, StatusBadge, useAsync } from 'shared-ui';
 import { ApiError, answerSupportTicket, getMySupportThread } from 'shared-api';
 import { paths, type SupportThread } from 'shared-api/contract';
-import { SUPPORT_STATUS_LABELS, SUPPORT_STATUS_TONES } from '../../../lib/labels';
+import { MY_SUPPORT_STATUS_LABELS } from 'shared-api/labels';
 import { ticketProgress } from './ticket-list';
 
 export const ANSWER_SENT = 'Your answer was sent. Our team will get back to you.';
@@ -64,7 +64,7 @@ function Thread({ data, headingId, onChange }: { data: SupportThread; headingId:
         <Typography id={headingId} component="h1" variant="h4" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           {t.subject}
         </Typography>
-        <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} tone={SUPPORT_STATUS_TONES[t.status]} />
+        <StatusBadge status={t.status} label={MY_SUPPORT_STATUS_LABELS[t.status]} />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
         Opened {formatDate(t.createdAt, 'datetime')} · {ticketProgress(t)}

@@ -6,7 +6,7 @@ import { Button, formatDate, formatNumber } from 'shared-ui/core';
 import { EmptyState, ErrorState, LoadingState } from 'shared-ui/components';
 import { StatusBadge } from 'shared-ui/display';
 import { paths, type Page, type SupportTicket } from 'shared-api/contract';
-import { SUPPORT_STATUS_LABELS, SUPPORT_STATUS_TONES } from '../../../lib/labels';
+import { MY_SUPPORT_STATUS_LABELS } from 'shared-api/labels';
 
 /** Where the ticket stands, in a few words, after its opening date. */
 export function ticketProgress(t: SupportTicket): string {
@@ -31,7 +31,7 @@ function Ticket({ ticket: t }: { ticket: SupportTicket }) {
         <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           {t.subject}
         </Typography>
-        <StatusBadge status={t.status} label={SUPPORT_STATUS_LABELS[t.status]} tone={SUPPORT_STATUS_TONES[t.status]} />
+        <StatusBadge status={t.status} label={MY_SUPPORT_STATUS_LABELS[t.status]} />
       </Box>
       <Typography variant="body2" color="text.secondary">
         Opened {formatDate(t.createdAt, 'datetime')} · {ticketProgress(t)}

@@ -3,7 +3,7 @@ import { Box, Typography } from 'shared-ui/mui-core';
 import { Button, ConfirmDialog, DataTable, StatusBadge, formatDate, formatMoney, toast, type DataTableColumn } from 'shared-ui';
 import { cancelWithdrawal, readError } from 'shared-api';
 import type { Payout } from 'shared-api/contract';
-import { PAYOUT_STATUS_LABELS } from '../../../lib/labels';
+import { PAYOUT_STATUS_LABELS } from 'shared-api/labels';
 import { useIsPhone } from '../../../lib/use-is-phone';
 
 const SHOWN = 5;

@@ -11,9 +11,9 @@ import {
   type Payout,
   type PayoutStatus,
 } from 'shared-api/contract';
+import { MY_LEDGER_TYPE_LABELS } from 'shared-api/labels';
 import { saveFile } from '../../../lib/browser';
 import { todayStamp } from '../../../lib/dates';
-import { LEDGER_TYPE_LABELS } from '../../../lib/labels';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { entryStatus } from '../lib/entry-status';
 
@@ -102,7 +102,7 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
           render: (e) => (
             <Box sx={{ display: 'grid', gap: 0.25 }}>
               <Box component="span" sx={{ fontWeight: 600 }}>
-                {LEDGER_TYPE_LABELS[e.type] ?? e.type}
+                {MY_LEDGER_TYPE_LABELS[e.type] ?? e.type}
               </Box>
               <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
                 {e.description}
@@ -139,7 +139,7 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
           </Box>
         ),
       },
-      { key: 'type', header: 'Type', render: (e) => LEDGER_TYPE_LABELS[e.type] ?? e.type },
+      { key: 'type', header: 'Type', render: (e) => MY_LEDGER_TYPE_LABELS[e.type] ?? e.type },
       {
         key: 'description',
         header: 'Description',
@@ -191,7 +191,7 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
             <option value="">All types</option>
             {LEDGER_ENTRY_TYPES.map((t) => (
               <option key={t} value={t}>
-                {LEDGER_TYPE_LABELS[t]}
+                {MY_LEDGER_TYPE_LABELS[t]}
               </option>
             ))}
           </TextField>
@@ -214,7 +214,7 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
         loading={ledger.loading}
         error={ledger.error}
         onRetry={ledger.reload}
-        emptyMessage={type ? `No ${LEDGER_TYPE_LABELS[type].toLowerCase()} entries` : 'No transactions yet'}
+        emptyMessage={type ? `No ${MY_LEDGER_TYPE_LABELS[type].toLowerCase()} entries` : 'No transactions yet'}
         pagination={data ? { page: data.page, pageSize: data.pageSize, total: data.total, onPageChange: setPage } : undefined}
       />
     </Box>

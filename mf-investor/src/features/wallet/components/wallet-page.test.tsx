@@ -13,7 +13,7 @@ import {
   makeWallet,
   pageOf,
   serverDown,
-} from '../../../testing/fixtures';
+} from 'shared-api/testing';
 import { asPhone, never, renderPage, settle } from 'shared-ui/testing';
 import { CHECKOUT_POLL } from '../hooks/use-checkout-return';
 import { WalletPage } from './wallet-page';
@@ -186,7 +186,7 @@ test('on a phone the ledger folds into two columns', async () => {
 });
 
 test('pages the ledger and filters it by type', async () => {
-  m.ledger.mockResolvedValue(pageOf(entries, { total: 23 }));
+  m.ledger.mockResolvedValue(pageOf(entries, { total: 23, pageSize: 10 }));
   const { user } = renderPage(<WalletPage />);
   await screen.findByRole('table', { name: 'Transactions' });
   expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
@@ -344,7 +344,7 @@ describe('withdrawal', () => {
     await user.click(within(form).getByRole('button', { name: 'Request withdrawal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request this withdrawal?' });
     expect(dialog).toHaveTextContent(
-      '$234.50 leaves your available balance now and is held until an admin pays it to US bank account •••• 6789 · Jane Doe.',
+      '$234.50 leaves your available balance now and is held until an admin pays it to US bank account •••• 6789 · Ivy Investor.',
     );
     m.wallet.mockResolvedValue(makeWallet({ balance: 1000, held: 534.5 }));
     await user.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));

@@ -3,7 +3,7 @@ import * as api from 'shared-api';
 import { resetToasts } from 'shared-ui';
 import type { OwnedPropertiesQuery } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
-import { makeProperty, noInvestors, pageOf } from '../../../testing/property';
+import { makeListing, noInvestors, pageOf } from 'shared-api/testing';
 import { ActiveListingsPage } from './active-listings-page';
 
 jest.mock('shared-api', () => ({
@@ -25,7 +25,7 @@ const m = {
 
 jest.setTimeout(30_000);
 
-const harbor = makeProperty({
+const harbor = makeListing({
   _id: 'h',
   name: 'Harbor View',
   status: 'ACTIVE',
@@ -34,7 +34,7 @@ const harbor = makeProperty({
   reservedQuantity: 50,
   unitPrice: 50,
 });
-const sunset = makeProperty({
+const sunset = makeListing({
   _id: 's',
   name: 'Sunset Terrace',
   type: 'OFF_PLAN',
@@ -42,7 +42,7 @@ const sunset = makeProperty({
   progress: 15,
   progressUpdates: [{ _id: 'u1', percent: 15, note: 'Foundations complete.', createdAt: '2026-01-05T10:00:00.000Z' }],
 });
-const funded = makeProperty({ _id: 'f', name: 'Old Mill', status: 'FUNDED', availableQuantity: 0 });
+const funded = makeListing({ _id: 'f', name: 'Old Mill', status: 'FUNDED', availableQuantity: 0 });
 
 beforeEach(() => {
   jest.clearAllMocks();

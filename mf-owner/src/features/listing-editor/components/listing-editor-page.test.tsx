@@ -4,7 +4,7 @@ import { ApiError } from 'shared-api';
 import { MESSAGES, type Property, type PropertyWithRevision } from 'shared-api/contract';
 import { resetToasts } from 'shared-ui';
 import { fakeFile, renderPage } from 'shared-ui/testing';
-import { makeProperty, makeRevision, withRev } from '../../../testing/property';
+import { makeListing, makeRevision, withRev } from 'shared-api/testing';
 import { LISTING_MESSAGES } from '../lib/listing-form';
 import { ListingEditorPage } from './listing-editor-page';
 
@@ -157,7 +157,7 @@ describe('file rules (spec 5)', () => {
 });
 
 test('a rental-ready listing with three images and a PDF is created, uploaded with progress, and sent to review', async () => {
-  const created = makeProperty({ _id: 'new-1' });
+  const created = makeListing({ _id: 'new-1' });
   m.createRentalReady.mockResolvedValue(created);
   let finishImages: (p: PropertyWithRevision) => void = () => {};
   m.uploadImages.mockImplementation((_id, _files, opts) => {
@@ -204,7 +204,7 @@ test('a rental-ready listing with three images and a PDF is created, uploaded wi
 });
 
 test('creating: the chosen images are sent in the order chosen, the first being the cover', async () => {
-  const created = makeProperty({ _id: 'new-3' });
+  const created = makeListing({ _id: 'new-3' });
   m.createRentalReady.mockResolvedValue(created);
   m.uploadImages.mockResolvedValue(withRev(created));
   const ui = createPage();
@@ -220,7 +220,7 @@ test('creating: the chosen images are sent in the order chosen, the first being 
 });
 
 test('an off-plan listing is created through the off-plan call with its progress', async () => {
-  m.createOffPlan.mockResolvedValue(makeProperty({ _id: 'op-1', type: 'OFF_PLAN', progress: 15 }));
+  m.createOffPlan.mockResolvedValue(makeListing({ _id: 'op-1', type: 'OFF_PLAN', progress: 15 }));
   const ui = createPage();
   await fillDetails(ui, 'Off Plan');
   const progress = screen.getByRole('textbox', { name: /Construction progress/ });
@@ -234,11 +234,11 @@ test('an off-plan listing is created through the off-plan call with its progress
 });
 
 test('when an upload fails the listing stays saved, and saving again only retries the files', async () => {
-  m.createRentalReady.mockImplementation(async (body) => makeProperty({ ...body, _id: 'new-2' }));
+  m.createRentalReady.mockImplementation(async (body) => makeListing({ ...body, _id: 'new-2' }));
   m.uploadImages.mockRejectedValueOnce(
     new ApiError(413, { statusCode: 413, error: 'Payload Too Large', message: 'File size exceeds the maximum allowed limit (5MB).' }),
   );
-  m.uploadImages.mockResolvedValueOnce(withRev(makeProperty({ _id: 'new-2', images: [{ _id: 'i1', url: '/download/i1.png' }] })));
+  m.uploadImages.mockResolvedValueOnce(withRev(makeListing({ _id: 'new-2', images: [{ _id: 'i1', url: '/download/i1.png' }] })));
   const ui = createPage();
   await fillDetails(ui);
   await ui.user.upload(imagesInput(), png('front.png'));
@@ -269,7 +269,7 @@ test('a server refusal is shown and nothing is uploaded', async () => {
 
 describe('editing', () => {
   test('a live listing with units sold: changes go to review while it stays live; price and units are locked; only changes are sent', async () => {
-    const p = makeProperty({ _id: 'live-1', status: 'ACTIVE', availableQuantity: 880 });
+    const p = makeListing({ _id: 'live-1', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 880 });
     const revision = makeRevision({
       propertyId: 'live-1',
       proposed: { name: 'Maple Court II' },
@@ -297,7 +297,7 @@ describe('editing', () => {
   });
 
   test('changes under review: the form starts from them and the notice shows what changed, field by field and file by file', async () => {
-    const p = makeProperty({
+    const p = makeListing({
       _id: 'live-2',
       status: 'ACTIVE',
       images: [
@@ -338,7 +338,7 @@ describe('editing', () => {
   });
 
   test('rejected changes show the reviewer’s reason', async () => {
-    const p = makeProperty({ status: 'ACTIVE' });
+    const p = makeListing({ status: 'ACTIVE' });
     await editPage(
       withRev(p, makeRevision({ status: 'REJECTED', reason: 'The new name is misleading', decidedAt: '2026-01-04T10:00:00.000Z' })),
     );
@@ -347,13 +347,13 @@ describe('editing', () => {
   });
 
   test('a rejected listing shows the reviewer’s reason', async () => {
-    await editPage(makeProperty({ status: 'REJECTED', rejectionReason: 'The photos do not show the building.' }));
+    await editPage(makeListing({ status: 'REJECTED', rejectionReason: 'The photos do not show the building.' }));
     expect(screen.getByText(/Reason: The photos do not show the building\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save and send for review' })).toBeEnabled();
   });
 
   test('a funded listing takes changes for review, never to its price or units', async () => {
-    await editPage(makeProperty({ status: 'FUNDED', availableQuantity: 0 }));
+    await editPage(makeListing({ status: 'FUNDED', availableQuantity: 0 }));
     expect(screen.getByText('This listing is live and fully funded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit changes for review' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: /Property name/ })).toBeEnabled();
@@ -363,7 +363,7 @@ describe('editing', () => {
 
   test('images are reordered and the cover chosen with buttons, keyboard included', async () => {
     const images = ['a', 'b', 'c'].map((x) => ({ _id: `img-${x}`, url: `/download/${x}.png` }));
-    const p = makeProperty({ images });
+    const p = makeListing({ images });
     m.order.mockImplementation(async (_id, body) => withRev({ ...p, images: body.ids.map((id) => images.find((i) => i._id === id)!) }));
     const ui = await editPage(p);
     const list = () => screen.getByRole('list', { name: 'Uploaded images' });
@@ -393,7 +393,7 @@ describe('editing', () => {
 
   test('on a live listing a new order is part of the changes under review', async () => {
     const images = ['a', 'b'].map((x) => ({ _id: `img-${x}`, url: `/download/${x}.png` }));
-    const p = makeProperty({ status: 'ACTIVE', images });
+    const p = makeListing({ status: 'ACTIVE', images });
     m.order.mockResolvedValue(
       withRev(
         p,
@@ -414,7 +414,7 @@ describe('editing', () => {
   });
 
   test('saving with nothing changed sends nothing', async () => {
-    const ui = await editPage(makeProperty());
+    const ui = await editPage(makeListing());
     await ui.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('There are no changes to save.')).toBeInTheDocument();
     expect(m.updateRentalReady).not.toHaveBeenCalled();
@@ -422,7 +422,7 @@ describe('editing', () => {
 
   test('an uploaded image is removed after confirmation; a full listing takes no more images', async () => {
     const images = ['a', 'b', 'c', 'd', 'e'].map((x) => ({ _id: `img-${x}`, url: `/download/${x}.png` }));
-    const p = makeProperty({ images });
+    const p = makeListing({ images });
     m.deleteFile.mockResolvedValue(withRev({ ...p, images: images.slice(1) }));
     const ui = await editPage(p);
     expect(within(screen.getByRole('list', { name: 'Uploaded images' })).getAllByRole('img')).toHaveLength(5);

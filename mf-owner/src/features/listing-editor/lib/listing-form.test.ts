@@ -1,4 +1,4 @@
-import { makeProperty } from '../../../testing/property';
+import { makeListing } from 'shared-api/testing';
 import {
   EMPTY_LISTING,
   LISTING_MESSAGES,
@@ -118,7 +118,7 @@ describe('request bodies', () => {
   });
 
   test('an update sends only what changed', () => {
-    const p = makeProperty({ type: 'OFF_PLAN', progress: 10 });
+    const p = makeListing({ type: 'OFF_PLAN', progress: 10 });
     const same = fromProperty(p);
     expect(toUpdate(same, p)).toEqual({});
     expect(toUpdate({ ...same, name: 'Maple Court II', unitPrice: '55', progress: '15' }, p)).toEqual({
@@ -132,9 +132,9 @@ describe('request bodies', () => {
 describe('editRules', () => {
   test('follow the server: a live listing takes revisions, sold units lock the price and (live) the total', () => {
     expect(editRules(null)).toMatchObject({ live: false, priceLocked: false, totalLocked: false, backToReview: false, unitsSold: 0 });
-    expect(editRules(makeProperty({ status: 'PENDING_REVIEW' }))).toMatchObject({ live: false, backToReview: false });
-    expect(editRules(makeProperty({ status: 'REJECTED' }))).toMatchObject({ live: false, backToReview: true });
-    expect(editRules(makeProperty({ status: 'ACTIVE', availableQuantity: 900 }))).toMatchObject({
+    expect(editRules(makeListing({ status: 'PENDING_REVIEW' }))).toMatchObject({ live: false, backToReview: false });
+    expect(editRules(makeListing({ status: 'REJECTED' }))).toMatchObject({ live: false, backToReview: true });
+    expect(editRules(makeListing({ status: 'ACTIVE', availableQuantity: 1900 }))).toMatchObject({
       live: true,
       backToReview: false,
       priceLocked: true,
@@ -142,8 +142,8 @@ describe('editRules', () => {
       unitsSold: 100,
       progressLocked: true,
     });
-    expect(editRules(makeProperty({ status: 'ACTIVE' }))).toMatchObject({ live: true, priceLocked: false, totalLocked: false });
-    expect(editRules(makeProperty({ status: 'FUNDED', availableQuantity: 0 }))).toMatchObject({
+    expect(editRules(makeListing({ status: 'ACTIVE' }))).toMatchObject({ live: true, priceLocked: false, totalLocked: false });
+    expect(editRules(makeListing({ status: 'FUNDED', availableQuantity: 0 }))).toMatchObject({
       live: true,
       priceLocked: true,
       totalLocked: true,

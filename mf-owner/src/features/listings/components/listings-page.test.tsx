@@ -3,7 +3,7 @@ import * as api from 'shared-api';
 import { ApiError } from 'shared-api';
 import { resetToasts } from 'shared-ui';
 import { renderPage } from 'shared-ui/testing';
-import { makeProperty, pageOf } from '../../../testing/property';
+import { makeListing, pageOf } from 'shared-api/testing';
 import { ListingsPage } from './listings-page';
 
 jest.mock('shared-api', () => ({
@@ -17,10 +17,10 @@ const m = { list: jest.mocked(api.getOwnedProperties), remove: jest.mocked(api.d
 jest.setTimeout(30_000);
 
 const listings = [
-  makeProperty({ _id: 'a', name: 'Maple Court', status: 'PENDING_REVIEW' }),
-  makeProperty({ _id: 'b', name: 'Harbor View', status: 'ACTIVE', availableQuantity: 700 }),
-  makeProperty({ _id: 'c', name: 'Old Mill', status: 'REJECTED', rejectionReason: 'Photos missing.' }),
-  makeProperty({ _id: 'd', name: 'Sunset Terrace', type: 'OFF_PLAN', status: 'FUNDED', availableQuantity: 0, progress: 40 }),
+  makeListing({ _id: 'a', name: 'Maple Court', status: 'PENDING_REVIEW' }),
+  makeListing({ _id: 'b', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 700 }),
+  makeListing({ _id: 'c', name: 'Old Mill', status: 'REJECTED', rejectionReason: 'Photos missing.' }),
+  makeListing({ _id: 'd', name: 'Sunset Terrace', type: 'OFF_PLAN', status: 'FUNDED', availableQuantity: 0, progress: 40 }),
 ];
 
 beforeEach(() => {
@@ -110,7 +110,7 @@ test('thumbnails load the smallest photo that fits, lazily', async () => {
     width: 1600,
     height: 1000,
   };
-  m.list.mockResolvedValue(pageOf([makeProperty({ _id: 'e', name: 'Photo House', images: [photo] as never })]));
+  m.list.mockResolvedValue(pageOf([makeListing({ _id: 'e', name: 'Photo House', images: [photo] as never })]));
   const { container } = renderPage(<ListingsPage />, { url: '/dashboard/listings' });
   await screen.findByRole('table', { name: 'My listings' });
   const img = container.querySelector('img');

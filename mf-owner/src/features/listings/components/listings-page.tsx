@@ -16,8 +16,8 @@ import {
   type Property,
   type PropertyStatus,
 } from 'shared-api/contract';
+import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { ListingStatus } from '../../../components/listing-status';
-import { STATUS_LABELS } from '../../../lib/status';
 
 const PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
@@ -167,7 +167,7 @@ export function ListingsPage() {
           <option value="">All statuses</option>
           {PROPERTY_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABELS[s]}
+              {PROPERTY_STATUS_LABELS[s]}
             </option>
           ))}
         </TextField>

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { ApiError, useSessionStore } from 'shared-api';
-import type { User, UserMetrics } from 'shared-api/contract';
+import type { User } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
-import { makeProperty, pageOf } from '../../../testing/property';
+import { makeListing, makeMetrics, makeUser, pageOf } from 'shared-api/testing';
 import { OverviewPage } from './overview-page';
 
 jest.mock('shared-api', () => ({
@@ -17,22 +17,13 @@ const m = { metrics: jest.mocked(api.getMyMetrics), list: jest.mocked(api.getOwn
 
 jest.setTimeout(30_000);
 
-const metrics: UserMetrics = {
-  portfolioValue: 0,
-  totalInvested: 0,
-  holdingsCount: 0,
-  walletBalance: 0,
-  pendingOrders: 0,
-  claimableTokens: 0,
-  allocationByProperty: [],
-  allocationByType: [],
-  investedOverTime: [],
+const metrics = makeMetrics({
   listingsByStatus: { ACTIVE: 2, PENDING_REVIEW: 1, REJECTED: 1 },
   unitsSold: 1250,
   unitsReserved: 40,
   amountRaised: 62500,
   payoutsReceived: 60000,
-};
+});
 
 beforeAll(() => {
   // jsdom draws no canvas: the charts fall back to their data tables, which the tests read.
@@ -52,8 +43,8 @@ test('shows listings by status, units sold, amount raised and payouts, and a fun
   m.metrics.mockResolvedValue(metrics);
   m.list.mockResolvedValue(
     pageOf([
-      makeProperty({ _id: 'h', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 750, unitPrice: 50 }),
-      makeProperty({ _id: 's', name: 'Sunset Terrace', status: 'ACTIVE', totalQuantity: 3000, availableQuantity: 3000, unitPrice: 80 }),
+      makeListing({ _id: 'h', name: 'Harbor View', status: 'ACTIVE', totalQuantity: 1000, availableQuantity: 750, unitPrice: 50 }),
+      makeListing({ _id: 's', name: 'Sunset Terrace', status: 'ACTIVE', totalQuantity: 3000, availableQuantity: 3000, unitPrice: 80 }),
     ]),
   );
   renderPage(<OverviewPage />, { url: '/dashboard' });
@@ -83,26 +74,8 @@ test('failures offer Retry; no active listings is said plainly', async () => {
   expect(await screen.findByText('No active listings yet')).toBeInTheDocument();
 });
 
-const owner = (over: Partial<User>): User => ({
-  _id: 'o1',
-  firstName: 'Olivia',
-  lastName: 'Owner',
-  email: 'olivia@example.com',
-  role: 'PROPERTY_OWNER',
-  status: 'VERIFIED',
-  emailVerified: true,
-  isSubscribed: false,
-  onboardingCompleted: true,
-  avatar: null,
-  country: null,
-  phone: null,
-  userType: null,
-  businessName: null,
-  rejectionReason: null,
-  claimableTokens: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+const owner = (over: Partial<User>) =>
+  makeUser({ _id: 'o1', firstName: 'Olivia', lastName: 'Owner', email: 'olivia@example.com', role: 'PROPERTY_OWNER', ...over });
 
 describe('account status on the dashboard', () => {
   beforeEach(() => {

@@ -7,7 +7,7 @@ import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader, useFreshUse
 import { StatCard, StatusBanner } from 'shared-ui/display';
 import { getMyMetrics, getOwnedProperties, useAuthUser } from 'shared-api';
 import { MAX_PAGE_SIZE, PROPERTY_STATUSES, paths } from 'shared-api/contract';
-import { STATUS_LABELS } from '../../../lib/status';
+import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { FundingChart } from './funding-chart';
 
 export function OverviewPage() {
@@ -51,7 +51,7 @@ export function OverviewPage() {
           <StatCard
             title="Listings"
             value={formatNumber(listings)}
-            hint={PROPERTY_STATUSES.map((s) => `${STATUS_LABELS[s]}: ${formatNumber(byStatus[s] ?? 0)}`).join(' · ')}
+            hint={PROPERTY_STATUSES.map((s) => `${PROPERTY_STATUS_LABELS[s]}: ${formatNumber(byStatus[s] ?? 0)}`).join(' · ')}
           />
           <StatCard
             title="Units sold"

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, generateOtp, resetPassword, signin, useSessionStore } from 'shared-api';
-import type { User } from 'shared-api/contract';
+import { makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { LoginPage } from './login-page';
 
@@ -15,33 +15,12 @@ const signinMock = jest.mocked(signin);
 const generateOtpMock = jest.mocked(generateOtp);
 const resetPasswordMock = jest.mocked(resetPassword);
 
-const user = (over: Partial<User> = {}): User => ({
-  _id: 'u1',
-  firstName: 'Ivan',
-  lastName: 'Investor',
-  email: 'ivan@example.com',
-  role: 'INVESTOR',
-  status: 'VERIFIED',
-  emailVerified: true,
-  isSubscribed: true,
-  onboardingCompleted: true,
-  avatar: null,
-  country: null,
-  phone: null,
-  userType: null,
-  businessName: null,
-  rejectionReason: null,
-  claimableTokens: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
-
 beforeEach(() => {
   jest.clearAllMocks();
   useSessionStore.getState().clearSession();
 });
 
-async function logIn(url = '/login', email = 'ivan@example.com') {
+async function logIn(url = '/login', email = 'ivy@example.com') {
   const r = renderPage(<LoginPage />, { url });
   await r.user.type(screen.getByLabelText(/^Email/), email);
   await r.user.type(screen.getByLabelText(/^Password/), 'Secret123');
@@ -57,18 +36,18 @@ test('empty fields: "Please fill in all fields", nothing sent', async () => {
 });
 
 test('a user who has not completed onboarding goes there, with the session stored', async () => {
-  const me = user({ onboardingCompleted: false });
+  const me = makeUser({ onboardingCompleted: false });
   signinMock.mockResolvedValue({ accessToken: 'tok', user: me });
   const { location } = await logIn();
   await waitFor(() => expect(location()).toBe('/onboarding'));
-  expect(signinMock).toHaveBeenCalledWith({ email: 'ivan@example.com', password: 'Secret123' });
+  expect(signinMock).toHaveBeenCalledWith({ email: 'ivy@example.com', password: 'Secret123' });
   expect(useSessionStore.getState().token).toBe('tok');
   expect(useSessionStore.getState().user).toEqual(me);
   expect(localStorage.getItem('accessToken')).toBe('tok');
 });
 
 test('an onboarded user goes to the dashboard, or back to the page they came from', async () => {
-  signinMock.mockResolvedValue({ accessToken: 'tok', user: user() });
+  signinMock.mockResolvedValue({ accessToken: 'tok', user: makeUser() });
   const first = await logIn();
   await waitFor(() => expect(first.location()).toBe('/dashboard'));
   first.unmount();
@@ -96,12 +75,12 @@ test('wrong credentials show the server message', async () => {
 test('forgot password: a code by e-mail, then a new password that follows the rules', async () => {
   generateOtpMock.mockResolvedValue({ message: 'If an account exists for this email, we have sent it a code.' });
   resetPasswordMock.mockResolvedValue({ message: 'Your password has been changed, please sign in' });
-  const { user: u } = renderPage(<LoginPage />, { url: '/login?email=ivan%40example.com' });
+  const { user: u } = renderPage(<LoginPage />, { url: '/login?email=ivy%40example.com' });
   await u.click(screen.getByRole('button', { name: 'Forgot password?' }));
   const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
-  expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('ivan@example.com');
+  expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('ivy@example.com');
   await u.click(within(dialog).getByRole('button', { name: 'Send code' }));
-  expect(generateOtpMock).toHaveBeenCalledWith({ email: 'ivan@example.com', purpose: 'RESET_PASSWORD' });
+  expect(generateOtpMock).toHaveBeenCalledWith({ email: 'ivy@example.com', purpose: 'RESET_PASSWORD' });
   expect(await within(dialog).findByText('If an account exists for this email, we have sent it a code.')).toBeInTheDocument();
   expect(within(dialog).getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
 
@@ -117,13 +96,13 @@ test('forgot password: a code by e-mail, then a new password that follows the ru
   await u.clear(within(dialog).getByLabelText(/^Confirm new password/));
   await u.type(within(dialog).getByLabelText(/^Confirm new password/), 'Better123');
   await u.click(within(dialog).getByRole('button', { name: 'Change password' }));
-  expect(resetPasswordMock).toHaveBeenCalledWith({ email: 'ivan@example.com', code: '123456', newPassword: 'Better123' });
+  expect(resetPasswordMock).toHaveBeenCalledWith({ email: 'ivy@example.com', code: '123456', newPassword: 'Better123' });
   expect(await screen.findByText('Your password has been changed, please sign in')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
 test('someone already signed in is offered the dashboard instead of the form', () => {
-  useSessionStore.getState().setSession(user(), 'tok');
+  useSessionStore.getState().setSession(makeUser(), 'tok');
   renderPage(<LoginPage />, { url: '/login' });
   expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
   expect(screen.queryByRole('button', { name: 'Log In' })).not.toBeInTheDocument();

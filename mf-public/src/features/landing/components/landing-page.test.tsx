@@ -1,29 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useSessionStore } from 'shared-api';
-import type { User } from 'shared-api/contract';
+import { makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { LandingPage } from './landing-page';
-
-const user = (over: Partial<User>): User => ({
-  _id: 'u1',
-  firstName: 'Ivan',
-  lastName: 'Investor',
-  email: 'ivan@example.com',
-  role: 'INVESTOR',
-  status: 'VERIFIED',
-  emailVerified: true,
-  isSubscribed: false,
-  onboardingCompleted: true,
-  avatar: null,
-  country: null,
-  phone: null,
-  userType: null,
-  businessName: null,
-  rejectionReason: null,
-  claimableTokens: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
 
 beforeEach(() => useSessionStore.getState().clearSession());
 
@@ -53,7 +32,7 @@ test.each([
   ['INVESTOR', 'Subscribe', '/#subscribe'],
   ['PROPERTY_OWNER', 'List a property', '/dashboard/listings/create'],
 ] as const)('Get started is hidden for a logged-in %s, who is offered its destination instead', (role, label, href) => {
-  useSessionStore.getState().setSession(user({ role }), 'tok');
+  useSessionStore.getState().setSession(makeUser({ role, isSubscribed: false }), 'tok');
   renderPage(<LandingPage />);
   expect(screen.queryByRole('link', { name: 'Get started' })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);

@@ -3,6 +3,7 @@ import { ApiError, createCheckout, getCheckout, getMe, useSessionStore } from 's
 import type { Checkout, User } from 'shared-api/contract';
 import { goToExternal } from '../../../lib/browser';
 import { renderPage } from 'shared-ui/testing';
+import { makeCheckout, makeUser } from 'shared-api/testing';
 import { SubscribeSection } from './subscribe-section';
 
 jest.mock('shared-api', () => ({
@@ -15,35 +16,10 @@ const createCheckoutMock = jest.mocked(createCheckout);
 const getCheckoutMock = jest.mocked(getCheckout);
 const getMeMock = jest.mocked(getMe);
 
-const investor = (over: Partial<User> = {}): User => ({
-  _id: 'u1',
-  firstName: 'Ivan',
-  lastName: 'Investor',
-  email: 'ivan@example.com',
-  role: 'INVESTOR',
-  status: 'VERIFIED',
-  emailVerified: true,
-  isSubscribed: false,
-  onboardingCompleted: false,
-  avatar: null,
-  country: null,
-  phone: null,
-  userType: null,
-  businessName: null,
-  rejectionReason: null,
-  claimableTokens: 0,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
-const checkout = (over: Partial<Checkout> = {}): Checkout => ({
-  _id: 'c1',
-  purpose: 'SUBSCRIPTION',
-  amount: 15,
-  status: 'OPEN',
-  checkoutUrl: 'https://pay.example/c1',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  ...over,
-});
+/** An investor who has not subscribed or finished onboarding yet. */
+const investor = (over: Partial<User> = {}) => makeUser({ isSubscribed: false, onboardingCompleted: false, claimableTokens: 0, ...over });
+const checkout = (over: Partial<Checkout> = {}) =>
+  makeCheckout({ purpose: 'SUBSCRIPTION', amount: 15, checkoutUrl: 'https://pay.example/c1', ...over });
 
 jest.mock('../../../lib/browser', () => ({ goToExternal: jest.fn() }));
 const assign = jest.mocked(goToExternal);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError, getProperties, useSessionStore } from 'shared-api';
 import { prefetchFirstScreen } from 'shared-api/prefetch';
-import { makeProperty, makeUser, pageOf } from '../../../testing/fixtures';
+import { makeProperty, makeUser, pageOf } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { PropertiesPage } from './properties-page';
 
@@ -39,13 +39,13 @@ test('cards with the spec figures; a visitor’s Invest now goes to /login, the 
   const cards = within(list).getAllByRole('article');
   expect(cards).toHaveLength(2);
   const first = within(cards[0]);
-  expect(first.getByRole('heading', { name: 'Harborview Residences' })).toBeInTheDocument();
-  expect(first.getByText('210 Seaport Blvd, Boston')).toBeInTheDocument();
+  expect(first.getByRole('heading', { name: 'Harbor Lofts' })).toBeInTheDocument();
+  expect(first.getByText('1 Harbor Way, Boston')).toBeInTheDocument();
   expect(first.getByTestId('raised')).toHaveTextContent('$25,000 raised of $100,000');
   expect(first.getByTestId('annual-return')).toHaveTextContent('8%');
   expect(first.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
   expect(first.getByRole('link', { name: 'Invest now' })).toHaveAttribute('href', '/login?next=%2Fproperties%2Fp1');
-  expect(screen.getByRole('link', { name: 'View details of Harborview Residences' })).toHaveAttribute('href', '/properties/p1');
+  expect(screen.getByRole('link', { name: 'View details of Harbor Lofts' })).toHaveAttribute('href', '/properties/p1');
   expect(screen.getByText('2 properties')).toBeInTheDocument();
   expect(getPropertiesMock).toHaveBeenCalledWith({ searchName: undefined, state: undefined, type: undefined, page: 1, pageSize: 12 });
 });
@@ -120,7 +120,7 @@ test('loading, then an error with Retry', async () => {
 });
 
 test('more than one page: page links', async () => {
-  getPropertiesMock.mockResolvedValue(pageOf(two, { total: 30 }));
+  getPropertiesMock.mockResolvedValue(pageOf(two, { total: 30, pageSize: 12 }));
   const { user, location } = renderPage(<PropertiesPage />, { url: '/properties' });
   const pager = await screen.findByRole('navigation', { name: 'Pages of properties' });
   await user.click(within(pager).getByRole('button', { name: 'Go to page 3' }));

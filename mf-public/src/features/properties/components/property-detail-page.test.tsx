@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, createOrder, getMe, getProperty, getPropertyPerformance, getWalletBalance, useSessionStore } from 'shared-api';
-import { makeProperty, makeUser } from '../../../testing/fixtures';
+import { makeProperty, makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { PropertyDetailPage } from './property-detail-page';
 
@@ -34,6 +34,11 @@ const offPlan = makeProperty({
   progressUpdates: [
     { _id: 'u1', percent: 10, note: 'Site prepared', createdAt: '2025-01-01T00:00:00.000Z' },
     { _id: 'u2', percent: 40, note: 'Construction at 40%', createdAt: '2025-02-01T00:00:00.000Z' },
+  ],
+  images: [
+    { _id: 'i1', url: '/download/i1.png' },
+    { _id: 'i2', url: '/download/i2.png' },
+    { _id: 'i3', url: '/download/i3.png' },
   ],
   documents: [{ _id: 'd1', url: '/download/d1.pdf', name: 'Title deed.pdf', mimeType: 'application/pdf', size: 250_000 }],
 });

@@ -1,7 +1,7 @@
 // Issue 16: units in pending orders are reserved, not sold; raised and funded count sold units only.
 import { screen, within } from '@testing-library/react';
 import { renderPage } from 'shared-ui/testing';
-import { makeProperty } from '../../../testing/fixtures';
+import { makeProperty } from 'shared-api/testing';
 import { PropertyFigures } from './property-figures';
 
 test('sold, reserved and available are shown apart; raised counts sold units only', () => {

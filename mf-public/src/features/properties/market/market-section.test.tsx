@@ -10,7 +10,7 @@ import {
 } from 'shared-api';
 import type { MarketBook, MarketOrder, MarketPosition } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
-import { makeUser } from '../../../testing/fixtures';
+import { makeUser } from 'shared-api/testing';
 import { MarketSection } from './market-section';
 import { linePoints } from './price-history';
 import { checkPrice, orderFigures } from './market';

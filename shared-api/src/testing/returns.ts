@@ -1,18 +1,105 @@
-// Returns fixtures (issue 18) whose figures are computed with the contract's own functions,
-// so a test that finds them on screen proves the page shows the contract's computation.
+// Returns (issue 18): p1's income reports, distributions and appraisals, and an investor's
+// returns, with figures computed by the contract's own rules (distributionFigures,
+// holdingValue, …), so a test that finds them on screen proves the page shows the
+// contract's computation.
 import {
   distributionFigures,
   holdingValue,
   percentOf,
   realizedAnnualYield,
   splitLargestRemainder,
+  type Appraisal,
+  type Distribution,
   type HolderDistribution,
   type HoldingReturns,
+  type IncomeReport,
   type PortfolioReturns,
-} from 'shared-api/contract';
+} from '../contract';
 
-export const NOW = new Date('2026-07-01T12:00:00Z');
+/** Dollars of a figure in cents. */
 const d = (cents: number) => cents / 100;
+
+const EXPENSES = {
+  management: 800,
+  maintenanceRepairs: 250.5,
+  propertyTax: 0,
+  insurance: 120,
+  hoa: 0,
+  utilities: 0,
+  reserve: 100,
+  other: 0,
+};
+
+export function makeReport(overrides: Partial<IncomeReport> = {}): IncomeReport {
+  return {
+    _id: 'r1',
+    propertyId: 'p1',
+    propertyName: 'Harbor Lofts',
+    ownerId: 'o1',
+    periodStart: '2026-05-01',
+    periodEnd: '2026-05-31',
+    grossRent: 5000,
+    expenses: EXPENSES,
+    totalExpenses: 1270.5,
+    note: 'May rent, one unit repainted',
+    status: 'SUBMITTED',
+    rejectionReason: null,
+    decidedAt: null,
+    createdAt: '2026-06-02T10:00:00.000Z',
+    receipts: [{ _id: 'f1', url: '/download/receipt.pdf', name: 'paint-invoice.pdf', mimeType: 'application/pdf', size: 2048 }],
+    distributionId: null,
+    ...overrides,
+  };
+}
+
+/** The distribution of `makeReport()` at the default 8% fee. */
+export function makeDistribution(overrides: Partial<Distribution> = {}): Distribution {
+  const f = distributionFigures(500_000, 127_050, 800, 0);
+  return {
+    _id: 'dist1',
+    reportId: 'r1',
+    propertyId: 'p1',
+    propertyName: 'Harbor Lofts',
+    periodStart: '2026-05-01',
+    periodEnd: '2026-05-31',
+    grossRent: 5000,
+    totalExpenses: 1270.5,
+    expenses: EXPENSES,
+    feePercent: 8,
+    managementFee: d(f.feeCents),
+    netIncome: d(f.netIncomeCents),
+    carriedLossIn: 0,
+    distributable: d(f.distributableCents),
+    carriedLossOut: 0,
+    perUnit: null,
+    totalUnits: null,
+    recordDate: '2030-06-05',
+    payDate: '2030-06-12',
+    status: 'DECLARED',
+    refusedReason: null,
+    refusedAt: null,
+    recordedAt: null,
+    paidAt: null,
+    createdAt: '2026-06-04T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeAppraisal(overrides: Partial<Appraisal> = {}): Appraisal {
+  return {
+    _id: 'a1',
+    propertyId: 'p1',
+    valuePerUnit: 52.5,
+    appraisedOn: '2026-06-30',
+    note: 'Annual valuation',
+    document: null,
+    createdAt: '2026-07-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The clock of the investor's returns: July 1, 2026. */
+export const NOW = new Date('2026-07-01T12:00:00Z');
 
 /** One paid distribution of a property with 2,000 units: rent and expenses in cents, fee 8%. */
 export function makeHolderDistribution(
@@ -32,7 +119,7 @@ export function makeHolderDistribution(
     _id: over.id ?? 'd1',
     reportId: 'r1',
     propertyId: 'p1',
-    propertyName: 'Harborview Residences',
+    propertyName: 'Harbor Lofts',
     periodStart: over.periodStart ?? '2026-05-01',
     periodEnd: over.periodEnd ?? '2026-05-31',
     grossRent: d(rentCents),
@@ -79,7 +166,7 @@ export function makeHoldingReturns(over: Partial<HoldingReturns> & { valuePerUni
   void _omit;
   return {
     propertyId: 'p1',
-    propertyName: 'Harborview Residences',
+    propertyName: 'Harbor Lofts',
     quantity: 40,
     cost: d(costCents),
     firstPurchaseAt: '2026-02-01T10:00:00.000Z',
