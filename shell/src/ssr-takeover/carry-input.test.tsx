@@ -2,20 +2,46 @@ import { useState } from 'react';
 import { act, render } from '@testing-library/react';
 import { changedInput, replayInput } from './carry-input';
 
-/** The filter form as the server sent it: no handlers, ids of its own. */
+/** The filter form as the server sent it: no handlers, ids of its own (built node by node). */
 function serverMarkup(): HTMLElement {
   const server = document.createElement('div');
-  server.innerHTML = `
-    <form>
-      <label for="s1">Location</label>
-      <select id="s1"><option value="" selected>All</option><option value="AZ">Arizona</option></select>
-      <label for="s2">Property type</label>
-      <select id="s2"><option value="" selected>All</option><option value="RENTAL_READY">Rental</option></select>
-      <label for="s3">Search</label>
-      <input id="s3" value="" />
-      <label for="s4">Untouched</label>
-      <input id="s4" value="kept" />
-    </form>`;
+  const form = document.createElement('form');
+  const labelled = (id: string, text: string, control: HTMLElement) => {
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = text;
+    control.id = id;
+    form.append(label, control);
+  };
+  const select = (values: [string, string][]) => {
+    const el = document.createElement('select');
+    for (const [value, text] of values) el.append(new Option(text, value, value === '', value === ''));
+    return el;
+  };
+  const input = (value: string) => {
+    const el = document.createElement('input');
+    el.defaultValue = value;
+    return el;
+  };
+  labelled(
+    's1',
+    'Location',
+    select([
+      ['', 'All'],
+      ['AZ', 'Arizona'],
+    ]),
+  );
+  labelled(
+    's2',
+    'Property type',
+    select([
+      ['', 'All'],
+      ['RENTAL_READY', 'Rental'],
+    ]),
+  );
+  labelled('s3', 'Search', input(''));
+  labelled('s4', 'Untouched', input('kept'));
+  server.append(form);
   document.body.append(server);
   return server;
 }
@@ -47,7 +73,7 @@ function AppForm({ seen }: { seen: string[] }) {
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
   jest.useRealTimers();
-  document.body.innerHTML = '';
+  document.body.replaceChildren();
 });
 
 test('what the visitor chose on the server’s markup reaches the app’s handlers, and the focus stays in their field', () => {
