@@ -86,9 +86,10 @@ test('shared entries: unique keys; workspace entries are package exports; the sh
   for (const p of provided) expect(keys.some((k) => (k.endsWith('/') ? p.startsWith(k) : p === k)) ? p : `${p} (not shared)`).toBe(p);
 });
 
-test('shared-ui’s public entries are shared (except its test helpers)', () => {
+test('shared-ui’s public entries are shared (except its test helpers and the Node renderers’ entry)', () => {
+  // './ssr' serves the server-side builds (mf-public/src/ssr.tsx, shell/src/ssr.tsx), never a browser.
   const exported = Object.keys(readJson('shared-ui/package.json').exports)
-    .filter((s) => s !== './testing')
+    .filter((s) => s !== './testing' && s !== './ssr')
     .map((s) => (s === '.' ? 'shared-ui' : `shared-ui${s.slice(1)}`));
   expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-ui').map((e) => e.key)));
 });
