@@ -3,9 +3,10 @@
 import { Box, Link, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
-import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
+import { EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
 import { StatCard } from 'shared-ui/display';
-import { getMyMetrics, getMyReturns, useAuthUser } from 'shared-api';
+import { useAuthUser } from 'shared-api';
+import { queries, useApiQuery } from 'shared-api/query';
 import { SUBSCRIPTION_TOKENS, paths, type UserMetrics } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { PortfolioCharts } from './portfolio-charts';
@@ -63,10 +64,10 @@ function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribe
 export function OverviewPage() {
   useFreshUser();
   const user = useAuthUser();
-  const metrics = useAsync(() => getMyMetrics(), []);
+  const metrics = useApiQuery(queries.me.metrics());
   const m = metrics.data;
   // Income and value (issue 18): its own call, so the figures above never wait for it.
-  const returns = useAsync(() => getMyReturns(), []);
+  const returns = useApiQuery(queries.me.returns());
 
   return (
     <Box>
