@@ -21,7 +21,6 @@ export const providedEntries: Record<string, () => Promise<unknown>> = {
   'shared-api': () => import('shared-api'),
   'shared-api/contract': () => import('shared-api/contract'),
   'shared-api/query': () => import('shared-api/query'),
-  '@tanstack/react-query': () => import('@tanstack/react-query'),
   react: () => import('react'),
   'react/jsx-runtime': () => import('react/jsx-runtime'),
   'react-dom': () => import('react-dom'),

@@ -1,12 +1,13 @@
 // /dashboard for an investor: the server's figures (GET /v1/users/me/metrics) as stat
-// cards, and charts of where the money is and how it grew.
+// cards, and charts of where the money is and how it grew. One-shot reads (useAsync), not
+// the query cache: this is the investors' first screen, and loading TanStack Query here put
+// it over its JavaScript budget (docs/frontend.md, "Server data on the dashboards").
 import { Box, Link, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
-import { EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
+import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
 import { StatCard } from 'shared-ui/display';
-import { useAuthUser } from 'shared-api';
-import { queries, useApiQuery } from 'shared-api/query';
+import { getMyMetrics, getMyReturns, useAuthUser } from 'shared-api';
 import { SUBSCRIPTION_TOKENS, paths, type UserMetrics } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { PortfolioCharts } from './portfolio-charts';
@@ -64,10 +65,10 @@ function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribe
 export function OverviewPage() {
   useFreshUser();
   const user = useAuthUser();
-  const metrics = useApiQuery(queries.me.metrics());
+  const metrics = useAsync(() => getMyMetrics(), []);
   const m = metrics.data;
   // Income and value (issue 18): its own call, so the figures above never wait for it.
-  const returns = useApiQuery(queries.me.returns());
+  const returns = useAsync(() => getMyReturns(), []);
 
   return (
     <Box>
