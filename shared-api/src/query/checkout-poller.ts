@@ -29,6 +29,12 @@ export interface CheckoutPollerOptions {
 }
 
 /**
+ * A checkout query's answers so far: the first, then one per poll. Each return starts afresh
+ * (gcTime 0: the query goes with the page that asked).
+ */
+const answers = (state: { dataUpdateCount: number } | undefined): number => state?.dataUpdateCount ?? 0;
+
+/**
  * Back from the payment page (`id`: the `?checkout=` of the return URL): asks the server,
  * and again every `intervalMs` while the checkout is OPEN, at most `tries` more times; then
  * records the answer in the session's checkoutStatus and calls `onDone` once. `checking`
@@ -46,9 +52,6 @@ export function useCheckoutPoller(
     report.current = onDone;
   });
 
-  // The query's answers so far (dataUpdateCount): the first, then one per poll. Each return
-  // starts afresh (gcTime 0: the query goes with the page that asked).
-  const answers = (state: { status: string; dataUpdateCount: number } | undefined) => state?.dataUpdateCount ?? 0;
   const client = usePageQueryClient();
   const query = queries.checkout(id ?? '');
   const q = useQuery<Checkout, QueryFailure>(
