@@ -1,7 +1,8 @@
 // Lint for the whole monorepo. Import boundaries follow docs/ARCHITECTURE.md:
 // a remote never imports another remote or the shell; ky only inside shared-api;
 // notistack only inside shared-ui; MUI and React Router only through shared-ui's
-// curated barrels (shared-ui/mui, /mui-forms, /mui-data, /router), each shared as one module.
+// curated barrels (shared-ui/mui, /mui-forms, /mui-data, /router), each shared as one module;
+// TanStack Query only through shared-api/query (the one query client).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -15,6 +16,10 @@ const { apps } = require('./tools/platform/index.cjs');
 
 const kyRule = { name: 'ky', message: 'ky is used only inside shared-api: call an endpoint function from shared-api.' };
 const notistackRule = { name: 'notistack', message: 'Use the toast helpers from shared-ui.' };
+const queryRule = {
+  name: '@tanstack/react-query',
+  message: "Use 'shared-api/query' (the page's one query client, its queries and hooks); add what is missing there.",
+};
 const muiMessage = "Import MUI from 'shared-ui/mui' (add a component there if it is missing).";
 const muiBarrel = { name: '@mui/material', message: muiMessage };
 const muiPattern = { group: ['@mui/*', '@mui/*/**'], message: muiMessage };
@@ -27,7 +32,7 @@ function restricted(extraPatterns, extraPaths = []) {
   return [
     'error',
     {
-      paths: [kyRule, notistackRule, muiBarrel, ...routerRules, ...extraPaths],
+      paths: [kyRule, notistackRule, queryRule, muiBarrel, ...routerRules, ...extraPaths],
       patterns: [muiPattern, ...extraPatterns],
     },
   ];
@@ -146,7 +151,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [kyRule, muiBarrel, ...routerRules],
+          paths: [kyRule, queryRule, muiBarrel, ...routerRules],
           patterns: [muiPattern, { group: [...apps, ...apps.map((a) => `${a}/*`)], message: 'shared-ui never imports an app.' }],
         },
       ],

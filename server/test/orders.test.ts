@@ -346,6 +346,43 @@ describe('withdrawals and payouts', () => {
 });
 
 describe('transactions (ledger views)', () => {
+  it("own entries come with where the page's holds stand: each order's and each withdrawal's status, in one answer", async () => {
+    const id = await listing(10, 10);
+    const who = await makeInvestor(t, 200);
+    const pending = (await placeOrder(t.app, who, id, 1)).json();
+    const done = (await placeOrder(t.app, who, id, 1)).json();
+    await review(done._id, 'APPROVE');
+    const cancelled = (await placeOrder(t.app, who, id, 1)).json();
+    await call(t.app, { method: 'PATCH', url: `/v1/orders/${cancelled._id}/cancel`, as: who });
+    const removed = (await placeOrder(t.app, who, id, 1)).json();
+    await review(removed._id, 'REJECT', 'No');
+    await call(t.app, { method: 'DELETE', url: `/v1/orders/${removed._id}`, as: admin });
+    const held = (await requestWithdrawal(t.app, who, 5)).json();
+    const released = (await requestWithdrawal(t.app, who, 6)).json();
+    await call(t.app, { method: 'PATCH', url: `/v1/wallets/payouts/${released._id}/cancel`, as: who });
+
+    const mine = (await get('/v1/transactions/owned', who)).json();
+    // An order removed from the lists still tells its hold was refunded.
+    expect(mine.orderStatuses).toEqual({
+      [pending._id]: 'PENDING',
+      [done._id]: 'COMPLETED',
+      [cancelled._id]: 'CANCELLED',
+      [removed._id]: 'REJECTED',
+    });
+    expect(mine.payoutStatuses).toEqual({ [held._id]: 'REQUESTED', [released._id]: 'CANCELLED' });
+
+    // Only the page's holds: the newest two entries are the withdrawal release and its hold.
+    const first = (await get('/v1/transactions/owned?pageSize=2', who)).json();
+    expect(first.items.map((e: { type: string }) => e.type)).toEqual(['WITHDRAWAL_RELEASE', 'WITHDRAWAL_HOLD']);
+    expect(first.orderStatuses).toEqual({});
+    expect(first.payoutStatuses).toEqual({ [released._id]: 'CANCELLED' });
+    const deposits = (await get('/v1/transactions/owned?type=DEPOSIT', who)).json();
+    expect(deposits).toMatchObject({ total: 1, orderStatuses: {}, payoutStatuses: {} });
+    // Someone else's page says nothing of these.
+    const other = await makeInvestor(t, 10);
+    expect((await get('/v1/transactions/owned', other)).json()).toMatchObject({ orderStatuses: {}, payoutStatuses: {} });
+  });
+
   it('own entries, one of them, and for admins every entry with filters, totals and CSV', async () => {
     const id = await listing(10, 10);
     const who = await makeInvestor(t, 100);

@@ -35,6 +35,7 @@ export {
   useAccessToken,
   useIsAuthenticated,
   useCheckoutStatus,
+  rememberCheckout,
   type SessionState,
   type CheckoutStatusEntry,
   type CheckoutStatusMap,

@@ -164,3 +164,8 @@ export const useAuthUser = (): User | null => useSessionStore((s) => s.user);
 export const useAccessToken = (): string | null => useSessionStore((s) => s.token);
 export const useIsAuthenticated = (): boolean => useSessionStore((s) => s.user !== null && s.token !== null);
 export const useCheckoutStatus = (id: string): CheckoutStatusEntry | null => useSessionStore((s) => s.checkoutStatus?.[id] ?? null);
+
+/** Records what the server said of a checkout of `purpose` in the session (checkoutStatus), now. */
+export function rememberCheckout(c: { _id: string; status: CheckoutStatus; amount: number }, purpose: CheckoutPurpose): void {
+  useSessionStore.getState().setCheckoutStatus(c._id, { status: c.status, purpose, amount: c.amount, updatedAt: new Date().toISOString() });
+}

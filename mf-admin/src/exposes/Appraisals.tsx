@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { AppraisalsPage } from '../features/returns/appraisals-page';
 
 export default function Appraisals() {
-  return <AppraisalsPage />;
+  return (
+    <QueryProvider>
+      <AppraisalsPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { AuditPage } from '../features/audit/audit-page';
 
 export default function Audit() {
-  return <AuditPage />;
+  return (
+    <QueryProvider>
+      <AuditPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { DistributionsPage } from '../features/returns/distributions-page';
 
 export default function Distributions() {
-  return <DistributionsPage />;
+  return (
+    <QueryProvider>
+      <DistributionsPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { UsersPage } from '../features/users/users-page';
 
 export default function Investors() {
-  return <UsersPage role="INVESTOR" />;
+  return (
+    <QueryProvider>
+      <UsersPage role="INVESTOR" />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { ListingsPage } from '../features/listings/listings-page';
 
 export default function Listings() {
-  return <ListingsPage />;
+  return (
+    <QueryProvider>
+      <ListingsPage />
+    </QueryProvider>
+  );
 }

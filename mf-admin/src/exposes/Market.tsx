@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { MarketPage } from '../features/market/market-page';
 
 export default function Market() {
-  return <MarketPage />;
+  return (
+    <QueryProvider>
+      <MarketPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { OrdersPage } from '../features/orders/orders-page';
 
 export default function Orders() {
-  return <OrdersPage />;
+  return (
+    <QueryProvider>
+      <OrdersPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { UsersPage } from '../features/users/users-page';
 
 export default function Owners() {
-  return <UsersPage role="PROPERTY_OWNER" />;
+  return (
+    <QueryProvider>
+      <UsersPage role="PROPERTY_OWNER" />
+    </QueryProvider>
+  );
 }

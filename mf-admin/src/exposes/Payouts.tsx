@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { PayoutsPage } from '../features/payouts/payouts-page';
 
 export default function Payouts() {
-  return <PayoutsPage />;
+  return (
+    <QueryProvider>
+      <PayoutsPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { SupportThreadPage } from '../features/support/thread-page';
 
 export default function SupportThread() {
-  return <SupportThreadPage />;
+  return (
+    <QueryProvider>
+      <SupportThreadPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { TransactionsPage } from '../features/transactions/transactions-page';
 
 export default function Transactions() {
-  return <TransactionsPage />;
+  return (
+    <QueryProvider>
+      <TransactionsPage />
+    </QueryProvider>
+  );
 }

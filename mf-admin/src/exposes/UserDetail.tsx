@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { UserDetailPage } from '../features/users/user-detail-page';
 
 export default function UserDetail() {
-  return <UserDetailPage />;
+  return (
+    <QueryProvider>
+      <UserDetailPage />
+    </QueryProvider>
+  );
 }

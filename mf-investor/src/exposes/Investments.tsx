@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { InvestmentsPage } from '../features/investments/components/investments-page';
 
 export default function Investments() {
-  return <InvestmentsPage />;
+  return (
+    <QueryProvider>
+      <InvestmentsPage />
+    </QueryProvider>
+  );
 }

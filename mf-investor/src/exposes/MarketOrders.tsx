@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { MarketOrdersPage } from '../features/market/market-orders-page';
 
 export default function MarketOrders() {
-  return <MarketOrdersPage />;
+  return (
+    <QueryProvider>
+      <MarketOrdersPage />
+    </QueryProvider>
+  );
 }

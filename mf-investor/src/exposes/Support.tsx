@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { SupportPage } from '../features/support/components/support-page';
 
 export default function Support() {
-  return <SupportPage />;
+  return (
+    <QueryProvider>
+      <SupportPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { WalletPage } from '../features/wallet/components/wallet-page';
 
 export default function Wallet() {
-  return <WalletPage />;
+  return (
+    <QueryProvider>
+      <WalletPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
+import { QueryProvider } from 'shared-api/query';
 import { OverviewPage } from '../features/overview/components/overview-page';
 
 export default function Overview() {
-  return <OverviewPage />;
+  return (
+    <QueryProvider>
+      <OverviewPage />
+    </QueryProvider>
+  );
 }

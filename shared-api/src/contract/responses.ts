@@ -1,5 +1,15 @@
 // Response shapes beyond the domain types (types.ts).
-import type { CheckoutPurpose, CheckoutStatus, LedgerEntryType, PropertyStatus, PropertyType, Role, UserStatus } from './enums';
+import type {
+  CheckoutPurpose,
+  CheckoutStatus,
+  LedgerEntryType,
+  OrderStatus,
+  PayoutStatus,
+  PropertyStatus,
+  PropertyType,
+  Role,
+  UserStatus,
+} from './enums';
 import type { LedgerEntry, Page, Payout, User } from './types';
 import type { PropertyWithRevision } from './revisions';
 
@@ -104,6 +114,16 @@ export interface LedgerTotals {
 }
 
 export type LedgerPage = Page<LedgerEntry> & { totals: LedgerTotals };
+
+/**
+ * A page of the signed-in user's ledger, with where its holds stand: the status of the
+ * order behind each ORDER_HOLD entry and of the withdrawal behind each WITHDRAWAL_HOLD
+ * entry of the page (keyed by order and payout id), so a wallet asks once per page.
+ */
+export type MyLedgerPage = Page<LedgerEntry> & {
+  orderStatuses: Record<string, OrderStatus>;
+  payoutStatuses: Record<string, PayoutStatus>;
+};
 
 /** The person behind a payout request, for the admins' review list. */
 export interface PayoutUser {

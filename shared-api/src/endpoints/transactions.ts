@@ -1,10 +1,11 @@
 // /v1/transactions (spec 7): views of the ledger, and CSV exports.
-import type { LedgerEntry, LedgerPage, MyTransactionsQuery, Page, TransactionsQuery } from '../contract';
+import type { LedgerEntry, LedgerPage, MyLedgerPage, MyTransactionsQuery, TransactionsQuery } from '../contract';
 import { http } from '../client';
 import { id, query } from './query';
 
-export const getMyTransactions = (q: MyTransactionsQuery = {}): Promise<Page<LedgerEntry>> =>
-  http.get('v1/transactions/owned', { searchParams: query(q) }).json<Page<LedgerEntry>>();
+/** A page of own entries, with the status of the page's order and withdrawal holds. */
+export const getMyTransactions = (q: MyTransactionsQuery = {}): Promise<MyLedgerPage> =>
+  http.get('v1/transactions/owned', { searchParams: query(q) }).json<MyLedgerPage>();
 
 export const getMyTransaction = (entryId: string): Promise<LedgerEntry> =>
   http.get(`v1/transactions/owned/${id(entryId)}`).json<LedgerEntry>();

@@ -1,2 +1,2 @@
 export { renderUi } from './render';
-export { renderPage, LocationProbe, never, settle, asPhone, fakeFile, type RenderPageOptions } from './page';
+export { renderPage, testQueryClient, LocationProbe, never, settle, asPhone, fakeFile, type RenderPageOptions } from './page';

@@ -1,10 +1,11 @@
 // Test helpers for every remote: render a page the way the shell provides it (theme,
-// toasts, a memory router), plus small utilities the page tests share. Test-only:
-// never imported by application code, never shared through federation.
+// toasts, a memory router, a query client), plus small utilities the page tests share.
+// Test-only: never imported by application code, never shared through federation.
 import type { ReactElement } from 'react';
 import { act, render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'shared-ui/router';
+import { QueryProvider, createQueryClient, type QueryClient } from 'shared-api/query';
 import { AppThemeProvider } from '../theme-provider';
 import { ToastProvider } from '../toast';
 
@@ -21,26 +22,38 @@ export interface RenderPageOptions extends Omit<RenderOptions, 'wrapper'> {
   path?: string;
   /** user-event options, e.g. `{ advanceTimers: jest.advanceTimersByTime }` with fake timers. */
   userOptions?: Parameters<typeof userEvent.setup>[0];
+  /** The page's query client (default: a new one per render, so no test sees another's cache). */
+  queryClient?: QueryClient;
 }
 
-export function renderPage(ui: ReactElement, { url = '/', path = '*', userOptions, ...options }: RenderPageOptions = {}) {
+/** A query client for one test: the platform's defaults, no retries (a failure shows at once), no garbage-collection timers. */
+export function testQueryClient(): QueryClient {
+  return createQueryClient({ queries: { retry: false, gcTime: Infinity } });
+}
+
+export function renderPage(
+  ui: ReactElement,
+  { url = '/', path = '*', userOptions, queryClient = testQueryClient(), ...options }: RenderPageOptions = {},
+) {
   // user-event honours `accept` by default; the pages' own file checks are under test.
   const user = userEvent.setup({ applyAccept: false, ...userOptions });
   const result = render(
     <AppThemeProvider>
       <ToastProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={ui} />
-            {path !== '*' && <Route path="*" element={<div>Elsewhere</div>} />}
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
+        <QueryProvider client={queryClient}>
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path={path} element={ui} />
+              {path !== '*' && <Route path="*" element={<div>Elsewhere</div>} />}
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </QueryProvider>
       </ToastProvider>
     </AppThemeProvider>,
     options,
   );
-  return { user, ...result, location: () => result.getByTestId('location').textContent ?? '' };
+  return { user, queryClient, ...result, location: () => result.getByTestId('location').textContent ?? '' };
 }
 
 /** A promise that never settles: the loading state stays on screen. */

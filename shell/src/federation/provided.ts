@@ -21,6 +21,7 @@ export const providedEntries: Record<string, () => Promise<unknown>> = {
   'shared-api': () => import('shared-api'),
   'shared-api/contract': () => import('shared-api/contract'),
   'shared-api/labels': () => import('shared-api/labels'),
+  'shared-api/query': () => import('shared-api/query'),
   react: () => import('react'),
   'react/jsx-runtime': () => import('react/jsx-runtime'),
   'react-dom': () => import('react-dom'),

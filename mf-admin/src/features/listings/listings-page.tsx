@@ -4,8 +4,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Chip } from 'shared-ui/mui';
 import { Autocomplete, TextField } from 'shared-ui/mui-forms';
 import { Tab, Tabs } from 'shared-ui/mui-data';
-import { ConfirmDialog, PageHeader, formatNumber, toast, useAsync } from 'shared-ui';
-import { deleteProperty, getPendingRevisions, getProperties, getProperty, readError } from 'shared-api';
+import { ConfirmDialog, PageHeader, formatNumber, toast } from 'shared-ui';
+import { deleteProperty, getProperty, readError } from 'shared-api';
+import { apiQuery, queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import { PROPERTY_TYPE_LABELS, US_STATES, type Property, type PropertyRevision, type User } from 'shared-api/contract';
 import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { FilterBar, SearchField, SelectFilter, optionsOf } from '../../components/filter-bar';
@@ -45,16 +46,17 @@ export function ListingsPage() {
   const tab = filters.tab === 'review' ? 'review' : filters.tab === 'changes' ? 'changes' : 'all';
   const people = usePeople();
 
-  const all = useAsync(
-    () => (tab === 'all' ? fetchListings(filters, page) : Promise.resolve(undefined)),
-    [tab, filters.q, filters.status, filters.type, filters.state, filters.owner, page],
+  const shown = { q: filters.q, status: filters.status, type: filters.type, state: filters.state, owner: filters.owner };
+  const all = useApiQuery(
+    apiQuery(queryKeys.admin.listings('all', { ...shown, page }), () => fetchListings(shown, page)),
+    { enabled: tab === 'all' },
   );
-  const queue = useAsync(
-    () => getProperties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: LISTINGS_PAGE_SIZE }),
-    [tab, page],
+  const queue = useApiQuery(
+    queries.admin.properties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: LISTINGS_PAGE_SIZE }),
   );
   // Changes to live listings waiting for review (issue 16).
-  const changes = useAsync(() => getPendingRevisions(), [tab]);
+  const changes = useApiQuery(queries.admin.revisions());
+  const invalidate = useInvalidate();
   const [revision, setRevision] = useState<PropertyRevision | null>(null);
 
   // ?view=<id> opens that listing (links from the other pages of the console).
@@ -81,11 +83,10 @@ export function ListingsPage() {
     };
   }, [filters.view, setFilters]);
 
+  // A review, an edit or a deletion: every list of listings (and the console's figures) is asked again.
   const refresh = () => {
-    all.reload();
-    queue.reload();
-    changes.reload();
     propertyIndex.clear();
+    void invalidate(queryKeys.admin.all);
   };
 
   const openListing = (p: Property) => {

@@ -64,6 +64,20 @@ test('approve after confirming; reject needs a reason', async () => {
   expect(money.reviewOrder).toHaveBeenLastCalledWith('ord1', { decision: 'REJECT', reason: 'Funds flagged' });
 });
 
+test('after a decision the queue and its count are asked again', async () => {
+  money.reviewOrder.mockResolvedValue(makeOrder({ status: 'COMPLETED' }));
+  const { user } = renderPage(<OrdersPage />);
+  const table = await screen.findByRole('table', { name: 'Orders pending approval' });
+  await waitFor(() => expect(screen.getByRole('tab', { name: /Pending approval/ })).toHaveTextContent('1'));
+  money.getAllOrders.mockResolvedValue(pageOf([]));
+  await user.click(await within(table).findByRole('button', { name: /^Approve order/ }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Approve this order?' })).getByRole('button', { name: 'Approve order' }),
+  );
+  expect(await screen.findByText('No order is waiting for approval')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('tab', { name: /Pending approval/ })).toHaveTextContent('0'));
+});
+
 test('all orders, filtered by status; an empty queue; a closed order is removed after confirming', async () => {
   money.getAllOrders.mockImplementation(async (q: { status?: string }) =>
     q.status === 'PENDING'

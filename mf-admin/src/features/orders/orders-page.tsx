@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import { Box, Chip, Typography } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
-import { Button, ConfirmDialog, DataTable, PageHeader, StatusBadge, formatMoney, formatNumber, toast, useAsync } from 'shared-ui';
-import { deleteOrder, getAllOrders, readError, reviewOrder } from 'shared-api';
+import { Button, ConfirmDialog, DataTable, PageHeader, StatusBadge, formatMoney, formatNumber, toast } from 'shared-ui';
+import { deleteOrder, readError, reviewOrder } from 'shared-api';
+import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import type { Order, OrderStatus, User } from 'shared-api/contract';
 import { ORDER_STATUS_LABELS } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
@@ -28,8 +29,11 @@ export function OrdersPage() {
   const tab = filters.tab === 'all' ? 'all' : 'pending';
   const people = usePeople();
   const status = (tab === 'pending' ? 'PENDING' : filters.status || undefined) as OrderStatus | undefined;
-  const { data, error, loading, reload } = useAsync(() => getAllOrders({ status, page, pageSize: ORDERS_PAGE_SIZE }), [status, page]);
-  const pending = useAsync(() => getAllOrders({ status: 'PENDING', page: 1, pageSize: 1 }), [data]);
+  const { data, error, loading, reload } = useApiQuery(queries.admin.orders({ status, page, pageSize: ORDERS_PAGE_SIZE }));
+  const pending = useApiQuery(queries.admin.orders({ status: 'PENDING', page: 1, pageSize: 1 }));
+  // A decision or a removal changes every list of orders (and the pending count).
+  const invalidate = useInvalidate();
+  const refresh = () => void invalidate(queryKeys.admin.orders());
   const [deciding, setDeciding] = useState<{ order: Order; decision: 'APPROVE' | 'REJECT' } | null>(null);
   const [removing, setRemoving] = useState<Order | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
@@ -41,7 +45,7 @@ export function OrdersPage() {
       await deleteOrder(removing._id);
       toast.success('Order removed from the lists; its ledger entries stay');
       setRemoving(null);
-      reload();
+      refresh();
     } catch (err) {
       toast.error(await readError(err));
     } finally {
@@ -57,7 +61,7 @@ export function OrdersPage() {
     toast.success(
       decision === 'APPROVE' ? 'Order approved: the units are in the investor’s holdings' : 'Order rejected: the investor was refunded',
     );
-    reload();
+    void invalidate(queryKeys.admin.all);
   };
 
   const pendingCount = pending.data?.total;

@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from 'shared-ui/mui';
 import { BarChart, DonutChart, LineChart } from 'shared-ui/charts';
-import { DataTable, ErrorState, LoadingState, PageHeader, StatCard, formatMoney, formatNumber, useAsync } from 'shared-ui';
-import { getAdminInvestorMetrics, getAdminListingMetrics, getAdminMetrics, getAdminOwnerMetrics } from 'shared-api';
+import { DataTable, ErrorState, LoadingState, PageHeader, StatCard, formatMoney, formatNumber } from 'shared-ui';
+import { queries, useApiQuery } from 'shared-api/query';
 import { PROPERTY_STATUSES, PROPERTY_TYPE_LABELS, paths, stateName, type AdminOwnerMetrics, type PropertyType } from 'shared-api/contract';
 import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { RouterTextLink } from '../../components/links';
@@ -84,10 +84,10 @@ function SectionError({ message, onRetry }: { message: string; onRetry: () => vo
 }
 
 export function OverviewPage() {
-  const platform = useAsync(() => getAdminMetrics(), []);
-  const investors = useAsync(() => getAdminInvestorMetrics(), []);
-  const listings = useAsync(() => getAdminListingMetrics(), []);
-  const owners = useAsync(() => getAdminOwnerMetrics(), []);
+  const platform = useApiQuery(queries.admin.platformMetrics());
+  const investors = useApiQuery(queries.admin.investorMetrics());
+  const listings = useApiQuery(queries.admin.listingMetrics());
+  const owners = useApiQuery(queries.admin.ownerMetrics());
 
   const m = platform.data;
   const inv = investors.data;

@@ -1,7 +1,7 @@
 // Checkouts started and not yet paid (money on its way in), with each person's verification
 // status (issue 16). Read-only: the provider settles them, or they expire.
-import { DataTable, formatMoney, useAsync } from 'shared-ui';
-import { getAdminCheckouts } from 'shared-api';
+import { DataTable, formatMoney } from 'shared-ui';
+import { queries, useApiQuery } from 'shared-api/query';
 import type { User } from 'shared-api/contract';
 import { CHECKOUT_PURPOSE_LABELS } from 'shared-api/labels';
 import { DateTimeCell } from '../../components/links';
@@ -18,10 +18,7 @@ export function OpenCheckouts({
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const { data, error, loading, reload } = useAsync(
-    () => getAdminCheckouts({ status: 'OPEN', page, pageSize: CHECKOUTS_PAGE_SIZE }),
-    [page],
-  );
+  const { data, error, loading, reload } = useApiQuery(queries.admin.checkouts({ status: 'OPEN', page, pageSize: CHECKOUTS_PAGE_SIZE }));
   return (
     <DataTable
       label="Open checkouts"

@@ -35,9 +35,13 @@ test('requested withdrawals: mark paid after confirming', async () => {
   await user.click(within(table).getByRole('button', { name: /^Mark paid: \$1,250\.50 to Olga Owner/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
   expect(dialog).toHaveTextContent('Confirm only once the money has been sent.');
+  money.getPayouts.mockResolvedValue(pageOf([]));
   await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
   expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'PAID' });
   expect(await screen.findByText('Withdrawal of $1,250.50 marked paid')).toBeInTheDocument();
+  // The list and the Requested count are asked again.
+  expect(await screen.findByText('No withdrawal is waiting')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole('tab', { name: /Requested/ })).toHaveTextContent('0'));
 });
 
 test('reject needs a reason', async () => {

@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import { Box, Chip } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
-import { Button, DataTable, PageHeader, StatusBadge, formatDate, formatMoney, formatNumber, toast, useAsync } from 'shared-ui';
-import { decidePayout, getPayouts } from 'shared-api';
+import { Button, DataTable, PageHeader, StatusBadge, formatDate, formatMoney, formatNumber, toast } from 'shared-ui';
+import { decidePayout } from 'shared-api';
+import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import type { AdminPayout, PayoutStatus, User } from 'shared-api/contract';
 import { PAYOUT_STATUS_LABELS } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
@@ -29,8 +30,11 @@ export function PayoutsPage() {
   const tab = filters.tab === 'all' ? 'all' : filters.tab === 'checkouts' ? 'checkouts' : 'requested';
   const people = usePeople();
   const status = (tab === 'requested' ? 'REQUESTED' : filters.status || undefined) as PayoutStatus | undefined;
-  const { data, error, loading, reload } = useAsync(() => getPayouts({ status, page, pageSize: PAYOUTS_PAGE_SIZE }), [status, page]);
-  const requested = useAsync(() => getPayouts({ status: 'REQUESTED', page: 1, pageSize: 1 }), [data]);
+  const { data, error, loading, reload } = useApiQuery(queries.admin.payouts({ status, page, pageSize: PAYOUTS_PAGE_SIZE }), {
+    enabled: tab !== 'checkouts',
+  });
+  const requested = useApiQuery(queries.admin.payouts({ status: 'REQUESTED', page: 1, pageSize: 1 }));
+  const invalidate = useInvalidate();
   const [deciding, setDeciding] = useState<{ payout: AdminPayout; status: 'PAID' | 'REJECTED' } | null>(null);
 
   const decide = async (reason: string) => {
@@ -43,7 +47,8 @@ export function PayoutsPage() {
         ? `Withdrawal of ${formatMoney(payout.amount)} marked paid`
         : `Withdrawal of ${formatMoney(payout.amount)} rejected: the money is back in the wallet`,
     );
-    reload();
+    // The lists, the requested count and the console's figures.
+    void invalidate(queryKeys.admin.all);
   };
 
   const count = requested.data?.total;

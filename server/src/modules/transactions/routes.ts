@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, IdParams, PageOf } from '../../lib/schema';
+import { errors, IdParams } from '../../lib/schema';
 import {
   ExportQuerySchema,
   LedgerEntrySchema,
   LedgerPageSchema,
   MyExportQuerySchema,
+  MyLedgerPageSchema,
   MyTransactionsQuerySchema,
   TransactionsQuerySchema,
 } from './schemas';
@@ -24,10 +25,10 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: signedIn,
       schema: {
         tags,
-        summary: "The signed-in user's ledger entries, newest first",
+        summary: "The signed-in user's ledger entries, newest first, with the status of the page's order and withdrawal holds",
         security,
         querystring: MyTransactionsQuerySchema,
-        response: { 200: PageOf(LedgerEntrySchema), ...errors(400, 401) },
+        response: { 200: MyLedgerPageSchema, ...errors(400, 401) },
       },
     },
     async (request) => service.myTransactions(app, request, request.query),

@@ -1,8 +1,11 @@
 import { Type, type Static } from 'typebox';
 import {
   LEDGER_ENTRY_TYPES,
+  ORDER_STATUSES,
+  PAYOUT_STATUSES,
   type LedgerEntry,
   type LedgerTotals,
+  type MyLedgerPage,
   type MyTransactionsQuery,
   type TransactionsQuery,
 } from 'shared-api/contract';
@@ -51,6 +54,17 @@ export const LedgerTotalsSchema = Type.Object({
 assertSame<Same<Static<typeof LedgerTotalsSchema>, LedgerTotals>>();
 
 export const LedgerPageSchema = Type.Object({ ...PageOf(LedgerEntrySchema).properties, totals: LedgerTotalsSchema });
+
+export const MyLedgerPageSchema = Type.Object({
+  ...PageOf(LedgerEntrySchema).properties,
+  orderStatuses: Type.Record(Type.String(), StringEnum(ORDER_STATUSES), {
+    description: "The status of the order behind each of the page's ORDER_HOLD entries, by order id",
+  }),
+  payoutStatuses: Type.Record(Type.String(), StringEnum(PAYOUT_STATUSES), {
+    description: "The status of the withdrawal behind each of the page's WITHDRAWAL_HOLD entries, by payout id",
+  }),
+});
+assertSame<Same<Static<typeof MyLedgerPageSchema>, MyLedgerPage>>();
 
 const filters = { type: Type.Optional(StringEnum(LEDGER_ENTRY_TYPES)) };
 const adminFilters = {

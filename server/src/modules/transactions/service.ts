@@ -1,17 +1,18 @@
 // Transactions are views of the ledger: the signed-in user's entries, and every entry for
 // admins (filters, totals). Also as CSV for the wallet and admin transaction pages.
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   centsToDollars,
   type LedgerEntry,
   type LedgerPage,
   type LedgerTotals,
+  type MyLedgerPage,
   type MyTransactionsQuery,
   type Page,
   type TransactionsQuery,
 } from 'shared-api/contract';
-import { ledgerEntries, users, type LedgerRow } from '../../db/schema';
+import { ledgerEntries, orders, payouts, users, type LedgerRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { csvDocument, type CsvColumn } from './csv';
@@ -93,8 +94,39 @@ async function totals(app: FastifyInstance, where: SQL[]): Promise<LedgerTotals>
   };
 }
 
-export async function myTransactions(app: FastifyInstance, request: FastifyRequest, q: MyTransactionsQuery): Promise<Page<LedgerEntry>> {
-  return pageOf(app, [eq(ledgerEntries.userId, currentUser(request).id), ...filters(q)], q, true);
+/**
+ * The signed-in user's entries, and where the page's holds stand: the status of each
+ * ORDER_HOLD's order and each WITHDRAWAL_HOLD's withdrawal (two queries for the page, not
+ * one call per row from the wallet). Orders removed from the lists by an admin still count:
+ * their holds were refunded.
+ */
+export async function myTransactions(app: FastifyInstance, request: FastifyRequest, q: MyTransactionsQuery): Promise<MyLedgerPage> {
+  const me = currentUser(request).id;
+  const page = await pageOf(app, [eq(ledgerEntries.userId, me), ...filters(q)], q, true);
+  const ids = (type: LedgerEntry['type'], of: (e: LedgerEntry) => string | null) => [
+    ...new Set(page.items.flatMap((e) => (e.type === type && of(e) ? [of(e) as string] : []))),
+  ];
+  const orderIds = ids('ORDER_HOLD', (e) => e.orderId);
+  const payoutIds = ids('WITHDRAWAL_HOLD', (e) => e.payoutId);
+  const [orderRows, payoutRows] = await Promise.all([
+    orderIds.length === 0
+      ? []
+      : app.db
+          .select({ id: orders.id, status: orders.status })
+          .from(orders)
+          .where(and(inArray(orders.id, orderIds), eq(orders.investorId, me))),
+    payoutIds.length === 0
+      ? []
+      : app.db
+          .select({ id: payouts.id, status: payouts.status })
+          .from(payouts)
+          .where(and(inArray(payouts.id, payoutIds), eq(payouts.userId, me))),
+  ]);
+  return {
+    ...page,
+    orderStatuses: Object.fromEntries(orderRows.map((r) => [r.id, r.status])),
+    payoutStatuses: Object.fromEntries(payoutRows.map((r) => [r.id, r.status])),
+  };
 }
 
 export async function myTransaction(app: FastifyInstance, request: FastifyRequest, id: string): Promise<LedgerEntry> {

@@ -2,20 +2,20 @@
 import { Box } from 'shared-ui/mui-core';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
-import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
 import { StatCard } from 'shared-ui/display';
-import { getMyHoldings, getMyMetrics, getMyReturns } from 'shared-api';
+import { queries, useApiQuery } from 'shared-api/query';
 import { paths } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { HoldingCard } from './holding-card';
 import { ReturnsCards } from '../../returns/returns-summary';
 
 export function InvestmentsPage() {
-  const holdings = useAsync(() => getMyHoldings(), []);
-  const metrics = useAsync(() => getMyMetrics(), []);
+  const holdings = useApiQuery(queries.me.holdings());
+  const metrics = useApiQuery(queries.me.metrics());
   const list = holdings.data;
   const m = metrics.data;
-  const returns = useAsync(() => getMyReturns(), []);
+  const returns = useApiQuery(queries.me.returns());
   const byProperty = new Map((returns.data?.holdings ?? []).map((r) => [r.propertyId, r]));
 
   return (

@@ -13,10 +13,9 @@ import {
   PageHeader,
   StatusBadge,
   type DataTableColumn,
-  useAsync,
   visuallyHidden,
 } from 'shared-ui';
-import { getMyOrders, getWalletBalance } from 'shared-api';
+import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import { ORDER_STATUSES, paths, type Order, type OrderStatus } from 'shared-api/contract';
 import { ORDER_STATUS_LABELS } from 'shared-api/labels';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
@@ -78,8 +77,9 @@ export function OrdersPage() {
   const page = readPage(params.get('page'));
   const [cancelling, setCancelling] = useState<{ open: boolean; order: Order | null }>({ open: false, order: null });
 
-  const orders = useAsync(() => getMyOrders({ status: status || undefined, page, pageSize: ORDERS_PAGE_SIZE }), [status, page]);
-  const wallet = useAsync(() => getWalletBalance(), []);
+  const orders = useApiQuery(queries.me.orders({ status: status || undefined, page, pageSize: ORDERS_PAGE_SIZE }));
+  const wallet = useApiQuery(queries.me.wallet());
+  const invalidate = useInvalidate();
 
   const setFilter = (next: { status?: OrderStatus | ''; page?: number }) => {
     const s = next.status ?? status;
@@ -234,8 +234,9 @@ export function OrdersPage() {
         onClose={() => setCancelling((c) => ({ ...c, open: false }))}
         onDone={() => {
           setCancelling((c) => ({ ...c, open: false }));
-          orders.reload();
-          wallet.reload();
+          // Cancelled or refused, the server has the last word: the orders, the wallet and
+          // the ledger are asked again.
+          void invalidate(queryKeys.me.all);
         }}
       />
     </Box>

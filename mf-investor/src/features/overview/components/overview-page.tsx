@@ -1,5 +1,7 @@
 // /dashboard for an investor: the server's figures (GET /v1/users/me/metrics) as stat
-// cards, and charts of where the money is and how it grew.
+// cards, and charts of where the money is and how it grew. One-shot reads (useAsync), not
+// the query cache: this is the investors' first screen, and loading TanStack Query here put
+// it over its JavaScript budget (docs/frontend.md, "Server data on the dashboards").
 import { Box, Link, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';

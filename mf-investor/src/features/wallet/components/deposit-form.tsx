@@ -2,11 +2,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Paper } from 'shared-ui/mui-surfaces';
 import { Typography } from 'shared-ui/mui-core';
 import { Button, formatMoney, toast } from 'shared-ui/core';
-import { deposit, readError } from 'shared-api';
+import { deposit, readError, rememberCheckout } from 'shared-api';
 import { MAX_DEPOSIT_USD, paths } from 'shared-api/contract';
 import { goToExternal } from '../../../lib/browser';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { rememberDeposit } from '../hooks/use-checkout-return';
 import { checkAmount } from '../lib/amount';
 import { AmountField } from './amount-field';
 
@@ -32,7 +31,7 @@ export function DepositForm() {
     if (key.current?.text !== text.trim()) key.current = { text: text.trim(), value: newIdempotencyKey() };
     try {
       const checkout = await deposit({ amount: check.dollars, returnPath: paths.wallet }, { idempotencyKey: key.current.value });
-      rememberDeposit(checkout);
+      rememberCheckout(checkout, 'DEPOSIT');
       goToExternal(checkout.checkoutUrl);
     } catch (err) {
       toast.error(await readError(err));

@@ -28,7 +28,7 @@ beforeEach(() => {
   useSessionStore.getState().setSession(makeUser(), 'token');
   jest.mocked(api.getWalletBalance).mockResolvedValue(makeWallet({ balance: 500, held: 0 }));
   jest.mocked(api.getMyPayouts).mockResolvedValue([]);
-  jest.mocked(api.getMyTransactions).mockResolvedValue(pageOf([], { total: 0 }));
+  jest.mocked(api.getMyTransactions).mockResolvedValue({ ...pageOf([], { total: 0 }), orderStatuses: {}, payoutStatuses: {} });
   jest.mocked(api.getMyStatementPeriods).mockResolvedValue({ months: [], years: [] });
   list.mockResolvedValue([]);
 });

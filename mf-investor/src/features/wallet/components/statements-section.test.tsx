@@ -31,7 +31,7 @@ beforeEach(() => {
 afterEach(() => settle(50));
 
 test('lists the months and tax years, each with a PDF and a CSV download', async () => {
-  renderPage(<StatementsSection refreshKey={0} />);
+  renderPage(<StatementsSection />);
   expect(screen.getByRole('heading', { level: 2, name: 'Statements' })).toBeInTheDocument();
   const months = await screen.findByRole('table', { name: 'Monthly statements' });
   expect(within(months).getByRole('row', { name: /November 2026.*12/ })).toBeInTheDocument();
@@ -44,7 +44,7 @@ test('lists the months and tax years, each with a PDF and a CSV download', async
 test('downloading: the button shows it is loading, then the file is saved under its name', async () => {
   let resolve!: (b: Blob) => void;
   download.mockReturnValue(new Promise<Blob>((r) => (resolve = r)));
-  const { user } = renderPage(<StatementsSection refreshKey={0} />);
+  const { user } = renderPage(<StatementsSection />);
   const button = await screen.findByRole('button', { name: 'Download statement November 2026 as PDF' });
   await user.click(button);
   expect(download).toHaveBeenCalledWith('2026-11', 'pdf');
@@ -64,7 +64,7 @@ test('a failed download says why and lets the person try again', async () => {
       new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'No statement yet: that period has not started' }),
     )
     .mockResolvedValueOnce(new Blob(['a,b']));
-  const { user } = renderPage(<StatementsSection refreshKey={0} />);
+  const { user } = renderPage(<StatementsSection />);
   await user.click(await screen.findByRole('button', { name: 'Download tax summary 2026 as CSV' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Could not download the 2026 statement: No statement yet: that period has not started',
@@ -77,7 +77,7 @@ test('a failed download says why and lets the person try again', async () => {
 
 test('the list fails to load: an error with a retry', async () => {
   periods.mockRejectedValueOnce(new Error('Network down'));
-  const { user } = renderPage(<StatementsSection refreshKey={0} />);
+  const { user } = renderPage(<StatementsSection />);
   const retry = (await screen.findAllByRole('button', { name: /retry|try again/i }))[0];
   await user.click(retry);
   expect(await screen.findByRole('table', { name: 'Monthly statements' })).toBeInTheDocument();

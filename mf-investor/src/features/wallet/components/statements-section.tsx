@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
-import { StatementTables, useAsync } from 'shared-ui';
-import { downloadMyStatement, getMyStatementPeriods } from 'shared-api';
+import { StatementTables } from 'shared-ui';
+import { downloadMyStatement } from 'shared-api';
+import { queries, useApiQuery } from 'shared-api/query';
 import { statementFileName, type StatementFormat, type StatementPeriod } from 'shared-api/contract';
 import { saveFile } from '../../../lib/browser';
 
@@ -9,9 +10,9 @@ import { saveFile } from '../../../lib/browser';
  * Monthly statements and annual tax summaries of the signed-in investor or owner (periods
  * in UTC), each as PDF or CSV: fetched with the session, then saved as a file.
  */
-export function StatementsSection({ refreshKey }: { refreshKey: number }) {
+export function StatementsSection() {
   const headingId = useId();
-  const periods = useAsync(() => getMyStatementPeriods(), [refreshKey]);
+  const periods = useApiQuery(queries.me.statementPeriods());
   const download = async (p: StatementPeriod, format: StatementFormat) =>
     saveFile(await downloadMyStatement(p.period, format), statementFileName(p.period, format));
 

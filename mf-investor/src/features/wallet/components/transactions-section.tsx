@@ -1,16 +1,10 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { TextField } from 'shared-ui/mui-inputs';
-import { Button, DataTable, StatusBadge, formatDate, formatMoney, toast, useAsync, type DataTableColumn } from 'shared-ui';
-import { exportMyTransactionsCsv, getMyTransactions, getOrder, readError } from 'shared-api';
-import {
-  LEDGER_ENTRY_TYPES,
-  type LedgerEntry,
-  type LedgerEntryType,
-  type OrderStatus,
-  type Payout,
-  type PayoutStatus,
-} from 'shared-api/contract';
+import { Button, DataTable, StatusBadge, formatDate, formatMoney, toast, type DataTableColumn } from 'shared-ui';
+import { exportMyTransactionsCsv, readError } from 'shared-api';
+import { LEDGER_ENTRY_TYPES, type LedgerEntry, type LedgerEntryType } from 'shared-api/contract';
+import { queries, useApiQuery } from 'shared-api/query';
 import { MY_LEDGER_TYPE_LABELS } from 'shared-api/labels';
 import { saveFile } from '../../../lib/browser';
 import { todayStamp } from '../../../lib/dates';
@@ -32,65 +26,24 @@ function SignedAmount({ amount }: { amount: number }) {
   );
 }
 
-/** Statuses of the orders behind the page's order holds, asked once per order. */
-function useOrderStatuses(entries: readonly LedgerEntry[] | undefined, refreshKey: number): ReadonlyMap<string, OrderStatus> {
-  const [known, setKnown] = useState<ReadonlyMap<string, OrderStatus>>(new Map());
-  const wanted = useMemo(
-    () => [...new Set((entries ?? []).flatMap((e) => (e.type === 'ORDER_HOLD' && e.orderId ? [e.orderId] : [])))].sort(),
-    [entries],
-  );
-  const key = wanted.join(',');
-  useEffect(() => {
-    if (wanted.length === 0) return;
-    let live = true;
-    void Promise.all(
-      wanted.map((id) =>
-        getOrder(id).then(
-          (o) => [id, o.status] as const,
-          () => null,
-        ),
-      ),
-    ).then((found) => {
-      if (!live) return;
-      setKnown((prev) => {
-        const next = new Map(prev);
-        for (const f of found) if (f) next.set(f[0], f[1]);
-        return next;
-      });
-    });
-    return () => {
-      live = false;
-    };
-    // `key` stands for `wanted`; refreshKey asks again after money moved.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, refreshKey]);
-  return known;
-}
-
-export interface TransactionsSectionProps {
-  /** Changes when money moved (deposit settled, withdrawal requested): reload. */
-  refreshKey: number;
-  payouts: readonly Payout[] | undefined;
-}
-
-/** The ledger of the signed-in user, newest first: paged, filterable by type, exportable as CSV. */
-export function TransactionsSection({ refreshKey, payouts }: TransactionsSectionProps) {
+/**
+ * The ledger of the signed-in user, newest first: paged, filterable by type, exportable as
+ * CSV. Each page comes with where its order and withdrawal holds stand (one request).
+ */
+export function TransactionsSection() {
   const headingId = useId();
   const filterId = useId();
   const [page, setPage] = useState(1);
   const [type, setType] = useState<LedgerEntryType | ''>('');
   const [exporting, setExporting] = useState(false);
-  const ledger = useAsync(
-    () => getMyTransactions({ page, pageSize: TRANSACTIONS_PAGE_SIZE, type: type || undefined }),
-    [page, type, refreshKey],
-  );
-  const orders = useOrderStatuses(ledger.data?.items, refreshKey);
-  const payoutStatuses = useMemo(() => new Map<string, PayoutStatus>((payouts ?? []).map((p) => [p._id, p.status])), [payouts]);
+  const ledger = useApiQuery(queries.me.transactions({ page, pageSize: TRANSACTIONS_PAGE_SIZE, type: type || undefined }));
+  const orders = ledger.data?.orderStatuses;
+  const payouts = ledger.data?.payoutStatuses;
 
   const phone = useIsPhone();
   const columns = useMemo<DataTableColumn<LedgerEntry>[]>(() => {
     const status = (e: LedgerEntry) => {
-      const st = entryStatus(e, orders, payoutStatuses);
+      const st = entryStatus(e, orders ?? {}, payouts ?? {});
       return st ? <StatusBadge status={st.label} label={st.label} tone={st.tone} /> : '…';
     };
     if (phone) {
@@ -153,7 +106,7 @@ export function TransactionsSection({ refreshKey, payouts }: TransactionsSection
       { key: 'balanceAfter', header: 'Balance after', align: 'right', render: (e) => formatMoney(e.balanceAfter) },
       { key: 'status', header: 'Status', render: status },
     ];
-  }, [orders, payoutStatuses, phone]);
+  }, [orders, payouts, phone]);
 
   const exportCsv = async () => {
     setExporting(true);

@@ -4,9 +4,9 @@ import { useCallback, useState } from 'react';
 import { Alert, Box, CircularProgress, Skeleton } from 'shared-ui/mui';
 import { useSearchParams } from 'shared-ui/router';
 import { Button, formatMoney } from 'shared-ui/core';
-import { useAsync, ErrorState, PageHeader } from 'shared-ui/components';
+import { ErrorState, PageHeader } from 'shared-ui/components';
 import { StatCard } from 'shared-ui/display';
-import { getMyPayouts, getPayoutDestinations, getWalletBalance } from 'shared-api';
+import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import { goToExternal } from '../../../lib/browser';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { useOpenDeposits } from '../hooks/use-open-deposits';
@@ -21,16 +21,18 @@ import { WithdrawForm } from './withdraw-form';
 const SEVERITY = { PAID: 'success', DECLINED: 'error', EXPIRED: 'warning', OPEN: 'info' } as const;
 
 export function WalletPage() {
-  const [refreshKey, setRefreshKey] = useState(0);
-  const refresh = useCallback(() => setRefreshKey((k) => k + 1), []);
+  // Money moved (a deposit settled, a withdrawal requested or cancelled, an account added or
+  // removed): everything of the person is asked again, here and on the other dashboards.
+  const invalidate = useInvalidate();
+  const refresh = useCallback(() => void invalidate(queryKeys.me.all), [invalidate]);
   const [params] = useSearchParams();
   const { checking, outcome } = useCheckoutReturn(refresh);
   const [outcomeShown, setOutcomeShown] = useState(true);
   const { open: openDeposits, discard } = useOpenDeposits(params.get('checkout'), refresh);
 
-  const wallet = useAsync(() => getWalletBalance(), [refreshKey]);
-  const payouts = useAsync(() => getMyPayouts(), [refreshKey]);
-  const destinations = useAsync(() => getPayoutDestinations(), [refreshKey]);
+  const wallet = useApiQuery(queries.me.wallet());
+  const payouts = useApiQuery(queries.me.payouts());
+  const destinations = useApiQuery(queries.me.payoutDestinations());
   const [adding, setAdding] = useState(false);
   const w = wallet.data;
 
@@ -112,8 +114,8 @@ export function WalletPage() {
       />
 
       <PayoutsSection payouts={payouts.data} error={payouts.error} onRetry={payouts.reload} onCancelled={refresh} />
-      <TransactionsSection refreshKey={refreshKey} payouts={payouts.data} />
-      <StatementsSection refreshKey={refreshKey} />
+      <TransactionsSection />
+      <StatementsSection />
     </Box>
   );
 }

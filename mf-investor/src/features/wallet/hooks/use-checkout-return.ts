@@ -1,22 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'shared-ui/router';
-import { getCheckout, readError, useSessionStore } from 'shared-api';
+import { useCheckoutPoller, type CheckoutOutcome } from 'shared-api/query';
 import type { Checkout } from 'shared-api/contract';
 import { formatMoney, toast } from 'shared-ui/core';
 
-/** How often and how long to ask again while a returning checkout is still OPEN. */
-export const CHECKOUT_POLL = { tries: 4, intervalMs: 1000 };
-
 export type DepositOutcome = { status: Checkout['status']; amount: number; message: string };
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The browser's note of a deposit checkout (spec 3: checkoutStatus). */
-export function rememberDeposit(c: Pick<Checkout, '_id' | 'status' | 'amount'>): void {
-  useSessionStore
-    .getState()
-    .setCheckoutStatus(c._id, { status: c.status, purpose: 'DEPOSIT', amount: c.amount, updatedAt: new Date().toISOString() });
-}
 
 export function outcomeMessage(c: Pick<Checkout, 'status' | 'amount'>): string {
   const amount = formatMoney(c.amount);
@@ -33,14 +21,14 @@ export function outcomeMessage(c: Pick<Checkout, 'status' | 'amount'>): string {
 }
 
 /**
- * Back from the payment page (?checkout=<id>): the server says how the deposit went. The
- * result is toasted and kept for the page, the session's checkoutStatus is updated,
- * `onSettled` refreshes the figures, and the query parameter goes.
+ * Back from the payment page (?checkout=<id>): the server says how the deposit went
+ * (shared-api/query's checkout poller asks, and records it in the session's checkoutStatus).
+ * The result is toasted and kept for the page, `onSettled` refreshes the figures, and the
+ * query parameter goes.
  */
 export function useCheckoutReturn(onSettled: () => void): { checking: boolean; outcome: DepositOutcome | null } {
   const [params, setParams] = useSearchParams();
   const id = params.get('checkout');
-  const [checking, setChecking] = useState(false);
   const [outcome, setOutcome] = useState<DepositOutcome | null>(null);
   const settled = useRef(onSettled);
   // setSearchParams changes whenever the query does: read it through a ref.
@@ -50,46 +38,30 @@ export function useCheckoutReturn(onSettled: () => void): { checking: boolean; o
     setQuery.current = setParams;
   });
 
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    setChecking(true);
-    void (async () => {
-      try {
-        let c = await getCheckout(id);
-        for (let i = 0; live && c.status === 'OPEN' && i < CHECKOUT_POLL.tries; i++) {
-          await wait(CHECKOUT_POLL.intervalMs);
-          c = await getCheckout(id);
-        }
-        if (!live || c.purpose !== 'DEPOSIT') return;
-        rememberDeposit(c);
+  const { checking } = useCheckoutPoller(id, {
+    purpose: 'DEPOSIT',
+    onDone: (done: CheckoutOutcome) => {
+      if (done.kind === 'error') toast.error(done.message);
+      else if (done.kind === 'checkout') {
+        const c = done.checkout;
         const message = outcomeMessage(c);
         setOutcome({ status: c.status, amount: c.amount, message });
         if (c.status === 'PAID') toast.success(message);
         else if (c.status === 'OPEN') toast.info(message);
         else toast.error(message);
         settled.current();
-      } catch (err) {
-        if (live) toast.error(await readError(err));
-      } finally {
-        if (live) {
-          setChecking(false);
-          // Drop ?checkout so a reload does not report it again.
-          setQuery.current(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              next.delete('checkout');
-              return next;
-            },
-            { replace: true },
-          );
-        }
       }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [id]);
+      // Drop ?checkout so a reload does not report it again.
+      setQuery.current(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('checkout');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+  });
 
   return { checking, outcome };
 }

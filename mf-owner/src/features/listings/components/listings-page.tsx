@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { TextField } from 'shared-ui/mui-inputs';
 import { Link as RouterLink } from 'shared-ui/router';
-import { Button, ConfirmDialog, DataTable, PageHeader, formatMoney, formatNumber, toast, useAsync, type DataTableColumn } from 'shared-ui';
-import { deleteOwnedProperty, getOwnedProperties, imageSources, readError } from 'shared-api';
+import { Button, ConfirmDialog, DataTable, PageHeader, formatMoney, formatNumber, toast, type DataTableColumn } from 'shared-ui';
+import { deleteOwnedProperty, imageSources, readError } from 'shared-api';
+import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import {
   PROPERTY_STATUSES,
   PROPERTY_TYPE_LABELS,
@@ -46,10 +47,12 @@ export function ListingsPage() {
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (p: number) => setPaging({ key: filterKey, page: p });
-  const { data, error, loading, reload } = useAsync(
-    () => getOwnedProperties({ searchName: searchName || undefined, status: status || undefined, page, pageSize: PAGE_SIZE }),
-    [searchName, status, page],
+  const { data, error, loading, reload } = useApiQuery(
+    queries.me.properties({ searchName: searchName || undefined, status: status || undefined, page, pageSize: PAGE_SIZE }),
   );
+  // A deletion changes the lists and the overview's figures: the owner's data is asked again.
+  const invalidate = useInvalidate();
+  const refresh = () => void invalidate(queryKeys.me.all);
   const [toDelete, setToDelete] = useState<Property | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -66,12 +69,12 @@ export function ListingsPage() {
       await deleteOwnedProperty(toDelete._id);
       toast.success(`“${toDelete.name}” was deleted.`);
       setToDelete(null);
-      reload();
+      refresh();
     } catch (err) {
       // The server has the last word: someone may have bought units meanwhile.
       toast.error(await readError(err));
       setToDelete(null);
-      reload();
+      refresh();
     } finally {
       setDeleting(false);
     }

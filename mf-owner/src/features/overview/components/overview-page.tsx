@@ -3,9 +3,10 @@
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
-import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
+import { EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
 import { StatCard, StatusBanner } from 'shared-ui/display';
-import { getMyMetrics, getOwnedProperties, useAuthUser } from 'shared-api';
+import { useAuthUser } from 'shared-api';
+import { queries, useApiQuery } from 'shared-api/query';
 import { MAX_PAGE_SIZE, PROPERTY_STATUSES, paths } from 'shared-api/contract';
 import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { FundingChart } from './funding-chart';
@@ -13,8 +14,8 @@ import { FundingChart } from './funding-chart';
 export function OverviewPage() {
   useFreshUser();
   const user = useAuthUser();
-  const metrics = useAsync(() => getMyMetrics(), []);
-  const active = useAsync(() => getOwnedProperties({ status: 'ACTIVE', pageSize: MAX_PAGE_SIZE }), []);
+  const metrics = useApiQuery(queries.me.metrics());
+  const active = useApiQuery(queries.me.properties({ status: 'ACTIVE', pageSize: MAX_PAGE_SIZE }));
   const m = metrics.data;
   const byStatus = m?.listingsByStatus ?? {};
   const listings = PROPERTY_STATUSES.reduce((n, s) => n + (byStatus[s] ?? 0), 0);

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'shared-ui/router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'shared-ui/router';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
 import { useAuthUser } from 'shared-api';
@@ -7,7 +7,7 @@ import { BRAND, SUBSCRIPTION_FEE_USD, SUBSCRIPTION_TOKENS, paths } from 'shared-
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
 import { CheckIcon } from '../icons';
 import { loginPath } from '../../../lib/next-path';
-import { useStartSubscription, useSubscriptionReturn, type SubscriptionResult } from '../hooks/use-subscription-checkout';
+import { useStartSubscription, type SubscriptionResult } from '../hooks/use-subscription-checkout';
 import { Section } from './section';
 import { SubscriptionModals } from './subscription-modals';
 
@@ -21,12 +21,16 @@ const BENEFITS = [
 
 export const SUBSCRIBE_LABEL = `Subscribe for ${fee}`;
 
+// Only a return from the payment page loads it (and the query client it uses).
+const SubscriptionReturn = lazy(() => import('./subscription-return'));
+
 export function SubscribeSection() {
   const user = useAuthUser();
   const [modal, setModal] = useState<SubscriptionResult | null>(null);
   const { start, starting } = useStartSubscription();
-  // Spec 4: the modal opens only if not already open.
-  const { checking } = useSubscriptionReturn((result) => setModal((m) => m ?? result));
+  // Back from the payment page: checking until SubscriptionReturn drops ?checkout.
+  const returning = useSearchParams()[0].get('checkout');
+  const checking = returning !== null;
 
   const investor = user?.role === 'INVESTOR';
   const subscribed = !!user?.isSubscribed;
@@ -103,6 +107,12 @@ export function SubscribeSection() {
           ))}
         </Box>
       </Paper>
+      {returning && (
+        <Suspense fallback={null}>
+          {/* Spec 4: the modal opens only if not already open. */}
+          <SubscriptionReturn key={returning} id={returning} onResult={(result) => setModal((m) => m ?? result)} />
+        </Suspense>
+      )}
       <SubscriptionModals
         open={modal}
         onClose={() => setModal(null)}

@@ -1,0 +1,96 @@
+// The dashboards' queries: one key factory (what a mutation invalidates) and the queries
+// built on shared-api's endpoint functions. Keys are arrays from the general to the
+// particular, so invalidating a prefix refreshes everything under it:
+//   ['me', …]     the signed-in person's own data (wallet, ledger, orders, holdings, listings)
+//   ['admin', …]  the admin console's lists and figures
+//   ['checkout', id]
+import {
+  getAdminCheckouts,
+  getAdminInvestorMetrics,
+  getAdminListingMetrics,
+  getAdminMetrics,
+  getAdminOwnerMetrics,
+  getAllOrders,
+  getCheckout,
+  getMyHoldings,
+  getMyMetrics,
+  getMyOrders,
+  getMyPayouts,
+  getMyReturns,
+  getMyStatementPeriods,
+  getMyTransactions,
+  getOwnedProperties,
+  getPayoutDestinations,
+  getPayouts,
+  getPendingRevisions,
+  getProperties,
+  getWalletBalance,
+} from 'shared-api';
+import type {
+  AdminCheckoutsQuery,
+  MyTransactionsQuery,
+  OrdersQuery,
+  OwnedPropertiesQuery,
+  PayoutsQuery,
+  PropertiesQuery,
+} from 'shared-api/contract';
+import { apiQuery } from './use-api-query';
+
+export const queryKeys = {
+  me: {
+    /** Everything of the signed-in person: invalidate after money moved or a listing changed. */
+    all: ['me'] as const,
+    wallet: () => ['me', 'wallet'] as const,
+    payouts: () => ['me', 'payouts'] as const,
+    payoutDestinations: () => ['me', 'payout-destinations'] as const,
+    transactions: (q: MyTransactionsQuery = {}) => ['me', 'transactions', q] as const,
+    statementPeriods: () => ['me', 'statement-periods'] as const,
+    metrics: () => ['me', 'metrics'] as const,
+    returns: () => ['me', 'returns'] as const,
+    holdings: () => ['me', 'holdings'] as const,
+    orders: (q: OrdersQuery = {}) => ['me', 'orders', q] as const,
+    properties: (q: OwnedPropertiesQuery = {}) => ['me', 'properties', q] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    orders: (q: OrdersQuery = {}) => ['admin', 'orders', q] as const,
+    payouts: (q: PayoutsQuery = {}) => ['admin', 'payouts', q] as const,
+    checkouts: (q: AdminCheckoutsQuery = {}) => ['admin', 'checkouts', q] as const,
+    /** Listings: the catalogue as admins filter it (`view` names the list, `q` its filters). */
+    listings: (view: string, q: object = {}) => ['admin', 'listings', view, q] as const,
+    revisions: () => ['admin', 'listings', 'revisions'] as const,
+    metrics: (which: 'platform' | 'investors' | 'listings' | 'owners') => ['admin', 'metrics', which] as const,
+  },
+  checkout: (id: string) => ['checkout', id] as const,
+};
+
+const k = queryKeys;
+
+/** `useApiQuery(queries.me.wallet())` */
+export const queries = {
+  me: {
+    wallet: () => apiQuery(k.me.wallet(), () => getWalletBalance()),
+    payouts: () => apiQuery(k.me.payouts(), () => getMyPayouts()),
+    payoutDestinations: () => apiQuery(k.me.payoutDestinations(), () => getPayoutDestinations()),
+    transactions: (q: MyTransactionsQuery) => apiQuery(k.me.transactions(q), () => getMyTransactions(q)),
+    statementPeriods: () => apiQuery(k.me.statementPeriods(), () => getMyStatementPeriods()),
+    metrics: () => apiQuery(k.me.metrics(), () => getMyMetrics()),
+    returns: () => apiQuery(k.me.returns(), () => getMyReturns()),
+    holdings: () => apiQuery(k.me.holdings(), () => getMyHoldings()),
+    orders: (q: OrdersQuery) => apiQuery(k.me.orders(q), () => getMyOrders(q)),
+    properties: (q: OwnedPropertiesQuery) => apiQuery(k.me.properties(q), () => getOwnedProperties(q)),
+  },
+  admin: {
+    orders: (q: OrdersQuery) => apiQuery(k.admin.orders(q), () => getAllOrders(q)),
+    payouts: (q: PayoutsQuery) => apiQuery(k.admin.payouts(q), () => getPayouts(q)),
+    checkouts: (q: AdminCheckoutsQuery) => apiQuery(k.admin.checkouts(q), () => getAdminCheckouts(q)),
+    /** The catalogue with admins' filters (other lists of listings: apiQuery(queryKeys.admin.listings(view, q), …)). */
+    properties: (q: PropertiesQuery) => apiQuery(k.admin.listings('catalogue', q), () => getProperties(q)),
+    revisions: () => apiQuery(k.admin.revisions(), () => getPendingRevisions()),
+    platformMetrics: () => apiQuery(k.admin.metrics('platform'), () => getAdminMetrics()),
+    investorMetrics: () => apiQuery(k.admin.metrics('investors'), () => getAdminInvestorMetrics()),
+    listingMetrics: () => apiQuery(k.admin.metrics('listings'), () => getAdminListingMetrics()),
+    ownerMetrics: () => apiQuery(k.admin.metrics('owners'), () => getAdminOwnerMetrics()),
+  },
+  checkout: (id: string) => apiQuery(k.checkout(id), () => getCheckout(id)),
+};
