@@ -340,4 +340,23 @@ describe('secondary market', () => {
     const sellerRes = await call(t.app, { method: 'DELETE', url: `/v1/users/${seller.id}`, as: admin });
     expect(sellerRes.json().message).toContain('1 open market order (money or units held on the order book): cancel it first');
   });
+  it('a date that does not exist is a 400, never a 500 (good-until, the admin trade list filters)', async () => {
+    const { propertyId, investors } = await market([1, 0], 100);
+    const [, b] = investors;
+    for (const goodUntil of ['2099-02-30', '2099-13-01', '0000-01-01', '2099-00-10']) {
+      const res = await order(b, propertyId, 'BUY', 1, 10, { goodUntil });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().message)).toMatch(/goodUntil (must be a valid date|has an invalid format)/);
+    }
+    expect((await order(b, propertyId, 'BUY', 1, 10, { goodUntil: '2099-02-28' })).statusCode).toBe(201);
+    for (const q of ['from=2024-02-30', 'to=2024-13-01', 'from=0000-01-01']) {
+      for (const url of [`/v1/admin/market/trades?${q}`, `/v1/admin/market/trades.csv?${q}`]) {
+        const res = await call(t.app, { method: 'GET', url, as: admin });
+        expect(res.statusCode).toBe(400);
+      }
+    }
+    expect((await call(t.app, { method: 'GET', url: '/v1/admin/market/trades?from=2024-02-29&to=2024-03-01', as: admin })).statusCode).toBe(
+      200,
+    );
+  });
 });
