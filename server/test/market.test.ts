@@ -359,4 +359,74 @@ describe('secondary market', () => {
       200,
     );
   });
+
+  it('rejecting an investor takes their open orders off the book, releasing what they held; they are told', async () => {
+    const { propertyId, investors } = await market([10, 0, 5], 100);
+    const [seller, bidder, other] = investors;
+    const cash = await walletBalance(t.app, bidder);
+    expect((await order(bidder, propertyId, 'BUY', 2, 10)).statusCode).toBe(201);
+    expect((await order(bidder, propertyId, 'BUY', 1, 9)).statusCode).toBe(201);
+    expect((await order(other, propertyId, 'SELL', 3, 11)).statusCode).toBe(201);
+    expect(await walletBalance(t.app, bidder)).toBeCloseTo(cash - 29, 2);
+    for (const who of [bidder, other]) {
+      const res = await call(t.app, {
+        method: 'PATCH',
+        url: `/v1/users/verify/${who.id}`,
+        as: admin,
+        payload: { status: 'REJECTED', reason: 'Document expired' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // The bids' money is back in the wallet, the ask's units are available again, the book is
+    // empty (read in the database: a rejection ends the person's sessions).
+    const [w] = await queryRows<{ balance_cents: string }>(t.app, sql`SELECT balance_cents FROM wallets WHERE user_id = ${bidder.id}`);
+    expect(Number(w.balance_cents)).toBe(Math.round(cash * 100));
+    const [h] = await queryRows<{ quantity: number; held_quantity: number }>(
+      t.app,
+      sql`SELECT quantity, held_quantity FROM holdings WHERE investor_id = ${other.id} AND property_id = ${propertyId}`,
+    );
+    expect(h).toEqual({ quantity: 5, held_quantity: 0 });
+    const book = (await call(t.app, { method: 'GET', url: `/v1/market/properties/${propertyId}` })).json();
+    expect(book).toMatchObject({ bids: [], asks: [] });
+    const statuses = await queryRows<{ status: string }>(
+      t.app,
+      sql`SELECT status FROM market_orders WHERE investor_id IN (${bidder.id}, ${other.id})`,
+    );
+    expect(statuses.map((r) => r.status)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
+    // A seller meeting the old bid's price trades with nobody.
+    const sell = await order(seller, propertyId, 'SELL', 2, 10);
+    expect(sell.json().fills).toEqual([]);
+    const [note] = await queryRows<{ body: string }>(
+      t.app,
+      sql`SELECT body FROM notifications WHERE user_id = ${bidder.id} AND kind = 'KYC_REJECTED'`,
+    );
+    expect(note.body).toContain('Your 2 open market orders were cancelled: only verified investors trade.');
+  });
+
+  it('a resting order whose investor is no longer verified is cancelled when met, never traded', async () => {
+    const { propertyId, investors } = await market([10, 0, 0], 100);
+    const [seller, rejected, buyer] = investors;
+    const cash = await walletBalance(t.app, rejected);
+    expect((await order(rejected, propertyId, 'BUY', 2, 10)).statusCode).toBe(201);
+    expect((await order(seller, propertyId, 'SELL', 1, 11)).statusCode).toBe(201);
+    // As if the rejection committed while this order was being placed (after it listed the open orders).
+    await t.app.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_after_unverified_market`);
+    await t.app.db.execute(sql`UPDATE users SET status = 'REJECTED' WHERE id = ${rejected.id}`);
+    await t.app.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_after_unverified_market`);
+    const sell = await order(seller, propertyId, 'SELL', 2, 10);
+    expect(sell.statusCode).toBe(201);
+    expect(sell.json().fills).toEqual([]);
+    expect(sell.json().order).toMatchObject({ status: 'OPEN', remaining: 2 });
+    expect(await walletBalance(t.app, rejected)).toBeCloseTo(cash, 2);
+    const [bid] = await queryRows<{ status: string }>(t.app, sql`SELECT status FROM market_orders WHERE investor_id = ${rejected.id}`);
+    expect(bid.status).toBe('CANCELLED');
+    await t.app.db.execute(sql`UPDATE users SET status = 'VERIFIED' WHERE id = ${rejected.id}`);
+    // The other way round: a verified buyer meets a rejected seller's ask, which leaves the book.
+    await t.app.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_after_unverified_market`);
+    await t.app.db.execute(sql`UPDATE users SET status = 'REJECTED' WHERE id = ${seller.id}`);
+    await t.app.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_after_unverified_market`);
+    const buy = await order(buyer, propertyId, 'BUY', 3, 11);
+    expect(buy.json().fills).toEqual([]);
+    expect(await units(seller, propertyId)).toMatchObject({ units: 10, held: 0 });
+  });
 });

@@ -31,12 +31,17 @@ export const notices = {
       link: paths.dashboard,
     }),
 
-  kycRejected: (tx: Executor, userId: string, reason: string) =>
+  /** `cancelledMarketOrders`: the open market orders the rejection cancelled (migration 0103). */
+  kycRejected: (tx: Executor, userId: string, reason: string, cancelledMarketOrders = 0) =>
     notify(tx, {
       userId,
       kind: 'KYC_REJECTED',
       title: 'Your identity documents were rejected',
-      body: `Our team could not verify your identity documents. Reason: ${reason}`,
+      body: `Our team could not verify your identity documents. Reason: ${reason}${
+        cancelledMarketOrders > 0
+          ? `\n\nYour ${cancelledMarketOrders === 1 ? 'open market order was' : `${cancelledMarketOrders} open market orders were`} cancelled: only verified investors trade. What ${cancelledMarketOrders === 1 ? 'it' : 'they'} held is available again.`
+          : ''
+      }`,
       link: paths.profile,
       data: { reason },
     }),

@@ -393,7 +393,11 @@ export async function verifyUser(app: FastifyInstance, request: FastifyRequest, 
     if (body.status === 'REJECTED') await app.tokens.revokeAll(tx, id);
     if (body.status === 'VERIFIED' && u.status !== 'VERIFIED') await notices.kycVerified(tx, id);
     if (body.status === 'REJECTED') {
-      await notices.kycRejected(tx, id, reason);
+      // The orders a rejection cancelled in this transaction (the database cancels them: migration 0103).
+      const cancelled = (await tx.execute(
+        sql`SELECT count(*) AS n FROM market_orders WHERE investor_id = ${id} AND status = 'CANCELLED' AND closed_at = now()`,
+      )) as unknown as { rows: { n: unknown }[] };
+      await notices.kycRejected(tx, id, reason, Number(cancelled.rows[0].n));
       // The database suspended the owner's live listings in this transaction (0040's trigger): tell them too.
       for (const p of await tx
         .select({ id: properties.id, name: properties.name, ownerId: properties.ownerId, reason: properties.suspendedReason })
