@@ -429,4 +429,41 @@ describe('secondary market', () => {
     expect(buy.json().fills).toEqual([]);
     expect(await units(seller, propertyId)).toMatchObject({ units: 10, held: 0 });
   });
+  it("an admin cancelling an investor's order is audited and the investor is told", async () => {
+    const { propertyId, investors } = await market([4, 0], 100);
+    const [seller, bidder] = investors;
+    const bid = (await order(bidder, propertyId, 'BUY', 2, 9.5)).json().order;
+    const ask = (await order(seller, propertyId, 'SELL', 3, 11)).json().order;
+    for (const o of [bid, ask]) {
+      const res = await call(t.app, { method: 'POST', url: `/v1/market/orders/${o._id}/cancel`, as: admin });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'CANCELLED' });
+    }
+    const audit = await queryRows<{ action: string; target_id: string; actor_id: string }>(
+      t.app,
+      sql`SELECT action, target_id, actor_id FROM audit_log WHERE action = 'market.order.cancel' AND target_id IN (${bid._id}, ${ask._id}) ORDER BY created_at`,
+    );
+    expect(audit).toEqual([
+      { action: 'market.order.cancel', target_id: bid._id, actor_id: admin.id },
+      { action: 'market.order.cancel', target_id: ask._id, actor_id: admin.id },
+    ]);
+    const notes = await queryRows<{ user_id: string; body: string }>(
+      t.app,
+      sql`SELECT user_id, body FROM notifications WHERE kind = 'MARKET_ORDER_CANCELLED' AND user_id IN (${bidder.id}, ${seller.id}) ORDER BY created_at`,
+    );
+    expect(notes).toEqual([
+      {
+        user_id: bidder.id,
+        body: 'Our team cancelled your buy order for 2 units of “Test Residences” at $9.50 per unit. The $19.00 it held is back in your wallet. Contact support if you have questions.',
+      },
+      {
+        user_id: seller.id,
+        body: 'Our team cancelled your sell order for 3 units of “Test Residences” at $11.00 per unit. The 3 units it held are available to sell again. Contact support if you have questions.',
+      },
+    ]);
+    // The investor's own cancel is neither audited nor notified.
+    const own = (await order(bidder, propertyId, 'BUY', 1, 9)).json().order;
+    expect((await call(t.app, { method: 'POST', url: `/v1/market/orders/${own._id}/cancel`, as: bidder })).statusCode).toBe(200);
+    expect(await queryRows(t.app, sql`SELECT 1 FROM audit_log WHERE target_id = ${own._id}`)).toEqual([]);
+  });
 });
