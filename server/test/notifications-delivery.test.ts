@@ -136,6 +136,56 @@ describe('mail dispatcher', () => {
     }
   });
 
+  itOnPostgres(
+    'an instance that dies while it holds a notice (mail not yet accepted) loses it to another, which mails it once',
+    async () => {
+      // Instance A claims the notice and is stuck in the SMTP call; then its database session
+      // dies (as when the process is killed). The claim was a row lock in an open transaction,
+      // so the notice is PENDING again, and instance B mails it: once, not never. (Before
+      // db/client.ts listened for errors on checked-out clients, the ended session was an
+      // uncaught 'error' event that took A's whole process down.)
+      const appName = `tessera_crash_${randomUUID().slice(0, 8)}`;
+      const a = await buildTestApp({
+        databaseSchema: t.config.databaseSchema,
+        databaseUrl: `${t.config.databaseUrl}?application_name=${appName}`,
+      });
+      const b = await buildTestApp({ databaseSchema: t.config.databaseSchema });
+      let release: (err: Error) => void = () => undefined;
+      let claimed = false;
+      (a.app.mailer as { send: (m: MailMessage) => Promise<void> }).send = () => {
+        claimed = true;
+        return new Promise((_resolve, reject) => {
+          release = reject;
+        });
+      };
+      try {
+        // Mailed before this test's notice, so A's one claim is that notice.
+        await dispatchDueMail(t.app);
+        const id = await write(t.app, alice.id, 'WITHDRAWAL_PAID');
+        const stuck = dispatchDueMail(a.app, 1).catch((err: unknown) => err);
+        await until(() => claimed);
+        // While A holds it, B skips it.
+        expect((await dispatchDueMail(b.app)).sent).toBe(0);
+        expect(await status(t.app, id)).toEqual({ email_status: 'PENDING', email_attempts: 0 });
+        await t.app.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${appName}`);
+        await until(async () => (await dispatchDueMail(b.app)).sent === 1);
+        expect(mailsFor(b.app, id)).toHaveLength(1);
+        expect(await status(t.app, id)).toEqual({ email_status: 'SENT', email_attempts: 1 });
+        // A's send finally fails: its dead transaction records nothing, and nothing is sent again.
+        release(new Error('connection lost'));
+        expect(await stuck).toBeInstanceOf(Error);
+        await dispatchDueMail(b.app);
+        expect(mailsFor(b.app, id)).toHaveLength(1);
+        expect(mailsFor(a.app, id)).toHaveLength(0);
+      } finally {
+        release(new Error('test over'));
+        // The schema is the first app's: close these without dropping it.
+        await a.app.close().catch(() => undefined);
+        await b.app.close();
+      }
+    },
+  );
+
   itOnPostgres('two instances dispatching at once deliver each notice exactly once', async () => {
     const b = await buildTestApp({ databaseSchema: t.config.databaseSchema });
     try {
