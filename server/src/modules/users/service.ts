@@ -28,6 +28,7 @@ import { ownerListingFigures } from '../properties/service';
 import { moneyMetricsForUser } from './metrics';
 import { accountClosingRefusals } from '../wallets/service';
 import { notices } from '../notifications/notices';
+import { closeTicketsOfClosedAccount } from '../support/service';
 
 export type UserWithAvatar = UserRow & { avatarKey: string | null };
 
@@ -371,11 +372,13 @@ export async function deleteUser(app: FastifyInstance, request: FastifyRequest, 
     if (reasons.length > 0) throw conflict(reasons);
     await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     await app.tokens.revokeAll(tx, id);
+    // Their tickets would otherwise wait for an answer nobody can read.
+    const ticketsClosed = await closeTicketsOfClosedAccount(tx, id, me.id);
     await audit(tx, request, {
       action: role === 'ADMIN' ? 'admin.delete' : 'user.delete',
       targetType: 'user',
       targetId: id,
-      detail: { email: u.email, role: u.role },
+      detail: { email: u.email, role: u.role, ticketsClosed },
     });
   });
 }
