@@ -87,6 +87,22 @@ describe('mail dispatcher', () => {
     expect(mailsFor(t.app, mandatory)).toHaveLength(1);
   });
 
+  it('a notice still waiting for its e-mail when the account closes is not mailed, not even to a new account with that address', async () => {
+    const admin = await makeUser(t.app, 'ADMIN');
+    const leaving = await makeUser(t.app, 'INVESTOR');
+    const pending = await write(t.app, leaving.id, 'WITHDRAWAL_PAID');
+    expect((await call(t.app, { method: 'DELETE', url: `/v1/users/${leaving.id}`, as: admin })).statusCode).toBe(200);
+    // The address is free again: someone signs up with it.
+    const newcomer = await makeUser(t.app, 'INVESTOR', { email: leaving.email });
+    await dispatchDueMail(t.app);
+    expect(await status(t.app, pending)).toEqual({ email_status: 'SKIPPED', email_attempts: 0 });
+    expect(mailsFor(t.app, pending)).toHaveLength(0);
+    // The newcomer's own notices are theirs.
+    const theirs = await write(t.app, newcomer.id, 'WITHDRAWAL_PAID');
+    await dispatchDueMail(t.app);
+    expect(mailsFor(t.app, theirs)).toEqual([expect.objectContaining({ to: leaving.email })]);
+  });
+
   it('retries a failed send with backoff, and gives up (FAILED) after the last attempt', async () => {
     const id = await write(t.app, alice.id);
     const send = t.app.mailer.send;
