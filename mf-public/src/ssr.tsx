@@ -29,7 +29,7 @@ import PropertyDetail from './exposes/PropertyDetail';
 import ListProperty from './exposes/ListProperty';
 import Privacy from './exposes/Privacy';
 import Terms from './exposes/Terms';
-import { readFilters, toQuery } from './features/properties/lib/filters';
+import { canonicalQuery, readFilters, toQuery } from './features/properties/lib/filters';
 
 // The renderer's API client never asks anything: its answers are seeded. No base URL is set,
 // so addresses stay root-relative ('/v1/…', '/download/…'): the photos' URLs in the HTML are
@@ -48,6 +48,8 @@ export interface PageMeta {
   type: 'website' | 'product';
   /** Structured data (schema.org), serialized by the server into application/ld+json. */
   jsonLd?: Record<string, unknown>;
+  /** The page's canonical address, root-relative ('/properties?state=CA'); absent: the server uses the path. */
+  canonical?: string;
 }
 
 interface PublicRoute {
@@ -56,7 +58,12 @@ interface PublicRoute {
   Component: ComponentType;
   /** The API calls the page's first render shows (request keys, as shared-api/prefetch names them). */
   firstScreen?: (params: Record<string, string | undefined>, search: URLSearchParams) => string[];
-  meta: (ctx: { params: Record<string, string | undefined>; data: Record<string, unknown>; keys: string[] }) => PageMeta | null;
+  meta: (ctx: {
+    params: Record<string, string | undefined>;
+    search: URLSearchParams;
+    data: Record<string, unknown>;
+    keys: string[];
+  }) => PageMeta | null;
 }
 
 const title = (t: string) => (t === BRAND ? BRAND : `${t} · ${BRAND}`);
@@ -152,7 +159,10 @@ export const routes: readonly PublicRoute[] = [
     module: 'Properties',
     Component: Properties,
     firstScreen: (_p, search) => [catalogueKey(search)],
-    meta: ({ data, keys }) => catalogueMeta(data[keys[0]] as Page<PropertySummary> | undefined),
+    meta: ({ data, keys, search }) => ({
+      ...catalogueMeta(data[keys[0]] as Page<PropertySummary> | undefined),
+      canonical: `${paths.properties}${canonicalQuery(search)}`,
+    }),
   },
   {
     path: '/properties/:id',
@@ -208,7 +218,7 @@ export function render(url: string, data: Record<string, unknown>): RenderedPage
   const found = find(u.pathname);
   if (!found) return null;
   const keys = found.route.firstScreen?.(found.params, u.searchParams) ?? [];
-  const meta = found.route.meta({ params: found.params, data, keys });
+  const meta = found.route.meta({ params: found.params, search: u.searchParams, data, keys });
   const { Component } = found.route;
   try {
     for (const key of keys) seedPrefetched(apiUrl(key), data[key]);

@@ -895,6 +895,25 @@ const ROWS: Row[] = [
     req: () => ({ method: 'POST', url: `/v1/market/orders/${MARKET_NONE}/cancel` }),
     expect: { anon: 401, owner: 403, owner2: 403, investor: 404, admin: 404 },
   },
+  {
+    name: 'POST /v1/market/orders/{id}/cancel (an open ask of the investor)',
+    req: async () => {
+      // One unit on the book at a time (the investor holds two): earlier asks are cancelled first.
+      const open = await call(t.app, { method: 'GET', url: '/v1/market/orders', as: who.investor });
+      for (const o of open.json().items as { _id: string }[])
+        await call(t.app, { method: 'POST', url: `/v1/market/orders/${o._id}/cancel`, as: who.investor });
+      const book = await call(t.app, { method: 'GET', url: `/v1/market/properties/${fixtures.funded}` });
+      const ask = await call(t.app, {
+        method: 'POST',
+        url: '/v1/market/orders',
+        as: who.investor,
+        payload: { propertyId: fixtures.funded, side: 'SELL', units: 1, price: book.json().rules.referencePrice },
+      });
+      expect(ask.statusCode).toBe(201);
+      return { method: 'POST', url: `/v1/market/orders/${ask.json().order._id}/cancel` };
+    },
+    expect: { anon: 401, owner: 403, owner2: 403, investor2: 404, investor: 200, admin: 200 },
+  },
   { name: 'GET /v1/market/orders', req: () => ({ method: 'GET', url: '/v1/market/orders' }), expect: INVESTORS() },
   { name: 'GET /v1/market/fills', req: () => ({ method: 'GET', url: '/v1/market/fills' }), expect: INVESTORS() },
   {

@@ -7,7 +7,19 @@
 import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { writeReport } from './fuzz/report';
-import { bodyCases, Gen, HOSTILE_URL_TEXT, leak, MALFORMED_BODIES, multipartCases, plausible, rng, type JsonSchema } from './fuzz/generate';
+import {
+  bodyCases,
+  Gen,
+  HOSTILE_URL_TEXT,
+  IMPOSSIBLE_DATES,
+  isDateField,
+  leak,
+  MALFORMED_BODIES,
+  multipartCases,
+  plausible,
+  rng,
+  type JsonSchema,
+} from './fuzz/generate';
 import {
   buildTestApp,
   call,
@@ -179,7 +191,8 @@ function queryString(schema: JsonSchema | undefined): string {
   for (const [k, s] of props) {
     const r = g.random();
     if (r < 0.35) continue;
-    const value = r < 0.6 ? String(plausible(g, s)) : g.pick(HOSTILE_URL_TEXT);
+    const value =
+      r < 0.6 ? String(plausible(g, s)) : isDateField(s) && g.random() < 0.6 ? g.pick(IMPOSSIBLE_DATES) : g.pick(HOSTILE_URL_TEXT);
     pairs.push(`${encodeURIComponent(k)}=${/%|^[\w.-]*$/.test(value) ? value : encodeURIComponent(value)}`);
     if (g.random() < 0.1) pairs.push(`${encodeURIComponent(k)}=${encodeURIComponent(g.pick(HOSTILE_URL_TEXT))}`);
   }
@@ -258,12 +271,23 @@ beforeAll(async () => {
   await placeOrder(t.app, victim, active._id, 3);
   await requestWithdrawal(t.app, victim, 10);
   await call(t.app, { method: 'POST', url: '/v1/wallets/deposit', as: victim, payload: { amount: 5, returnPath: '/' } });
+  // The market (issue 20): a FUNDED property the victim bought out, an ask of theirs and a bid of the investor's.
+  const funded = await makeProperty(t.app, victimOwner, { approveAs: who.admin, body: { totalQuantity: 3, unitPrice: 10 } });
+  await placeOrder(t.app, victim, funded._id, 3);
+  for (const o of await queryRows<{ id: string }>(t.app, sql`SELECT id FROM orders WHERE property_id = ${funded._id}`))
+    await call(t.app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: who.admin, payload: { decision: 'APPROVE' } });
+  const market = (as: TestUser, side: 'BUY' | 'SELL', price: number) =>
+    call(t.app, { method: 'POST', url: '/v1/market/orders', as, payload: { propertyId: funded._id, side, units: 1, price } });
+  if ((await market(victim, 'SELL', 11)).statusCode !== 201 || (await market(who.investor, 'BUY', 9)).statusCode !== 201)
+    throw new Error('market fixtures failed');
   const actorIds = new Set(Object.values(who).map((u) => u.id));
   const ids = await queryRows<{ id: string }>(
     t.app,
     sql`SELECT id::text AS id FROM users UNION ALL SELECT id::text FROM properties UNION ALL SELECT id::text FROM orders
         UNION ALL SELECT id::text FROM files UNION ALL SELECT id::text FROM support_tickets UNION ALL SELECT id::text FROM checkouts
-        UNION ALL SELECT id::text FROM payouts UNION ALL SELECT id::text FROM ledger_entries`,
+        UNION ALL SELECT id::text FROM payouts UNION ALL SELECT id::text FROM ledger_entries
+        UNION ALL SELECT id::text FROM market_orders UNION ALL SELECT id::text FROM notifications
+        UNION ALL SELECT id::text FROM payout_destinations UNION ALL SELECT id::text FROM support_messages`,
   );
   idPool = ids.map((r) => r.id).filter((id) => !actorIds.has(id));
   g.ids = idPool;
@@ -298,6 +322,13 @@ it('covers every registered route (none hidden from the fuzzer)', () => {
     'PATCH /v1/properties/owned/:id/images',
     'POST /support',
     'GET /download/:filename',
+    'POST /v1/market/orders',
+    'POST /v1/market/orders/:id/cancel',
+    'GET /v1/admin/market/trades',
+    'POST /v1/wallets/destinations',
+    'POST /v1/notifications/:id/read',
+    'POST /v1/support/:id/messages',
+    'GET /v1/events',
   ]) {
     expect(routes.map((r) => `${String(r.method)} ${r.url}`)).toContain(must);
   }
@@ -382,6 +413,52 @@ it('the NUL character in any path, query or body field is refused (PostgreSQL te
     }
     for (const shot of shots) for (const actor of ['investor', 'owner', 'admin'] as Actor[]) await fire(key, actor, shot);
   }
+  expect(failures.slice(0, 20)).toEqual([]);
+}, 900_000);
+
+it('a date field given a day that does not exist (2024-02-30, month 13, year 0000) is a 4xx, in every query and body', async () => {
+  let fields = 0;
+  for (const route of routesToFuzz()) {
+    const key = `${String(route.method)} ${route.url}`;
+    const schema = (route.schema ?? {}) as RouteSchema;
+    const base = route.url.replace(/:[A-Za-z0-9_]+/g, () => (idPool.length > 0 ? g.pick(idPool) : g.uuid()));
+    const shots: Shot[] = [];
+    for (const [prop, ps] of Object.entries(schema.querystring?.properties ?? {})) {
+      if (!isDateField(ps)) continue;
+      fields += 1;
+      for (const day of IMPOSSIBLE_DATES)
+        shots.push({ method: String(route.method), url: `${base}?${prop}=${day}`, headers: {}, label: `?${prop}=${day}` });
+    }
+    for (const [prop, ps] of Object.entries(schema.body?.properties ?? {})) {
+      if (!isDateField(ps)) continue;
+      fields += 1;
+      const body = plausible(g, schema.body) as Record<string, unknown>;
+      for (const day of IMPOSSIBLE_DATES)
+        shots.push({
+          method: String(route.method),
+          url: base,
+          payload: JSON.stringify({ ...body, [prop]: day }),
+          headers: { 'content-type': 'application/json' },
+          label: `body.${prop}=${day}`,
+        });
+    }
+    for (const shot of shots) {
+      for (const actor of ['investor', 'owner', 'admin'] as Actor[]) {
+        const status = await fire(key, actor, shot);
+        if (status < 400 && status !== 0)
+          failures.push({
+            request: `${shot.method} ${shot.url}`,
+            actor,
+            label: shot.label,
+            status,
+            problem: 'accepted an impossible date',
+            body: '',
+          });
+      }
+    }
+  }
+  // The market's good-until and trade-list filters, the returns' periods and dates, the transactions' filters.
+  expect(fields).toBeGreaterThanOrEqual(5);
   expect(failures.slice(0, 20)).toEqual([]);
 }, 900_000);
 

@@ -228,34 +228,27 @@ export async function makeProperty(
 
 // ---- Database checks ----
 
-const TABLES = [
-  'users',
-  'sessions',
-  'otp_codes',
-  'properties',
-  'files',
-  'progress_updates',
-  'questionnaires',
-  'support_tickets',
-  'support_messages',
-  'audit_log',
-  'wallets',
-  'ledger_entries',
-  'orders',
-  'holdings',
-  'checkouts',
-  'payouts',
-  'idempotency_keys',
-  'property_revisions',
-  'notifications',
-  'notification_email_optouts',
-];
+// Every table of the app's schema (found once per app, so a table added by a migration is
+// covered without editing this list): the market's, the notices', bank accounts', etc.
+const tableLists = new WeakMap<FastifyInstance, Promise<string[]>>();
+function tablesOf(app: FastifyInstance): Promise<string[]> {
+  let list = tableLists.get(app);
+  if (!list) {
+    list = queryRows<{ name: string }>(
+      app,
+      sql`SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY 1`,
+    ).then((rows) => rows.map((r) => r.name));
+    tableLists.set(app, list);
+  }
+  return list;
+}
 
 /** Every row of every table, to prove a refused call changed nothing. */
 export async function snapshot(app: FastifyInstance): Promise<string> {
   const out: Record<string, unknown> = {};
-  for (const t of TABLES) {
-    out[t] = await queryRows(app, sql.raw(`SELECT * FROM ${t} ORDER BY 1`));
+  for (const t of await tablesOf(app)) {
+    out[t] = await queryRows(app, sql.raw(`SELECT * FROM "${t}" ORDER BY 1`));
   }
   return JSON.stringify(out);
 }

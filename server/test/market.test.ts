@@ -340,4 +340,130 @@ describe('secondary market', () => {
     const sellerRes = await call(t.app, { method: 'DELETE', url: `/v1/users/${seller.id}`, as: admin });
     expect(sellerRes.json().message).toContain('1 open market order (money or units held on the order book): cancel it first');
   });
+  it('a date that does not exist is a 400, never a 500 (good-until, the admin trade list filters)', async () => {
+    const { propertyId, investors } = await market([1, 0], 100);
+    const [, b] = investors;
+    for (const goodUntil of ['2099-02-30', '2099-13-01', '0000-01-01', '2099-00-10']) {
+      const res = await order(b, propertyId, 'BUY', 1, 10, { goodUntil });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().message)).toMatch(/goodUntil (must be a valid date|has an invalid format)/);
+    }
+    expect((await order(b, propertyId, 'BUY', 1, 10, { goodUntil: '2099-02-28' })).statusCode).toBe(201);
+    for (const q of ['from=2024-02-30', 'to=2024-13-01', 'from=0000-01-01']) {
+      for (const url of [`/v1/admin/market/trades?${q}`, `/v1/admin/market/trades.csv?${q}`]) {
+        const res = await call(t.app, { method: 'GET', url, as: admin });
+        expect(res.statusCode).toBe(400);
+      }
+    }
+    expect((await call(t.app, { method: 'GET', url: '/v1/admin/market/trades?from=2024-02-29&to=2024-03-01', as: admin })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('rejecting an investor takes their open orders off the book, releasing what they held; they are told', async () => {
+    const { propertyId, investors } = await market([10, 0, 5], 100);
+    const [seller, bidder, other] = investors;
+    const cash = await walletBalance(t.app, bidder);
+    expect((await order(bidder, propertyId, 'BUY', 2, 10)).statusCode).toBe(201);
+    expect((await order(bidder, propertyId, 'BUY', 1, 9)).statusCode).toBe(201);
+    expect((await order(other, propertyId, 'SELL', 3, 11)).statusCode).toBe(201);
+    expect(await walletBalance(t.app, bidder)).toBeCloseTo(cash - 29, 2);
+    for (const who of [bidder, other]) {
+      const res = await call(t.app, {
+        method: 'PATCH',
+        url: `/v1/users/verify/${who.id}`,
+        as: admin,
+        payload: { status: 'REJECTED', reason: 'Document expired' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // The bids' money is back in the wallet, the ask's units are available again, the book is
+    // empty (read in the database: a rejection ends the person's sessions).
+    const [w] = await queryRows<{ balance_cents: string }>(t.app, sql`SELECT balance_cents FROM wallets WHERE user_id = ${bidder.id}`);
+    expect(Number(w.balance_cents)).toBe(Math.round(cash * 100));
+    const [h] = await queryRows<{ quantity: number; held_quantity: number }>(
+      t.app,
+      sql`SELECT quantity, held_quantity FROM holdings WHERE investor_id = ${other.id} AND property_id = ${propertyId}`,
+    );
+    expect(h).toEqual({ quantity: 5, held_quantity: 0 });
+    const book = (await call(t.app, { method: 'GET', url: `/v1/market/properties/${propertyId}` })).json();
+    expect(book).toMatchObject({ bids: [], asks: [] });
+    const statuses = await queryRows<{ status: string }>(
+      t.app,
+      sql`SELECT status FROM market_orders WHERE investor_id IN (${bidder.id}, ${other.id})`,
+    );
+    expect(statuses.map((r) => r.status)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
+    // A seller meeting the old bid's price trades with nobody.
+    const sell = await order(seller, propertyId, 'SELL', 2, 10);
+    expect(sell.json().fills).toEqual([]);
+    const [note] = await queryRows<{ body: string }>(
+      t.app,
+      sql`SELECT body FROM notifications WHERE user_id = ${bidder.id} AND kind = 'KYC_REJECTED'`,
+    );
+    expect(note.body).toContain('Your 2 open market orders were cancelled: only verified investors trade.');
+  });
+
+  it('a resting order whose investor is no longer verified is cancelled when met, never traded', async () => {
+    const { propertyId, investors } = await market([10, 0, 0], 100);
+    const [seller, rejected, buyer] = investors;
+    const cash = await walletBalance(t.app, rejected);
+    expect((await order(rejected, propertyId, 'BUY', 2, 10)).statusCode).toBe(201);
+    expect((await order(seller, propertyId, 'SELL', 1, 11)).statusCode).toBe(201);
+    // As if the rejection committed while this order was being placed (after it listed the open orders).
+    await t.app.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_after_unverified_market`);
+    await t.app.db.execute(sql`UPDATE users SET status = 'REJECTED' WHERE id = ${rejected.id}`);
+    await t.app.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_after_unverified_market`);
+    const sell = await order(seller, propertyId, 'SELL', 2, 10);
+    expect(sell.statusCode).toBe(201);
+    expect(sell.json().fills).toEqual([]);
+    expect(sell.json().order).toMatchObject({ status: 'OPEN', remaining: 2 });
+    expect(await walletBalance(t.app, rejected)).toBeCloseTo(cash, 2);
+    const [bid] = await queryRows<{ status: string }>(t.app, sql`SELECT status FROM market_orders WHERE investor_id = ${rejected.id}`);
+    expect(bid.status).toBe('CANCELLED');
+    await t.app.db.execute(sql`UPDATE users SET status = 'VERIFIED' WHERE id = ${rejected.id}`);
+    // The other way round: a verified buyer meets a rejected seller's ask, which leaves the book.
+    await t.app.db.execute(sql`ALTER TABLE users DISABLE TRIGGER users_after_unverified_market`);
+    await t.app.db.execute(sql`UPDATE users SET status = 'REJECTED' WHERE id = ${seller.id}`);
+    await t.app.db.execute(sql`ALTER TABLE users ENABLE TRIGGER users_after_unverified_market`);
+    const buy = await order(buyer, propertyId, 'BUY', 3, 11);
+    expect(buy.json().fills).toEqual([]);
+    expect(await units(seller, propertyId)).toMatchObject({ units: 10, held: 0 });
+  });
+  it("an admin cancelling an investor's order is audited and the investor is told", async () => {
+    const { propertyId, investors } = await market([4, 0], 100);
+    const [seller, bidder] = investors;
+    const bid = (await order(bidder, propertyId, 'BUY', 2, 9.5)).json().order;
+    const ask = (await order(seller, propertyId, 'SELL', 3, 11)).json().order;
+    for (const o of [bid, ask]) {
+      const res = await call(t.app, { method: 'POST', url: `/v1/market/orders/${o._id}/cancel`, as: admin });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'CANCELLED' });
+    }
+    const audit = await queryRows<{ action: string; target_id: string; actor_id: string }>(
+      t.app,
+      sql`SELECT action, target_id, actor_id FROM audit_log WHERE action = 'market.order.cancel' AND target_id IN (${bid._id}, ${ask._id}) ORDER BY created_at`,
+    );
+    expect(audit).toEqual([
+      { action: 'market.order.cancel', target_id: bid._id, actor_id: admin.id },
+      { action: 'market.order.cancel', target_id: ask._id, actor_id: admin.id },
+    ]);
+    const notes = await queryRows<{ user_id: string; body: string }>(
+      t.app,
+      sql`SELECT user_id, body FROM notifications WHERE kind = 'MARKET_ORDER_CANCELLED' AND user_id IN (${bidder.id}, ${seller.id}) ORDER BY created_at`,
+    );
+    expect(notes).toEqual([
+      {
+        user_id: bidder.id,
+        body: 'Our team cancelled your buy order for 2 units of “Test Residences” at $9.50 per unit. The $19.00 it held is back in your wallet. Contact support if you have questions.',
+      },
+      {
+        user_id: seller.id,
+        body: 'Our team cancelled your sell order for 3 units of “Test Residences” at $11.00 per unit. The 3 units it held are available to sell again. Contact support if you have questions.',
+      },
+    ]);
+    // The investor's own cancel is neither audited nor notified.
+    const own = (await order(bidder, propertyId, 'BUY', 1, 9)).json().order;
+    expect((await call(t.app, { method: 'POST', url: `/v1/market/orders/${own._id}/cancel`, as: bidder })).statusCode).toBe(200);
+    expect(await queryRows(t.app, sql`SELECT 1 FROM audit_log WHERE target_id = ${own._id}`)).toEqual([]);
+  });
 });

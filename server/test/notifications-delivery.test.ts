@@ -87,6 +87,22 @@ describe('mail dispatcher', () => {
     expect(mailsFor(t.app, mandatory)).toHaveLength(1);
   });
 
+  it('a notice still waiting for its e-mail when the account closes is not mailed, not even to a new account with that address', async () => {
+    const admin = await makeUser(t.app, 'ADMIN');
+    const leaving = await makeUser(t.app, 'INVESTOR');
+    const pending = await write(t.app, leaving.id, 'WITHDRAWAL_PAID');
+    expect((await call(t.app, { method: 'DELETE', url: `/v1/users/${leaving.id}`, as: admin })).statusCode).toBe(200);
+    // The address is free again: someone signs up with it.
+    const newcomer = await makeUser(t.app, 'INVESTOR', { email: leaving.email });
+    await dispatchDueMail(t.app);
+    expect(await status(t.app, pending)).toEqual({ email_status: 'SKIPPED', email_attempts: 0 });
+    expect(mailsFor(t.app, pending)).toHaveLength(0);
+    // The newcomer's own notices are theirs.
+    const theirs = await write(t.app, newcomer.id, 'WITHDRAWAL_PAID');
+    await dispatchDueMail(t.app);
+    expect(mailsFor(t.app, theirs)).toEqual([expect.objectContaining({ to: leaving.email })]);
+  });
+
   it('retries a failed send with backoff, and gives up (FAILED) after the last attempt', async () => {
     const id = await write(t.app, alice.id);
     const send = t.app.mailer.send;
@@ -135,6 +151,56 @@ describe('mail dispatcher', () => {
       if (!onPostgres) rmSync(pgliteDir, { recursive: true, force: true });
     }
   });
+
+  itOnPostgres(
+    'an instance that dies while it holds a notice (mail not yet accepted) loses it to another, which mails it once',
+    async () => {
+      // Instance A claims the notice and is stuck in the SMTP call; then its database session
+      // dies (as when the process is killed). The claim was a row lock in an open transaction,
+      // so the notice is PENDING again, and instance B mails it: once, not never. (Before
+      // db/client.ts listened for errors on checked-out clients, the ended session was an
+      // uncaught 'error' event that took A's whole process down.)
+      const appName = `tessera_crash_${randomUUID().slice(0, 8)}`;
+      const a = await buildTestApp({
+        databaseSchema: t.config.databaseSchema,
+        databaseUrl: `${t.config.databaseUrl}?application_name=${appName}`,
+      });
+      const b = await buildTestApp({ databaseSchema: t.config.databaseSchema });
+      let release: (err: Error) => void = () => undefined;
+      let claimed = false;
+      (a.app.mailer as { send: (m: MailMessage) => Promise<void> }).send = () => {
+        claimed = true;
+        return new Promise((_resolve, reject) => {
+          release = reject;
+        });
+      };
+      try {
+        // Mailed before this test's notice, so A's one claim is that notice.
+        await dispatchDueMail(t.app);
+        const id = await write(t.app, alice.id, 'WITHDRAWAL_PAID');
+        const stuck = dispatchDueMail(a.app, 1).catch((err: unknown) => err);
+        await until(() => claimed);
+        // While A holds it, B skips it.
+        expect((await dispatchDueMail(b.app)).sent).toBe(0);
+        expect(await status(t.app, id)).toEqual({ email_status: 'PENDING', email_attempts: 0 });
+        await t.app.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${appName}`);
+        await until(async () => (await dispatchDueMail(b.app)).sent === 1);
+        expect(mailsFor(b.app, id)).toHaveLength(1);
+        expect(await status(t.app, id)).toEqual({ email_status: 'SENT', email_attempts: 1 });
+        // A's send finally fails: its dead transaction records nothing, and nothing is sent again.
+        release(new Error('connection lost'));
+        expect(await stuck).toBeInstanceOf(Error);
+        await dispatchDueMail(b.app);
+        expect(mailsFor(b.app, id)).toHaveLength(1);
+        expect(mailsFor(a.app, id)).toHaveLength(0);
+      } finally {
+        release(new Error('test over'));
+        // The schema is the first app's: close these without dropping it.
+        await a.app.close().catch(() => undefined);
+        await b.app.close();
+      }
+    },
+  );
 
   itOnPostgres('two instances dispatching at once deliver each notice exactly once', async () => {
     const b = await buildTestApp({ databaseSchema: t.config.databaseSchema });

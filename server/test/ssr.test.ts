@@ -133,6 +133,50 @@ describe('server-rendered public pages', () => {
     expect(missing.body).toBe(INDEX);
   });
 
+  it('the canonical URL is the one the renderer gives (the filters the page shows), on the public origin; JSON-LD addresses are absolute', async () => {
+    // A renderer that normalizes the catalogue's query (as mf-public's canonicalQuery does) and lists its items in JSON-LD.
+    write(
+      path.join(root, 'remotes/mf_public/1.0.5/ssr/render.js'),
+      `exports.match = (url) => ({ module: 'x', firstScreen: [] });
+       exports.render = (url) => {
+         const u = new URL(url, 'http://x');
+         const canonical = u.searchParams.get('canonical');
+         return { html: '<h1>x</h1>', styles: {}, module: 'x', meta: { title: 't', description: 'd', type: 'website', image: '/download/a.jpg',
+           ...(canonical !== null ? { canonical } : {}),
+           jsonLd: { '@type': 'ItemList', image: ['/download/a.jpg', 'https://cdn.example/b.jpg'], itemListElement: [{ url: '/properties/p1', name: '/not-a-url' }] } } };
+       };`,
+    );
+    const registry = { mf_public: { stable: { version: '1.0.5', entry: '/remotes/mf_public/1.0.5/mf-manifest.json' } } };
+    write(path.join(root, 'remotes.json'), JSON.stringify(registry));
+    const canonical = async (url: string) => /<link rel="canonical" href="([^"]*)"/.exec((await get(url)).body)?.[1];
+    expect(await canonical('/properties?page=abc&state=XX&canonical=%2Fproperties')).toBe('https://tessera.example/properties');
+    expect(await canonical('/properties?state=ca&canonical=%2Fproperties%3Fstate%3DCA')).toBe(
+      'https://tessera.example/properties?state=CA',
+    );
+    // Never another origin: such a canonical is ignored for the path rule.
+    expect(await canonical('/properties?canonical=https%3A%2F%2Fevil.example%2F')).toBe('https://tessera.example/properties');
+    expect(await canonical('/properties?canonical=%2F%2Fevil.example%2F')).toBe('https://tessera.example/properties');
+    // A renderer without it (older builds): the path, and the catalogue's known keys.
+    expect(await canonical('/properties?state=CA&utm=x')).toBe('https://tessera.example/properties?state=CA');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec((await get('/properties')).body)![1]);
+    expect(ld.image).toEqual(['https://tessera.example/download/a.jpg', 'https://cdn.example/b.jpg']);
+    expect(ld.itemListElement).toEqual([{ url: 'https://tessera.example/properties/p1', name: '/not-a-url' }]);
+    // The same on another host name: the configured public URL, not the request's.
+    const other = await t.app.inject({ method: 'GET', url: '/properties?canonical=%2Fproperties', headers: { host: '127.0.0.1:9999' } });
+    expect(other.body).toContain('<link rel="canonical" href="https://tessera.example/properties" />');
+    expect(other.body).toContain('<meta property="og:url" content="https://tessera.example/properties" />');
+    expect(other.body).toContain('<meta property="og:image" content="https://tessera.example/download/a.jpg" />');
+    write(
+      path.join(root, 'remotes.json'),
+      JSON.stringify({
+        mf_public: {
+          stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' },
+          canary: { version: '1.1.0', entry: '/remotes/mf_public/1.1.0/mf-manifest.json', percent: 50 },
+        },
+      }),
+    );
+  });
+
   it('falls back to the plain shell page when a renderer is missing or throws', async () => {
     write(path.join(root, 'remotes/mf_public/1.0.0/ssr/render.js'), 'exports.match = () => { throw new Error("boom"); };');
     // A fresh file path, so require() reads the broken build.

@@ -193,6 +193,45 @@ describe('assignment and filters', () => {
   });
 });
 
+describe('a closed account', () => {
+  it('closing an account closes its open tickets; a reply to one is refused, nothing written', async () => {
+    const leaving = await makeUser(t.app, 'INVESTOR', { status: 'VERIFIED' });
+    const waiting = await open(leaving, 'Question one');
+    expect((await adminReply(waiting, 'An answer')).statusCode).toBe(201);
+    const openOne = await open(leaving, 'Question two');
+    const done = await open(leaving, 'Question three');
+    expect((await call(t.app, { method: 'PATCH', url: `/v1/support/${done}/close`, as: admin })).statusCode).toBe(200);
+    const del = await call(t.app, { method: 'DELETE', url: `/v1/users/${leaving.id}`, as: admin2 });
+    expect(del.statusCode).toBe(200);
+    const rows = await queryRows<{ id: string; status: string; closed_by: string }>(
+      t.app,
+      sql`SELECT id, status, closed_by FROM support_tickets WHERE user_id = ${leaving.id}`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.status, r.closed_by]]))).toEqual({
+      [waiting]: ['CLOSED', admin2.id],
+      [openOne]: ['CLOSED', admin2.id],
+      [done]: ['CLOSED', admin.id],
+    });
+    // The admin inbox's open and waiting lists no longer show them.
+    for (const status of ['OPEN', 'WAITING']) {
+      const list = await call(t.app, { method: 'GET', url: `/v1/support?status=${status}&pageSize=100`, as: admin });
+      expect(list.json().items.map((x: { _id: string }) => x._id)).not.toContain(openOne);
+    }
+    const [audit] = await queryRows<{ detail: { ticketsClosed: number } }>(
+      t.app,
+      sql`SELECT detail FROM audit_log WHERE action = 'user.delete' AND target_id = ${leaving.id}`,
+    );
+    expect(audit.detail.ticketsClosed).toBe(2);
+    // A ticket of a closed account cannot be answered: nobody would read it (no notice, no e-mail).
+    await t.app.db.execute(sql`UPDATE support_tickets SET status = 'OPEN', closed_at = NULL, closed_by = NULL WHERE id = ${openOne}`);
+    const before = await snapshot(t.app);
+    const res = await adminReply(openOne, 'Hello?');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(SUPPORT_MESSAGES.closedAccount);
+    expect(await snapshot(t.app)).toBe(before);
+  });
+});
+
 describe('contact-form messages from visitors', () => {
   const contact = { name: 'Sam Visitor', phoneNumber: '+1 555 0199', email: 'sam@example.com', subject: 'Payouts', message: 'How?' };
 

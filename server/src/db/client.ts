@@ -55,6 +55,15 @@ export async function createDatabase(
     pool.on('error', () => {
       // An idle client died (database restart); the pool replaces it on next use.
     });
+    // A client that is checked out (a transaction waiting on this process: an SMTP call of the
+    // mail dispatcher, a file write) has no pool listener: when its session is ended by the
+    // server (restart, failover, pg_terminate_backend, idle_in_transaction_session_timeout),
+    // pg emits 'error' on it, and without a listener that was an uncaught exception that
+    // brought the whole process down. Its transaction fails on its next statement instead,
+    // and the pool discards it when it is released (not queryable any more).
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     keepConnectionsOnSqlErrors(pool);
     if (config.databaseSchema) {
       try {

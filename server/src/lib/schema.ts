@@ -18,6 +18,10 @@ export function Nullable<T extends TSchema>(schema: T) {
 export const Id = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const DateTime = Type.String({ format: 'date-time' });
+/** A calendar day, YYYY-MM-DD, that PostgreSQL can hold: a real date (no 2024-02-30, no month 13) of the years 1000 to 9999. */
+export const dateOnly = (description = 'YYYY-MM-DD (UTC)') =>
+  Type.String({ format: 'date', pattern: '^[1-9]\\d{3}-\\d{2}-\\d{2}$', description });
+export const DateOnly = dateOnly();
 
 export const ErrorBody = Type.Object(
   {

@@ -36,6 +36,8 @@ interface PageMeta {
   image?: string;
   type: string;
   jsonLd?: Record<string, unknown>;
+  /** Root-relative canonical address from the renderer (builds that know the page's normalized query); absent: canonicalUrl's rule. */
+  canonical?: string;
 }
 interface PageRenderer {
   match(url: string): { module: string; firstScreen: string[] } | null;
@@ -155,6 +157,16 @@ function absolute(publicUrl: string, url: string | undefined): string | undefine
   }
 }
 
+/** Addresses in structured data (`url`, `image`, `logo`, root-relative as the renderer writes them) made absolute on the public origin, like og:image. */
+function absoluteLd(value: unknown, publicUrl: string, key = ''): unknown {
+  if (typeof value === 'string')
+    return ['url', 'image', 'logo'].includes(key) && value.startsWith('/') ? (absolute(publicUrl, value) ?? value) : value;
+  if (Array.isArray(value)) return value.map((v) => absoluteLd(v, publicUrl, key));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, absoluteLd(v, publicUrl, k)]));
+  return value;
+}
+
 /** The <head> tags of a page: title, description, canonical, Open Graph, Twitter card, JSON-LD. */
 export function headTags(meta: PageMeta, canonical: string, publicUrl: string): string {
   const image = absolute(publicUrl, meta.image);
@@ -172,7 +184,7 @@ export function headTags(meta: PageMeta, canonical: string, publicUrl: string): 
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(image ? [`<meta name="twitter:image" content="${escapeHtml(image)}" />`] : []),
-    ...(meta.jsonLd ? [`<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>`] : []),
+    ...(meta.jsonLd ? [`<script type="application/ld+json">${scriptJson(absoluteLd(meta.jsonLd, publicUrl))}</script>`] : []),
   ];
   return tags.join('\n    ');
 }
@@ -187,6 +199,12 @@ function canonicalUrl(publicUrl: string, url: URL): string {
   }
   const qs = params.toString();
   return `${publicUrl}${url.pathname}${qs ? `?${qs}` : ''}`;
+}
+
+/** The renderer's canonical (root-relative, on the public origin) when it gives one, else the path rule above. */
+function canonicalOf(meta: PageMeta, publicUrl: string, url: URL): string {
+  const c = meta.canonical;
+  return typeof c === 'string' && c.startsWith('/') && !c.startsWith('//') ? `${publicUrl}${c}` : canonicalUrl(publicUrl, url);
 }
 
 export interface RenderResult {
@@ -251,7 +269,7 @@ export function createPageRenderer(app: FastifyInstance, opts: SsrOptions) {
       const ids = Object.keys(styles);
       const renderedBy = `mf_public@${chosen.version}`;
       const head = [
-        headTags(page.meta, canonicalUrl(opts.publicUrl, url), opts.publicUrl),
+        headTags(page.meta, canonicalOf(page.meta, opts.publicUrl, url), opts.publicUrl),
         // The rules the markup uses, in emotion's own format: the client's emotion takes them
         // over (registers the ids, inserts none twice).
         `<style data-emotion="css ${ids.join(' ')}">${Object.values(styles).join('')}</style>`,

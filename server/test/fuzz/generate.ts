@@ -170,6 +170,16 @@ export const HOSTILE_URL_TEXT: readonly string[] = [
   'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF',
 ];
 
+/** Date-shaped, but no calendar day PostgreSQL accepts: what a date field (format or YYYY-MM-DD pattern) is fuzzed with. */
+export const IMPOSSIBLE_DATES: readonly string[] = ['2024-02-30', '2025-13-01', '0000-01-01', '2025-00-10', '2025-04-31'];
+
+/** Whether a field holds a calendar day (format 'date', or a YYYY-MM-DD pattern), also inside a nullable union. */
+export function isDateField(s: JsonSchema | undefined): boolean {
+  if (!s) return false;
+  if (s.format === 'date' || (typeof s.pattern === 'string' && s.pattern.includes('\\d{4}-'))) return true;
+  return (s.anyOf ?? s.oneOf ?? []).some((x) => isDateField(x));
+}
+
 // ---- Plausible values (so mutations reach past the first check) ----
 
 function typesOf(s: JsonSchema): string[] {
@@ -193,7 +203,7 @@ export function plausible(g: Gen, s: JsonSchema | undefined, depth = 0): Json {
       if (s.format === 'uuid') return g.ids.length > 0 && g.random() < 0.6 ? g.pick(g.ids) : g.uuid();
       if (s.format === 'email') return `fuzz${g.int(1e6)}@example.com`;
       if (s.format === 'date-time') return new Date(Date.UTC(2024, g.int(12), 1 + g.int(28))).toISOString();
-      if (s.format === 'date') return `2024-0${1 + g.int(9)}-1${g.int(9)}`;
+      if (s.format === 'date' || isDateField(s)) return `2024-0${1 + g.int(9)}-1${g.int(9)}`;
       const min = s.minLength ?? 1;
       const max = Math.min(s.maxLength ?? 24, 24);
       return 'Fuzz value'.padEnd(Math.max(min, 1), 'x').slice(0, Math.max(max, min));
@@ -284,8 +294,9 @@ export function bodyCases(g: Gen, schema: JsonSchema | undefined, n: number): Bo
       body[g.pick(['role', 'status', 'isAdmin', 'balance', 'unknownField', '__proto__', 'ownerId', 'userId'])] = hostileValue(g);
       cases.push(json('unknown field', body));
     } else if (kind === 3) {
-      body[field] = g.pick(HOSTILE_STRINGS);
-      cases.push(json(`${field}: hostile string`, body));
+      const date = isDateField(schema?.properties?.[field]) && g.random() < 0.7;
+      body[field] = date ? g.pick(IMPOSSIBLE_DATES) : g.pick(HOSTILE_STRINGS);
+      cases.push(json(`${field}: ${date ? 'impossible date' : 'hostile string'}`, body));
     } else if (kind === 4) {
       body[field] = g.pick(HOSTILE_NUMBERS);
       cases.push(json(`${field}: hostile number`, body));

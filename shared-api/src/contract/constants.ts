@@ -36,4 +36,5 @@ export const SUPPORT_MESSAGES = {
   contactAnswer: 'A contact-form message is answered by e-mail, not in the app',
   notContact: 'Only a reply to a contact-form message is sent by e-mail',
   alreadySent: 'This reply was already sent',
+  closedAccount: "This person's account is closed: they can no longer read a reply in the app",
 } as const;

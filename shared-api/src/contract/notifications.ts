@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'DEPOSIT_RECEIVED',
   'DISTRIBUTION_PAID',
   'MARKET_ORDER_FILLED',
+  'MARKET_ORDER_CANCELLED',
   'SUPPORT_REPLY',
   'PAYOUT_DESTINATION_CHANGED',
 ] as const;
@@ -50,6 +51,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   DEPOSIT_RECEIVED: 'a deposit reaches my wallet',
   DISTRIBUTION_PAID: 'a distribution is paid to me',
   MARKET_ORDER_FILLED: 'a market order of mine is filled',
+  MARKET_ORDER_CANCELLED: 'an administrator cancels a market order of mine',
   SUPPORT_REPLY: 'support replies to me',
   PAYOUT_DESTINATION_CHANGED: 'my payout bank accounts change',
 };

@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/auth';
 
 export interface AuditEvent {
   action: string;
-  targetType: 'user' | 'property' | 'support_ticket' | 'order' | 'payout' | 'income_report' | 'distribution' | 'appraisal';
+  targetType: 'user' | 'property' | 'support_ticket' | 'order' | 'payout' | 'income_report' | 'distribution' | 'appraisal' | 'market_order';
   targetId: string;
   detail?: Record<string, unknown>;
 }

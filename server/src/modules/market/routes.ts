@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { MARKET_HISTORY_DEFAULT_DAYS, MARKET_SIDES, MAX_HALT_REASON, MAX_MARKET_ORDER_UNITS, MAX_MARKET_PRICE } from 'shared-api/contract';
-import { Id, IdParams, PageQuery, StringEnum } from '../../lib/schema';
+import { DateOnly, Id, IdParams, Nullable, PageQuery, StringEnum } from '../../lib/schema';
 import { requireStatusFor } from '../../lib/status-gate';
 import { limit } from '../../plugins/rate-limit';
 import { IdempotencyHeaders } from '../orders/schemas';
@@ -12,7 +12,6 @@ import * as service from './service';
 
 const tags = ['market'];
 const security = [{ bearerAuth: [] }];
-const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' });
 
 const PlaceBody = Type.Object(
   {
@@ -20,7 +19,7 @@ const PlaceBody = Type.Object(
     side: StringEnum(MARKET_SIDES),
     units: Type.Integer({ minimum: 1, maximum: MAX_MARKET_ORDER_UNITS }),
     price: Type.Number({ exclusiveMinimum: 0, maximum: MAX_MARKET_PRICE }),
-    goodUntil: Type.Optional(Type.Union([DateOnly, Type.Null()])),
+    goodUntil: Type.Optional(Nullable(DateOnly)),
   },
   { additionalProperties: false },
 );

@@ -35,6 +35,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { idempotencyKey, replayOf, requestHash, sendAnswer, type StoredAnswer } from '../../lib/idempotency';
 import { currentUser } from '../../plugins/auth';
 import { audit } from '../admin/audit';
+import { notices } from '../notifications/notices';
 
 type Row = Record<string, unknown>;
 
@@ -281,11 +282,41 @@ export async function placeOrder(
 
 export async function cancelOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<MarketOrder> {
   const me = currentUser(request);
-  const [r] = await moneyStatement(app, (db) =>
-    rows<{ o: Row }>(db, sql`SELECT to_jsonb(cancel_market_order(${id}, ${me.role === 'ADMIN' ? null : me.id})) AS o`),
-  );
-  const infos = await propertyInfos(app.db, [String(r.o.property_id)]);
-  return orderOf(r.o, infos.get(String(r.o.property_id)));
+  if (me.role !== 'ADMIN') {
+    const [r] = await moneyStatement(app, (db) => rows<{ o: Row }>(db, sql`SELECT to_jsonb(cancel_market_order(${id}, ${me.id})) AS o`));
+    const infos = await propertyInfos(app.db, [String(r.o.property_id)]);
+    return orderOf(r.o, infos.get(String(r.o.property_id)));
+  }
+  // An admin cancelling someone's order decides about their money or units: audited, and the
+  // person is told (in the same transaction).
+  const { o, p } = await moneyTx(app, async (tx) => {
+    const [r] = await rows<{ o: Row }>(tx, sql`SELECT to_jsonb(cancel_market_order(${id}, NULL)) AS o`);
+    const infos = await propertyInfos(tx, [String(r.o.property_id)]);
+    const info = infos.get(String(r.o.property_id));
+    await audit(tx, request, {
+      action: 'market.order.cancel',
+      targetType: 'market_order',
+      targetId: id,
+      detail: {
+        investorId: r.o.investor_id,
+        propertyId: r.o.property_id,
+        side: r.o.side,
+        remaining: num(r.o.remaining),
+        priceCents: num(r.o.price_cents),
+      },
+    });
+    await notices.marketOrderCancelled(tx, {
+      id,
+      investorId: String(r.o.investor_id),
+      propertyId: String(r.o.property_id),
+      propertyName: info?.name ?? 'a property',
+      side: String(r.o.side) as MarketSide,
+      remaining: num(r.o.remaining),
+      priceCents: num(r.o.price_cents),
+    });
+    return { o: r.o, p: info };
+  });
+  return orderOf(o, p);
 }
 
 // ---- Mine ----

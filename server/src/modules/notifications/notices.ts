@@ -31,14 +31,45 @@ export const notices = {
       link: paths.dashboard,
     }),
 
-  kycRejected: (tx: Executor, userId: string, reason: string) =>
+  /** `cancelledMarketOrders`: the open market orders the rejection cancelled (migration 0103). */
+  kycRejected: (tx: Executor, userId: string, reason: string, cancelledMarketOrders = 0) =>
     notify(tx, {
       userId,
       kind: 'KYC_REJECTED',
       title: 'Your identity documents were rejected',
-      body: `Our team could not verify your identity documents. Reason: ${reason}`,
+      body: `Our team could not verify your identity documents. Reason: ${reason}${
+        cancelledMarketOrders > 0
+          ? `\n\nYour ${cancelledMarketOrders === 1 ? 'open market order was' : `${cancelledMarketOrders} open market orders were`} cancelled: only verified investors trade. What ${cancelledMarketOrders === 1 ? 'it' : 'they'} held is available again.`
+          : ''
+      }`,
       link: paths.profile,
       data: { reason },
+    }),
+
+  /** An admin cancelled a person's open market order (what it held is released by the database). */
+  marketOrderCancelled: (
+    tx: Executor,
+    o: {
+      id: string;
+      investorId: string;
+      propertyId: string;
+      propertyName: string;
+      side: 'BUY' | 'SELL';
+      remaining: number;
+      priceCents: number;
+    },
+  ) =>
+    notify(tx, {
+      userId: o.investorId,
+      kind: 'MARKET_ORDER_CANCELLED',
+      title: `Your market order for “${o.propertyName}” was cancelled`.slice(0, 200),
+      body: `Our team cancelled your ${o.side === 'BUY' ? 'buy' : 'sell'} order for ${units(o.remaining)} of “${o.propertyName}” at ${dollars(o.priceCents)} per unit. ${
+        o.side === 'BUY'
+          ? `The ${dollars(o.remaining * o.priceCents)} it held is back in your wallet.`
+          : `The ${units(o.remaining)} it held ${o.remaining === 1 ? 'is' : 'are'} available to sell again.`
+      } Contact support if you have questions.`,
+      link: paths.market,
+      data: { orderId: o.id, propertyId: o.propertyId },
     }),
 
   listingApproved: (tx: Executor, p: { ownerId: string; id: string; name: string }) =>

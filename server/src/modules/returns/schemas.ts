@@ -23,9 +23,9 @@ import {
   type ReinvestSetting,
   type RejectIncomeReportBody,
 } from 'shared-api/contract';
-import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
+import { assertSame, dateOnly, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 
-const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+const Day = dateOnly('YYYY-MM-DD');
 const Money = Type.Number({ description: 'dollars, at most two decimals' });
 
 const FileRefSchema = Type.Object({ _id: Id, url: Type.String(), name: Type.String(), mimeType: Type.String(), size: Type.Integer() });

@@ -272,6 +272,10 @@ export async function reply(app: FastifyInstance, request: FastifyRequest, id: s
     const t = await anyTicket(tx, id, true);
     if (t.status === 'CLOSED') throw conflict(SUPPORT_MESSAGES.closedReply);
     const contact = t.kind === 'CONTACT';
+    if (!contact && t.userId) {
+      const [u] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, t.userId));
+      if (!u || u.deletedAt) throw conflict(SUPPORT_MESSAGES.closedAccount);
+    }
     const [m] = await tx
       .insert(supportMessages)
       .values({ ticketId: id, authorId: admin.id, authorRole: 'ADMIN', body, emailStatus: contact ? 'PENDING' : null })
@@ -394,4 +398,15 @@ export async function closeTicket(app: FastifyInstance, request: FastifyRequest,
     await audit(tx, request, { action: 'support.close', targetType: 'support_ticket', targetId: id, detail: { subject: t.subject } });
     return toTicket(row);
   });
+}
+
+/** Closing an account (users/service.ts deleteUser, same transaction): the person's open tickets are closed, nobody can answer them any more. Returns how many. */
+export async function closeTicketsOfClosedAccount(tx: Executor, userId: string, closedBy: string): Promise<number> {
+  const now = new Date();
+  const closed = await tx
+    .update(supportTickets)
+    .set({ status: 'CLOSED', closedAt: now, closedBy, updatedAt: now })
+    .where(and(eq(supportTickets.userId, userId), eq(supportTickets.kind, 'TICKET'), sql`${supportTickets.status} <> 'CLOSED'`))
+    .returning({ id: supportTickets.id });
+  return closed.length;
 }

@@ -9,7 +9,7 @@ import {
   type MyTransactionsQuery,
   type TransactionsQuery,
 } from 'shared-api/contract';
-import { assertSame, DateTime, Id, Nullable, PageOf, PageQuery, StringEnum, type Same } from '../../lib/schema';
+import { assertSame, dateOnly, DateTime, Id, Nullable, PageOf, PageQuery, StringEnum, type Same } from '../../lib/schema';
 
 export const LedgerEntrySchema = Type.Object({
   _id: Id,
@@ -71,8 +71,8 @@ const adminFilters = {
   ...filters,
   userId: Type.Optional(Id),
   propertyId: Type.Optional(Id),
-  from: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC), inclusive' })),
-  to: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD (UTC), inclusive' })),
+  from: Type.Optional(dateOnly('YYYY-MM-DD (UTC), inclusive')),
+  to: Type.Optional(dateOnly('YYYY-MM-DD (UTC), inclusive')),
 };
 
 export const MyTransactionsQuerySchema = Type.Object({ ...filters, ...PageQuery }, { additionalProperties: false });

@@ -28,6 +28,7 @@ import { ownerListingFigures } from '../properties/service';
 import { moneyMetricsForUser } from './metrics';
 import { accountClosingRefusals } from '../wallets/service';
 import { notices } from '../notifications/notices';
+import { closeTicketsOfClosedAccount } from '../support/service';
 
 export type UserWithAvatar = UserRow & { avatarKey: string | null };
 
@@ -371,11 +372,13 @@ export async function deleteUser(app: FastifyInstance, request: FastifyRequest, 
     if (reasons.length > 0) throw conflict(reasons);
     await tx.update(users).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
     await app.tokens.revokeAll(tx, id);
+    // Their tickets would otherwise wait for an answer nobody can read.
+    const ticketsClosed = await closeTicketsOfClosedAccount(tx, id, me.id);
     await audit(tx, request, {
       action: role === 'ADMIN' ? 'admin.delete' : 'user.delete',
       targetType: 'user',
       targetId: id,
-      detail: { email: u.email, role: u.role },
+      detail: { email: u.email, role: u.role, ticketsClosed },
     });
   });
 }
@@ -393,7 +396,11 @@ export async function verifyUser(app: FastifyInstance, request: FastifyRequest, 
     if (body.status === 'REJECTED') await app.tokens.revokeAll(tx, id);
     if (body.status === 'VERIFIED' && u.status !== 'VERIFIED') await notices.kycVerified(tx, id);
     if (body.status === 'REJECTED') {
-      await notices.kycRejected(tx, id, reason);
+      // The orders a rejection cancelled in this transaction (the database cancels them: migration 0103).
+      const cancelled = (await tx.execute(
+        sql`SELECT count(*) AS n FROM market_orders WHERE investor_id = ${id} AND status = 'CANCELLED' AND closed_at = now()`,
+      )) as unknown as { rows: { n: unknown }[] };
+      await notices.kycRejected(tx, id, reason, Number(cancelled.rows[0].n));
       // The database suspended the owner's live listings in this transaction (0040's trigger): tell them too.
       for (const p of await tx
         .select({ id: properties.id, name: properties.name, ownerId: properties.ownerId, reason: properties.suspendedReason })

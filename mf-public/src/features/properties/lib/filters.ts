@@ -35,6 +35,16 @@ export function writeFilters(f: PropertyFilters): URLSearchParams {
   return p;
 }
 
+/**
+ * The catalogue's canonical query string ('' or '?…'): the filters the page really shows, as
+ * the page writes them (unknown keys, defaults and values it ignores left out), so every
+ * spelling of one catalogue page names the same canonical URL.
+ */
+export function canonicalQuery(params: URLSearchParams): string {
+  const qs = writeFilters(readFilters(params)).toString();
+  return qs ? `?${qs}` : '';
+}
+
 /** What the server is asked for: it does the filtering. */
 export function toQuery(f: PropertyFilters): PropertiesQuery {
   return {
