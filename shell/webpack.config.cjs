@@ -5,8 +5,9 @@ const { createConfig } = require('../tools/webpack/create-config.cjs');
 const pkg = require('./package.json');
 
 /**
- * `after-paint.js` beside main.js: the loader a server-rendered page uses instead of main.js
- * when its largest paint is a photo (src/ssr-takeover/after-paint.js, server/src/plugins/ssr.ts).
+ * `after-paint.js` beside main.js: the loader a server-rendered page uses instead of main.js,
+ * to start it after the page's first paint and lead photos (src/ssr-takeover/after-paint.js,
+ * server/src/plugins/ssr.ts).
  * Shipped as written (a few hundred bytes, no imports), not through webpack's module system.
  */
 class AfterPaintLoaderPlugin {

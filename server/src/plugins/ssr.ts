@@ -123,14 +123,14 @@ function buildDir(root: string, name: string, version: string): string | null {
 }
 
 /**
- * A page whose largest paint is a photo (the server marks it fetchpriority="high") loads the
- * app's code after that photo: the shell's `after-paint.js` stands in for main.js and starts
- * it once the photos are in (shell/src/ssr-takeover/after-paint.js). On a slow link main.js
- * otherwise shares the bandwidth with the photo the visitor is waiting for (issue 21: LCP).
- * A shell build without the loader keeps main.js as it was.
+ * A server-rendered page loads the app's code after its first paint and its lead photos: the
+ * shell's `after-paint.js` stands in for main.js and starts it then
+ * (shell/src/ssr-takeover/after-paint.js). On a slow link or phone main.js otherwise shares
+ * the bandwidth with the photo the visitor waits for and runs before the page paints (issue
+ * 21: LCP). A shell build without the loader keeps main.js as it was.
  */
-export function withCodeAfterPhotos(html: string, body: string, shellDir: string): string {
-  if (!/<img\b[^>]*\bfetchpriority="high"/.test(body) || !existsSync(path.join(shellDir, 'after-paint.js'))) return html;
+export function withCodeAfterPaint(html: string, shellDir: string): string {
+  if (!existsSync(path.join(shellDir, 'after-paint.js'))) return html;
   const tag = /<script defer(?:="defer")? src="(\/shell\/[^"]+\/)main\.js"><\/script>/.exec(html);
   if (!tag) return html;
   const loader = `<script defer src="${tag[1]}after-paint.js" data-main="${tag[1]}main.js"></script>`;
@@ -275,7 +275,7 @@ export function createPageRenderer(app: FastifyInstance, opts: SsrOptions) {
         `<style data-emotion="css ${ids.join(' ')}">${Object.values(styles).join('')}</style>`,
       ].join('\n    ');
       const state = { renderedBy, module: page.module, data };
-      const html = withCodeAfterPhotos(plain, body, shellDir)
+      const html = withCodeAfterPaint(plain, shellDir)
         .replace(/<title>[\s\S]*?<\/title>\s*/, '')
         .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '')
         .replace('</head>', `  ${head}\n  </head>`)

@@ -1,11 +1,11 @@
 // @ts-check
-// Loaded instead of main.js by a server-rendered page whose largest paint is a photo (the
-// catalogue's first cards, a property's lead photo: server/src/plugins/ssr.ts). The page is
-// already on screen as HTML; its photos are what the visitor waits for. On a slow link
-// main.js (~170 KB) downloading beside them takes most of their bandwidth, so the app's code
-// starts once those photos have arrived (or failed, or after 2.5 s at the most). What the
-// visitor does meanwhile is kept: links work as links, and choices made in the server's
-// markup move to the app when it takes over (./carry-input.ts). docs/frontend.md.
+// Loaded instead of main.js by a server-rendered page (server/src/plugins/ssr.ts). The page is
+// already on screen as HTML; what the visitor waits for is its first paint and its photos.
+// main.js (~170 KB) fetched and run beside them delays both on a slow link or a slow phone, so
+// the app's code starts once the page has painted and its lead photos (fetchpriority="high")
+// have arrived or failed, 2.5 s at the most. What the visitor does meanwhile is kept: links
+// work as links, and choices made in the server's markup move to the app when it takes over
+// (./carry-input.ts). A hidden tab paints nothing: its code starts at once. docs/frontend.md.
 (function () {
   var me = document.currentScript;
   var main = me && me.getAttribute('data-main');
@@ -18,20 +18,24 @@
     s.src = /** @type {string} */ (main);
     document.head.appendChild(s);
   }
-  var waiting = Array.prototype.filter.call(
-    document.querySelectorAll('#root[data-ssr] img[fetchpriority="high"]'),
-    function (/** @type {HTMLImageElement} */ img) {
-      return !img.complete;
-    },
-  );
-  var left = waiting.length;
-  if (!left) return start();
+  if (document.visibilityState === 'hidden') return start();
+  setTimeout(start, 2500);
+  // Waiting for: the page's first painted frame (the frame after the next one has begun),
+  // and each lead photo.
+  var left = 1;
   function one() {
     if (--left === 0) start();
   }
-  waiting.forEach(function (/** @type {HTMLImageElement} */ img) {
-    img.addEventListener('load', one, { once: true });
-    img.addEventListener('error', one, { once: true });
+  Array.prototype.forEach.call(
+    document.querySelectorAll('#root[data-ssr] img[fetchpriority="high"]'),
+    function (/** @type {HTMLImageElement} */ img) {
+      if (img.complete) return;
+      left++;
+      img.addEventListener('load', one, { once: true });
+      img.addEventListener('error', one, { once: true });
+    },
+  );
+  requestAnimationFrame(function () {
+    requestAnimationFrame(one);
   });
-  setTimeout(start, 2500);
 })();
