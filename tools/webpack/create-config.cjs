@@ -31,6 +31,24 @@ function muiNoCssVars() {
 }
 
 /**
+ * ButtonBase's press ripple loads with the first press instead of with main.js: ButtonBase
+ * gets tools/webpack/mui/TouchRipple.mjs, which loads MUI's TouchRipple on mount (ButtonBase
+ * mounts it only once a ripple is asked for) and replays the calls (about 2 KB gzip on
+ * every first visit; docs/performance.md).
+ */
+function lazyTouchRipple() {
+  const shim = path.join(__dirname, 'mui', 'TouchRipple.mjs');
+  return new webpack.NormalModuleReplacementPlugin(/[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]TouchRipple\.m?js$/, (result) => {
+    const data = result.createData;
+    // Only ButtonBase's import: the shim's own import is the real module.
+    if (!data?.resource || !/[\\/]ButtonBase[\\/]ButtonBase\.m?js$/.test(result.contextInfo?.issuer ?? '')) return;
+    data.resource = shim;
+    data.request = data.userRequest = data.rawRequest = shim;
+    data.context = path.dirname(shim);
+  });
+}
+
+/**
  * shared-api's own files import its contract by relative path ('./contract/constants'),
  * which bundled a second copy of the contract (validation messages, figures) into the
  * shared-api module next to the shared 'shared-api/contract' one. Pointing those
@@ -222,6 +240,7 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
           },
         }),
         muiNoCssVars(),
+        lazyTouchRipple(),
         sharedApiContract(),
         ...plugins,
       ],
