@@ -166,8 +166,8 @@ export default tseslint.config(
           patterns: [
             { group: [...apps, 'shared-ui', 'react', 'react-dom'], message: 'The server imports nothing of the frontend.' },
             {
-              regex: '^shared-api(?!/(contract|stats)$)',
-              message: "The server imports only 'shared-api/contract' (and the pure 'shared-api/stats').",
+              regex: '^shared-api(?!/(contract(/[\\w-]+)?|stats)$)',
+              message: "The server imports only 'shared-api/contract' and its subpaths (and the pure 'shared-api/stats').",
             },
           ],
         },

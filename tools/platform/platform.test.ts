@@ -86,9 +86,20 @@ test('shared entries: unique keys; workspace entries are package exports; the sh
   for (const p of provided) expect(keys.some((k) => (k.endsWith('/') ? p.startsWith(k) : p === k)) ? p : `${p} (not shared)`).toBe(p);
 });
 
-test('shared-ui’s public entries are shared (except its test helpers)', () => {
+test('shared-api’s entries are shared, except the two that are never federated', () => {
+  // './prefetch' is bundled into the shell's entry (it runs before sharing is negotiated);
+  // './stats' is the server's. Every other entry, the contract's subpaths included, is a
+  // singleton a remote takes from the shell.
+  const exported = Object.keys(readJson('shared-api/package.json').exports)
+    .filter((s) => s !== './prefetch' && s !== './stats')
+    .map((s) => (s === '.' ? 'shared-api' : `shared-api${s.slice(1)}`));
+  expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-api').map((e) => e.key)));
+});
+
+test('shared-ui’s public entries are shared (except its test helpers and the Node renderer)', () => {
+  // './ssr' (renderWithStyles) is bundled into the public pages' Node builds only, never federated.
   const exported = Object.keys(readJson('shared-ui/package.json').exports)
-    .filter((s) => s !== './testing')
+    .filter((s) => s !== './testing' && s !== './ssr')
     .map((s) => (s === '.' ? 'shared-ui' : `shared-ui${s.slice(1)}`));
   expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-ui').map((e) => e.key)));
 });

@@ -52,18 +52,32 @@ function lazyTouchRipple() {
  * shared-api's own files import its contract by relative path ('./contract/constants'),
  * which bundled a second copy of the contract (validation messages, figures) into the
  * shared-api module next to the shared 'shared-api/contract' one. Pointing those
- * requests at the package subpath lets federation share the one copy.
+ * requests at the package subpath lets federation share the one copy (a domain part at
+ * the subpath that shares it: './contract/returns' → 'shared-api/contract/dashboard').
  */
 function sharedApiContract() {
-  const apiSrc = path.join(root, 'shared-api', 'src');
+  const apiDir = path.join(root, 'shared-api');
+  const apiSrc = path.join(apiDir, 'src');
   const contractDir = path.join(apiSrc, 'contract');
+  // contract file (without extension) → the subpath sharing it, from package.json "exports"
+  // and the `export * from './x'` lines of each contract subpath.
+  const subpathOf = new Map();
+  for (const [key, file] of Object.entries(require(path.join(apiDir, 'package.json')).exports)) {
+    const m = /^\.\/contract\/([\w-]+)$/.exec(key);
+    if (!m) continue;
+    const abs = path.join(apiDir, file);
+    subpathOf.set(path.relative(contractDir, abs).replace(/\.tsx?$/, ''), `shared-api/contract/${m[1]}`);
+    for (const [, part] of fs.readFileSync(abs, 'utf8').matchAll(/^export \* from '\.\/([\w-]+)';$/gm))
+      subpathOf.set(part, `shared-api/contract/${m[1]}`);
+  }
   return new webpack.NormalModuleReplacementPlugin(/^(\.\.?\/)+contract(\/[\w-]+)?$/, (result) => {
     if (!result.context || result.createData?.resource) return;
     const ctx = path.resolve(result.context);
     if (!ctx.startsWith(apiSrc + path.sep) && ctx !== apiSrc) return;
     if (ctx === contractDir || ctx.startsWith(contractDir + path.sep)) return;
-    if (!path.resolve(ctx, result.request).startsWith(contractDir)) return;
-    result.request = 'shared-api/contract';
+    const target = path.resolve(ctx, result.request);
+    if (!target.startsWith(contractDir)) return;
+    result.request = subpathOf.get(path.relative(contractDir, target)) ?? 'shared-api/contract';
   });
 }
 

@@ -1,6 +1,7 @@
 // Issue 18 fixtures for the console: a report and the distribution it declares, figures by
 // the contract's own rules (distributionFigures), so the screens are checked against them.
-import { distributionFigures, type Appraisal, type Distribution, type IncomeReport } from 'shared-api/contract';
+import type { Appraisal, Distribution, IncomeReport } from 'shared-api/contract';
+import { distributionFigures } from 'shared-api/contract/dashboard';
 
 const EXPENSES = {
   management: 800,

@@ -1,15 +1,7 @@
 // Returns fixtures (issue 18) whose figures are computed with the contract's own functions,
 // so a test that finds them on screen proves the page shows the contract's computation.
-import {
-  distributionFigures,
-  holdingValue,
-  percentOf,
-  realizedAnnualYield,
-  splitLargestRemainder,
-  type HolderDistribution,
-  type HoldingReturns,
-  type PortfolioReturns,
-} from 'shared-api/contract';
+import type { HolderDistribution, HoldingReturns, PortfolioReturns } from 'shared-api/contract';
+import { distributionFigures, holdingValue, percentOf, realizedAnnualYield, splitLargestRemainder } from 'shared-api/contract/dashboard';
 
 export const NOW = new Date('2026-07-01T12:00:00Z');
 const d = (cents: number) => cents / 100;

@@ -20,6 +20,8 @@ export const providedEntries: Record<string, () => Promise<unknown>> = {
   'shared-ui/charts': () => import('shared-ui/charts'),
   'shared-api': () => import('shared-api'),
   'shared-api/contract': () => import('shared-api/contract'),
+  'shared-api/contract/dashboard': () => import('shared-api/contract/dashboard'),
+  'shared-api/contract/market': () => import('shared-api/contract/market'),
   react: () => import('react'),
   'react/jsx-runtime': () => import('react/jsx-runtime'),
   'react-dom': () => import('react-dom'),

@@ -9,7 +9,6 @@ import {
   PROPERTY_TYPE_LABELS,
   amountRaised,
   annualReturn,
-  listingApprovalRefusal,
   stateName,
   totalValue,
   unitsReserved,
@@ -17,6 +16,7 @@ import {
   type Property,
   type User,
 } from 'shared-api/contract';
+import { listingApprovalRefusal } from 'shared-api/contract/dashboard';
 import { DocumentLinks, ListingImages } from '../../components/files';
 import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
 import { StatementTables, useAsync } from 'shared-ui';
 import { downloadMyStatement, getMyStatementPeriods } from 'shared-api';
-import { statementFileName, type StatementFormat, type StatementPeriod } from 'shared-api/contract';
+import type { StatementFormat, StatementPeriod } from 'shared-api/contract';
+import { statementFileName } from 'shared-api/contract/dashboard';
 import { saveFile } from '../../../lib/browser';
 
 /**
