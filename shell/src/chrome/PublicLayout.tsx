@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'shared-ui/router';
 import { alpha, Box, ButtonBase, Toolbar } from 'shared-ui/mui-core';
-import { useAuthUser } from 'shared-api';
+import { useAuthUser } from 'shared-api/session';
 import { paths } from 'shared-api/contract';
 import { Button } from 'shared-ui/core';
 import { Logo } from './Logo';

@@ -19,6 +19,7 @@ export const providedEntries: Record<string, () => Promise<unknown>> = {
   'shared-ui/router': () => import('shared-ui/router'),
   'shared-ui/charts': () => import('shared-ui/charts'),
   'shared-api': () => import('shared-api'),
+  'shared-api/session': () => import('shared-api/session'),
   'shared-api/contract': () => import('shared-api/contract'),
   'shared-api/contract/dashboard': () => import('shared-api/contract/dashboard'),
   'shared-api/contract/market': () => import('shared-api/contract/market'),
