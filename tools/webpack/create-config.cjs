@@ -16,18 +16,22 @@ const { federationNameOf, remotes } = require('../platform/index.cjs');
 /**
  * MUI's createTheme and ThemeProvider also carry the CSS-variables theme machinery,
  * which Tessera's theme never uses: tools/webpack/mui/ holds the branch MUI itself takes
- * for such a theme, without the rest (about 6 KB gzip on every first visit).
+ * for such a theme, without the rest (about 6 KB gzip on every first visit), and a
+ * stand-in for the theme-to-source serializer only Pigment CSS's build calls.
  */
 function muiNoCssVars() {
   const shim = (name) => path.join(__dirname, 'mui', `${name}.mjs`);
-  return new webpack.NormalModuleReplacementPlugin(/[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.m?js$/, (result) => {
-    const data = result.createData;
-    if (!data?.resource) return;
-    const name = /(createTheme|ThemeProvider)\.m?js$/.exec(data.resource)[1];
-    data.resource = shim(name);
-    data.request = data.userRequest = data.rawRequest = shim(name);
-    data.context = path.dirname(shim(name));
-  });
+  return new webpack.NormalModuleReplacementPlugin(
+    /[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider|stringifyTheme)\.m?js$/,
+    (result) => {
+      const data = result.createData;
+      if (!data?.resource) return;
+      const name = /(createTheme|ThemeProvider|stringifyTheme)\.m?js$/.exec(data.resource)[1];
+      data.resource = shim(name);
+      data.request = data.userRequest = data.rawRequest = shim(name);
+      data.context = path.dirname(shim(name));
+    },
+  );
 }
 
 /**
