@@ -2,13 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  DEFAULT_MANAGEMENT_FEE_BPS,
-  DEFAULT_MARKET_FEE_BPS,
-  DEFAULT_MARKET_PRICE_BAND_PCT,
-  validateEmail,
-  validatePassword,
-} from 'shared-api/contract';
+import { validateEmail, validatePassword } from 'shared-api/contract';
+import { DEFAULT_MANAGEMENT_FEE_BPS } from 'shared-api/contract/dashboard';
+import { DEFAULT_MARKET_FEE_BPS, DEFAULT_MARKET_PRICE_BAND_PCT } from 'shared-api/contract/market';
 
 export interface Config {
   port: number;

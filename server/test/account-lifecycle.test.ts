@@ -5,7 +5,7 @@
 // Every refused call leaves the database unchanged (snapshot); every test ends with the
 // money invariants holding. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
 import { sql } from 'drizzle-orm';
-import { STATUS_RULES, statusRefusal } from 'shared-api/contract';
+import { STATUS_RULES, statusRefusal } from 'shared-api/contract/dashboard';
 import {
   buildTestApp,
   call,

@@ -2,7 +2,7 @@
 // with DATABASE_URL, where the concurrency cases run). Every test ends with the money
 // invariants (extended by migration 0101 to the market) intact.
 import { sql } from 'drizzle-orm';
-import { MARKET_MESSAGES } from 'shared-api/contract';
+import { MARKET_MESSAGES } from 'shared-api/contract/market';
 import { placeStatement } from '../src/modules/market/service';
 import {
   buildTestApp,

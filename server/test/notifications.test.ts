@@ -1,5 +1,6 @@
 // The notification centre's API (issue 19): pages, read, read-all, ownership, preferences.
-import { MANDATORY_EMAIL_KINDS, NOTIFICATION_KINDS, type NotificationsPage } from 'shared-api/contract';
+import type { NotificationsPage } from 'shared-api/contract';
+import { MANDATORY_EMAIL_KINDS, NOTIFICATION_KINDS } from 'shared-api/contract/dashboard';
 import { notify } from '../src/modules/notifications/outbox';
 import { buildTestApp, call, makeUser, type TestApp, type TestUser } from './helper';
 

@@ -1,7 +1,7 @@
 // Payout destinations (issue 19): validation, masking, ownership (API and database), the
 // admins' audited full read, removal rules and the PAYOUT_DESTINATION_CHANGED notice.
 import { sql } from 'drizzle-orm';
-import { PAYOUT_DESTINATION_MESSAGES as M } from 'shared-api/contract';
+import { PAYOUT_DESTINATION_MESSAGES as M } from 'shared-api/contract/dashboard';
 import {
   buildTestApp,
   call,

@@ -2,7 +2,7 @@
 // a real database (PGlite; PostgreSQL with DATABASE_URL, where the concurrency cases are real).
 // Every test ends with the money invariants (extended by migration 0050) intact.
 import { sql } from 'drizzle-orm';
-import { splitLargestRemainder } from 'shared-api/contract';
+import { splitLargestRemainder } from 'shared-api/contract/dashboard';
 import { buildApp } from '../src/app';
 import { runDueDistributions } from '../src/modules/returns/service';
 import { bulkHolders, bulkUnits } from '../scripts/distribution-fixtures';

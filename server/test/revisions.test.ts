@@ -2,7 +2,7 @@
 // on sale and visible, holders included), approve applies it at once, reject leaves the
 // listing as it was; holders always see what they hold; images keep the owner's order.
 import { sql } from 'drizzle-orm';
-import { REVISION_MESSAGES } from 'shared-api/contract';
+import { REVISION_MESSAGES } from 'shared-api/contract/dashboard';
 import {
   buildTestApp,
   call,

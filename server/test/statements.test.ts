@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { formatCents, STATEMENT_CATEGORY_LABELS, statementEntryKind, type StatementCategory } from 'shared-api/contract';
+import type { StatementCategory } from 'shared-api/contract';
+import { formatCents, STATEMENT_CATEGORY_LABELS, statementEntryKind } from 'shared-api/contract/dashboard';
 import { buildStatement, statementPerson } from '../src/modules/statements/service';
 import {
   buildTestApp,

@@ -5,38 +5,11 @@ import ky, { type BeforeErrorHook, type AfterResponseHook, type BeforeRequestHoo
 import type { AuthResult } from './contract/types';
 import { firstBodyMessage, readResponseBody, statusMessage } from './errors';
 import { getSession, useSessionStore } from './session-store';
+import { apiConfig as config, getApiBaseUrl } from './api-config';
 
-export interface ApiConfig {
-  /** API origin (and optional path prefix); default `window.location.origin`. */
-  baseUrl?: string;
-  /** Called after a 401 on an authenticated call cleared the session; default goes to /login. */
-  onUnauthorized?: () => void;
-  /** Sent as `X-Client-Versions`, e.g. `shell@1.0.0,mf_public@1.0.0`. */
-  clientVersions?: string | null;
-}
+export { configureApi, getApiBaseUrl, type ApiConfig } from './api-config';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
-
-const defaultOnUnauthorized = (): void => {
-  window.location.assign('/login');
-};
-
-const config: { baseUrl?: string; onUnauthorized: () => void; clientVersions: string | null } = {
-  onUnauthorized: defaultOnUnauthorized,
-  clientVersions: null,
-};
-
-/** Sets the API origin, the 401 handler and the client versions; unspecified fields keep their value. */
-export function configureApi(next: ApiConfig): void {
-  if ('baseUrl' in next) config.baseUrl = next.baseUrl || undefined;
-  if ('onUnauthorized' in next) config.onUnauthorized = next.onUnauthorized ?? defaultOnUnauthorized;
-  if ('clientVersions' in next) config.clientVersions = next.clientVersions || null;
-}
-
-export function getApiBaseUrl(): string {
-  const base = config.baseUrl ?? (typeof window !== 'undefined' ? window.location.origin : '');
-  return base.replace(/\/+$/, '');
-}
 
 /** Absolute URL of an API path ('/v1/x' or 'v1/x'); absolute URLs pass through. */
 export function apiUrl(path: string): string {

@@ -1,7 +1,7 @@
 // shared-ui/components: what content pages around a list or a form use: loading, empty
 // and error states, the page header, the progress bar, useAsync, the property card, grid
-// and gallery, and the icons other than CloseIcon (avatars, badges, stat cards and the
-// confirm dialog are in shared-ui/display). Shared as one module. Anything of
+// and gallery, and the icons other than CloseIcon (avatars, badges, stat cards, the
+// confirm dialog and a listing revision's changes are in shared-ui/display). Shared as one module. Anything of
 // shared-ui/core they use comes through 'shared-ui/core', so one copy of it exists.
 export { ProgressBar, type ProgressBarProps } from './components/progress-bar';
 export {
@@ -19,4 +19,3 @@ export { ChevronLeftIcon, ChevronRightIcon, UploadIcon, PdfIcon, ImageIcon, Erro
 export { PropertyCard, type PropertyCardProps, type PropertyCardData } from './components/property-card';
 export { PropertyGrid, type PropertyGridProps } from './components/property-grid';
 export { Gallery, type GalleryProps, type GalleryImage } from './components/gallery';
-export { RevisionChanges, type RevisionChangesProps } from './components/revision-changes';

@@ -4,7 +4,8 @@
 // visit, so every component here costs every visitor: add deliberately. 'shared-ui/mui'
 // re-exports all of it (through this module, so one copy exists) plus the rest of the
 // base tier. Tiers, each shared as one module (docs/frontend.md):
-//   shared-ui/mui-core        layout, text, button base, theme tools (first visit)
+//   shared-ui/mui-core        layout, text, button base, theme tools (first visit; the public
+//                             top bar renders MUI's Toolbar and AppBar as the boxes they are)
 //   shared-ui/mui-surfaces    paper, skeletons
 //   shared-ui/mui-icon-button icon buttons (and circular progress)
 //   shared-ui/mui             + both, app bar, stacks, alerts, avatars, chips, lists, links, grid, …
@@ -18,7 +19,6 @@ export { default as ButtonBase } from '@mui/material/ButtonBase';
 export { default as Container } from '@mui/material/Container';
 export { default as CssBaseline } from '@mui/material/CssBaseline';
 export { default as SvgIcon } from '@mui/material/SvgIcon';
-export { default as Toolbar } from '@mui/material/Toolbar';
 export { default as Typography } from '@mui/material/Typography';
 export { alpha, createTheme, responsiveFontSizes, styled, ThemeProvider, useTheme } from '@mui/material/styles';
 export type { SxProps, Theme, ThemeOptions } from '@mui/material/styles';

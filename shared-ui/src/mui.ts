@@ -9,7 +9,6 @@ export {
   Container,
   CssBaseline,
   SvgIcon,
-  Toolbar,
   Typography,
   alpha,
   createTheme,
@@ -26,6 +25,7 @@ export { default as Avatar } from '@mui/material/Avatar';
 export type { AvatarProps as MuiAvatarProps } from '@mui/material/Avatar';
 export { default as Alert } from '@mui/material/Alert';
 export { default as AppBar } from '@mui/material/AppBar';
+export { default as Toolbar } from '@mui/material/Toolbar';
 export { default as Button } from '@mui/material/Button';
 export { default as AlertTitle } from '@mui/material/AlertTitle';
 export { default as Card } from '@mui/material/Card';

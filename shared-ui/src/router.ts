@@ -1,9 +1,10 @@
 // The one door to React Router, shared by federation as one module. Re-exporting
 // only what the platform uses lets webpack drop the rest of the library (data
-// routers, server rendering); see docs/frontend.md for the measurements.
+// routers, server rendering); see docs/frontend.md for the measurements. Tests get
+// MemoryRouter from 'shared-ui/testing': as a shared module's export it would ship in
+// every first visit.
 export {
   BrowserRouter,
-  MemoryRouter,
   Navigate,
   Outlet,
   Route,

@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { configureApi, getSession } from 'shared-api';
+import { configureApi, getSession } from 'shared-api/session';
 import { clientVersions, onChosenRemotesChange } from './federation/registry';
 import { selectRemotes } from './federation/selection';
 import { flushOnPageHide } from './federation/health';
@@ -64,9 +64,12 @@ async function boot() {
   // The page's remote starts loading now, in parallel with React's start.
   const target = targetForPath(window.location.pathname, getSession().user?.role ?? null);
   if (target) prefetchRemotePage(target);
-  // Pages that ask the API as they open get the HTTP client now, not after they render
-  // (ky loads on first use: tools/webpack/ky-deferred.js). The static public pages, and a
-  // first screen whose answer is already on its way (prefetchFirstScreen), never wait for it.
+  // Pages that ask the API as they open get shared-api's client and endpoints now, alongside
+  // their remote, not once the remote's code asks for them ('shared-api' is not in main.js:
+  // the static public pages never load it). Likewise ky (it loads on first use:
+  // tools/webpack/ky-deferred.js), except for a first screen whose answer is already on its
+  // way (prefetchFirstScreen).
+  if (!target || !STATIC_PAGES.has(target.module)) void import('shared-api').catch(() => undefined);
   if (!target || !(STATIC_PAGES.has(target.module) || prefetchPending())) void import('tessera-ky-original').catch(() => undefined);
   // Let the browser paint and handle input between the boot steps, and render the app as
   // a transition (in slices, yielding to the browser) rather than one long task: the

@@ -92,6 +92,16 @@ test('shared entries: unique keys; workspace entries are package exports; the sh
   for (const p of provided) expect(keys.some((k) => (k.endsWith('/') ? p.startsWith(k) : p === k)) ? p : `${p} (not shared)`).toBe(p);
 });
 
+test('shared-api’s entries are shared, except the ones that are never federated', () => {
+  // './prefetch' is bundled into the shell's entry (it runs before sharing is negotiated);
+  // './stats' is the server's; './testing' is for tests. Every other entry, the contract's subpaths included, is a
+  // singleton a remote takes from the shell.
+  const exported = Object.keys(readJson('shared-api/package.json').exports)
+    .filter((s) => s !== './prefetch' && s !== './stats' && s !== './testing')
+    .map((s) => (s === '.' ? 'shared-api' : `shared-api${s.slice(1)}`));
+  expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-api').map((e) => e.key)));
+});
+
 // Not shared: `./testing` (tests only) and `./ssr` (the Node builds' renderer, bundled whole
 // into `dist/<version>/ssr/render.js` by tools/webpack/ssr-config.cjs; no browser loads it).
 const UNSHARED_UI_ENTRIES = ['./testing', './ssr'];

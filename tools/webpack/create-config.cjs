@@ -16,17 +16,39 @@ const { federationNameOf, remotes } = require('../platform/index.cjs');
 /**
  * MUI's createTheme and ThemeProvider also carry the CSS-variables theme machinery,
  * which Tessera's theme never uses: tools/webpack/mui/ holds the branch MUI itself takes
- * for such a theme, without the rest (about 6 KB gzip on every first visit).
+ * for such a theme, without the rest (about 6 KB gzip on every first visit), and a
+ * stand-in for the theme-to-source serializer only Pigment CSS's build calls.
  */
 function muiNoCssVars() {
   const shim = (/** @type {string} */ name) => path.join(__dirname, 'mui', `${name}.mjs`);
-  return new webpack.NormalModuleReplacementPlugin(/[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.m?js$/, (result) => {
+  return new webpack.NormalModuleReplacementPlugin(
+    /[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider|stringifyTheme)\.m?js$/,
+    (result) => {
+      const data = result.createData;
+      if (!data?.resource) return;
+      const name = /** @type {RegExpExecArray} */ (/(createTheme|ThemeProvider|stringifyTheme)\.m?js$/.exec(data.resource))[1];
+      data.resource = shim(name);
+      data.request = data.userRequest = data.rawRequest = shim(name);
+      data.context = path.dirname(shim(name));
+    },
+  );
+}
+
+/**
+ * ButtonBase's press ripple loads with the first press instead of with main.js: ButtonBase
+ * gets tools/webpack/mui/TouchRipple.mjs, which loads MUI's TouchRipple on mount (ButtonBase
+ * mounts it only once a ripple is asked for) and replays the calls (about 2 KB gzip on
+ * every first visit; docs/performance.md).
+ */
+function lazyTouchRipple() {
+  const shim = path.join(__dirname, 'mui', 'TouchRipple.mjs');
+  return new webpack.NormalModuleReplacementPlugin(/[\\/]@mui[\\/]material[\\/]ButtonBase[\\/]TouchRipple\.m?js$/, (result) => {
     const data = result.createData;
-    if (!data?.resource) return;
-    const name = /** @type {RegExpExecArray} */ (/(createTheme|ThemeProvider)\.m?js$/.exec(data.resource))[1];
-    data.resource = shim(name);
-    data.request = data.userRequest = data.rawRequest = shim(name);
-    data.context = path.dirname(shim(name));
+    // Only ButtonBase's import: the shim's own import is the real module.
+    if (!data?.resource || !/[\\/]ButtonBase[\\/]ButtonBase\.m?js$/.test(result.contextInfo?.issuer ?? '')) return;
+    data.resource = shim;
+    data.request = data.userRequest = data.rawRequest = shim;
+    data.context = path.dirname(shim);
   });
 }
 
@@ -34,18 +56,32 @@ function muiNoCssVars() {
  * shared-api's own files import its contract by relative path ('./contract/constants'),
  * which bundled a second copy of the contract (validation messages, figures) into the
  * shared-api module next to the shared 'shared-api/contract' one. Pointing those
- * requests at the package subpath lets federation share the one copy.
+ * requests at the package subpath lets federation share the one copy (a domain part at
+ * the subpath that shares it: './contract/returns' → 'shared-api/contract/dashboard').
  */
 function sharedApiContract() {
-  const apiSrc = path.join(root, 'shared-api', 'src');
+  const apiDir = path.join(root, 'shared-api');
+  const apiSrc = path.join(apiDir, 'src');
   const contractDir = path.join(apiSrc, 'contract');
+  // contract file (without extension) → the subpath sharing it, from package.json "exports"
+  // and the `export * from './x'` lines of each contract subpath.
+  const subpathOf = new Map();
+  for (const [key, file] of Object.entries(require(path.join(apiDir, 'package.json')).exports)) {
+    const m = /^\.\/contract\/([\w-]+)$/.exec(key);
+    if (!m) continue;
+    const abs = path.join(apiDir, file);
+    subpathOf.set(path.relative(contractDir, abs).replace(/\.tsx?$/, ''), `shared-api/contract/${m[1]}`);
+    for (const [, part] of fs.readFileSync(abs, 'utf8').matchAll(/^export \* from '\.\/([\w-]+)';$/gm))
+      subpathOf.set(part, `shared-api/contract/${m[1]}`);
+  }
   return new webpack.NormalModuleReplacementPlugin(/^(\.\.?\/)+contract(\/[\w-]+)?$/, (result) => {
     if (!result.context || result.createData?.resource) return;
     const ctx = path.resolve(result.context);
     if (!ctx.startsWith(apiSrc + path.sep) && ctx !== apiSrc) return;
     if (ctx === contractDir || ctx.startsWith(contractDir + path.sep)) return;
-    if (!path.resolve(ctx, result.request).startsWith(contractDir)) return;
-    result.request = 'shared-api/contract';
+    const target = path.resolve(ctx, result.request);
+    if (!target.startsWith(contractDir)) return;
+    result.request = subpathOf.get(path.relative(contractDir, target)) ?? 'shared-api/contract';
   });
 }
 
@@ -222,6 +258,7 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
           },
         }),
         muiNoCssVars(),
+        lazyTouchRipple(),
         sharedApiContract(),
         ...plugins,
       ],

@@ -3,7 +3,8 @@
 // things. The status comes from the database on every call (plugins/auth.ts), so a
 // rejection takes effect at once. The money half is in the triggers of migration 0040.
 import type { FastifyRequest } from 'fastify';
-import { statusRefusal, type AccountAction } from 'shared-api/contract';
+import type { AccountAction } from 'shared-api/contract';
+import { statusRefusal } from 'shared-api/contract/dashboard';
 import { currentUser } from '../plugins/auth';
 import { forbidden } from './http-error';
 

@@ -1,3 +1,5 @@
+// 'shared-api/contract': what every screen and the server read (enums, types, paths,
+// figures, money, validation). Shared eagerly: it is part of the shell's main.js.
 export * from './enums';
 export * from './types';
 export * from './constants';
@@ -9,10 +11,17 @@ export * from './validation';
 export * from './requests';
 export * from './responses';
 export * from './image-sizes';
-export * from './statements';
-export * from './returns';
-export * from './revisions';
-export * from './status-rules';
-export * from './notifications';
-export * from './payout-destinations';
-export * from './market';
+// The domain parts only some pages use are subpaths of their own, shared lazily (loaded
+// by the first page that imports one): 'shared-api/contract/dashboard' (returns,
+// statements, revisions, status rules, notifications, payout destinations: the signed-in
+// screens) and 'shared-api/contract/market' (the secondary market, also on the public
+// property page). Their types are re-exported here, so `import type` from
+// 'shared-api/contract' keeps working; their values (constants, labels, rules) come from
+// the subpath. tools/codemods/contract-subpaths.py points imports at them.
+export type * from './statements';
+export type * from './returns';
+export type * from './revisions';
+export type * from './status-rules';
+export type * from './notifications';
+export type * from './payout-destinations';
+export type * from './market';

@@ -2,19 +2,8 @@
 // returns, with figures computed by the contract's own rules (distributionFigures,
 // holdingValue, …), so a test that finds them on screen proves the page shows the
 // contract's computation.
-import {
-  distributionFigures,
-  holdingValue,
-  percentOf,
-  realizedAnnualYield,
-  splitLargestRemainder,
-  type Appraisal,
-  type Distribution,
-  type HolderDistribution,
-  type HoldingReturns,
-  type IncomeReport,
-  type PortfolioReturns,
-} from '../contract';
+import type { Appraisal, Distribution, HolderDistribution, HoldingReturns, IncomeReport, PortfolioReturns } from '../contract';
+import { distributionFigures, holdingValue, percentOf, realizedAnnualYield, splitLargestRemainder } from '../contract/dashboard';
 
 /** Dollars of a figure in cents. */
 const d = (cents: number) => cents / 100;

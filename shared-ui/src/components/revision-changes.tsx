@@ -1,12 +1,7 @@
 import { Box, Typography } from 'shared-ui/mui-core';
 import { fileUrl } from 'shared-api';
-import {
-  REVISION_FIELD_LABELS,
-  displayFileName,
-  formatRevisionValue,
-  type PropertyRevision,
-  type RevisionFileChange,
-} from 'shared-api/contract';
+import { displayFileName, type PropertyRevision, type RevisionFileChange } from 'shared-api/contract';
+import { REVISION_FIELD_LABELS, formatRevisionValue } from 'shared-api/contract/dashboard';
 
 export interface RevisionChangesProps {
   revision: PropertyRevision;

@@ -4,7 +4,8 @@
 import type { ReactElement } from 'react';
 import { act, render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'shared-ui/router';
+import { MemoryRouter } from 'react-router';
+import { Route, Routes, useLocation } from 'shared-ui/router';
 import { QueryProvider, createQueryClient, type QueryClient } from 'shared-api/query';
 import { AppThemeProvider } from '../theme-provider';
 import { ToastProvider } from '../toast';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'shared-ui/router';
-import { alpha, Box, ButtonBase, Toolbar } from 'shared-ui/mui-core';
-import { useAuthUser } from 'shared-api';
+import { alpha, Box, ButtonBase } from 'shared-ui/mui-core';
+import { useAuthUser } from 'shared-api/session';
 import { paths } from 'shared-api/contract';
 import { Button } from 'shared-ui/core';
 import { Logo } from './Logo';
@@ -121,7 +121,23 @@ function TopNav() {
         borderColor: 'divider',
       }}
     >
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: 2, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+      {/* MUI's Toolbar (regular, with gutters) as the box it renders: Toolbar itself is not on the first visit. */}
+      <Box
+        component="nav"
+        aria-label="Main"
+        className="MuiToolbar-root MuiToolbar-gutters MuiToolbar-regular"
+        sx={(theme) => ({
+          position: 'relative',
+          display: 'flex',
+          alignItems: 'center',
+          px: { xs: 2, sm: 3 },
+          ...theme.mixins.toolbar,
+          gap: 2,
+          maxWidth: 1280,
+          width: '100%',
+          mx: 'auto',
+        })}
+      >
         <Logo />
         <Box sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, mx: 'auto' }}>
           {items.map((i) => (
@@ -152,7 +168,7 @@ function TopNav() {
             {open ? <CloseIcon /> : <MenuIcon />}
           </MenuToggle>
         </Box>
-      </Toolbar>
+      </Box>
       {open && (
         <Box
           id="mobile-nav"

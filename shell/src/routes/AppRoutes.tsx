@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'shared-ui/router';
-import { useAuthUser } from 'shared-api';
+import { useAuthUser } from 'shared-api/session';
 import { paths } from 'shared-api/contract';
 import { RemotePage } from '../federation/remote-page';
 import { PublicLayout } from '../chrome/PublicLayout';

@@ -1,7 +1,8 @@
 // Issue 16: a guest turned away from a dashboard page goes to /login?next=<that page>;
 // a signed-in person opening /login or /signup goes to the dashboard.
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'shared-ui/router';
+import { Route, Routes, useLocation } from 'shared-ui/router';
+import { MemoryRouter } from 'shared-ui/testing';
 import { useSessionStore } from 'shared-api';
 
 jest.mock('../federation/remote-page', () => ({

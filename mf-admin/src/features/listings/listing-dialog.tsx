@@ -9,7 +9,6 @@ import {
   PROPERTY_TYPE_LABELS,
   amountRaised,
   annualReturn,
-  listingApprovalRefusal,
   stateName,
   totalValue,
   unitsReserved,
@@ -18,6 +17,7 @@ import {
   type User,
 } from 'shared-api/contract';
 import { PROPERTY_STATUS_LABELS, USER_STATUS_LABELS } from 'shared-api/labels';
+import { listingApprovalRefusal } from 'shared-api/contract/dashboard';
 import { DocumentLinks, ListingImages } from '../../components/files';
 import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';

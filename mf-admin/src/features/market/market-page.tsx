@@ -6,14 +6,8 @@ import { Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
 import { Button, DataTable, PageHeader, StatusBadge, formatMoney, formatNumber, toast, useAsync, type DataTableColumn } from 'shared-ui';
 import { exportMarketTradesCsv, getAllMarketTrades, getMarketOverview, haltMarket, readError, resumeMarket } from 'shared-api';
-import {
-  MARKET_MESSAGES,
-  MARKET_SIDE_LABELS,
-  MARKET_STATUS_LABELS,
-  type MarketOverviewRow,
-  type MarketTrade,
-  type MarketTradesQuery,
-} from 'shared-api/contract';
+import type { MarketOverviewRow, MarketTrade, MarketTradesQuery } from 'shared-api/contract';
+import { MARKET_MESSAGES, MARKET_SIDE_LABELS, MARKET_STATUS_LABELS } from 'shared-api/contract/market';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink } from '../../components/links';

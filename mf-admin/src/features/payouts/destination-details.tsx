@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Button } from 'shared-ui';
 import { getPayoutDestinationInFull, readError } from 'shared-api';
-import { describeDestination, PAYOUT_DESTINATION_KIND_LABELS, type AdminPayout, type PayoutDestinationDetails } from 'shared-api/contract';
+import type { AdminPayout, PayoutDestinationDetails } from 'shared-api/contract';
+import { describeDestination, PAYOUT_DESTINATION_KIND_LABELS } from 'shared-api/contract/dashboard';
 
 /** "IBAN •••• 3000 · Erika Mustermann", or a note for withdrawals older than destinations. */
 export function MaskedDestination({ payout }: { payout: AdminPayout }) {

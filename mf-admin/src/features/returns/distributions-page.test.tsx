@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as sharedApi from 'shared-api';
 import { renderPage } from 'shared-ui/testing';
 import { formatMoney } from 'shared-ui/core';
-import { distributionFigures } from 'shared-api/contract';
+import { distributionFigures } from 'shared-api/contract/dashboard';
 import { makeDistribution, makeReport } from 'shared-api/testing';
 import { DistributionsPage } from './distributions-page';
 import { todayUtc } from './labels';

@@ -20,16 +20,8 @@ import {
   type DataTableColumn,
 } from 'shared-ui';
 import { approveIncomeReport, getAdminDistributions, getAdminIncomeReports, payDistribution, rejectIncomeReport } from 'shared-api';
-import {
-  DEFAULT_PAY_DAYS_AFTER_RECORD,
-  EXPENSE_CATEGORIES,
-  EXPENSE_LABELS,
-  RETURNS_MESSAGES,
-  type Distribution,
-  type DistributionsQuery,
-  type IncomeReport,
-  type IncomeReportStatus,
-} from 'shared-api/contract';
+import type { Distribution, DistributionsQuery, IncomeReport, IncomeReportStatus } from 'shared-api/contract';
+import { DEFAULT_PAY_DAYS_AFTER_RECORD, EXPENSE_CATEGORIES, EXPENSE_LABELS, RETURNS_MESSAGES } from 'shared-api/contract/dashboard';
 import { REPORT_STATUS_LABELS, distributionStatusLabel } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { DocumentLinks } from '../../components/files';

@@ -3,7 +3,8 @@
 import { Typography } from 'shared-ui/mui';
 import { StatementTables, useAsync } from 'shared-ui';
 import { downloadUserStatement, getUserStatementPeriods } from 'shared-api';
-import { statementFileName, type StatementFormat, type StatementPeriod } from 'shared-api/contract';
+import type { StatementFormat, StatementPeriod } from 'shared-api/contract';
+import { statementFileName } from 'shared-api/contract/dashboard';
 import { Section } from '../../components/section';
 import { saveFile } from '../../lib/download';
 

@@ -18,14 +18,8 @@ import {
   type DataTableColumn,
 } from 'shared-ui';
 import { cancelMarketOrder, getMyMarketFills, getMyMarketOrders, readError } from 'shared-api';
-import {
-  MARKET_ORDER_STATUS_LABELS,
-  MARKET_SIDE_LABELS,
-  paths,
-  type MarketFill,
-  type MarketOrder,
-  type MarketPropertyRef,
-} from 'shared-api/contract';
+import { paths, type MarketFill, type MarketOrder, type MarketPropertyRef } from 'shared-api/contract';
+import { MARKET_ORDER_STATUS_LABELS, MARKET_SIDE_LABELS } from 'shared-api/contract/market';
 import { AccountStatusNotice } from '../../components/account-status-notice';
 import { useMyMarketUpdates } from './use-market-updates';
 

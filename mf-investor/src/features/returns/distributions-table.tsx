@@ -2,7 +2,8 @@
 // fee, net), what a unit earned, and the investor's units of record and share. Figures are
 // the server's; the per-unit figure is shown as the server gives it (dollars, unrounded).
 import { DataTable, StatusBadge, formatMoney, formatNumber, type DataTableColumn } from 'shared-ui';
-import { EXPENSE_CATEGORIES, EXPENSE_LABELS, type HolderDistribution } from 'shared-api/contract';
+import type { HolderDistribution } from 'shared-api/contract';
+import { EXPENSE_CATEGORIES, EXPENSE_LABELS } from 'shared-api/contract/dashboard';
 import { formatDay } from '../../lib/dates';
 
 export const DISTRIBUTION_STATUS_TEXT: Record<HolderDistribution['status'], string> = {

@@ -3,7 +3,7 @@ import * as api from 'shared-api';
 import { useSessionStore } from 'shared-api';
 import { formatMoney, formatPercent } from 'shared-ui/core';
 import { never, renderPage } from 'shared-ui/testing';
-import { distributionFigures, holdingValue } from 'shared-api/contract';
+import { distributionFigures, holdingValue } from 'shared-api/contract/dashboard';
 import { makeHolding, makeHoldingReturns, makeMetrics, makeReturns, makeUser, serverDown } from 'shared-api/testing';
 import { OverviewPage } from '../overview/components/overview-page';
 import { InvestmentsPage } from '../investments/components/investments-page';

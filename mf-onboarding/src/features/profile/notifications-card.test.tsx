@@ -3,13 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { ApiError } from 'shared-api';
-import {
-  MANDATORY_EMAIL_KINDS,
-  NOTIFICATION_KINDS,
-  NOTIFICATION_KIND_LABELS,
-  type NotificationKind,
-  type NotificationPreferences,
-} from 'shared-api/contract';
+import type { NotificationKind, NotificationPreferences } from 'shared-api/contract';
+import { MANDATORY_EMAIL_KINDS, NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from 'shared-api/contract/dashboard';
 import { resetToasts } from 'shared-ui';
 import { renderPage, settle } from 'shared-ui/testing';
 import { MANDATORY_REASON, NotificationsCard, SAVED_MESSAGE } from './notifications-card';

@@ -8,7 +8,8 @@ import { Checkbox, FormControlLabel } from 'shared-ui/mui-inputs';
 import { Button, toast } from 'shared-ui/core';
 import { ErrorState, LoadingState } from 'shared-ui/components';
 import { getNotificationPreferences, readError, updateNotificationPreferences } from 'shared-api';
-import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS, type NotificationKind, type NotificationPreferences } from 'shared-api/contract';
+import type { NotificationKind, NotificationPreferences } from 'shared-api/contract';
+import { NOTIFICATION_KINDS, NOTIFICATION_KIND_LABELS } from 'shared-api/contract/dashboard';
 
 export const MANDATORY_REASON = 'Security and money notices are always e-mailed';
 export const SAVED_MESSAGE = 'Your e-mail settings are saved';

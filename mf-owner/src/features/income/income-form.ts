@@ -1,13 +1,7 @@
 // The income report form's rules (issue 18): the same checks the server makes, with the
 // contract's messages, so the owner sees them before submitting.
-import {
-  EXPENSE_CATEGORIES,
-  MAX_INCOME_REPORT_DAYS,
-  MAX_REPORT_NOTE,
-  RETURNS_MESSAGES,
-  type ExpenseCategory,
-  type IncomeReportBody,
-} from 'shared-api/contract';
+import type { ExpenseCategory, IncomeReportBody } from 'shared-api/contract';
+import { EXPENSE_CATEGORIES, MAX_INCOME_REPORT_DAYS, MAX_REPORT_NOTE, RETURNS_MESSAGES } from 'shared-api/contract/dashboard';
 
 export interface IncomeForm {
   periodStart: string;

@@ -6,6 +6,7 @@ import { Alert, Box, Typography } from 'shared-ui/mui';
 import { InputAdornment, TextField } from 'shared-ui/mui-forms';
 import { Button, FilePicker, Modal, formatMoney, toast } from 'shared-ui';
 import { addIncomeReportReceipts, readError, submitIncomeReport } from 'shared-api';
+import type { IncomeReport, Property } from 'shared-api/contract';
 import {
   DEFAULT_MANAGEMENT_FEE_BPS,
   EXPENSE_CATEGORIES,
@@ -13,9 +14,7 @@ import {
   MAX_RECEIPTS_PER_REPORT,
   MAX_REPORT_NOTE,
   distributionFigures,
-  type IncomeReport,
-  type Property,
-} from 'shared-api/contract';
+} from 'shared-api/contract/dashboard';
 import {
   cents,
   emptyIncomeForm,

@@ -2,7 +2,13 @@
 // shared-api/src/contract/market.ts; server/README.md "Secondary market" repeats it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MARKET_HISTORY_DEFAULT_DAYS, MARKET_SIDES, MAX_HALT_REASON, MAX_MARKET_ORDER_UNITS, MAX_MARKET_PRICE } from 'shared-api/contract';
+import {
+  MARKET_HISTORY_DEFAULT_DAYS,
+  MARKET_SIDES,
+  MAX_HALT_REASON,
+  MAX_MARKET_ORDER_UNITS,
+  MAX_MARKET_PRICE,
+} from 'shared-api/contract/market';
 import { DateOnly, Id, IdParams, Nullable, PageQuery, StringEnum } from '../../lib/schema';
 import { requireStatusFor } from '../../lib/status-gate';
 import { limit } from '../../plugins/rate-limit';

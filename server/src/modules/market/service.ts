@@ -6,12 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   centsToDollars,
-  MARKET_BOOK_DEPTH,
-  MARKET_HISTORY_DEFAULT_DAYS,
-  MARKET_HISTORY_MAX_POINTS,
-  MARKET_MESSAGES,
-  MARKET_TRADES_CSV_COLUMNS,
-  marketPriceBandCents,
   type MarketBook,
   type MarketBookLevel,
   type MarketFill,
@@ -29,6 +23,14 @@ import {
   type PlaceMarketOrderBody,
   type PlaceMarketOrderResult,
 } from 'shared-api/contract';
+import {
+  MARKET_BOOK_DEPTH,
+  MARKET_HISTORY_DEFAULT_DAYS,
+  MARKET_HISTORY_MAX_POINTS,
+  MARKET_MESSAGES,
+  MARKET_TRADES_CSV_COLUMNS,
+  marketPriceBandCents,
+} from 'shared-api/contract/market';
 import type { Executor } from '../../db/client';
 import { amountCents, moneyStatement, moneyTx } from '../../lib/money';
 import { badRequest, conflict, notFound } from '../../lib/http-error';

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { NOTIFICATION_KINDS, type Notification, type NotificationPreferences, type NotificationsPage } from 'shared-api/contract';
+import type { Notification, NotificationPreferences, NotificationsPage } from 'shared-api/contract';
+import { NOTIFICATION_KINDS } from 'shared-api/contract/dashboard';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 
 export const NotificationSchema = Type.Object({

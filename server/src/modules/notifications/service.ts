@@ -3,14 +3,8 @@
 // kinds also come by e-mail.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  MANDATORY_EMAIL_KINDS,
-  NOTIFICATION_KINDS,
-  type Notification,
-  type NotificationKind,
-  type NotificationPreferences,
-  type NotificationsPage,
-} from 'shared-api/contract';
+import type { Notification, NotificationKind, NotificationPreferences, NotificationsPage } from 'shared-api/contract';
+import { MANDATORY_EMAIL_KINDS, NOTIFICATION_KINDS } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import { notificationEmailOptouts, notifications } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';

@@ -1,10 +1,6 @@
 import { Type, type Static } from 'typebox';
-import {
-  PAYOUT_DESTINATION_KINDS,
-  type CreatePayoutDestinationBody,
-  type PayoutDestination,
-  type PayoutDestinationDetails,
-} from 'shared-api/contract';
+import type { CreatePayoutDestinationBody, PayoutDestination, PayoutDestinationDetails } from 'shared-api/contract';
+import { PAYOUT_DESTINATION_KINDS } from 'shared-api/contract/dashboard';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 
 export const PayoutDestinationSchema = Type.Object({

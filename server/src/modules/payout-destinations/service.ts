@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import type { CreatePayoutDestinationBody, PayoutDestination, PayoutDestinationDetails } from 'shared-api/contract';
 import {
   compactCode,
   compactNumber,
@@ -11,10 +12,7 @@ import {
   PAYOUT_DESTINATION_KIND_LABELS,
   PAYOUT_DESTINATION_MESSAGES as M,
   payoutDestinationErrors,
-  type CreatePayoutDestinationBody,
-  type PayoutDestination,
-  type PayoutDestinationDetails,
-} from 'shared-api/contract';
+} from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import { payoutDestinations, payouts, type PayoutDestinationRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';

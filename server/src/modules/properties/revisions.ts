@@ -7,8 +7,6 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  REVISION_FIELDS,
-  REVISION_MESSAGES,
   centsToDollars,
   type OffPlanPropertyUpdate,
   type PropertyRevision,
@@ -17,6 +15,7 @@ import {
   type RevisionFileKind,
   type RevisionProposal,
 } from 'shared-api/contract';
+import { REVISION_FIELDS, REVISION_MESSAGES } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import {
   files,

@@ -5,8 +5,6 @@ import {
   PROPERTY_SORTS,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
-  REVISION_FIELDS,
-  REVISION_STATUSES,
   US_STATE_CODES,
   type ActiveInvestments,
   type FileOrderBody,
@@ -24,6 +22,7 @@ import {
   type PropertyUpdate,
   type ReviewPropertyBody,
 } from 'shared-api/contract';
+import { REVISION_FIELDS, REVISION_STATUSES } from 'shared-api/contract/dashboard';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 import { FileRefSchema } from '../users/schemas';
 

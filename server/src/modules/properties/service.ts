@@ -5,15 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MESSAGES,
   PROPERTY_PAGE_SIZE,
-  REVISION_MESSAGES,
-  isLive,
   type FileOrderBody,
   type PropertyWithRevision,
   type ReviewRevisionBody,
   PUBLIC_PROPERTY_STATUSES,
   amountRaised,
   centsToDollars,
-  listingApprovalRefusal,
   parseAmount,
   unitsReserved,
   unitsSold,
@@ -30,6 +27,7 @@ import {
   type ReviewPropertyBody,
   type UserMetrics,
 } from 'shared-api/contract';
+import { REVISION_MESSAGES, isLive, listingApprovalRefusal } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import { files, progressUpdates, properties, propertyRevisions, users, type FileRow, type PropertyRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';

@@ -1,28 +1,25 @@
 // Route schemas of the returns module; the static types are checked against the contract.
 import { Type, type Static } from 'typebox';
-import {
-  DISTRIBUTION_STATUSES,
-  EXPENSE_CATEGORIES,
-  INCOME_REPORT_STATUSES,
-  MAX_REPORT_NOTE,
-  type AdminDistributions,
-  type Appraisal,
-  type ApproveIncomeReportBody,
-  type CreateAppraisalBody,
-  type Distribution,
-  type DistributionDetail,
-  type DistributionsQuery,
-  type IncomeProducingState,
-  type IncomeReport,
-  type IncomeReportBody,
-  type IncomeReportsQuery,
-  type PayDistributionResult,
-  type PortfolioReturns,
-  type PropertyPerformance,
-  type ReinvestBody,
-  type ReinvestSetting,
-  type RejectIncomeReportBody,
+import type {
+  AdminDistributions,
+  Appraisal,
+  ApproveIncomeReportBody,
+  CreateAppraisalBody,
+  Distribution,
+  DistributionDetail,
+  DistributionsQuery,
+  IncomeProducingState,
+  IncomeReport,
+  IncomeReportBody,
+  IncomeReportsQuery,
+  PayDistributionResult,
+  PortfolioReturns,
+  PropertyPerformance,
+  ReinvestBody,
+  ReinvestSetting,
+  RejectIncomeReportBody,
 } from 'shared-api/contract';
+import { DISTRIBUTION_STATUSES, EXPENSE_CATEGORIES, INCOME_REPORT_STATUSES, MAX_REPORT_NOTE } from 'shared-api/contract/dashboard';
 import { assertSame, dateOnly, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 
 const Day = dateOnly('YYYY-MM-DD');

@@ -4,20 +4,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DEFAULT_PAY_DAYS_AFTER_RECORD,
-  EXPENSE_CATEGORIES,
-  MAX_INCOME_REPORT_DAYS,
-  MAX_RECEIPTS_PER_REPORT,
-  RETURNS_MESSAGES,
   annualReturn,
   centsToDollars,
-  cumulativeAt,
-  heldSinceRecords,
-  holdingValue,
-  monthEnds,
-  percentOf,
-  realizedAnnualYield,
-  valueAt,
   type AdminDistributions,
   type Appraisal,
   type ApproveIncomeReportBody,
@@ -39,6 +27,20 @@ import {
   type ReinvestSetting,
   type RejectIncomeReportBody,
 } from 'shared-api/contract';
+import {
+  DEFAULT_PAY_DAYS_AFTER_RECORD,
+  EXPENSE_CATEGORIES,
+  MAX_INCOME_REPORT_DAYS,
+  MAX_RECEIPTS_PER_REPORT,
+  RETURNS_MESSAGES,
+  cumulativeAt,
+  heldSinceRecords,
+  holdingValue,
+  monthEnds,
+  percentOf,
+  realizedAnnualYield,
+  valueAt,
+} from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import type { FileRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';

@@ -2,7 +2,7 @@
 // (opening balance, each category, closing balance), then income by property (and, for
 // owners, the distributions they funded by property), then every
 // ledger line of the period. Amounts are plain decimals in USD ("-1234.56").
-import { centsToDecimal } from 'shared-api/contract';
+import { centsToDecimal } from 'shared-api/contract/dashboard';
 import { csvDocument, type CsvColumn } from '../transactions/csv';
 import type { Statement } from './service';
 

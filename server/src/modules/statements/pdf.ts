@@ -3,7 +3,8 @@
 // The built-in Helvetica is used (no font file to ship): it covers Latin-1, so any other
 // character in a name or description prints as "?".
 import PDFDocument from 'pdfkit';
-import { BRAND, formatCents } from 'shared-api/contract';
+import { BRAND } from 'shared-api/contract';
+import { formatCents } from 'shared-api/contract/dashboard';
 import type { Statement } from './service';
 
 const MARGIN = 50;

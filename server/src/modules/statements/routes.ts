@@ -4,7 +4,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { statementFileName, type StatementFormat, type StatementPeriods } from 'shared-api/contract';
+import type { StatementFormat, StatementPeriods } from 'shared-api/contract';
+import { statementFileName } from 'shared-api/contract/dashboard';
 import { badRequest } from '../../lib/http-error';
 import { assertSame, errors, Id, StringEnum, type Same } from '../../lib/schema';
 import { currentUser } from '../../plugins/auth';

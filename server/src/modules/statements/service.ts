@@ -5,17 +5,8 @@
 // service checks it before anything is sent.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  parseStatementPeriod,
-  STATEMENT_CATEGORIES,
-  STATEMENT_CATEGORY_LABELS,
-  statementEntryKind,
-  type Role,
-  type StatementCategory,
-  type StatementPeriod,
-  type StatementPeriodRange,
-  type StatementPeriods,
-} from 'shared-api/contract';
+import type { Role, StatementCategory, StatementPeriod, StatementPeriodRange, StatementPeriods } from 'shared-api/contract';
+import { parseStatementPeriod, STATEMENT_CATEGORIES, STATEMENT_CATEGORY_LABELS, statementEntryKind } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 

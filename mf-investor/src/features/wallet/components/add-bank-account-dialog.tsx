@@ -6,6 +6,7 @@ import { Alert, Box } from 'shared-ui/mui';
 import { FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, toast } from 'shared-ui';
 import { addPayoutDestination, readError } from 'shared-api';
+import type { CreatePayoutDestinationBody, PayoutDestination, PayoutDestinationKind } from 'shared-api/contract';
 import {
   accountNumberError,
   bicShapeError,
@@ -14,10 +15,7 @@ import {
   maskedNumber,
   PAYOUT_DESTINATION_KIND_LABELS,
   routingNumberError,
-  type CreatePayoutDestinationBody,
-  type PayoutDestination,
-  type PayoutDestinationKind,
-} from 'shared-api/contract';
+} from 'shared-api/contract/dashboard';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 
 type Field = 'holderName' | 'routingNumber' | 'accountNumber' | 'iban' | 'bic';

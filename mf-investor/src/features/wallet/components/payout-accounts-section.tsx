@@ -5,7 +5,8 @@ import { Box, Paper, Skeleton, Typography } from 'shared-ui/mui';
 import { Button, ConfirmDialog, formatDate, toast } from 'shared-ui';
 import { ErrorState } from 'shared-ui/components';
 import { readError, removePayoutDestination } from 'shared-api';
-import { maskedNumber, PAYOUT_DESTINATION_KIND_LABELS, type PayoutDestination } from 'shared-api/contract';
+import type { PayoutDestination } from 'shared-api/contract';
+import { maskedNumber, PAYOUT_DESTINATION_KIND_LABELS } from 'shared-api/contract/dashboard';
 
 export interface PayoutAccountsSectionProps {
   destinations: PayoutDestination[] | undefined;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { ApiError, useSessionStore } from 'shared-api';
-import { PAYOUT_DESTINATION_MESSAGES as M } from 'shared-api/contract';
+import { PAYOUT_DESTINATION_MESSAGES as M } from 'shared-api/contract/dashboard';
 import { makeDestination, makeUser, makeWallet, pageOf, serverDown } from 'shared-api/testing';
 import { never, renderPage, settle } from 'shared-ui/testing';
 import { WalletPage } from './wallet-page';

@@ -3,7 +3,8 @@ import { Box, Typography } from 'shared-ui/mui';
 import { StatementTables } from 'shared-ui';
 import { downloadMyStatement } from 'shared-api';
 import { queries, useApiQuery } from 'shared-api/query';
-import { statementFileName, type StatementFormat, type StatementPeriod } from 'shared-api/contract';
+import type { StatementFormat, StatementPeriod } from 'shared-api/contract';
+import { statementFileName } from 'shared-api/contract/dashboard';
 import { saveFile } from '../../../lib/browser';
 
 /**

@@ -4,7 +4,8 @@ import { InputAdornment, TextField } from 'shared-ui/mui-inputs';
 import { Link as RouterLink, useNavigate } from 'shared-ui/router';
 import { Button, formatNumber, toast } from 'shared-ui/core';
 import { PageHeader } from 'shared-ui/components';
-import { US_STATES, paths, withRevisionApplied, type PropertyWithRevision } from 'shared-api/contract';
+import { US_STATES, paths, type PropertyWithRevision } from 'shared-api/contract';
+import { withRevisionApplied } from 'shared-api/contract/dashboard';
 import { useSaveListing } from '../hooks/use-save-listing';
 import {
   EMPTY_LISTING,

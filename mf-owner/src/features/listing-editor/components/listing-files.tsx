@@ -6,13 +6,13 @@ import { deletePropertyFile, fileUrl, imageSources, readError, setPropertyFileOr
 import {
   UPLOAD_MAX_FILES,
   displayFileName,
-  isLive,
   type FileOrderBody,
   type FileRef,
   type ImageRef,
   type Property,
   type PropertyWithRevision,
 } from 'shared-api/contract';
+import { isLive } from 'shared-api/contract/dashboard';
 
 /** The ids in a new order: the one at `from` moved to `to`. */
 export function moved(ids: string[], from: number, to: number): string[] {

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box } from 'shared-ui/mui';
 import { formatNumber } from 'shared-ui/core';
-import { RevisionChanges } from 'shared-ui/components';
+import { RevisionChanges } from 'shared-ui/display';
 import type { PropertyRevision, Property } from 'shared-api/contract';
 import { editRules } from '../lib/listing-form';
 

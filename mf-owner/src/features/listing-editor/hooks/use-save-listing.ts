@@ -11,7 +11,8 @@ import {
   uploadPropertyDocuments,
   uploadPropertyImages,
 } from 'shared-api';
-import { withRevisionApplied, type PropertyWithRevision } from 'shared-api/contract';
+import type { PropertyWithRevision } from 'shared-api/contract';
+import { withRevisionApplied } from 'shared-api/contract/dashboard';
 import { toInput, toUpdate, type ListingFormValues } from '../lib/listing-form';
 
 export type SaveOutcome = { ok: true; fieldsChanged: boolean; filesAdded: boolean } | { ok: false; message: string };

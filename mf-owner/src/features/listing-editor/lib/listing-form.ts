@@ -3,7 +3,6 @@
 import {
   annualReturn,
   dollarsToCents,
-  isLive,
   totalValue,
   unitsTaken,
   type OffPlanPropertyInput,
@@ -12,6 +11,7 @@ import {
   type PropertyType,
   US_STATE_CODES,
 } from 'shared-api/contract';
+import { isLive } from 'shared-api/contract/dashboard';
 import { PROGRESS_MESSAGE, isValidProgress } from '../../../lib/progress';
 
 export interface ListingFormValues {

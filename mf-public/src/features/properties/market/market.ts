@@ -1,15 +1,7 @@
 // The market form's rules (issue 20), checked before the server does: whole units, a price in
 // dollars with at most two decimals inside the band, what an order holds, the seller's fee.
-import {
-  MARKET_MESSAGES,
-  MAX_MARKET_ORDER_UNITS,
-  centsToDollars,
-  dollarsToCents,
-  marketFeeCents,
-  parseAmount,
-  type MarketRules,
-  type MarketSide,
-} from 'shared-api/contract';
+import { centsToDollars, dollarsToCents, parseAmount, type MarketRules, type MarketSide } from 'shared-api/contract';
+import { MARKET_MESSAGES, MAX_MARKET_ORDER_UNITS, marketFeeCents } from 'shared-api/contract/market';
 
 export const TRADE_MESSAGES = {
   units: MARKET_MESSAGES.wholeUnits,
