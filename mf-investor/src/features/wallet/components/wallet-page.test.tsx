@@ -4,16 +4,7 @@ import { ApiError, useSessionStore } from 'shared-api';
 import { MONEY_MESSAGES, type LedgerEntry, type MyLedgerPage, type Page } from 'shared-api/contract';
 import { CHECKOUT_POLL } from 'shared-api/query';
 import * as browser from '../../../lib/browser';
-import {
-  makeCheckout,
-  makeDestination,
-  makeEntry,
-  makePayout,
-  makeUser,
-  makeWallet,
-  pageOf,
-  serverDown,
-} from 'shared-api/testing';
+import { makeCheckout, makeDestination, makeEntry, makePayout, makeUser, makeWallet, pageOf, serverDown } from 'shared-api/testing';
 import { asPhone, never, renderPage, settle } from 'shared-ui/testing';
 import { WalletPage } from './wallet-page';
 
