@@ -6,18 +6,28 @@
 // (distribution-fixtures.ts: DEPOSIT checkouts paid, orders completed), and more cash in each
 // wallet (another paid DEPOSIT). Then C concurrent clients, for S seconds, each place random
 // limit orders (side, 1–5 units, price within ±3% of the unit price) for random investors on
-// that ONE property's book, through the service's statement: one round trip per order,
-// `SELECT place_market_order(...)` (the function the API's POST /v1/market/orders calls, with
-// an Idempotency-Key), on a pg pool of P connections. Every order locks the same property row,
-// so this measures the serialized matching path. Refusals the rules make (an investor without
-// units to sell, a self-trade) are counted, not errors. Then money_invariant_violations().
+// that ONE property's book, each with its own Idempotency-Key, the way the API's
+// POST /v1/market/orders places them: through the service's batcher (modules/market/batcher.ts),
+// which sends the orders that arrive while the property's previous batch is in the database
+// together, `SELECT … FROM place_market_orders(...)`, one transaction per batch (migration
+// 0110; up to --depth batches in flight, as the API), on a pg pool of P connections set up as
+// the API's. `--path=single` places each order alone instead (`SELECT place_market_order(...)`,
+// one transaction per order: the path before 0110). Every order locks the same property row, so this measures the serialized matching
+// path. Refusals the rules make (an investor without units to sell, a self-trade) are counted,
+// not errors. Then money_invariant_violations(). Printed with the figures: the load average,
+// and the CPU time the book's PostgreSQL backends used per order (/proc/<pid>/schedstat, when
+// the server is on this machine), i.e. how much of a core the book got.
 //
-//   npm run bench:market -- --clients=16 --seconds=10 --pool=2 --investors=500 --warmup=500
+//   npm run bench:market -- --clients=16 --seconds=10 --pool=2 --investors=500 --warmup=500 --path=batch --depth=2
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { createDatabase, keepConnectionsOnSqlErrors } from '../src/db/client';
+import { createDatabase, keepConnectionsOnSqlErrors, type Db } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { BATCHES_IN_FLIGHT, MAX_BATCH, MarketBatcher, type BatchResult } from '../src/modules/market/batcher';
+import { placeBatchStatement } from '../src/modules/market/service';
 import { bulkHolders, bulkUnits } from './distribution-fixtures';
 
 const args = Object.fromEntries(
@@ -36,20 +46,46 @@ const CYCLE = 10; // investor i holds 1 + (i mod 10) units
 const PRICE = 10_000; // cents per unit
 const FEE_BPS = 100;
 const BAND_PCT = 20;
+const PATH = args.path ?? 'batch';
+const DEPTH = num('depth', BATCHES_IN_FLIGHT);
+if (PATH !== 'batch' && PATH !== 'single') throw new Error('--path=batch or --path=single');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_market_${randomBytes(5).toString('hex')}`;
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+/**
+ * CPU time (ns) the bench's PostgreSQL backends have used so far, from /proc/<pid>/schedstat:
+ * only when the server runs on this machine (null otherwise). With the load average it tells
+ * how much of the machine the book got: orders/s ≈ CPU share / CPU per order.
+ */
+async function backendCpuNs(q: (text: string, params?: unknown[]) => Promise<{ pid: number }[]>): Promise<number | null> {
+  const pids = await q(`SELECT pid FROM pg_stat_activity WHERE application_name = $1`, [SCHEMA]);
+  let total = 0;
+  for (const { pid } of pids) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      return null;
+    }
+  }
+  return total;
+}
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
   const database = await createDatabase({ databaseUrl: DATABASE_URL, databaseSchema: SCHEMA, pgliteDir: 'memory://' });
   await migrate(database);
   await database.close();
-  const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${SCHEMA}`, max: POOL });
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${SCHEMA}`, max: POOL, application_name: SCHEMA });
   // As the API's pool (db/client.ts): a refused order keeps its connection.
   keepConnectionsOnSqlErrors(pool);
   const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
+  const db = drizzle({ client: pool }) as unknown as Db;
   try {
     const setup = process.hrtime.bigint();
     const [owner] = await q<{ id: string }>(
@@ -84,6 +120,31 @@ async function main() {
     const refusals = new Map<string, number>();
     const errors = new Map<string, number>();
     let attempts = 0;
+    // As the API's (service.ts marketBatcher), without the retry on a deadlock (none is expected here).
+    const batcher = new MarketBatcher(
+      (propertyId, orders) => placeBatchStatement(db, propertyId, orders, FEE_BPS, BAND_PCT),
+      MAX_BATCH,
+      DEPTH,
+    );
+    const placeOne = async (who: string, side: 'BUY' | 'SELL', n: number, price: number): Promise<{ trades: { units: number }[] }> => {
+      if (PATH === 'single') {
+        const [r] = await q<{ placed: { trades: { units: number }[] } }>(
+          `SELECT place_market_order($1, $2, $3, $4::integer, $5::bigint, NULL::date, ${FEE_BPS}, ${BAND_PCT}, $6, 'bench') AS placed`,
+          [who, property.id, side, n, price, randomUUID()],
+        );
+        return r.placed;
+      }
+      const r: BatchResult = await batcher.place(property.id, {
+        investor: who,
+        side,
+        units: n,
+        price,
+        goodUntil: null,
+        key: randomUUID(),
+        hash: 'bench',
+      });
+      return r as unknown as { trades: { units: number }[] };
+    };
     const client = async (more: () => boolean) => {
       while (more()) {
         attempts++;
@@ -93,14 +154,11 @@ async function main() {
         const n = 1 + Math.floor(Math.random() * 5);
         const start = process.hrtime.bigint();
         try {
-          const [r] = await q<{ placed: { trades: unknown[] } }>(
-            `SELECT place_market_order($1, $2, $3, $4::integer, $5::bigint, NULL::date, ${FEE_BPS}, ${BAND_PCT}, $6, 'bench') AS placed`,
-            [who, property.id, side, n, price, randomUUID()],
-          );
+          const r = await placeOne(who, side, n, price);
           latencies.push(ms(start));
           placed++;
-          fills += r.placed.trades.length;
-          for (const t of r.placed.trades as { units: number }[]) unitsTraded += t.units;
+          fills += r.trades.length;
+          for (const t of r.trades) unitsTraded += t.units;
         } catch (err) {
           latencies.push(ms(start));
           const e = err as { code?: string; message?: string };
@@ -124,10 +182,19 @@ async function main() {
     latencies = [];
     placed = refused = fills = unitsTraded = 0;
     refusals.clear();
+    const batched = { ...batcher.stats };
+    const loadBefore = load();
+    const pgCpu0 = await backendCpuNs(q);
+    const nodeCpu0 = process.cpuUsage();
     const deadline = Date.now() + SECONDS * 1000;
     const t0 = process.hrtime.bigint();
     await Promise.all(Array.from({ length: CLIENTS }, () => client(() => Date.now() < deadline)));
     const elapsed = ms(t0) / 1000;
+    const loadAfter = load();
+    const nodeCpu = process.cpuUsage(nodeCpu0);
+    const pgCpu1 = await backendCpuNs(q);
+    const batches = batcher.stats.batches - batched.batches;
+    const batchOrders = batcher.stats.orders - batched.orders;
     latencies.sort((a, b) => a - b);
 
     const tInv = process.hrtime.bigint();
@@ -143,15 +210,30 @@ async function main() {
       `bench:market — PostgreSQL, ${os.cpus().length} CPUs, one property's book (${status}, ${units} units, ${INVESTORS} investors)`,
     );
     console.log(
-      `  path: SELECT place_market_order(...) per order (the API's statement), pool ${POOL}, ${CLIENTS} concurrent clients, ${SECONDS} s`,
+      PATH === 'batch'
+        ? `  path: the API's batcher, SELECT … FROM place_market_orders(...) per batch, up to ${DEPTH} in flight, pool ${POOL}, ${CLIENTS} concurrent clients, ${SECONDS} s`
+        : `  path: SELECT place_market_order(...) per order (one transaction each), pool ${POOL}, ${CLIENTS} concurrent clients, ${SECONDS} s`,
     );
+    console.log(`  load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after`);
     console.log(`  setup ${setupMs.toFixed(0)} ms, then ${WARMUP} orders of warm-up and ANALYZE (not measured)`);
     console.log(
       `  orders: ${total} in ${elapsed.toFixed(2)} s = ${(total / elapsed).toFixed(0)} orders/s (${placed} placed, ${refused} refused by the rules)`,
     );
+    if (PATH === 'batch') {
+      console.log(
+        `  batches: ${batches} (${(batchOrders / Math.max(1, batches)).toFixed(1)} orders per batch on average, largest ${batcher.stats.largest})`,
+      );
+    }
     console.log(`  fills:  ${fills} trades (${unitsTraded} units) = ${(fills / elapsed).toFixed(0)} fills/s`);
     console.log(
       `  latency: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, max ${latencies[latencies.length - 1]?.toFixed(2)} ms`,
+    );
+    const perOrder = Math.max(1, total);
+    const pgMs = pgCpu0 !== null && pgCpu1 !== null ? (pgCpu1 - pgCpu0) / 1e6 : null;
+    console.log(
+      `  CPU per order: PostgreSQL ${pgMs === null ? 'n/a (server not on this machine)' : `${(pgMs / perOrder).toFixed(3)} ms`}, ` +
+        `this process ${((nodeCpu.user + nodeCpu.system) / 1000 / perOrder).toFixed(3)} ms` +
+        (pgMs === null ? '' : `; the book's backends had ${((pgMs / (elapsed * 1000)) * 100).toFixed(0)}% of a core`),
     );
     console.log(`  book after: ${book.bids} open bids, ${book.asks} open asks; ${book.trades} trades in all`);
     for (const [m, c] of refusals) console.log(`  refused ×${c}: ${m}`);

@@ -3,7 +3,8 @@
 // invariants (extended by migration 0101 to the market) intact.
 import { sql } from 'drizzle-orm';
 import { MARKET_MESSAGES } from 'shared-api/contract/market';
-import { placeStatement } from '../src/modules/market/service';
+import type { BatchOrder, BatchResult } from '../src/modules/market/batcher';
+import { marketBatcher, placeBatchStatement, placeStatement } from '../src/modules/market/service';
 import {
   buildTestApp,
   call,
@@ -465,5 +466,150 @@ describe('secondary market', () => {
     const own = (await order(bidder, propertyId, 'BUY', 1, 9)).json().order;
     expect((await call(t.app, { method: 'POST', url: `/v1/market/orders/${own._id}/cancel`, as: bidder })).statusCode).toBe(200);
     expect(await queryRows(t.app, sql`SELECT 1 FROM audit_log WHERE target_id = ${own._id}`)).toEqual([]);
+  });
+});
+
+// Migration 0110: the API sends the orders for one property that arrive while its previous
+// batch is in the database together, one transaction per batch, each order in its own
+// subtransaction. These call the batch statement directly (the batcher's own tests are in
+// market-batcher.test.ts).
+describe('secondary market: batches (place_market_orders)', () => {
+  const FEE = 100;
+  const BAND = 20;
+  const o = (who: TestUser, side: 'BUY' | 'SELL', units: number, cents: number, extra: Partial<BatchOrder> = {}): BatchOrder => ({
+    investor: who.id,
+    side,
+    units,
+    price: cents,
+    goodUntil: null,
+    key: null,
+    hash: null,
+    ...extra,
+  });
+  const batch = (propertyId: string, orders: BatchOrder[]) => placeBatchStatement(t.app.db, propertyId, orders, FEE, BAND);
+  const fills = (r: BatchResult) =>
+    ((r.trades ?? []) as { units: number; price_cents: number | string }[]).map((x) => [x.units, Number(x.price_cents)]);
+  const count = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(t.app, q))[0].n);
+
+  it('settles its orders one after another; a refused order in the middle leaves nothing behind and gets its own message', async () => {
+    const { propertyId, investors } = await market([10, 10, 0, 0]);
+    const [a, b, c, d] = investors;
+    expect((await order(b, propertyId, 'SELL', 1, 9.5)).statusCode).toBe(201);
+    expect((await order(a, propertyId, 'SELL', 3, 10)).statusCode).toBe(201);
+    const aBalance = await walletBalance(t.app, a);
+    const results = await batch(propertyId, [
+      // Takes b's unit at $9.50, then meets a's own ask: refused as a whole, b's unit untouched.
+      o(a, 'BUY', 2, 1000),
+      // So b's unit is still there for d.
+      o(d, 'BUY', 1, 1000),
+      o(c, 'BUY', 2, 1000),
+      // c holds the 2 units bought just before in this batch, not 100.
+      o(c, 'SELL', 100, 1000),
+      // The band follows this batch's last trade ($10.00), not the unit price.
+      o(c, 'SELL', 2, 1201),
+      o(c, 'SELL', 2, 1200),
+    ]);
+    expect(results).toHaveLength(6);
+    expect(results[0].error).toEqual({
+      code: 'TS409',
+      message: 'This order would trade with your own sell order at $10.00: cancel that order first',
+      constraint: null,
+    });
+    expect(fills(results[1])).toEqual([[1, 950]]);
+    expect(fills(results[2])).toEqual([[2, 1000]]);
+    expect(results[3].error).toMatchObject({ code: 'TS409', message: 'You have 2 units available to sell' });
+    expect(results[4].error).toMatchObject({
+      code: 'TS400',
+      message: 'The price must be within 20% of the reference price $10.00 (last trade): between $8.00 and $12.00',
+    });
+    expect(results[5].order).toMatchObject({ status: 'OPEN', remaining: 2, side: 'SELL' });
+    // Nothing of the refused orders: no order row, no trade, no hold, no notice.
+    expect(await count(sql`SELECT count(*) AS n FROM market_orders WHERE investor_id = ${a.id} AND side = 'BUY'`)).toBe(0);
+    expect(await count(sql`SELECT count(*) AS n FROM market_orders WHERE investor_id = ${c.id} AND side = 'SELL'`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM trades WHERE property_id = ${propertyId}`)).toBe(2);
+    expect(await count(sql`SELECT count(*) AS n FROM notifications WHERE user_id = ${a.id} AND kind = 'MARKET_ORDER_FILLED'`)).toBe(1);
+    expect(await walletBalance(t.app, a)).toBeCloseTo(aBalance + 20 - 0.2, 2);
+    expect(await units(b, propertyId)).toMatchObject({ units: 9, held: 0 });
+    expect(await units(a, propertyId)).toMatchObject({ units: 8, held: 1 });
+    expect(await units(c, propertyId)).toMatchObject({ units: 2, held: 2 });
+    expect(await units(d, propertyId)).toMatchObject({ units: 1, held: 0 });
+    const last = await queryRows<{ last_price_cents: string }>(
+      t.app,
+      sql`SELECT last_price_cents FROM market_properties WHERE property_id = ${propertyId}`,
+    );
+    expect(Number(last[0].last_price_cents)).toBe(1000);
+  });
+
+  it("one Idempotency-Key twice in a batch: the second is the first's replay; a refused order's key is free again", async () => {
+    const { propertyId, investors } = await market([5, 0], 50);
+    const [, b] = investors;
+    const results = await batch(propertyId, [
+      o(b, 'BUY', 1, 900, { key: 'k-1', hash: 'h-1' }),
+      o(b, 'BUY', 1, 900, { key: 'k-1', hash: 'h-1' }),
+      o(b, 'BUY', 100, 1000, { key: 'k-2', hash: 'h-2' }),
+    ]);
+    const first = results[0] as { order: { id: string } };
+    expect(results[1].replay).toEqual({ hash: 'h-1', status: 201, response: results[0] });
+    expect(results[2].error).toMatchObject({
+      code: 'TS409',
+      message: expect.stringMatching(/^Your wallet has \$[\d,.]+ available; this order needs \$1,000\.00$/),
+    });
+    expect(await count(sql`SELECT count(*) AS n FROM market_orders WHERE investor_id = ${b.id}`)).toBe(1);
+    const [again] = await batch(propertyId, [o(b, 'BUY', 2, 900, { key: 'k-2', hash: 'h-3' })]);
+    expect(again.replay).toBeUndefined();
+    expect(again.order).toMatchObject({ units: 2, status: 'OPEN' });
+    expect((again.order as { id: string }).id).not.toBe(first.order.id);
+  });
+
+  it("an order's own error (a date that does not exist) refuses it alone; a halted book refuses every order with the reason", async () => {
+    const { propertyId, investors } = await market([5, 0]);
+    const [a, b] = investors;
+    const results = await batch(propertyId, [
+      o(a, 'SELL', 1, 1000),
+      o(b, 'BUY', 1, 1000, { goodUntil: '2031-02-30' }),
+      o(b, 'BUY', 1, 1000),
+    ]);
+    expect(results[0].order).toMatchObject({ status: 'OPEN' });
+    expect(results[1].error).toMatchObject({ code: '22008' });
+    expect(fills(results[2])).toEqual([[1, 1000]]);
+    await call(t.app, { method: 'POST', url: `/v1/admin/market/properties/${propertyId}/halt`, as: admin, payload: { reason: 'Audit' } });
+    const halted = await batch(propertyId, [o(a, 'SELL', 1, 1000), o(b, 'BUY', 1, 1000)]);
+    expect(halted.map((r) => r.error?.message)).toEqual([
+      'Trading in this property is halted: Audit',
+      'Trading in this property is halted: Audit',
+    ]);
+    expect(await count(sql`SELECT count(*) AS n FROM market_orders WHERE property_id = ${propertyId}`)).toBe(2);
+  });
+
+  it('many orders at once through the API: each caller gets its own answer; units and money add up', async () => {
+    const { propertyId, investors } = await market([6, 6, 6, 0, 0, 0], 500);
+    const sellers = investors.slice(0, 3);
+    const buyers = investors.slice(3);
+    const requests = [
+      ...sellers.map((s, i) => ({ who: s, side: 'SELL' as const, units: 2 + i, price: 10 })),
+      ...buyers.map((b, i) => ({ who: b, side: 'BUY' as const, units: 1 + i, price: 10 })),
+      ...sellers.map((s) => ({ who: s, side: 'SELL' as const, units: 100, price: 10 })),
+    ];
+    const before = { ...marketBatcher(t.app).stats };
+    const answers = await Promise.all(requests.map((r) => order(r.who, propertyId, r.side, r.units, r.price)));
+    // All of them went through the API's batcher.
+    expect(marketBatcher(t.app).stats.orders - before.orders).toBe(requests.length);
+    answers.forEach((res, i) => {
+      const r = requests[i];
+      if (r.units === 100) {
+        expect(res.statusCode).toBe(409);
+        expect(res.json().message).toMatch(/^You have \d+ units? available to sell$/);
+      } else {
+        expect(res.statusCode).toBe(201);
+        expect(res.json().order).toMatchObject({ side: r.side, units: r.units, price: r.price });
+        // A placing order's fills are its own, as taker.
+        for (const f of res.json().fills) expect(f).toMatchObject({ side: r.side, role: 'TAKER' });
+      }
+    });
+    // Whatever the order they were taken in, all at one price: the 6 units bid for trade (of
+    // 9 offered), and every trade was answered once, to its taker.
+    const taken = answers.reduce((n, res) => n + (res.statusCode === 201 ? (res.json().order.filled as number) : 0), 0);
+    expect(taken).toBe(6);
+    expect(await count(sql`SELECT coalesce(sum(units), 0) AS n FROM trades WHERE property_id = ${propertyId}`)).toBe(taken);
   });
 });

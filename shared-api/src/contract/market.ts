@@ -1,5 +1,5 @@
 // Secondary market (issue 20): an order book per property, matched and settled inside
-// PostgreSQL (migration 0100+, function place_market_order). Money on the wire is dollars
+// PostgreSQL (migrations 0100+, function place_market_orders). Money on the wire is dollars
 // (numbers with at most two decimals) as everywhere in the API; the database works in cents.
 //
 // Contract rule: this file changes ADDITIVELY only. A breaking change is announced here.

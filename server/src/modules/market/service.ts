@@ -1,7 +1,8 @@
 // The secondary market (issue 20). Matching, settlement, holds, cancel and expiry live in
-// the database (migration 0100: place_market_order, cancel_market_order, expire_market_orders);
-// this module checks the request's shape, calls them in one statement, and reads the book,
-// orders, fills and trades for the API. Money on the wire is dollars.
+// the database (migration 0100: cancel_market_order, expire_market_orders; 0110:
+// place_market_orders, batches of orders for one property, fed by batcher.ts); this module
+// checks the request's shape, calls them in one statement, and reads the book, orders, fills
+// and trades for the API. Money on the wire is dollars.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -32,12 +33,13 @@ import {
   marketPriceBandCents,
 } from 'shared-api/contract/market';
 import type { Executor } from '../../db/client';
-import { amountCents, moneyStatement, moneyTx } from '../../lib/money';
+import { amountCents, moneyError, moneyStatement, moneyTx } from '../../lib/money';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { idempotencyKey, replayOf, requestHash, sendAnswer, type StoredAnswer } from '../../lib/idempotency';
 import { currentUser } from '../../plugins/auth';
 import { audit } from '../admin/audit';
 import { notices } from '../notifications/notices';
+import { MarketBatcher, type BatchOrder, type BatchResult } from './batcher';
 
 type Row = Record<string, unknown>;
 
@@ -223,7 +225,7 @@ interface Placed {
   trades?: Row[];
 }
 
-/** The one statement that places an order (also used by the bench). */
+/** One order in one statement: a batch of one (place_market_order raises its refusal). */
 export async function placeStatement(
   db: Executor,
   investorId: string,
@@ -239,6 +241,36 @@ export async function placeStatement(
           ${body.goodUntil}::date, ${feeBps}::integer, ${bandPct}::integer, ${key}, ${hash}) AS placed`,
   );
   return r.placed;
+}
+
+/** The statement that places a batch of orders for one property (the API's, and the bench's): one result per order, in order. */
+export async function placeBatchStatement(
+  db: Executor,
+  propertyId: string,
+  orders: BatchOrder[],
+  feeBps: number,
+  bandPct: number,
+): Promise<BatchResult[]> {
+  const list = await rows<{ r: BatchResult }>(
+    db,
+    sql`SELECT r FROM place_market_orders(${propertyId}, ${JSON.stringify(orders)}::jsonb, ${feeBps}::integer, ${bandPct}::integer)
+        WITH ORDINALITY AS x(r, i) ORDER BY i`,
+  );
+  return list.map((x) => x.r);
+}
+
+// One batcher per database (the app's plugins share app.db; tests build several apps).
+const batchers = new WeakMap<object, MarketBatcher>();
+
+export function marketBatcher(app: FastifyInstance): MarketBatcher {
+  let b = batchers.get(app.db);
+  if (!b) {
+    b = new MarketBatcher((propertyId, orders) =>
+      moneyStatement(app, (db) => placeBatchStatement(db, propertyId, orders, app.config.marketFeeBps, app.config.marketPriceBandPct)),
+    );
+    batchers.set(app.db, b);
+  }
+  return b;
 }
 
 async function placedResult(app: FastifyInstance, me: string, placed: Placed): Promise<PlaceMarketOrderResult> {
@@ -264,17 +296,21 @@ export async function placeOrder(
   const priceCents = amountCents(body.price, 'price', 100_000_000_000);
   const key = idempotencyKey(request);
   const hash = key === null ? null : requestHash(request);
-  const placed = await moneyStatement(app, (db) =>
-    placeStatement(
-      db,
-      me.id,
-      { propertyId: body.propertyId, side: body.side, units: body.units, priceCents, goodUntil: body.goodUntil ?? null },
-      app.config.marketFeeBps,
-      app.config.marketPriceBandPct,
+  // Queued with the other orders for this property that arrive meanwhile (batcher.ts).
+  let placed: Placed;
+  try {
+    placed = (await marketBatcher(app).place(body.propertyId, {
+      investor: me.id,
+      side: body.side,
+      units: body.units,
+      price: priceCents,
+      goodUntil: body.goodUntil ?? null,
       key,
       hash,
-    ),
-  );
+    })) as Placed;
+  } catch (err) {
+    throw moneyError(err);
+  }
   if (placed.replay) {
     const first = replayOf<Placed>(placed.replay, hash as string);
     return sendAnswer(reply, { ...first, body: await placedResult(app, me.id, first.body) });
