@@ -70,6 +70,19 @@ function AppForm({ seen }: { seen: string[] }) {
   );
 }
 
+/** The app renders its form, then what the visitor did is replayed on it (every task run). */
+function takeOver(carried: ReturnType<typeof changedInput>): { app: HTMLElement; seen: string[] } {
+  const app = document.createElement('div');
+  document.body.append(app);
+  const seen: string[] = [];
+  render(<AppForm seen={seen} />, { container: app });
+  act(() => {
+    replayInput(carried, app);
+    jest.runAllTimers();
+  });
+  return { app, seen };
+}
+
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
   jest.useRealTimers();
@@ -88,14 +101,7 @@ test('what the visitor chose on the server’s markup reaches the app’s handle
   expect(carried.moves.map((m) => m.value)).toEqual(['AZ', 'RENTAL_READY', 'desert']);
   server.remove();
 
-  const app = document.createElement('div');
-  document.body.append(app);
-  const seen: string[] = [];
-  render(<AppForm seen={seen} />, { container: app });
-  act(() => {
-    replayInput(carried, app);
-    jest.runAllTimers();
-  });
+  const { app, seen } = takeOver(carried);
   expect(seen).toEqual(['state=AZ', 'type=RENTAL_READY', 'q=desert']);
   expect((app.querySelector('#a1') as HTMLSelectElement).value).toBe('AZ');
   expect((app.querySelector('#a2') as HTMLSelectElement).value).toBe('RENTAL_READY');
@@ -106,13 +112,5 @@ test('nothing is replayed when the visitor changed nothing', () => {
   const server = serverMarkup();
   const carried = changedInput(server);
   expect(carried).toEqual({ moves: [], focusKey: null });
-  const app = document.createElement('div');
-  document.body.append(app);
-  const seen: string[] = [];
-  render(<AppForm seen={seen} />, { container: app });
-  act(() => {
-    replayInput(carried, app);
-    jest.runAllTimers();
-  });
-  expect(seen).toEqual([]);
+  expect(takeOver(carried).seen).toEqual([]);
 });
