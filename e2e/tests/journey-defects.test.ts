@@ -89,11 +89,17 @@ test('a guest sent to /login from a dashboard page returns there after signing i
   await evil.context.close();
 });
 
-test('a signed-in person opening /login or /signup goes to the dashboard', async () => {
+test('a signed-in person opening /login or /signup goes to the dashboard, or to the page ?next= names', async () => {
   const s = await session(DEMO.investor);
-  for (const url of ['/login', '/signup', '/login?next=%2Fdashboard%2Forders']) {
+  // A link made for a guest (the server renders every public page as a guest sees it) still
+  // takes a signed-in person where it was heading.
+  for (const [url, to] of [
+    ['/login', '/dashboard'],
+    ['/signup', '/dashboard'],
+    ['/login?next=%2Fdashboard%2Forders', '/dashboard/orders'],
+  ]) {
     await s.page.goto(url);
-    await s.page.waitForURL((u) => u.pathname === '/dashboard');
+    await s.page.waitForURL((u) => u.pathname === to);
     await s.page.getByRole('heading', { level: 1 }).first().waitFor();
   }
   expect(s.errors).toEqual([]);
