@@ -17,6 +17,11 @@ test('the landing page renders through the shell from mf-public', async () => {
   const s = await open(browser);
   await s.page.goto('/');
   await s.page.getByRole('heading', { name: 'Real Estate Investment For Everyone' }).waitFor();
+  // The server's HTML shows the heading first; the app (main.js, loaded after the first
+  // paint) takes its place once mf_public's page has rendered.
+  await s.page.waitForFunction(() => !document.querySelector('#root[data-ssr]') && document.querySelector('#root h1'), null, {
+    timeout: 30_000,
+  });
   expect(s.requests.some((u) => /\/remotes\/mf_public\/[^/]+\/mf-manifest\.json$/.test(u))).toBe(true);
   expect(s.requests.some((u) => u.endsWith('/remotes.json'))).toBe(true);
   // Public chrome is the shell's: navigation and footer.
