@@ -35,13 +35,14 @@ export interface RouteDef {
   chrome: Chrome;
   /** Absent: public. Present: signed-in users with one of these roles. */
   roles?: readonly Role[];
-  /** For guests only (log in, sign up): a signed-in person goes to the dashboard. */
+  /** For guests only (log in, sign up): a signed-in person goes to the dashboard, or where ?next= names (signedInLanding). */
   guestOnly?: boolean;
   /** The module that renders it; per role when the same path differs by role. */
   target: RouteTarget | Partial<Record<Role, RouteTarget>>;
 }
 /** /login remembering the page a guard turned a guest away from (?next=), same-app paths only. */
 export declare function loginRedirect(from: string): string;
+export declare function signedInLanding(search: string): string;
 export declare const routeTable: readonly RouteDef[];
 /** The module that renders `route` for `role` (null role: a visitor). */
 export declare function targetFor(route: RouteDef, role: Role | null): RouteTarget | null;

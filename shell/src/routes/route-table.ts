@@ -42,7 +42,7 @@ export interface RouteDef {
   chrome: Chrome;
   /** Absent: public. Present: signed-in users with one of these roles. */
   roles?: readonly Role[];
-  /** For guests only (log in, sign up): a signed-in person goes to the dashboard. */
+  /** For guests only (log in, sign up): a signed-in person goes to the dashboard, or where ?next= names (signedInLanding). */
   guestOnly?: boolean;
   /** The module that renders it; per role when the same path differs by role. */
   target: RouteTarget | Partial<Record<Role, RouteTarget>>;
