@@ -27,18 +27,9 @@ export {
   TIMEOUT_MESSAGE,
   NETWORK_MESSAGE,
 } from './errors';
-export {
-  useSessionStore,
-  getSession,
-  syncSessionFromStorage,
-  useAuthUser,
-  useAccessToken,
-  useIsAuthenticated,
-  useCheckoutStatus,
-  rememberCheckout,
-  type SessionState,
-  type CheckoutStatusEntry,
-  type CheckoutStatusMap,
-} from './session-store';
+// Who is signed in: the same list as 'shared-api/session' (the eager entry), plus what only
+// pages that call the API use.
+export * from './session';
+export { rememberCheckout } from './session-store';
 export * from './endpoints';
 export { subscribeEvents, addRealtimeEventTypes, POLL_INTERVAL_MS, type RealtimeListener } from './realtime-entry';
