@@ -71,12 +71,24 @@ test('an edit to the developed remote shows in the page without a reload', async
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  const consoleLines: string[] = [];
+  page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   let navigations = 0;
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) navigations++;
   });
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: BEFORE, exact: true }).waitFor({ timeout: 60_000 });
+  // The server's HTML shows the heading before any script runs; the edit must reach the app,
+  // so wait until the app (main.js, started after the first paint) has taken that HTML's place
+  // with mf_public's page from the dev server, and the hot-update socket is open.
+  await page.waitForFunction(() => !document.querySelector('#root[data-ssr]') && document.querySelector('#root h1'), null, {
+    timeout: 120_000,
+  });
+  for (let t = Date.now(); !consoleLines.some((l) => l.includes('Hot Module Replacement enabled'));) {
+    if (Date.now() - t > 60_000) throw new Error(`no hot-update socket:\n${consoleLines.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   await page.evaluate(() => {
     (window as unknown as { __marker: string }).__marker = 'still here';
   });
@@ -85,7 +97,12 @@ test('an edit to the developed remote shows in the page without a reload', async
   try {
     fs.writeFileSync(file, original.replace(`            ${BEFORE}\n`, `            ${AFTER}\n`));
     expect(fs.readFileSync(file, 'utf8')).toContain(AFTER);
-    await page.getByRole('heading', { level: 1, name: AFTER }).waitFor({ timeout: 90_000 });
+    await page
+      .getByRole('heading', { level: 1, name: AFTER })
+      .waitFor({ timeout: 90_000 })
+      .catch((e: Error) => {
+        throw new Error(`${e.message}\n--- page console ---\n${consoleLines.slice(-40).join('\n')}\n--- dev loop ---\n${log.slice(-3000)}`);
+      });
   } finally {
     fs.writeFileSync(file, original);
   }
