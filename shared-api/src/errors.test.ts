@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // Node environment: real fetch Request/Response, which jsdom lacks.
 import { HTTPError, TimeoutError, type NormalizedOptions } from 'ky';
-import { MESSAGES } from './contract/validation';
+import { MESSAGES } from './contract/messages';
 import {
   ApiError,
   NETWORK_MESSAGE,

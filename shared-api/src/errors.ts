@@ -1,6 +1,6 @@
 // Client-side error messages (spec 8): the status messages, the ApiError the client
 // throws, and the error reader every page uses to turn a failure into one line.
-import { MESSAGES } from './contract/validation';
+import { MESSAGES } from './contract/messages';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Bad Request',

@@ -13,8 +13,7 @@
 // (bundled into main.js, not shared) and shared-api's copy see the same ones.
 //
 // This file imports nothing but constants: it runs before the shared modules are negotiated.
-import { STORAGE_KEYS } from './contract/constants';
-import { PROPERTY_PAGE_SIZE } from './contract/requests';
+import { PROPERTY_PAGE_SIZE, STORAGE_KEYS } from './contract/constants';
 import { CARD_IMAGE_SIZES, LEAD_PHOTO_SIZES } from './contract/image-sizes';
 
 const REGISTRY = '__tesseraPrefetch__';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { IconButton } from 'shared-ui/mui-icon-button';
 import { styled } from 'shared-ui/mui-core';
 import { MaterialDesignContent, SnackbarProvider, useSnackbar, type OptionsObject, type SnackbarKey } from 'notistack';
-import { TOAST_DURATION_MS, TOAST_MAX_NOTICES } from 'shared-api/contract';
+import { TOAST_DURATION_MS, TOAST_MAX_NOTICES } from 'shared-api/contract/basics';
 import { CloseIcon } from './icons';
 import { brand } from './theme';
 import { APP_TOAST_ORIGIN, NOTICE_ORIGIN, registerToastSlot } from './toast';

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TOAST_DURATION_MS } from 'shared-api/contract';
+import { TOAST_DURATION_MS } from 'shared-api/contract/basics';
 import { AppThemeProvider } from './theme-provider';
 import { ToastProvider, resetToasts, toast } from './toast';
 

@@ -1,5 +1,5 @@
 // Where to go after logging in: a same-site path carried in the login URL (?next=).
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 
 /** The path, when it is a path of this site (never another origin or a protocol). */
 export function safeNext(value: string | null | undefined): string | null {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BRAND } from 'shared-api/contract';
+import { BRAND } from 'shared-api/contract/basics';
 
 /** Names the browser tab after the page ("Properties · Tessera"); the previous title comes back on leaving. */
 export function useDocumentTitle(title: string | null | undefined): void {

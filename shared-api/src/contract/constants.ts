@@ -16,6 +16,9 @@ export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const MOBILE_BREAKPOINT_PX = 1024;
+/** The catalogue's page size (the shell's first-screen prefetch asks for the same page) and the largest page a list answers. */
+export const PROPERTY_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX_NOTICES = 3;
 export const QUESTIONNAIRE_INCOME_THRESHOLD_GBP = 100_000;

@@ -1,16 +1,17 @@
 // 'shared-api/contract': what every screen and the server read (enums, types, paths,
-// figures, money, validation). Shared eagerly: it is part of the shell's main.js.
+// figures, money, validation). Shared lazily: it loads with the first page that imports it.
+// Its basics (brand, limits, paths, messages, photo sizes) are also the eager subpath
+// 'shared-api/contract/basics', which the shell's main.js and the public pages' first screen
+// import instead, so a first visit to `/` downloads none of the rest.
+export * from './basics';
 export * from './enums';
 export * from './types';
-export * from './constants';
 export * from './us-states';
-export * from './paths';
 export * from './figures';
 export * from './money';
 export * from './validation';
 export * from './requests';
 export * from './responses';
-export * from './image-sizes';
 // The domain parts only some pages use are subpaths of their own, shared lazily (loaded
 // by the first page that imports one): 'shared-api/contract/dashboard' (returns,
 // statements, revisions, status rules, notifications, payout destinations: the signed-in

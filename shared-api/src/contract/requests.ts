@@ -89,8 +89,6 @@ export interface UsersQuery extends PageQuery {
 
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'roi_desc', 'funded'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];
-export const PROPERTY_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 100;
 
 export interface PropertiesQuery extends PageQuery {
   searchName?: string;

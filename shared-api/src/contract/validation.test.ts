@@ -1,7 +1,6 @@
 // Spec section 5: every rule with its exact message.
 import {
   CONTACT_LIMITS,
-  MESSAGES,
   PHONE_ALLOWED,
   allowedMimeTypes,
   displayFileName,
@@ -21,6 +20,7 @@ import {
   type OnboardingForm,
   type SignupForm,
 } from './validation';
+import { MESSAGES } from './messages';
 
 describe('exact message texts (spec 5 and 8)', () => {
   test.each([

@@ -9,44 +9,7 @@ import {
   UPLOAD_MAX_MB,
 } from './constants';
 import type { EntityType, Role } from './enums';
-
-export const MESSAGES = {
-  fillAllFields: 'Please fill in all fields',
-  emailEmpty: 'Email cannot be empty',
-  emailInvalid: 'Please enter a valid email address',
-  passwordLength: 'Password must be at least 8 characters long',
-  passwordLower: 'Password must contain at least one lowercase letter.',
-  passwordNumber: 'Password must contain at least one number.',
-  passwordUpper: 'Password must contain at least one uppercase letter.',
-  passwordsDiffer: 'Passwords do not match',
-  agreement: 'I agree to the processing of personal data.',
-  signupFailed: 'Something went wrong',
-  signupOk: 'Signed up successfully',
-  selectUserType: 'Please select user type',
-  selectNationality: 'Please select your nationality',
-  invalidPhone: 'Please enter a valid phone number',
-  completeSubscription: 'Please complete subcription to proceed',
-  businessName: 'Please enter your business name',
-  businessDocuments: 'Please upload business documents',
-  identityCard: 'Please upload a valid identity card',
-  documentSubmitted: 'Your document has been submitted and will be reviewed for verification',
-  identityUploadError: (error: string) => `Error uploading identity document: ${error}`,
-  businessUploadError: (error: string) => `Error uploading business document: ${error}`,
-  contactRequired: 'Please fill the required fields',
-  questionnaireThanks: 'Thank you for your response.',
-  onlyImages: 'Invalid file type. Only Images are allowed.',
-  onlyPdf: 'Invalid file type. Only PDF files are allowed.',
-  pdfOrImages: 'Invalid file type. Only JPEG, PNG, WEBP and PDF files are allowed.',
-  fileTooLarge: (mb: number) => `File size exceeds the maximum allowed limit (${mb}MB).`,
-  tooManyFiles: (n: number) => `You can upload a maximum of ${n}.`,
-  userDeleted: 'User deleted',
-  userDeleteError: 'Error deleting user',
-  serverError: 'An error occured, please try again.',
-  globalError: 'Something went wrong. Please try again later.',
-  subscriptionFailedTitle: 'Subscription Failed',
-  subscriptionFailedText: 'An error occured while processing your payment. Please try again.',
-  subscriptionSuccess: (brand: string) => `Congratulations, you have successfully subscribed to ${brand}.`,
-} as const;
+import { MESSAGES } from './messages';
 
 /** Spec 5: text, at sign, text, dot, text. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

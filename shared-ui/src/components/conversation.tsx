@@ -5,7 +5,8 @@ import { Alert, Box, Paper, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-inputs';
 import { Button, brand, formatDate, toast } from 'shared-ui/core';
 import { readError } from 'shared-api';
-import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES, type SupportMessage } from 'shared-api/contract';
+import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES } from 'shared-api/contract/basics';
+import type { SupportMessage } from 'shared-api/contract';
 
 export interface ConversationProps {
   messages: readonly SupportMessage[];

@@ -1,6 +1,6 @@
 import { Link } from 'shared-ui/router';
 import { Box, Container, Typography } from 'shared-ui/mui-core';
-import { BRAND, FOOTER_EMAIL_MAX, paths } from 'shared-api/contract';
+import { BRAND, FOOTER_EMAIL_MAX, paths } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 import { Logo } from './Logo';
 

@@ -1,7 +1,7 @@
 // Spec 8: any uncaught window error replaces the page with this screen.
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
-import { MESSAGES } from 'shared-api/contract';
+import { MESSAGES } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 
 // Browser noise that is not an application failure.

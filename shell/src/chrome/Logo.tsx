@@ -1,6 +1,6 @@
 import { Link } from 'shared-ui/router';
 import { Box } from 'shared-ui/mui-core';
-import { BRAND, paths } from 'shared-api/contract';
+import { BRAND, paths } from 'shared-api/contract/basics';
 
 /** Clicking the logo goes to / (spec 2). */
 export function Logo({ light = false }: { light?: boolean }) {

@@ -1,6 +1,6 @@
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Link } from 'shared-ui/router';
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 
 export function NotFound() {

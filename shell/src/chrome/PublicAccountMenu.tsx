@@ -1,5 +1,5 @@
 import { useAuthUser } from 'shared-api';
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 import { AccountMenu } from './AccountMenu';
 import { useLogout } from '../session/use-logout';
 

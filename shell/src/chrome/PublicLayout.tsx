@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'shared-ui/router';
 import { alpha, Box, ButtonBase } from 'shared-ui/mui-core';
 import { useAuthUser } from 'shared-api/session';
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 import { Logo } from './Logo';
 import { Footer } from './Footer';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MOBILE_BREAKPOINT_PX } from 'shared-api/contract';
+import { MOBILE_BREAKPOINT_PX } from 'shared-api/contract/basics';
 
 /** Spec 4: under 1024px an open mobile menu locks page scrolling. */
 export function useScrollLock(open: boolean): void {

@@ -21,6 +21,7 @@ export const providedEntries: Record<string, () => Promise<unknown>> = {
   'shared-api': () => import('shared-api'),
   'shared-api/session': () => import('shared-api/session'),
   'shared-api/contract': () => import('shared-api/contract'),
+  'shared-api/contract/basics': () => import('shared-api/contract/basics'),
   'shared-api/labels': () => import('shared-api/labels'),
   'shared-api/query': () => import('shared-api/query'),
   'shared-api/contract/dashboard': () => import('shared-api/contract/dashboard'),

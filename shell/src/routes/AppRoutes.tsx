@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'shared-ui/router';
 import { useAuthUser } from 'shared-api/session';
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 import { RemotePage } from '../federation/remote-page';
 import { PublicLayout } from '../chrome/PublicLayout';
 import { NotFound } from '../chrome/NotFound';

@@ -1,7 +1,8 @@
 // Every route of the platform as data (spec 2). Routes, guards and the sidebar are
 // all derived from this table; the remotes it names are loaded at run time.
 import { matchPath } from 'shared-ui/router';
-import { paths, type Role } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
+import type { Role } from 'shared-api/contract';
 
 /**
  * The remotes of the platform manifest (platform.json), as literal types for the route

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'shared-ui/router';
 import { logoutSession, useSessionStore } from 'shared-api';
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 
 /** Spec 4: clear the stored user and token, go to /login, then reload. */
 export function useLogout(): () => void {

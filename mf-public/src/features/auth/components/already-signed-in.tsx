@@ -1,7 +1,7 @@
 import { Link } from 'shared-ui/router';
 import { Alert, Box } from 'shared-ui/mui';
 import { useAuthUser } from 'shared-api';
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 
 /** Shown instead of a sign-in or sign-up form to someone already signed in. */

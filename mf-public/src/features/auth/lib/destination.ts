@@ -1,4 +1,5 @@
-import { paths, type User } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
+import type { User } from 'shared-api/contract';
 import { safeNext } from '../../../lib/next-path';
 
 /** The server refuses resending a code within this many seconds. */

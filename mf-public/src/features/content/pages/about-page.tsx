@@ -1,5 +1,5 @@
 import { Link } from 'shared-ui/router';
-import { BRAND, SUBSCRIPTION_FEE_USD, paths } from 'shared-api/contract';
+import { BRAND, SUBSCRIPTION_FEE_USD, paths } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 import { ArticlePage, CallToAction, type ArticleSection } from '../components/article-page';
 

@@ -1,6 +1,6 @@
 import { Link } from 'shared-ui/router';
 import { useAuthUser } from 'shared-api';
-import { BRAND, UPLOAD_MAX_FILES, UPLOAD_MAX_MB, paths } from 'shared-api/contract';
+import { BRAND, UPLOAD_MAX_FILES, UPLOAD_MAX_MB, paths } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 import { ArticlePage, CallToAction, type ArticleSection } from '../components/article-page';
 

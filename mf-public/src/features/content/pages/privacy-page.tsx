@@ -1,5 +1,5 @@
 import { Link } from 'shared-ui/router';
-import { BRAND, STORAGE_KEYS, paths } from 'shared-api/contract';
+import { BRAND, STORAGE_KEYS, paths } from 'shared-api/contract/basics';
 import { ArticlePage, type ArticleSection } from '../components/article-page';
 
 const SECTIONS: ArticleSection[] = [

@@ -1,5 +1,5 @@
 import { Link } from 'shared-ui/router';
-import { BRAND, SUBSCRIPTION_FEE_USD, SUBSCRIPTION_TOKENS, UPLOAD_MAX_FILES, UPLOAD_MAX_MB, paths } from 'shared-api/contract';
+import { BRAND, SUBSCRIPTION_FEE_USD, SUBSCRIPTION_TOKENS, UPLOAD_MAX_FILES, UPLOAD_MAX_MB, paths } from 'shared-api/contract/basics';
 import { ArticlePage, type ArticleSection } from '../components/article-page';
 
 const SECTIONS: ArticleSection[] = [

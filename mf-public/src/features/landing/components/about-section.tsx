@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'shared-ui/router';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
-import { BRAND, paths } from 'shared-api/contract';
+import { BRAND, paths } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 import { BlocksIcon, GlobeIcon, ShieldIcon } from '../icons';
 import { Section } from './section';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper, Skeleton } from 'shared-ui/mui-surfaces';
-import { BRAND } from 'shared-api/contract';
+import { BRAND } from 'shared-api/contract/basics';
 import { MailIcon } from '../icons';
 import { Section } from './section';
 

@@ -1,7 +1,7 @@
 import { Link } from 'shared-ui/router';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { useAuthUser } from 'shared-api/session';
-import { BRAND, paths } from 'shared-api/contract';
+import { BRAND, paths } from 'shared-api/contract/basics';
 import { Button } from 'shared-ui/core';
 import { Section } from './section';
 

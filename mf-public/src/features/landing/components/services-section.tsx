@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
-import { BRAND } from 'shared-api/contract';
+import { BRAND } from 'shared-api/contract/basics';
 import { BlocksIcon, ContractIcon, InsightsIcon, WalletIcon } from '../icons';
 import { Section } from './section';
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'shared-ui/router';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
 import { useAuthUser } from 'shared-api/session';
-import { BRAND, SUBSCRIPTION_FEE_USD, SUBSCRIPTION_TOKENS, paths } from 'shared-api/contract';
+import { BRAND, SUBSCRIPTION_FEE_USD, SUBSCRIPTION_TOKENS, paths } from 'shared-api/contract/basics';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
 import { CheckIcon } from '../icons';
 import { loginPath } from '../../../lib/next-path';

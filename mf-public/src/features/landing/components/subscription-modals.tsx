@@ -1,6 +1,6 @@
 import { Link } from 'shared-ui/router';
 import { Typography } from 'shared-ui/mui-core';
-import { BRAND, MESSAGES } from 'shared-api/contract';
+import { BRAND, MESSAGES } from 'shared-api/contract/basics';
 import { Button, Modal } from 'shared-ui/core';
 import type { SubscriptionResult } from '../hooks/use-subscription-checkout';
 

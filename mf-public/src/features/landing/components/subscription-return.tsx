@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'shared-ui/router';
 import { getMe, useSessionStore } from 'shared-api';
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 import { useCheckoutPoller, type CheckoutOutcome } from 'shared-api/query';
 import { toast } from 'shared-ui/core';
 import { PAYMENT_NOT_FINISHED, type SubscriptionResult } from '../hooks/use-subscription-checkout';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { createCheckout, readError, rememberCheckout } from 'shared-api';
-import { paths } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
 import { toast } from 'shared-ui/core';
 import { goToExternal } from '../../../lib/browser';
 import { newIdempotencyKey } from '../../../lib/idempotency';

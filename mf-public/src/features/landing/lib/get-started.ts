@@ -1,4 +1,5 @@
-import { paths, type User } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
+import type { User } from 'shared-api/contract';
 
 /**
  * Spec 2: the hero's Get started sends a visitor to /signup, an investor to

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box } from 'shared-ui/mui-core';
-import { LEAD_PHOTO_SIZES, type ImageRef } from 'shared-api/contract';
+import { LEAD_PHOTO_SIZES } from 'shared-api/contract/basics';
+import type { ImageRef } from 'shared-api/contract';
 import { Gallery, ImageIcon } from 'shared-ui/components';
 import { PhotoLibraryIcon } from '../icons';
 import { imageSources } from 'shared-api';

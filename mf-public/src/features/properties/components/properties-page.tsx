@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Box, Container, Typography } from 'shared-ui/mui-core';
 import { Paper, Skeleton } from 'shared-ui/mui-surfaces';
 import { getProperties, peekProperties, useIsAuthenticated } from 'shared-api';
-import { PROPERTY_PAGE_SIZE } from 'shared-api/contract';
+import { PROPERTY_PAGE_SIZE } from 'shared-api/contract/basics';
 import { Button, formatNumber } from 'shared-ui/core';
 import { useAsync, EmptyState, ErrorState, PageHeader, PropertyGrid } from 'shared-ui/components';
 import { usePropertyFilters } from '../hooks/use-property-filters';

@@ -1,6 +1,7 @@
 import { Link } from 'shared-ui/router';
 import { Box } from 'shared-ui/mui-core';
-import { paths, type Property } from 'shared-api/contract';
+import { paths } from 'shared-api/contract/basics';
+import type { Property } from 'shared-api/contract';
 import { PropertyCard } from 'shared-ui/components';
 import { loginPath } from '../../../lib/next-path';
 
