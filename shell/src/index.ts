@@ -3,10 +3,13 @@
 // path); everything it imports statically is an eager shared module
 // (tools/webpack/create-config.cjs), the rest is loaded on demand. docs/frontend.md.
 import { prefetchFirstScreen, seedFirstScreen } from 'shared-api/prefetch';
+import { lendBundlerRuntime } from './federation/bundler-runtime';
 import { clientVersions } from './federation/registry';
 import { selectRemotes } from './federation/selection';
 
 declare const __SHELL_VERSION__: string;
+
+lendBundlerRuntime();
 
 // The first screen's API call and photo start as soon as the remote versions are chosen
 // (/remotes.json is preloaded by index.html, so it has usually arrived by now), alongside

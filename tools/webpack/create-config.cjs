@@ -110,6 +110,22 @@ function federationRuntimeAliases() {
 }
 
 /**
+ * A remote's federation entry imports the bundler runtime by this absolute path; remotes get
+ * the shell's copy instead (tools/webpack/host-bundler-runtime.mjs).
+ */
+function hostBundlerRuntimeAlias() {
+  return { [`${bundlerRuntimeFile}$`]: path.join(__dirname, 'host-bundler-runtime.mjs') };
+}
+const bundlerRuntimeFile = require.resolve('@module-federation/webpack-bundler-runtime/bundler', {
+  paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))],
+});
+/** The shell lends its bundler runtime only to remotes built against the same version. */
+function bundlerRuntimeVersion() {
+  const pkg = path.join(bundlerRuntimeFile.slice(0, bundlerRuntimeFile.lastIndexOf(`${path.sep}dist${path.sep}`)), 'package.json');
+  return new webpack.DefinePlugin({ __MF_BUNDLER_RUNTIME_VERSION__: JSON.stringify(JSON.parse(fs.readFileSync(pkg, 'utf8')).version) });
+}
+
+/**
  * The name of a build's globals: `mf_public` 1.1.0 → `mf_public_1_1_0` (chunk-loading
  * array `webpackChunkmf_public_1_1_0`, container `window.mf_public_1_1_0`).
  * @param {string} name
@@ -179,7 +195,11 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        alias: { ...federationRuntimeAliases(), ...(isHost ? deferredKy() : {}), ...(production ? productionAliases() : {}) },
+        alias: {
+          ...federationRuntimeAliases(),
+          ...(isHost ? deferredKy() : hostBundlerRuntimeAlias()),
+          ...(production ? productionAliases() : {}),
+        },
       },
       module: {
         rules: [
@@ -258,6 +278,7 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
           },
         }),
         muiNoCssVars(),
+        bundlerRuntimeVersion(),
         lazyTouchRipple(),
         sharedApiContract(),
         ...plugins,
