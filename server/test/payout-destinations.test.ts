@@ -257,4 +257,41 @@ describe('admins', () => {
       (await call(t.app, { method: 'GET', url: `/v1/payouts/00000000-0000-4000-8000-000000000000/destination`, as: admin })).statusCode,
     ).toBe(404);
   });
+
+  it('closing the account erases the bank details (in the database): the records keep holder and last four, the full read answers 410 and is not audited', async () => {
+    const who = await makeInvestor(t, 100);
+    const d = (await add(who, IBAN)).json()._id;
+    const kept = (await add(who, US_ACCOUNT)).json()._id;
+    const p = (
+      await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 100, payoutDestinationId: d } })
+    ).json()._id;
+    expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p}`, as: admin, payload: { status: 'PAID' } })).statusCode).toBe(200);
+    const sealed = () =>
+      queryRows<{ id: string; details_sealed: string; removed: boolean }>(
+        t.app,
+        sql`SELECT id, details_sealed, removed_at IS NOT NULL AS removed FROM payout_destinations WHERE user_id = ${who.id} ORDER BY id`,
+      );
+    expect((await sealed()).every((r) => r.details_sealed.length > 0 && !r.removed)).toBe(true);
+    // Not before: the database refuses to erase (or change) an open account's details.
+    expect(await refusal(t.app.db.execute(sql`UPDATE payout_destinations SET details_sealed = '' WHERE id = ${d}`))).toBe(
+      'Bank details are erased only when the account closes',
+    );
+
+    const closed = await call(t.app, { method: 'DELETE', url: `/v1/users/${who.id}`, as: admin });
+    expect(closed.statusCode).toBe(200);
+    expect((await sealed()).map((r) => [r.id, r.details_sealed, r.removed])).toEqual(
+      [
+        [d, '', true],
+        [kept, '', true],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    // Where the withdrawal was paid is still shown, masked.
+    const items = (await call(t.app, { method: 'GET', url: `/v1/payouts?userId=${who.id}`, as: admin })).json().items;
+    expect(items[0].destination).toMatchObject({ _id: d, kind: 'IBAN', last4: '3000', holderName: 'Erika Mustermann' });
+    const full = await call(t.app, { method: 'GET', url: `/v1/payouts/${p}/destination`, as: admin });
+    expect(full.statusCode).toBe(410);
+    expect(full.json().message).toBe(M.erased);
+    expect(await queryRows(t.app, sql`SELECT 1 FROM audit_log WHERE action = 'payout.destination.view' AND target_id = ${p}`)).toEqual([]);
+    expect(await invariantViolations(t.app)).toEqual([]);
+  });
 });

@@ -48,6 +48,7 @@ export const PAYOUT_DESTINATION_MESSAGES = {
   notFound: 'Payout account not found',
   required: 'Choose the bank account to pay this withdrawal to',
   inUse: 'This bank account has a withdrawal waiting to be paid: cancel it or wait until it is decided before removing the account',
+  erased: 'The bank details were erased when the account was closed: only the holder name and the last four digits are kept',
 } as const;
 
 /** Digits only, spaces and dashes removed (people paste "0260-0959 3"). */

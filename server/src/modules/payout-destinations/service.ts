@@ -15,7 +15,7 @@ import {
 } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import { payoutDestinations, payouts, type PayoutDestinationRow } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest, gone, notFound } from '../../lib/http-error';
 import { idempotent } from '../../lib/idempotency';
 import { moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
@@ -166,6 +166,8 @@ export async function payoutDestinationInFull(
     if (!p.payoutDestinationId) throw notFound('This withdrawal was requested before bank accounts were recorded: it names none');
     const [d] = await tx.select().from(payoutDestinations).where(eq(payoutDestinations.id, p.payoutDestinationId));
     if (!d) throw notFound(M.notFound);
+    // Erased when the account closed (migration 0112): nothing to read, so nothing audited.
+    if (d.detailsSealed === '') throw gone(M.erased);
     const details = unseal(keyOf(app), d.detailsSealed);
     await audit(tx, request, {
       action: 'payout.destination.view',

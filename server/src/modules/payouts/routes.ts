@@ -34,7 +34,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The withdrawal's bank account in full, to pay it (admins; every read is audited: payout.destination.view)",
         security,
         params: IdParams,
-        response: { 200: PayoutDestinationDetailsSchema, ...errors(401, 403, 404) },
+        response: { 200: PayoutDestinationDetailsSchema, ...errors(401, 403, 404, 410) },
       },
     },
     async (request) => destinations.payoutDestinationInFull(app, request, request.params.id),
