@@ -91,6 +91,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
     },
     trustProxy: config.trustProxy,
+    // Fastify's 10 s per plugin is short for a start on a busy machine: instances starting
+    // together wait for each other's migrations and seeding, and the realtime plugin's LISTEN
+    // connection once took longer than that at a load average of 14 (CI). A plugin that hangs
+    // still stops the start, after 60 s.
+    pluginTimeout: 60_000,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
