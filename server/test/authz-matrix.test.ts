@@ -427,6 +427,11 @@ const ROWS: Row[] = [
     expect: OWNER_ONLY(),
   },
   {
+    name: 'GET /v1/properties/active-investments',
+    req: () => ({ method: 'GET', url: `/v1/properties/active-investments?ids=${fixtures.active}` }),
+    expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 },
+  },
+  {
     name: 'GET /v1/properties/active-investments/{id}',
     req: () => ({ method: 'GET', url: `/v1/properties/active-investments/${fixtures.active}` }),
     expect: { anon: 401, investor: 403, owner2: 404, owner: 200, admin: 200 },

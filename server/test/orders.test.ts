@@ -196,6 +196,21 @@ describe('after an order', () => {
       unitsSold: 6,
       investors: [{ investorId: buyer.id, firstName: 'Investor', lastName: 'Test', quantity: 6, amountInvested: 150 }],
     });
+    // The owner's active-listings page asks for all its listings at once: the same answers, in the order asked.
+    const other = (await makeProperty(t.app, owner, { approveAs: admin }))._id;
+    const batch = await get(`/v1/properties/active-investments?ids=${other},${id},${other}`, owner);
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json()).toEqual([{ propertyId: other, unitsSold: 0, investors: [] }, investments]);
+    expect((await get(`/v1/properties/active-investments?ids=${id}`, admin)).json()).toEqual([investments]);
+    const owner2 = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+    const mine = (await makeProperty(t.app, owner2, { approveAs: admin }))._id;
+    // One listing that is not theirs and the whole answer is refused, as for one.
+    expect((await get(`/v1/properties/active-investments?ids=${mine},${id}`, owner2)).statusCode).toBe(404);
+    const bad = await get(`/v1/properties/active-investments?ids=${id},not-an-id`, owner);
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'ids: every id must be a listing id']);
+    const many = Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',');
+    expect((await get(`/v1/properties/active-investments?ids=${many}`, owner)).json().message).toBe('ids: at most 100 listings at once');
+    expect((await get('/v1/properties/active-investments?ids=,', owner)).statusCode).toBe(400);
     expect((await get(`/v1/properties/owner/${id}`, owner)).json()).toMatchObject({
       unitsSold: 6,
       amountRaised: 150,

@@ -103,6 +103,7 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['deletePropertyFile', () => api.deletePropertyFile(ID, 'f1'), 'DELETE', `v1/properties/owned/${ID}/files/f1`],
   ['updateOffPlanProgress', () => api.updateOffPlanProgress(ID, { percent: 5 }), 'PATCH', `v1/properties/offPlan-progress/${ID}`],
   ['getActiveInvestments', () => api.getActiveInvestments(ID), 'GET', `v1/properties/active-investments/${ID}`],
+  ['getActiveInvestmentsOf', () => api.getActiveInvestmentsOf([ID]), 'GET', 'v1/properties/active-investments'],
   ['getOwnersProperties', () => api.getOwnersProperties(ID), 'GET', `v1/properties/owners-property/${ID}`],
   ['getOwnerPropertyView', () => api.getOwnerPropertyView(ID), 'GET', `v1/properties/owner/${ID}`],
   ['deleteProperty', () => api.deleteProperty(ID), 'DELETE', `v1/properties/${ID}`],
@@ -244,6 +245,15 @@ describe('endpoint functions', () => {
     expect(calls[0].options).toEqual({ json: { phone: '555' } });
     await api.getProperties({ searchName: 'lake', status: undefined, page: 2, type: undefined });
     expect(calls[1].options).toEqual({ searchParams: { searchName: 'lake', page: '2' } });
+  });
+
+  it('asks for the holders of many listings 100 at a time, in order', async () => {
+    const ids = Array.from({ length: 150 }, (_, i) => `id-${i}`);
+    await api.getActiveInvestmentsOf(ids);
+    expect(calls.map((c) => (c.options as { searchParams: { ids: string } }).searchParams.ids.split(','))).toEqual([
+      ids.slice(0, 100),
+      ids.slice(100),
+    ]);
   });
 
   it('sends Idempotency-Key on money calls when given a key', async () => {

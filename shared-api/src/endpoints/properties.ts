@@ -98,6 +98,21 @@ export const updateOffPlanProgress = (propertyId: string, body: ProgressUpdateBo
 export const getActiveInvestments = (propertyId: string): Promise<ActiveInvestments> =>
   http.get(`v1/properties/active-investments/${id(propertyId)}`).json<ActiveInvestments>();
 
+/** The most listings one call of getActiveInvestmentsOf asks for (the server's limit). */
+export const ACTIVE_INVESTMENTS_BATCH = 100;
+
+/** Who holds units of several listings, one request per 100 (the owner's active-listings page). Same order as `propertyIds`. */
+export async function getActiveInvestmentsOf(propertyIds: string[]): Promise<ActiveInvestments[]> {
+  const batches: string[][] = [];
+  for (let i = 0; i < propertyIds.length; i += ACTIVE_INVESTMENTS_BATCH) batches.push(propertyIds.slice(i, i + ACTIVE_INVESTMENTS_BATCH));
+  const answers = await Promise.all(
+    batches.map((ids) =>
+      http.get('v1/properties/active-investments', { searchParams: { ids: ids.join(',') } }).json<ActiveInvestments[]>(),
+    ),
+  );
+  return answers.flat();
+}
+
 /** An owner's listings (that owner and admins). */
 export const getOwnersProperties = (ownerId: string, q: OwnedPropertiesQuery = {}): Promise<Page<PropertyWithRevision>> =>
   http.get(`v1/properties/owners-property/${id(ownerId)}`, { searchParams: query(q) }).json<Page<PropertyWithRevision>>();

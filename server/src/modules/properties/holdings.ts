@@ -1,12 +1,20 @@
 // Who holds units of a property, and whether a property may still be deleted.
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, type ActiveInvestor } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
 import { holdings, orders, users } from '../../db/schema';
 
 export async function investorsOfProperty(db: Executor, propertyId: string): Promise<ActiveInvestor[]> {
+  return (await investorsOfProperties(db, [propertyId])).get(propertyId) ?? [];
+}
+
+/** The holders of several properties in one query, by property (largest holding first). */
+export async function investorsOfProperties(db: Executor, propertyIds: string[]): Promise<Map<string, ActiveInvestor[]>> {
+  const byProperty = new Map<string, ActiveInvestor[]>(propertyIds.map((id) => [id, []]));
+  if (propertyIds.length === 0) return byProperty;
   const rows = await db
     .select({
+      propertyId: holdings.propertyId,
       investorId: holdings.investorId,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -15,15 +23,17 @@ export async function investorsOfProperty(db: Executor, propertyId: string): Pro
     })
     .from(holdings)
     .innerJoin(users, eq(users.id, holdings.investorId))
-    .where(eq(holdings.propertyId, propertyId))
-    .orderBy(desc(holdings.quantity), holdings.investorId);
-  return rows.map((r) => ({
-    investorId: r.investorId,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    quantity: r.quantity,
-    amountInvested: centsToDollars(r.cents),
-  }));
+    .where(inArray(holdings.propertyId, propertyIds))
+    .orderBy(holdings.propertyId, desc(holdings.quantity), holdings.investorId);
+  for (const r of rows)
+    byProperty.get(r.propertyId)?.push({
+      investorId: r.investorId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      quantity: r.quantity,
+      amountInvested: centsToDollars(r.cents),
+    });
+  return byProperty;
 }
 
 /**

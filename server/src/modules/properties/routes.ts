@@ -4,6 +4,7 @@ import { errors, Id, IdParams, MessageBody, PageOf } from '../../lib/schema';
 import { currentUser } from '../../plugins/auth';
 import { requireStatusFor } from '../../lib/status-gate';
 import {
+  ActiveInvestmentsQuerySchema,
   ActiveInvestmentsSchema,
   FileOrderSchema,
   OffPlanInputSchema,
@@ -295,6 +296,21 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => service.addProgress(app, request, request.params.propertyId, request.body),
+  );
+
+  app.get(
+    '/active-investments',
+    {
+      onRequest: ownerOrAdmin,
+      schema: {
+        tags,
+        summary: 'Who holds units of several listings at once (their owner, admins): `ids` is a comma-separated list of up to 100',
+        security: secured,
+        querystring: ActiveInvestmentsQuerySchema,
+        response: { 200: Type.Array(ActiveInvestmentsSchema), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.activeInvestmentsOf(app, request, request.query.ids),
   );
 
   app.get(

@@ -130,6 +130,10 @@ export const ActiveInvestmentsSchema = Type.Object({
   ),
 });
 assertSame<Same<Static<typeof ActiveInvestmentsSchema>, ActiveInvestments>>();
+export const ActiveInvestmentsQuerySchema = Type.Object(
+  { ids: Type.String({ minLength: 1, maxLength: 4000 }) },
+  { additionalProperties: false },
+);
 
 const page = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),

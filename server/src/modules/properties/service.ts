@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  MAX_PAGE_SIZE,
   MESSAGES,
   PROPERTY_PAGE_SIZE,
   type FileOrderBody,
@@ -35,7 +36,7 @@ import { type AuthUser, currentUser } from '../../plugins/auth';
 import { readUploads } from '../../plugins/uploads';
 import { audit } from '../admin/audit';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files/service';
-import { deletionRefusal, holdsOrAwaits, investorsOfProperty } from './holdings';
+import { deletionRefusal, holdsOrAwaits, investorsOfProperties, investorsOfProperty } from './holdings';
 import {
   decideRevision,
   isPermutation,
@@ -323,6 +324,31 @@ export async function activeInvestments(app: FastifyInstance, request: FastifyRe
   const p = await managed(app.db, currentUser(request), id);
   return { propertyId: p.id, unitsSold: p.settledQuantity, investors: await investorsOfProperty(app.db, p.id) };
 }
+
+/**
+ * Who holds units of several listings at once (the owner's active-listings page: one request
+ * instead of one per listing). Every id must be a listing the caller manages, or 404 as for one.
+ */
+export async function activeInvestmentsOf(app: FastifyInstance, request: FastifyRequest, idList: string): Promise<ActiveInvestments[]> {
+  const ids = [
+    ...new Set(
+      idList
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.length === 0) throw badRequest('ids: name at least one listing');
+  if (ids.length > MAX_PAGE_SIZE) throw badRequest(`ids: at most ${MAX_PAGE_SIZE} listings at once`);
+  if (ids.some((id) => !UUID.test(id))) throw badRequest('ids: every id must be a listing id');
+  const user = currentUser(request);
+  const rows = await app.db.select().from(properties).where(inArray(properties.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  if (ids.some((id) => !byId.has(id) || (user.role !== 'ADMIN' && byId.get(id)?.ownerId !== user.id))) throw notFound('Property not found');
+  const investors = await investorsOfProperties(app.db, ids);
+  return ids.map((id) => ({ propertyId: id, unitsSold: byId.get(id)?.settledQuantity ?? 0, investors: investors.get(id) ?? [] }));
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // ---- Writing ----
 

@@ -9,10 +9,9 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
-  useAsync,
+  type AsyncState,
   type DataTableColumn,
 } from 'shared-ui';
-import { getActiveInvestments } from 'shared-api';
 import {
   PROPERTY_TYPE_LABELS,
   amountRaised,
@@ -21,6 +20,7 @@ import {
   totalValue,
   unitsReserved,
   unitsSold,
+  type ActiveInvestments,
   type ActiveInvestor,
   type Property,
   type PropertyRevision,
@@ -35,11 +35,19 @@ const investorColumns: DataTableColumn<ActiveInvestor>[] = [
   { key: 'amountInvested', header: 'Invested', align: 'right', render: (i) => formatMoney(i.amountInvested) },
 ];
 
-/** One approved listing: funding, its investors and, off-plan, construction progress. */
-export function ActiveListingCard({ initial }: { initial: Property & { revision?: PropertyRevision | null } }) {
+/**
+ * One approved listing: funding, its investors and, off-plan, construction progress. The
+ * investors come from the page, which asks for every card's at once.
+ */
+export function ActiveListingCard({
+  initial,
+  investments,
+}: {
+  initial: Property & { revision?: PropertyRevision | null };
+  investments: AsyncState<ActiveInvestments>;
+}) {
   const headingId = useId();
   const [p, setP] = useState(initial);
-  const investments = useAsync(() => getActiveInvestments(p._id), [p._id]);
   const raised = amountRaised(p);
   const total = totalValue(p);
   const sold = unitsSold(p);

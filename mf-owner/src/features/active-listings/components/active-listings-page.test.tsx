@@ -9,7 +9,7 @@ import { ActiveListingsPage } from './active-listings-page';
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   getOwnedProperties: jest.fn(),
-  getActiveInvestments: jest.fn(),
+  getActiveInvestmentsOf: jest.fn(),
   updateOffPlanProgress: jest.fn(),
   // Issue 18's income section of funded listings: loading here (tested in features/income).
   getPropertyPerformance: jest.fn(() => new Promise(() => undefined)),
@@ -19,7 +19,7 @@ jest.mock('shared-api', () => ({
 
 const m = {
   list: jest.mocked(api.getOwnedProperties),
-  investments: jest.mocked(api.getActiveInvestments),
+  investments: jest.mocked(api.getActiveInvestmentsOf),
   progress: jest.mocked(api.updateOffPlanProgress),
 };
 
@@ -50,7 +50,7 @@ beforeEach(() => {
   m.list.mockImplementation(async (q: OwnedPropertiesQuery = {}) =>
     pageOf(q.status === 'ACTIVE' ? [harbor, sunset] : q.status === 'FUNDED' ? [funded] : []),
   );
-  m.investments.mockImplementation(async (id) =>
+  const one = (id: string) =>
     id === 'h'
       ? {
           propertyId: 'h',
@@ -60,8 +60,8 @@ beforeEach(() => {
             { investorId: 'i2', firstName: 'Grace', lastName: 'Hopper', quantity: 50, amountInvested: 2500 },
           ],
         }
-      : noInvestors(id),
-  );
+      : noInvestors(id);
+  m.investments.mockImplementation(async (ids) => ids.map(one));
 });
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -72,6 +72,9 @@ test('shows approved listings with funding progress and their investors', async 
   await screen.findByRole('article', { name: 'Harbor View' });
   expect(m.list).toHaveBeenCalledWith({ status: 'ACTIVE', pageSize: 100 });
   expect(m.list).toHaveBeenCalledWith({ status: 'FUNDED', pageSize: 100 });
+  // Every card's investors in one request, not one per card.
+  await waitFor(() => expect(m.investments).toHaveBeenCalledTimes(1));
+  expect(m.investments).toHaveBeenCalledWith(['h', 's', 'f']);
 
   const h = card('Harbor View');
   expect(within(h).getByText('$12,500 raised of $50,000')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { Box } from 'shared-ui/mui-core';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button } from 'shared-ui/core';
 import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
-import { getOwnedProperties } from 'shared-api';
+import { getActiveInvestmentsOf, getOwnedProperties } from 'shared-api';
 import { MAX_PAGE_SIZE, paths, type Property } from 'shared-api/contract';
 import { ActiveListingCard } from './active-listing-card';
 
@@ -18,6 +18,10 @@ async function approvedListings(): Promise<Property[]> {
 
 export function ActiveListingsPage() {
   const { data, error, loading, reload } = useAsync(() => approvedListings(), []);
+  // Every card's investors in one request (per 100 listings), not one request per card.
+  const ids = data?.map((p) => p._id) ?? [];
+  const investments = useAsync(() => (ids.length > 0 ? getActiveInvestmentsOf(ids) : Promise.resolve([])), [ids.join(',')]);
+  const byId = new Map(investments.data?.map((i) => [i.propertyId, i]));
   let body;
   if (error) body = <ErrorState message={error} onRetry={reload} />;
   else if (loading || !data) body = <LoadingState label="Loading your active listings..." />;
@@ -37,7 +41,7 @@ export function ActiveListingsPage() {
     body = (
       <Box sx={{ display: 'grid', gap: 3 }}>
         {data.map((p) => (
-          <ActiveListingCard key={p._id} initial={p} />
+          <ActiveListingCard key={p._id} initial={p} investments={{ ...investments, data: byId.get(p._id) }} />
         ))}
       </Box>
     );
