@@ -95,7 +95,7 @@ test('an edit to the developed remote shows in the page without a reload', async
   const before = navigations;
 
   try {
-    fs.writeFileSync(file, original.replace(`            ${BEFORE}\n`, `            ${AFTER}\n`));
+    fs.writeFileSync(file, original.replace(`>${BEFORE}<`, `>${AFTER}<`));
     expect(fs.readFileSync(file, 'utf8')).toContain(AFTER);
     await page
       .getByRole('heading', { level: 1, name: AFTER })

@@ -1,9 +1,10 @@
-// shared-ui/core: what every page of the platform renders, on MUI's smallest tier
-// (shared-ui/mui-core) only: the theme and its provider, toasts (notistack is loaded
-// when the first toast shows), formatters, Button, Modal and the close icon. Shared as one module; the shell and the public pages import it, so the
-// first visit downloads nothing else of the design system. See docs/frontend.md.
+// shared-ui/core: what every MUI page of the platform renders, on MUI's smallest tier
+// (shared-ui/mui-core) only: the theme and its providers, toasts (notistack is loaded
+// when the first toast shows), formatters, Button, Modal and the close icon. Shared as one
+// lazy module, loaded with the first page that renders MUI; a first visit to `/` renders
+// none (the chrome and the landing page's first screen use shared-ui/base). docs/frontend.md.
 export { theme, brand, fontFamily } from './theme';
-export { AppThemeProvider } from './theme-provider';
+export { AppThemeProvider, MuiThemeProvider } from './theme-provider';
 export { formatNumber, formatMoney, formatPercent, formatDate, type MoneyFormatOptions } from './format';
 export { toast, ToastProvider, resetToasts, APP_TOAST_ORIGIN, NOTICE_ORIGIN } from './toast';
 export { CloseIcon } from './icons';

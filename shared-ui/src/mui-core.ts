@@ -1,11 +1,11 @@
 /* eslint-disable no-restricted-imports -- a curated MUI barrel (docs/frontend.md) */
-// The smallest MUI tier: what the public chrome, the landing page and the design
-// system's core (shared-ui/core) render. Shared as one module and loaded on every first
-// visit, so every component here costs every visitor: add deliberately. 'shared-ui/mui'
+// The smallest MUI tier: what the design system's core (shared-ui/core) renders. Shared as
+// one lazy module, loaded with the first page that renders MUI (the public chrome and the
+// landing page's first screen render none: shared-ui/base), so every component here costs
+// every MUI page: add deliberately. 'shared-ui/mui'
 // re-exports all of it (through this module, so one copy exists) plus the rest of the
 // base tier. Tiers, each shared as one module (docs/frontend.md):
-//   shared-ui/mui-core        layout, text, button base, theme tools (first visit; the public
-//                             top bar renders MUI's Toolbar and AppBar as the boxes they are)
+//   shared-ui/mui-core        layout, text, button base, theme tools
 //   shared-ui/mui-surfaces    paper, skeletons
 //   shared-ui/mui-icon-button icon buttons (and circular progress)
 //   shared-ui/mui             + both, app bar, stacks, alerts, avatars, chips, lists, links, grid, …

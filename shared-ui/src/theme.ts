@@ -4,28 +4,10 @@
 import { createTheme, responsiveFontSizes } from 'shared-ui/mui-core';
 import type { Theme } from 'shared-ui/mui-core';
 
-/** Brand colours, also for places outside the MUI palette (toasts, charts). */
-export const brand = {
-  navy: '#0A2540',
-  navyDeep: '#0A1A2F',
-  blue: '#0D47A1',
-  blueDark: '#0A3678',
-  blueSoft: '#E8F0FB',
-  ink: '#0F1B2D',
-  muted: '#4A5568',
-  surface: '#F6F8FB',
-  border: '#E2E8F0',
-  green: '#1E7B45',
-  greenSoft: '#E7F4EC',
-  orange: '#B54708',
-  orangeSoft: '#FEF3E7',
-  red: '#C62828',
-  redSoft: '#FDECEC',
-} as const;
+import { brand, fontFamily } from './tokens';
 
-export const fontFamily = ['Inter', 'system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(
-  ', ',
-);
+/** Brand colours and the font, shared with the MUI-free first screen (tokens.ts). */
+export { brand, fontFamily };
 
 function build(): Theme {
   const base = createTheme({

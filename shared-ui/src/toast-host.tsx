@@ -8,6 +8,7 @@ import { MaterialDesignContent, SnackbarProvider, useSnackbar, type OptionsObjec
 import { TOAST_DURATION_MS, TOAST_MAX_NOTICES } from 'shared-api/contract/basics';
 import { CloseIcon } from './icons';
 import { brand } from './theme';
+import { MuiThemeProvider } from './theme-provider';
 import { APP_TOAST_ORIGIN, NOTICE_ORIGIN, registerToastSlot } from './toast';
 
 const APP_MAX = 4;
@@ -75,7 +76,7 @@ const NoticeContent = styled(MaterialDesignContent)({
 
 export default function ToastHost() {
   return (
-    <>
+    <MuiThemeProvider>
       <style>{`.${BELOW_HEADER} { top: var(--tessera-toast-top, 80px) !important; }`}</style>
       <SnackbarProvider
         classes={{ containerAnchorOriginTopRight: BELOW_HEADER, containerAnchorOriginTopCenter: BELOW_HEADER }}
@@ -98,6 +99,6 @@ export default function ToastHost() {
       >
         <Register slot="notice" />
       </SnackbarProvider>
-    </>
+    </MuiThemeProvider>
   );
 }

@@ -82,7 +82,7 @@ export function resetToasts(): void {
 const ToastHost = lazy(() => import('./toast-host'));
 
 /**
- * Mount once (the shell) inside AppThemeProvider. The toast containers render beside
+ * Mount once (the shell). The toast containers (under MUI's theme, loaded with them) render beside
  * the app, not around it, so loading them never re-mounts the page.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {

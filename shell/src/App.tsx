@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'shared-ui/router';
-import { AppThemeProvider, ToastProvider } from 'shared-ui/core';
+import { BaseStyles, ToastProvider } from 'shared-ui/base';
 import { GlobalErrorScreen } from './chrome/GlobalErrorScreen';
 import { AppRoutes } from './routes/AppRoutes';
 import { lazy, Suspense } from 'react';
@@ -10,9 +10,13 @@ import { getRefusedPreviews } from './federation/selection';
 const PreviewBadge = lazy(() => import('./chrome/PreviewBadge').then((m) => ({ default: m.PreviewBadge })));
 const previewAsked = () => getRefusedPreviews().length > 0 || getChosenRemotes().some((c) => c.channel === 'preview');
 
+// No MUI theme here: the public chrome and the landing page render without MUI (BaseStyles
+// gives the page MUI's baseline styles); what renders MUI gets its theme with its code
+// (RemotePage, the dashboard chrome, menus, toasts). docs/frontend.md.
 export function App() {
   return (
-    <AppThemeProvider>
+    <>
+      <BaseStyles />
       <ToastProvider>
         <GlobalErrorScreen>
           <BrowserRouter>
@@ -25,6 +29,6 @@ export function App() {
           </BrowserRouter>
         </GlobalErrorScreen>
       </ToastProvider>
-    </AppThemeProvider>
+    </>
   );
 }

@@ -14,6 +14,28 @@ const { federationNameOf, remotes } = require('../platform/index.cjs');
 // build, which pulls the CommonJS runtime-core and sdk in next to the ES builds the
 // bundler runtime uses: the shell carried the federation runtime twice (docs/performance.md).
 /**
+ * Whether a module is part of MUI's base: what every MUI tier (shared-ui/mui-*) builds on.
+ * @param {import('webpack').Module} module
+ */
+function isMuiBase(module) {
+  const file = /** @type {{ resource?: string }} */ (module).resource ?? '';
+  if (
+    /[\\/]@mui[\\/](system[\\/](Grid|Stack|useMediaQuery)|utils[\\/](useRovingTabIndex|useControlled|mergeSlotProps|useSlotProps)|material[\\/]ButtonBase[\\/](TouchRipple|Ripple))/.test(
+      file,
+    )
+  )
+    return false;
+  return (
+    /[\\/]node_modules[\\/]@mui[\\/](system|utils|styled-engine|private-theming)[\\/]/.test(file) ||
+    /[\\/]node_modules[\\/]@mui[\\/]material[\\/](styles|utils|zero-styled|DefaultPropsProvider|colors|transitions|ButtonBase|Box|Container|CssBaseline|SvgIcon|Typography|GlobalStyles|useLazyRipple|className|generateUtilityClass|generateUtilityClasses|version)[\\/]/.test(
+      file,
+    ) ||
+    /[\\/]node_modules[\\/]clsx[\\/]/.test(file) ||
+    file.startsWith(path.join(__dirname, 'mui') + path.sep)
+  );
+}
+
+/**
  * MUI's createTheme and ThemeProvider also carry the CSS-variables theme machinery,
  * which Tessera's theme never uses: tools/webpack/mui/ holds the branch MUI itself takes
  * for such a theme, without the rest (about 6 KB gzip on every first visit), and a
@@ -240,7 +262,18 @@ function createConfig({ dir, name: copyName, isHost = false, plugins = [], runti
                       },
                     },
                   }
-                : false,
+                : {
+                    // MUI's base (the styling engine, the theme's code and the components
+                    // every tier builds on) in one chunk the MUI tiers share: it left main.js
+                    // (the public first screen renders no MUI), and without this group every
+                    // lazy tier carried its own copy of it (docs/frontend.md).
+                    chunks: 'async',
+                    cacheGroups: {
+                      default: false,
+                      defaultVendors: false,
+                      muiBase: { test: isMuiBase, name: 'mui-base', chunks: 'async', enforce: true },
+                    },
+                  },
             }
           : {}),
         // SWC's minifier drops the code tree-shaking leaves unused inside modules (the

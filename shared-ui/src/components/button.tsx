@@ -1,23 +1,11 @@
 import type { ElementType, ReactNode } from 'react';
 import { Box, ButtonBase } from 'shared-ui/mui-core';
 import type { MuiButtonProps, SxProps, Theme } from 'shared-ui/mui-core';
-import { brand } from '../theme';
+import { brand } from '../tokens';
+import { BUTTON_SIZES, BUTTON_VARIANTS, LOOKS, SIZES, type ButtonSize, type ButtonVariant, type Look } from './button-looks';
 import { Spinner } from './spinner';
 
-export const BUTTON_VARIANTS = [
-  'filled-blue',
-  'filled-white',
-  'filled-red',
-  'text',
-  'text-blue',
-  'outline-white',
-  'outline-blue',
-  'underline-blue',
-  'underline-white',
-] as const;
-export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
-export const BUTTON_SIZES = ['XS', 'SM', 'MD', 'LG'] as const;
-export type ButtonSize = (typeof BUTTON_SIZES)[number];
+export { BUTTON_SIZES, BUTTON_VARIANTS, type ButtonSize, type ButtonVariant };
 
 /** Spec 4: a loading button shows exactly this and is disabled. */
 export const LOADING_TEXT = 'Loading...';
@@ -35,44 +23,6 @@ export interface ButtonProps extends Omit<
   /** Element or component to render, e.g. react-router's Link. */
   component?: ElementType;
 }
-
-interface Look {
-  base: 'contained' | 'outlined' | 'text';
-  color: string;
-  bg: string;
-  border?: string;
-  hoverBg: string;
-  underline?: boolean;
-  /** Meant for dark backgrounds: a white focus ring. */
-  onDark?: boolean;
-}
-
-const white = '#FFFFFF';
-const LOOKS: Record<ButtonVariant, Look> = {
-  'filled-blue': { base: 'contained', color: white, bg: brand.blue, hoverBg: brand.blueDark },
-  'filled-white': { base: 'contained', color: brand.blue, bg: white, hoverBg: brand.blueSoft, onDark: true },
-  'filled-red': { base: 'contained', color: white, bg: brand.red, hoverBg: '#A51F1F' },
-  text: { base: 'text', color: brand.ink, bg: 'transparent', hoverBg: 'rgba(15, 27, 45, 0.06)' },
-  'text-blue': { base: 'text', color: brand.blue, bg: 'transparent', hoverBg: brand.blueSoft },
-  'outline-white': {
-    base: 'outlined',
-    color: white,
-    bg: 'transparent',
-    border: 'rgba(255, 255, 255, 0.85)',
-    hoverBg: 'rgba(255, 255, 255, 0.12)',
-    onDark: true,
-  },
-  'outline-blue': { base: 'outlined', color: brand.blue, bg: 'transparent', border: brand.blue, hoverBg: brand.blueSoft },
-  'underline-blue': { base: 'text', color: brand.blue, bg: 'transparent', hoverBg: 'transparent', underline: true },
-  'underline-white': { base: 'text', color: white, bg: 'transparent', hoverBg: 'transparent', underline: true, onDark: true },
-};
-
-const SIZES: Record<ButtonSize, { minHeight: number; px: number; fontSize: string; spinner: number }> = {
-  XS: { minHeight: 28, px: 1.25, fontSize: '0.75rem', spinner: 12 },
-  SM: { minHeight: 36, px: 2, fontSize: '0.875rem', spinner: 14 },
-  MD: { minHeight: 44, px: 2.75, fontSize: '0.9375rem', spinner: 16 },
-  LG: { minHeight: 52, px: 3.5, fontSize: '1rem', spinner: 18 },
-};
 
 function lookSx(look: Look, size: ButtonSize, loading: boolean): SxProps<Theme> {
   const s = SIZES[size];
@@ -98,7 +48,7 @@ function lookSx(look: Look, size: ButtonSize, loading: boolean): SxProps<Theme> 
       textDecorationThickness: look.underline ? '2px' : undefined,
       borderColor: colors.borderColor,
     },
-    '&.Mui-focusVisible': { outline: `3px solid ${look.onDark ? white : brand.blue}`, outlineOffset: 2 },
+    '&.Mui-focusVisible': { outline: `3px solid ${look.onDark ? '#FFFFFF' : brand.blue}`, outlineOffset: 2 },
     // A loading button keeps its colours (readable "Loading..."); a disabled one fades.
     '&.Mui-disabled': loading ? { ...colors, opacity: 0.85 } : { ...colors, opacity: 0.5 },
   };
@@ -108,7 +58,7 @@ function lookSx(look: Look, size: ButtonSize, loading: boolean): SxProps<Theme> 
 // the theme's MuiButton overrides); the variant's look (lookSx) is applied over them.
 // The button is MUI's ButtonBase with these styles rather than MUI's Button, which
 // carries every palette colour, size and loading layout for about 2.5 KB gzip on every
-// first visit (docs/frontend.md). Same markup and MuiButton classes, same look.
+// MUI page (docs/frontend.md). Same markup and MuiButton classes, same look.
 const baseSx: SxProps<Theme> = (theme) => ({
   ...theme.typography.button,
   minWidth: 64,

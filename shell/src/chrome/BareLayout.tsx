@@ -1,21 +1,36 @@
 import type { ReactNode } from 'react';
-import { Box, Container } from 'shared-ui/mui-core';
+import { palette, space, styled, up } from 'shared-ui/base';
 import { Logo } from './Logo';
+
+const Root = styled.div({ minHeight: '100vh', backgroundColor: palette.background.default });
+const Header = styled.header({
+  padding: `${space(2)} ${space(2)}`,
+  [up('md')]: { paddingLeft: space(4), paddingRight: space(4) },
+  borderBottom: `1px solid ${palette.divider}`,
+  backgroundColor: palette.background.paper,
+});
+// MUI's Container (maxWidth md) as the box it renders.
+const Main = styled.main({
+  width: '100%',
+  marginLeft: 'auto',
+  marginRight: 'auto',
+  boxSizing: 'border-box',
+  paddingLeft: space(2),
+  paddingRight: space(2),
+  [up('sm')]: { paddingLeft: space(3), paddingRight: space(3) },
+  [up('md')]: { maxWidth: 900 },
+  paddingTop: space(4),
+  paddingBottom: space(4),
+});
 
 /** Onboarding: the logo and the task, nothing to wander off to. */
 export function BareLayout({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box
-        component="header"
-        data-app-header=""
-        sx={{ px: { xs: 2, md: 4 }, py: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-      >
+    <Root>
+      <Header data-app-header="">
         <Logo />
-      </Box>
-      <Container component="main" id="main" maxWidth="md" sx={{ py: 4 }}>
-        {children}
-      </Container>
-    </Box>
+      </Header>
+      <Main id="main">{children}</Main>
+    </Root>
   );
 }

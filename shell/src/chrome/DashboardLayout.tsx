@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'shared-ui/router';
 import { Box, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Typography } from 'shared-ui/mui';
+import { MuiThemeProvider } from 'shared-ui/core';
 import { useAuthUser } from 'shared-api';
 import { paths } from 'shared-api/contract/basics';
 import type { User } from 'shared-api/contract';
@@ -133,45 +134,49 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   useScrollLock(open);
   // Guards inside redirect a visitor; without a user there is no chrome to draw.
   if (!user) return <>{children}</>;
+  // The shell's App has no MUI theme (the public chrome renders none): the dashboard chrome
+  // brings it, loaded with this chunk.
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box
-        id="dashboard-sidebar"
-        sx={{
-          width: SIDEBAR_WIDTH,
-          flexShrink: 0,
-          bgcolor: '#0b1b3f',
-          color: '#fff',
-          zIndex: 20,
-          // Desktop: the dark column runs the page's full height; its content stays in view.
-          position: { xs: 'fixed', lg: 'relative' },
-          top: 0,
-          bottom: 0,
-          left: 0,
-          height: { xs: '100vh', lg: 'auto' },
-          overflowY: { xs: 'auto', lg: 'visible' },
-          transform: { xs: open ? 'none' : `translateX(-${SIDEBAR_WIDTH}px)`, lg: 'none' },
-          visibility: { xs: open ? 'visible' : 'hidden', lg: 'visible' },
-          transition: 'transform 200ms ease',
-        }}
-      >
-        <Box sx={{ position: { lg: 'sticky' }, top: 0, height: { xs: '100%', lg: '100vh' }, overflowY: { lg: 'auto' } }}>
-          <Sidebar user={user} onNavigate={() => setOpen(false)} />
-        </Box>
-      </Box>
-      {open && (
+    <MuiThemeProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <Box
-          onClick={() => setOpen(false)}
-          sx={{ display: { lg: 'none' }, position: 'fixed', inset: 0, bgcolor: 'rgba(0,0,0,0.4)', zIndex: 15 }}
-          aria-hidden="true"
-        />
-      )}
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Header user={user} menuOpen={open} onToggleMenu={() => setOpen((o) => !o)} />
-        <Box component="main" id="main" sx={{ flex: 1, p: { xs: 2, md: 4 }, maxWidth: 1400, width: '100%', mx: 'auto' }}>
-          {children}
+          id="dashboard-sidebar"
+          sx={{
+            width: SIDEBAR_WIDTH,
+            flexShrink: 0,
+            bgcolor: '#0b1b3f',
+            color: '#fff',
+            zIndex: 20,
+            // Desktop: the dark column runs the page's full height; its content stays in view.
+            position: { xs: 'fixed', lg: 'relative' },
+            top: 0,
+            bottom: 0,
+            left: 0,
+            height: { xs: '100vh', lg: 'auto' },
+            overflowY: { xs: 'auto', lg: 'visible' },
+            transform: { xs: open ? 'none' : `translateX(-${SIDEBAR_WIDTH}px)`, lg: 'none' },
+            visibility: { xs: open ? 'visible' : 'hidden', lg: 'visible' },
+            transition: 'transform 200ms ease',
+          }}
+        >
+          <Box sx={{ position: { lg: 'sticky' }, top: 0, height: { xs: '100%', lg: '100vh' }, overflowY: { lg: 'auto' } }}>
+            <Sidebar user={user} onNavigate={() => setOpen(false)} />
+          </Box>
+        </Box>
+        {open && (
+          <Box
+            onClick={() => setOpen(false)}
+            sx={{ display: { lg: 'none' }, position: 'fixed', inset: 0, bgcolor: 'rgba(0,0,0,0.4)', zIndex: 15 }}
+            aria-hidden="true"
+          />
+        )}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Header user={user} menuOpen={open} onToggleMenu={() => setOpen((o) => !o)} />
+          <Box component="main" id="main" sx={{ flex: 1, p: { xs: 2, md: 4 }, maxWidth: 1400, width: '100%', mx: 'auto' }}>
+            {children}
+          </Box>
         </Box>
       </Box>
-    </Box>
+    </MuiThemeProvider>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from 'shared-ui/router';
-import { Box, Container, Typography } from 'shared-ui/mui-core';
+import { BaseButton, radius, space, styled, typography, up } from 'shared-ui/base';
 import { BRAND, FOOTER_EMAIL_MAX, paths } from 'shared-api/contract/basics';
-import { Button } from 'shared-ui/core';
 import { Logo } from './Logo';
 
 const OFFICES = [
@@ -10,41 +9,82 @@ const OFFICES = [
   { country: 'UAE', address: 'Gate Village 3, DIFC, Dubai' },
 ];
 
-const footerLink = {
+// Styled with shared-ui/base (no MUI on a first visit): MUI's Container (lg), Typography
+// (body1 and body2) and a CSS grid as the boxes they render.
+const Root = styled.footer({
+  backgroundColor: '#0b1b3f',
+  color: 'rgba(255,255,255,0.85)',
+  paddingTop: space(6),
+  paddingBottom: space(3),
+  marginTop: 'auto',
+});
+const Container = styled.div({
+  width: '100%',
+  marginLeft: 'auto',
+  marginRight: 'auto',
+  boxSizing: 'border-box',
+  paddingLeft: space(2),
+  paddingRight: space(2),
+  [up('sm')]: { paddingLeft: space(3), paddingRight: space(3) },
+  [up('lg')]: { maxWidth: 1200 },
+});
+// 4 | 2 | 2 | 4 of 12 columns on desktop.
+const Grid = styled.div({
+  display: 'grid',
+  gap: space(4),
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  [up('md')]: { gridTemplateColumns: 'minmax(0, 4fr) minmax(0, 2fr) minmax(0, 2fr) minmax(0, 4fr)' },
+});
+const Wide = styled.div({ gridColumn: '1 / -1', [up('md')]: { gridColumn: 'auto' } });
+const Text = styled.p({ margin: 0 });
+const Pitch = styled(Text)({ marginTop: space(2), maxWidth: 340 });
+const Heading = styled.h2({ ...typography.body1, margin: `0 0 ${space(1.5)}`, fontWeight: 700, color: '#fff' });
+const Newsletter = styled.form({ display: 'flex', gap: space(1), marginTop: space(2), flexWrap: 'wrap' });
+const Email = styled.input({
+  flex: '1 1 180px',
+  minWidth: 0,
+  height: 40,
+  paddingLeft: space(1.5),
+  paddingRight: space(1.5),
+  border: 0,
+  borderRadius: radius,
+  font: 'inherit',
+  color: '#0b1b3f',
+  backgroundColor: '#fff',
+  '&:focus-visible': { outline: '2px solid #8fb3ff', outlineOffset: 2 },
+});
+const LegalLinks = styled.div({ display: 'flex', flexDirection: 'column', gap: space(1) });
+const FooterLink = styled(Link)({
   color: 'rgba(255,255,255,0.85)',
   textDecoration: 'none',
   '&:hover': { color: '#fff', textDecoration: 'underline' },
-} as const;
+});
+const Copyright = styled.p({
+  ...typography.body2,
+  margin: 0,
+  borderTop: '1px solid rgba(255,255,255,0.15)',
+  marginTop: space(4),
+  paddingTop: space(3),
+  textAlign: 'center',
+});
 
 export function Footer() {
   return (
-    <Box component="footer" sx={{ bgcolor: '#0b1b3f', color: 'rgba(255,255,255,0.85)', pt: 6, pb: 3, mt: 'auto' }}>
-      <Container maxWidth="lg">
-        {/* A CSS grid (4 | 2 | 2 | 4 of 12 columns on desktop): MUI's Grid is not on the first visit. */}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 4,
-            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'minmax(0, 4fr) minmax(0, 2fr) minmax(0, 2fr) minmax(0, 4fr)' },
-          }}
-        >
-          <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+    <Root>
+      <Container>
+        <Grid>
+          <Wide>
             <Logo light />
-            <Typography sx={{ mt: 2, maxWidth: 340 }}>
-              Become a member and start building your real estate investment portfolio today.
-            </Typography>
+            <Pitch>Become a member and start building your real estate investment portfolio today.</Pitch>
             {/* Spec 2: the footer subscribe field is not wired to any submission; the value is never stored. */}
-            <Box
-              component="form"
+            <Newsletter
               aria-label="Newsletter"
               onSubmit={(e) => {
                 e.preventDefault();
                 e.currentTarget.reset();
               }}
-              sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}
             >
-              <Box
-                component="input"
+              <Email
                 type="email"
                 name="footer-email"
                 placeholder="Your email"
@@ -52,66 +92,42 @@ export function Footer() {
                 autoComplete="off"
                 maxLength={FOOTER_EMAIL_MAX}
                 aria-label="Your email"
-                sx={{
-                  flex: '1 1 180px',
-                  minWidth: 0,
-                  height: 40,
-                  px: 1.5,
-                  border: 0,
-                  borderRadius: 1,
-                  font: 'inherit',
-                  color: '#0b1b3f',
-                  bgcolor: '#fff',
-                  '&:focus-visible': { outline: '2px solid #8fb3ff', outlineOffset: 2 },
-                }}
               />
-              <Button type="submit" variant="filled-white" size="SM">
+              <BaseButton type="submit" variant="filled-white" size="SM">
                 Subscribe now
-              </Button>
-            </Box>
-          </Box>
-          <Box>
-            <Typography component="h2" sx={{ fontWeight: 700, color: '#fff', mb: 1.5 }}>
-              Quick links
-            </Typography>
+              </BaseButton>
+            </Newsletter>
+          </Wide>
+          <div>
+            <Heading>Quick links</Heading>
             {['About', 'Our servcice', 'Subscription plan', 'Contact'].map((t) => (
-              <Typography key={t} sx={{ mb: 1 }}>
+              <Text key={t} style={{ marginBottom: 8 }}>
                 {t}
-              </Typography>
+              </Text>
             ))}
-          </Box>
-          <Box>
-            <Typography component="h2" sx={{ fontWeight: 700, color: '#fff', mb: 1.5 }}>
-              Legal
-            </Typography>
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-              <Box component={Link} to={paths.privacy} sx={footerLink}>
-                Privacy policy
-              </Box>
-              <Box component={Link} to={paths.privacy} sx={footerLink}>
-                Cookie policy
-              </Box>
-              <Box component={Link} to={paths.terms} sx={footerLink}>
-                Terms &amp; services
-              </Box>
-            </Box>
-          </Box>
-          <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-            <Typography component="h2" sx={{ fontWeight: 700, color: '#fff', mb: 1.5 }}>
-              Our offices
-            </Typography>
+          </div>
+          <div>
+            <Heading>Legal</Heading>
+            <LegalLinks>
+              <FooterLink to={paths.privacy}>Privacy policy</FooterLink>
+              <FooterLink to={paths.privacy}>Cookie policy</FooterLink>
+              <FooterLink to={paths.terms}>Terms &amp; services</FooterLink>
+            </LegalLinks>
+          </div>
+          <Wide>
+            <Heading>Our offices</Heading>
             {OFFICES.map((o) => (
-              <Box key={o.country} sx={{ mb: 1.5 }}>
-                <Typography sx={{ fontWeight: 600, color: '#fff' }}>{o.country}</Typography>
-                <Typography variant="body2">{o.address}</Typography>
-              </Box>
+              <div key={o.country} style={{ marginBottom: 12 }}>
+                <Text style={{ fontWeight: 600, color: '#fff' }}>{o.country}</Text>
+                <Text style={{ ...typography.body2 }}>{o.address}</Text>
+              </div>
             ))}
-          </Box>
-        </Box>
-        <Typography variant="body2" sx={{ borderTop: '1px solid rgba(255,255,255,0.15)', mt: 4, pt: 3, textAlign: 'center' }}>
+          </Wide>
+        </Grid>
+        <Copyright>
           © {new Date().getFullYear()} {BRAND}. All rights reserved.
-        </Typography>
+        </Copyright>
       </Container>
-    </Box>
+    </Root>
   );
 }

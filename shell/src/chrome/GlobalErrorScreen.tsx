@@ -1,29 +1,31 @@
 // Spec 8: any uncaught window error replaces the page with this screen.
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import { Box, Typography } from 'shared-ui/mui-core';
+import { BaseButton, space, styled, typography } from 'shared-ui/base';
 import { MESSAGES } from 'shared-api/contract/basics';
-import { Button } from 'shared-ui/core';
 
 // Browser noise that is not an application failure.
 const BENIGN = [/ResizeObserver loop/i];
 
+const Screen = styled.div({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: space(3), textAlign: 'center' });
+const Column = styled.div({ display: 'flex', flexDirection: 'column', gap: space(3), alignItems: 'center' });
+const Title = styled.h1({ ...typography.h5, margin: 0 });
+const Actions = styled.div({ display: 'flex', gap: space(2) });
+
 export function ErrorScreen() {
   return (
-    <Box role="alert" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, alignItems: 'center' }}>
-        <Typography variant="h5" component="h1">
-          {MESSAGES.globalError}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 2 }}>
-          <Button variant="filled-blue" size="MD" onClick={() => window.location.reload()}>
+    <Screen role="alert">
+      <Column>
+        <Title>{MESSAGES.globalError}</Title>
+        <Actions>
+          <BaseButton variant="filled-blue" size="MD" onClick={() => window.location.reload()}>
             Refresh
-          </Button>
-          <Button variant="outline-blue" size="MD" onClick={() => window.location.assign('/')}>
+          </BaseButton>
+          <BaseButton variant="outline-blue" size="MD" onClick={() => window.location.assign('/')}>
             Homepage
-          </Button>
-        </Box>
-      </Box>
-    </Box>
+          </BaseButton>
+        </Actions>
+      </Column>
+    </Screen>
   );
 }
 

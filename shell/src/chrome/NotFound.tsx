@@ -1,20 +1,19 @@
-import { Box, Typography } from 'shared-ui/mui-core';
 import { Link } from 'shared-ui/router';
+import { BaseButton, palette, space, styled, typography } from 'shared-ui/base';
 import { paths } from 'shared-api/contract/basics';
-import { Button } from 'shared-ui/core';
+
+const Page = styled.div({ padding: `${space(12)} ${space(2)}`, textAlign: 'center' });
+const Title = styled.h1({ ...typography.h4, margin: '0 0 0.35em' });
+const Text = styled.p({ margin: `0 0 ${space(3)}`, color: palette.text.secondary });
 
 export function NotFound() {
   return (
-    <Box sx={{ py: 12, px: 2, textAlign: 'center' }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Page not found
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        The page you are looking for does not exist or has moved.
-      </Typography>
-      <Button variant="filled-blue" size="MD" component={Link} to={paths.home}>
+    <Page>
+      <Title>Page not found</Title>
+      <Text>The page you are looking for does not exist or has moved.</Text>
+      <BaseButton variant="filled-blue" size="MD" component={Link} to={paths.home}>
         Back to the homepage
-      </Button>
-    </Box>
+      </BaseButton>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@
 // (a version that is not published) says why. federation/selection.ts keeps the pins.
 import { useState, useSyncExternalStore } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
-import { Button } from 'shared-ui/core';
+import { Button, MuiThemeProvider } from 'shared-ui/core';
 import { getChosenRemotes, onChosenRemotesChange } from '../federation/registry';
 import { exitPreview, getRefusedPreviews, PREVIEW_PARAM } from '../federation/selection';
 
@@ -21,7 +21,16 @@ export function withoutPreviewParam(href: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** Loaded only in a preview tab; it renders MUI, under MUI's theme (the shell's App has none). */
 export function PreviewBadge() {
+  return (
+    <MuiThemeProvider>
+      <Badge />
+    </MuiThemeProvider>
+  );
+}
+
+function Badge() {
   // A preview that failed falls back to stable: the badge then disappears with it.
   const pinned = useSyncExternalStore(onChosenRemotesChange, previews, previews);
   const [refusedShown, setRefusedShown] = useState(true);

@@ -1,16 +1,17 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'shared-ui/router';
-import { alpha, Box, ButtonBase } from 'shared-ui/mui-core';
+import { BaseButton, palette, radius, space, styled, toolbar, transition, up, zIndex } from 'shared-ui/base';
 import { useAuthUser } from 'shared-api/session';
 import { paths } from 'shared-api/contract/basics';
-import { Button } from 'shared-ui/core';
 import { Logo } from './Logo';
 import { Footer } from './Footer';
 import { MenuIcon, CloseIcon } from './icons';
 import { useScrollLock } from './use-scroll-lock';
 
-// Signed-in visitors only: the avatar menu (and the design system's display tier it
-// uses) stays out of a first visit (docs/frontend.md).
+// The public chrome renders no MUI (a first visit to `/` loads none, docs/frontend.md): the
+// boxes MUI's AppBar, Toolbar and IconButton render, written with shared-ui/base's tokens.
+
+// Signed-in visitors only: the avatar menu (and the MUI it renders) stays out of a first visit.
 const PublicAccountMenu = lazy(() => import('./PublicAccountMenu'));
 
 interface NavItem {
@@ -18,39 +19,34 @@ interface NavItem {
   to: string;
 }
 
-/**
- * The mobile menu button: MUI's IconButton (medium, default colour) as the ButtonBase it
- * renders, so the first visit does not carry the IconButton tier (docs/frontend.md).
- */
-function MenuToggle(props: {
-  onClick: () => void;
-  'aria-label': string;
-  'aria-expanded': boolean;
-  'aria-controls': string;
-  children: ReactNode;
-}) {
-  return (
-    <ButtonBase
-      centerRipple
-      className="MuiIconButton-root MuiIconButton-sizeMedium"
-      {...props}
-      sx={(theme) => ({
-        display: { xs: 'inline-flex', lg: 'none' },
-        flex: '0 0 auto',
-        textAlign: 'center',
-        fontSize: theme.typography.pxToRem(24),
-        p: 1,
-        borderRadius: '50%',
-        color: theme.palette.action.active,
-        transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
-        '&:hover': {
-          backgroundColor: alpha(theme.palette.action.active, theme.palette.action.hoverOpacity),
-          '@media (hover: none)': { backgroundColor: 'transparent' },
-        },
-      })}
-    />
-  );
-}
+/** The mobile menu button: MUI's IconButton (medium, default colour) as the button it renders. */
+const MenuToggle = styled.button({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  position: 'relative',
+  boxSizing: 'border-box',
+  WebkitTapHighlightColor: 'transparent',
+  backgroundColor: 'transparent',
+  outline: 0,
+  border: 0,
+  margin: 0,
+  cursor: 'pointer',
+  userSelect: 'none',
+  verticalAlign: 'middle',
+  appearance: 'none',
+  textDecoration: 'none',
+  flex: '0 0 auto',
+  textAlign: 'center',
+  fontSize: '1.5rem',
+  padding: space(1),
+  borderRadius: '50%',
+  color: palette.action.active,
+  transition: transition(['background-color'], 'shortest'),
+  '&:hover': { backgroundColor: palette.action.hover, '@media (hover: none)': { backgroundColor: 'transparent' } },
+  '&:focus-visible': { outline: `3px solid ${palette.primary.main}`, outlineOffset: 2 },
+  [up('lg')]: { display: 'none' },
+});
 
 /** Spec 2: Home, About, Properties, List Property, Contact; Subscribe for an unsubscribed investor. */
 export function publicNavItems(user: { role: string; isSubscribed: boolean } | null): NavItem[] {
@@ -65,33 +61,94 @@ export function publicNavItems(user: { role: string; isSubscribed: boolean } | n
   return items;
 }
 
-const linkSx = {
-  color: 'text.primary',
+const linkStyle = {
+  color: palette.text.primary,
   textDecoration: 'none',
   fontWeight: 500,
-  px: 1.5,
-  py: 1,
-  borderRadius: 1,
-  '&:hover': { color: 'primary.main' },
-  '&.active': { color: 'primary.main' },
-  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+  padding: `${space(1)} ${space(1.5)}`,
+  borderRadius: radius,
+  '&:hover': { color: palette.primary.main },
+  '&.active': { color: palette.primary.main },
+  '&:focus-visible': { outline: `2px solid ${palette.primary.main}` },
 } as const;
+const blockStyle = { ...linkStyle, display: 'block' } as const;
+const AnchorLink = styled(Link)(linkStyle);
+const PageLink = styled(NavLink)(linkStyle);
+const AnchorLinkBlock = styled(Link)(blockStyle);
+const PageLinkBlock = styled(NavLink)(blockStyle);
 
 /** Anchor links (/#contact) are never "active": only the page links highlight. */
 function NavItemLink({ item, onClick, block = false }: { item: NavItem; onClick?: () => void; block?: boolean }) {
-  const sx = block ? { ...linkSx, display: 'block' } : linkSx;
-  if (item.to.includes('#'))
+  if (item.to.includes('#')) {
+    const A = block ? AnchorLinkBlock : AnchorLink;
     return (
-      <Box component={Link} to={item.to} onClick={onClick} sx={sx}>
+      <A to={item.to} onClick={onClick}>
         {item.label}
-      </Box>
+      </A>
     );
+  }
+  const P = block ? PageLinkBlock : PageLink;
   return (
-    <Box component={NavLink} to={item.to} end onClick={onClick} sx={sx}>
+    <P to={item.to} end onClick={onClick}>
       {item.label}
-    </Box>
+    </P>
   );
 }
+
+// MUI's AppBar (sticky, color inherit, elevation 0) as the box it renders.
+const Header = styled.header({
+  display: 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  boxSizing: 'border-box',
+  flexShrink: 0,
+  position: 'sticky',
+  zIndex: zIndex.appBar,
+  top: 0,
+  left: 'auto',
+  right: 0,
+  color: 'inherit',
+  backgroundColor: palette.background.paper,
+  borderBottom: `1px solid ${palette.divider}`,
+});
+// MUI's Toolbar (regular, with gutters) as the box it renders.
+const Bar = styled.nav({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  paddingLeft: space(2),
+  paddingRight: space(2),
+  ...toolbar,
+  [up('sm')]: { ...toolbar['@media (min-width:600px)'], paddingLeft: space(3), paddingRight: space(3) },
+  gap: space(2),
+  maxWidth: 1280,
+  width: '100%',
+  marginLeft: 'auto',
+  marginRight: 'auto',
+});
+const DesktopLinks = styled.div({
+  display: 'none',
+  [up('lg')]: { display: 'flex' },
+  gap: space(0.5),
+  marginLeft: 'auto',
+  marginRight: 'auto',
+});
+const Actions = styled.div({ display: 'flex', alignItems: 'center', gap: space(1), marginLeft: 'auto', [up('lg')]: { marginLeft: 0 } });
+const GuestButtons = styled.div({ display: 'none', [up('sm')]: { display: 'flex' }, gap: space(1) });
+const AvatarSpace = styled.div({ width: 48, height: 48 });
+const MobileNav = styled.div({
+  [up('lg')]: { display: 'none' },
+  borderTop: `1px solid ${palette.divider}`,
+  paddingLeft: space(2),
+  paddingRight: space(2),
+  paddingBottom: space(2),
+  maxHeight: 'calc(100vh - 64px)',
+  overflowY: 'auto',
+});
+const Rule = styled.hr({ margin: `${space(1)} 0`, border: 0, borderBottom: `1px solid ${palette.divider}` });
+const Row = styled.div({ display: 'flex', gap: space(1) });
+const Page = styled.div({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
+const Main = styled.main({ flex: 1 });
 
 function TopNav() {
   const user = useAuthUser();
@@ -100,66 +157,31 @@ function TopNav() {
   const items = publicNavItems(user);
   const close = () => setOpen(false);
   return (
-    // MUI's AppBar (sticky, color inherit, elevation 0) as the box it renders: AppBar itself is not on the first visit.
-    <Box
-      component="header"
-      data-app-header=""
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        width: '100%',
-        boxSizing: 'border-box',
-        flexShrink: 0,
-        position: 'sticky',
-        zIndex: 'appBar',
-        top: 0,
-        left: 'auto',
-        right: 0,
-        color: 'inherit',
-        bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      {/* MUI's Toolbar (regular, with gutters) as the box it renders: Toolbar itself is not on the first visit. */}
-      <Box
-        component="nav"
-        aria-label="Main"
-        className="MuiToolbar-root MuiToolbar-gutters MuiToolbar-regular"
-        sx={(theme) => ({
-          position: 'relative',
-          display: 'flex',
-          alignItems: 'center',
-          px: { xs: 2, sm: 3 },
-          ...theme.mixins.toolbar,
-          gap: 2,
-          maxWidth: 1280,
-          width: '100%',
-          mx: 'auto',
-        })}
-      >
+    <Header data-app-header="">
+      <Bar aria-label="Main">
         <Logo />
-        <Box sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, mx: 'auto' }}>
+        <DesktopLinks>
           {items.map((i) => (
             <NavItemLink key={i.label} item={i} />
           ))}
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 'auto', lg: 0 } }}>
+        </DesktopLinks>
+        <Actions>
           {user ? (
-            <Suspense fallback={<Box sx={{ width: 48, height: 48 }} />}>
+            <Suspense fallback={<AvatarSpace />}>
               <PublicAccountMenu />
             </Suspense>
           ) : (
-            <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1 }}>
-              <Button variant="outline-blue" size="SM" component={Link} to={paths.login}>
+            <GuestButtons>
+              <BaseButton variant="outline-blue" size="SM" component={Link} to={paths.login}>
                 Log In
-              </Button>
-              <Button variant="filled-blue" size="SM" component={Link} to={paths.signup}>
+              </BaseButton>
+              <BaseButton variant="filled-blue" size="SM" component={Link} to={paths.signup}>
                 Sign up
-              </Button>
-            </Box>
+              </BaseButton>
+            </GuestButtons>
           )}
           <MenuToggle
+            type="button"
             onClick={() => setOpen((o) => !o)}
             aria-label={open ? 'Close menu' : 'Open menu'}
             aria-expanded={open}
@@ -167,51 +189,38 @@ function TopNav() {
           >
             {open ? <CloseIcon /> : <MenuIcon />}
           </MenuToggle>
-        </Box>
-      </Box>
+        </Actions>
+      </Bar>
       {open && (
-        <Box
-          id="mobile-nav"
-          sx={{
-            display: { lg: 'none' },
-            borderTop: 1,
-            borderColor: 'divider',
-            px: 2,
-            pb: 2,
-            maxHeight: 'calc(100vh - 64px)',
-            overflowY: 'auto',
-          }}
-        >
+        <MobileNav id="mobile-nav">
           {items.map((i) => (
             <NavItemLink key={i.label} item={i} onClick={close} block />
           ))}
           {!user && (
             <>
-              <Box component="hr" sx={{ my: 1, mx: 0, border: 0, borderBottom: 1, borderColor: 'divider' }} />
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <Button variant="outline-blue" size="SM" component={Link} to={paths.login} onClick={close}>
+              <Rule />
+              <Row>
+                <BaseButton variant="outline-blue" size="SM" component={Link} to={paths.login} onClick={close}>
                   Log In
-                </Button>
-                <Button variant="filled-blue" size="SM" component={Link} to={paths.signup} onClick={close}>
+                </BaseButton>
+                <BaseButton variant="filled-blue" size="SM" component={Link} to={paths.signup} onClick={close}>
                   Sign up
-                </Button>
-              </Box>
+                </BaseButton>
+              </Row>
             </>
           )}
-        </Box>
+        </MobileNav>
       )}
-    </Box>
+    </Header>
   );
 }
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Page>
       <TopNav />
-      <Box component="main" id="main" sx={{ flex: 1 }}>
-        {children}
-      </Box>
+      <Main id="main">{children}</Main>
       <Footer />
-    </Box>
+    </Page>
   );
 }

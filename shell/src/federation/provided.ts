@@ -4,6 +4,7 @@
 // import() calls makes webpack build and provide them; nothing here runs at boot.
 export const providedEntries: Record<string, () => Promise<unknown>> = {
   'shared-ui': () => import('shared-ui'),
+  'shared-ui/base': () => import('shared-ui/base'),
   'shared-ui/core': () => import('shared-ui/core'),
   'shared-ui/components': () => import('shared-ui/components'),
   'shared-ui/display': () => import('shared-ui/display'),

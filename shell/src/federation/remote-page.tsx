@@ -12,8 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { Box, Typography } from 'shared-ui/mui-core';
-import { Button, Spinner } from 'shared-ui/core';
+import { BaseButton, BaseSpinner, palette, space, styled, typography } from 'shared-ui/base';
 import type { RouteTarget } from '../routes/route-table';
 import { chosenRemote, onChosenRemotesChange } from './registry';
 import { failAndFallBack } from './fallback';
@@ -31,16 +30,29 @@ const early = new Map<string, Promise<RemotePageModule | null | undefined>>();
 
 const versionOf = (remote: string) => chosenRemote(remote)?.version ?? '';
 
-function lazyRemote(id: string, version: string): ComponentType {
+/** MUI's theme, for the pages that render MUI (all but those marked muiFree): loaded next to the page's code. */
+const muiTheme = () => import('shared-ui/core').then((m) => m.MuiThemeProvider);
+
+function lazyRemote(id: string, version: string, mui: boolean): ComponentType {
   const key = `${id}@${version}`;
   let C = cache.get(key);
   if (!C) {
     C = lazy(async () => {
       const started = early.get(key);
       early.delete(key);
-      const mod = await (started ?? loadRemote<RemotePageModule>(id));
+      const [mod, Theme] = await Promise.all([started ?? loadRemote<RemotePageModule>(id), mui ? muiTheme() : undefined]);
       if (!mod?.default) throw new Error(`Remote module ${id} is unavailable`);
-      return mod;
+      if (!Theme) return mod;
+      const Inner = mod.default;
+      return {
+        default: function Themed() {
+          return (
+            <Theme>
+              <Inner />
+            </Theme>
+          );
+        },
+      };
     });
     cache.set(key, C);
   }
@@ -57,6 +69,7 @@ export function prefetchRemotePage(target: RouteTarget): void {
   const id = `${target.remote}/${target.module}`;
   const key = `${id}@${versionOf(target.remote)}`;
   if (early.has(key) || cache.has(key)) return;
+  if (!target.muiFree) void muiTheme().catch(() => undefined);
   void preloadRemote([{ nameOrAlias: target.remote, exposes: [`./${target.module}`], resourceCategory: 'sync' }]).catch(() => undefined);
   const started = loadRemote<RemotePageModule>(id);
   started.catch(() => undefined);
@@ -143,29 +156,31 @@ function useRemoteVersion(remote: string): string {
   );
 }
 
+const Panel = styled.div({ padding: `${space(8)} ${space(2)}`, textAlign: 'center', maxWidth: 520, margin: '0 auto' });
+const PanelTitle = styled.h1({ ...typography.h5, margin: `0 0 0.35em` });
+const PanelText = styled.p({ margin: `0 0 ${space(3)}`, color: palette.text.secondary });
+
 export function AreaUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
-    <Box role="alert" sx={{ py: 8, px: 2, textAlign: 'center', maxWidth: 520, mx: 'auto' }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        This area is unavailable
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        We could not load this part of Tessera. The rest of the platform keeps working; please try again in a moment.
-      </Typography>
-      <Button variant="filled-blue" size="MD" onClick={onRetry}>
+    <Panel role="alert">
+      <PanelTitle>This area is unavailable</PanelTitle>
+      <PanelText>We could not load this part of Tessera. The rest of the platform keeps working; please try again in a moment.</PanelText>
+      <BaseButton variant="filled-blue" size="MD" onClick={onRetry}>
         Retry
-      </Button>
-    </Box>
+      </BaseButton>
+    </Panel>
   );
 }
 
+// A screen tall: the footer stays below the fold until the page arrives, instead of
+// showing under the spinner and jumping down (layout shift).
+const Loading = styled.div({ display: 'flex', justifyContent: 'center', padding: `${space(10)} 0`, minHeight: '100vh' });
+
 export function PageLoading() {
   return (
-    // A screen tall: the footer stays below the fold until the page arrives, instead of
-    // showing under the spinner and jumping down (layout shift).
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 10, minHeight: '100vh' }} aria-live="polite" aria-busy="true">
-      <Spinner aria-label="Loading page" />
-    </Box>
+    <Loading aria-live="polite" aria-busy="true">
+      <BaseSpinner aria-label="Loading page" />
+    </Loading>
   );
 }
 
@@ -173,7 +188,7 @@ export function RemotePage({ target }: { target: RouteTarget }) {
   const id = `${target.remote}/${target.module}`;
   const [attempt, setAttempt] = useState(0);
   const version = useRemoteVersion(target.remote);
-  const Page = lazyRemote(id, version);
+  const Page = lazyRemote(id, version, !target.muiFree);
   return (
     <RemoteBoundary
       key={`${id}@${version}#${attempt}`}

@@ -6,6 +6,12 @@ export interface RouteTarget {
   remote: RemoteName;
   /** Exposed module name, without the leading './'. */
   module: string;
+  /**
+   * The page's first screen renders no MUI (the landing page): RemotePage does not load MUI's
+   * theme for it, so a first visit there loads no MUI (docs/frontend.md). What it shows later
+   * and renders with MUI brings its own MuiThemeProvider.
+   */
+  muiFree?: boolean;
   /** Sidebar entry for this role, if any. Lower order comes first. */
   sidebar?: {
     label: string;

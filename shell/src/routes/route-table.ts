@@ -16,6 +16,12 @@ export interface RouteTarget {
   remote: RemoteName;
   /** Exposed module name, without the leading './'. */
   module: string;
+  /**
+   * The page's first screen renders no MUI (the landing page): RemotePage does not load MUI's
+   * theme for it, so a first visit there loads no MUI (docs/frontend.md). What it shows later
+   * and renders with MUI brings its own MuiThemeProvider.
+   */
+  muiFree?: boolean;
   /** Sidebar entry for this role, if any. Lower order comes first. */
   sidebar?: { label: string; order: number; icon: SidebarIcon };
 }
@@ -80,7 +86,7 @@ export function signedInLanding(search: string): string {
 }
 
 export const routeTable: readonly RouteDef[] = [
-  { path: paths.home, chrome: 'public', target: pub('Landing') },
+  { path: paths.home, chrome: 'public', target: { ...pub('Landing'), muiFree: true } },
   { path: paths.about, chrome: 'public', target: pub('About') },
   { path: paths.properties, chrome: 'public', target: pub('Properties') },
   { path: '/properties/:id', chrome: 'public', target: pub('PropertyDetail') },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Box } from 'shared-ui/mui-core';
+import { styled, up } from 'shared-ui/base';
 import { useLocation } from 'shared-ui/router';
 import { HeroSection } from './hero-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -25,13 +25,19 @@ function wantedAtOnce(hash: string, search: string): boolean {
   return BELOW_THE_FOLD.some((s) => s.id === id) || new URLSearchParams(search).has('checkout');
 }
 
+const Space = styled.div<{ h: { xs: number; sm: number; md: number } }>(({ h }) => ({
+  minHeight: h.xs,
+  [up('sm')]: { minHeight: h.sm },
+  [up('md')]: { minHeight: h.md },
+}));
+
 /** Keeps the page's height while the sections load: nothing moves when they arrive. */
 function Reserved({ anchors, innerRef }: { anchors: boolean; innerRef?: React.Ref<HTMLDivElement> }) {
   return (
     <div ref={innerRef} aria-hidden="true">
       {BELOW_THE_FOLD.map((s) => (
         // Before loading, the anchors exist (a link or a script can scroll to them, which loads the rest).
-        <Box key={s.id} id={anchors ? s.id : undefined} sx={{ minHeight: s.minHeight }} />
+        <Space key={s.id} id={anchors ? s.id : undefined} h={s.minHeight} />
       ))}
     </div>
   );
