@@ -4,11 +4,11 @@
 // the button's look, emotion's `styled`, `css`, `keyframes` and `Global`, the formatters and
 // the toasts. Shared eagerly (in the shell's main.js); `shared-ui/core` and the MUI tiers are
 // lazy and load with the first page that renders MUI. docs/frontend.md.
-export { brand, fontFamily, palette, breakpoints, up, space, radius, typography, toolbar, zIndex, transition } from './tokens';
+export { brand, fontFamily, palette, breakpoints, up, space, radius, typography, toolbar, zIndex, transition, container } from './tokens';
 export { BaseStyles } from './base-styles';
 export { BaseButton, type BaseButtonProps } from './components/base-button';
 export { BaseSpinner } from './components/base-spinner';
-export { BUTTON_VARIANTS, BUTTON_SIZES, type ButtonVariant, type ButtonSize } from './components/button-looks';
+export { BUTTON_VARIANTS, BUTTON_SIZES, buttonReset, type ButtonVariant, type ButtonSize } from './components/button-looks';
 export { default as styled } from '@emotion/styled';
 export { css, keyframes, Global } from '@emotion/react';
 export { formatNumber, formatMoney, formatPercent, formatDate, type MoneyFormatOptions } from './format';

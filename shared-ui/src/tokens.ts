@@ -159,6 +159,19 @@ export const toolbar = {
 
 export const zIndex = { appBar: 1100 } as const;
 
+/** MUI's Container: full width up to the breakpoint's width, centred, with the gutters. */
+export const container = (maxWidth: 'md' | 'lg') =>
+  ({
+    width: '100%',
+    marginLeft: 'auto',
+    marginRight: 'auto',
+    boxSizing: 'border-box',
+    paddingLeft: space(2),
+    paddingRight: space(2),
+    [up('sm')]: { paddingLeft: space(3), paddingRight: space(3) },
+    [up(maxWidth)]: { maxWidth: breakpoints[maxWidth] },
+  }) as const;
+
 /** theme.transitions.create(props, { duration }) */
 export const transition = (props: string[], duration: 'shortest' | 'short' = 'short'): string =>
   props.map((p) => `${p} ${duration === 'short' ? 250 : 150}ms cubic-bezier(0.4, 0, 0.2, 1) 0ms`).join(',');

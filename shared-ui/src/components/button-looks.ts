@@ -54,3 +54,56 @@ export const SIZES: Record<ButtonSize, { minHeight: number; px: number; fontSize
   MD: { minHeight: 44, px: 2.75, fontSize: '0.9375rem', spinner: 16 },
   LG: { minHeight: 52, px: 3.5, fontSize: '1rem', spinner: 18 },
 };
+
+/** What a variant and size look like, as plain CSS (MUI's sx takes it as it is). */
+export function lookStyles(
+  variant: ButtonVariant,
+  size: ButtonSize,
+  /** The state selectors: MUI's classes for the MUI button, the pseudo-classes without MUI. */
+  state: { focus: string; disabled: string },
+  loading = false,
+) {
+  const look = LOOKS[variant];
+  const s = SIZES[size];
+  const colors = { color: look.color, backgroundColor: look.bg, borderColor: look.border ?? 'transparent' };
+  return {
+    ...colors,
+    minHeight: s.minHeight,
+    fontSize: s.fontSize,
+    padding: `4px ${(look.underline ? 0.5 : s.px) * 8}px`,
+    minWidth: look.underline ? 0 : undefined,
+    lineHeight: 1.25,
+    border: look.base === 'outlined' ? `1.5px solid ${colors.borderColor}` : undefined,
+    textDecoration: look.underline ? 'underline' : 'none',
+    textUnderlineOffset: look.underline ? '0.2em' : undefined,
+    '&:hover': {
+      backgroundColor: look.hoverBg,
+      textDecoration: look.underline ? 'underline' : 'none',
+      textDecorationThickness: look.underline ? '2px' : undefined,
+      borderColor: colors.borderColor,
+    },
+    [state.focus]: { outline: `3px solid ${look.onDark ? white : brand.blue}`, outlineOffset: 2 },
+    // A loading button keeps its colours (readable "Loading..."); a disabled one fades.
+    [state.disabled]: loading ? { ...colors, opacity: 0.85 } : { ...colors, opacity: 0.5 },
+  };
+}
+
+/** MUI's ButtonBase root: a button or link with no browser styling, for the buttons made without MUI. */
+export const buttonReset = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  position: 'relative',
+  boxSizing: 'border-box',
+  WebkitTapHighlightColor: 'transparent',
+  backgroundColor: 'transparent',
+  outline: 0,
+  border: 0,
+  margin: 0,
+  cursor: 'pointer',
+  userSelect: 'none',
+  verticalAlign: 'middle',
+  appearance: 'none',
+  textDecoration: 'none',
+  '&::-moz-focus-inner': { borderStyle: 'none' },
+} as const;

@@ -1,8 +1,7 @@
 import type { ElementType, ReactNode } from 'react';
 import { Box, ButtonBase } from 'shared-ui/mui-core';
 import type { MuiButtonProps, SxProps, Theme } from 'shared-ui/mui-core';
-import { brand } from '../tokens';
-import { BUTTON_SIZES, BUTTON_VARIANTS, LOOKS, SIZES, type ButtonSize, type ButtonVariant, type Look } from './button-looks';
+import { BUTTON_SIZES, BUTTON_VARIANTS, LOOKS, SIZES, lookStyles, type ButtonSize, type ButtonVariant } from './button-looks';
 import { Spinner } from './spinner';
 
 export { BUTTON_SIZES, BUTTON_VARIANTS, type ButtonSize, type ButtonVariant };
@@ -24,35 +23,8 @@ export interface ButtonProps extends Omit<
   component?: ElementType;
 }
 
-function lookSx(look: Look, size: ButtonSize, loading: boolean): SxProps<Theme> {
-  const s = SIZES[size];
-  const colors = {
-    color: look.color,
-    backgroundColor: look.bg,
-    borderColor: look.border ?? 'transparent',
-  };
-  return {
-    ...colors,
-    minHeight: s.minHeight,
-    fontSize: s.fontSize,
-    px: look.underline ? 0.5 : s.px,
-    py: 0.5,
-    minWidth: look.underline ? 0 : undefined,
-    lineHeight: 1.25,
-    border: look.base === 'outlined' ? `1.5px solid ${colors.borderColor}` : undefined,
-    textDecoration: look.underline ? 'underline' : 'none',
-    textUnderlineOffset: look.underline ? '0.2em' : undefined,
-    '&:hover': {
-      backgroundColor: look.hoverBg,
-      textDecoration: look.underline ? 'underline' : 'none',
-      textDecorationThickness: look.underline ? '2px' : undefined,
-      borderColor: colors.borderColor,
-    },
-    '&.Mui-focusVisible': { outline: `3px solid ${look.onDark ? '#FFFFFF' : brand.blue}`, outlineOffset: 2 },
-    // A loading button keeps its colours (readable "Loading..."); a disabled one fades.
-    '&.Mui-disabled': loading ? { ...colors, opacity: 0.85 } : { ...colors, opacity: 0.5 },
-  };
-}
+const lookSx = (variant: ButtonVariant, size: ButtonSize, loading: boolean): SxProps<Theme> =>
+  lookStyles(variant, size, { focus: '&.Mui-focusVisible', disabled: '&.Mui-disabled' }, loading) as SxProps<Theme>;
 
 // MUI's Button styles that every variant keeps (its root and medium-size icon slots, with
 // the theme's MuiButton overrides); the variant's look (lookSx) is applied over them.
@@ -133,7 +105,7 @@ export function Button({
       aria-busy={loading || undefined}
       data-variant={variant}
       data-size={size}
-      sx={[baseSx, fullWidth ? { width: '100%' } : null, lookSx(look, size, loading), ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[baseSx, fullWidth ? { width: '100%' } : null, lookSx(variant, size, loading), ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {start && (
         <Box component="span" sx={iconSx('start')}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { palette, space, styled, up } from 'shared-ui/base';
+import { container, palette, space, styled, up } from 'shared-ui/base';
 import { Logo } from './Logo';
 
 const Root = styled.div({ minHeight: '100vh', backgroundColor: palette.background.default });
@@ -11,14 +11,7 @@ const Header = styled.header({
 });
 // MUI's Container (maxWidth md) as the box it renders.
 const Main = styled.main({
-  width: '100%',
-  marginLeft: 'auto',
-  marginRight: 'auto',
-  boxSizing: 'border-box',
-  paddingLeft: space(2),
-  paddingRight: space(2),
-  [up('sm')]: { paddingLeft: space(3), paddingRight: space(3) },
-  [up('md')]: { maxWidth: 900 },
+  ...container('md'),
   paddingTop: space(4),
   paddingBottom: space(4),
 });

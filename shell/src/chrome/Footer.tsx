@@ -1,5 +1,5 @@
 import { Link } from 'shared-ui/router';
-import { BaseButton, radius, space, styled, typography, up } from 'shared-ui/base';
+import { container, radius, space, styled, typography, up, BaseButton } from 'shared-ui/base';
 import { BRAND, FOOTER_EMAIL_MAX, paths } from 'shared-api/contract/basics';
 import { Logo } from './Logo';
 
@@ -19,14 +19,7 @@ const Root = styled.footer({
   marginTop: 'auto',
 });
 const Container = styled.div({
-  width: '100%',
-  marginLeft: 'auto',
-  marginRight: 'auto',
-  boxSizing: 'border-box',
-  paddingLeft: space(2),
-  paddingRight: space(2),
-  [up('sm')]: { paddingLeft: space(3), paddingRight: space(3) },
-  [up('lg')]: { maxWidth: 1200 },
+  ...container('lg'),
 });
 // 4 | 2 | 2 | 4 of 12 columns on desktop.
 const Grid = styled.div({

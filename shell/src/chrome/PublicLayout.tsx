@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'shared-ui/router';
-import { BaseButton, palette, radius, space, styled, toolbar, transition, up, zIndex } from 'shared-ui/base';
+import { BaseButton, buttonReset, palette, radius, space, styled, toolbar, transition, up, zIndex } from 'shared-ui/base';
 import { useAuthUser } from 'shared-api/session';
 import { paths } from 'shared-api/contract/basics';
 import { Logo } from './Logo';
@@ -21,21 +21,7 @@ interface NavItem {
 
 /** The mobile menu button: MUI's IconButton (medium, default colour) as the button it renders. */
 const MenuToggle = styled.button({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  position: 'relative',
-  boxSizing: 'border-box',
-  WebkitTapHighlightColor: 'transparent',
-  backgroundColor: 'transparent',
-  outline: 0,
-  border: 0,
-  margin: 0,
-  cursor: 'pointer',
-  userSelect: 'none',
-  verticalAlign: 'middle',
-  appearance: 'none',
-  textDecoration: 'none',
+  ...buttonReset,
   flex: '0 0 auto',
   textAlign: 'center',
   fontSize: '1.5rem',

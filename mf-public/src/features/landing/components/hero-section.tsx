@@ -1,5 +1,5 @@
 import { Link } from 'shared-ui/router';
-import { BaseButton, space, styled, typography, up } from 'shared-ui/base';
+import { container, space, styled, typography, up, BaseButton } from 'shared-ui/base';
 import { useAuthUser } from 'shared-api/session';
 import { BRAND, paths } from 'shared-api/contract/basics';
 import { getStartedPath, showGetStarted, signedInAction } from '../lib/get-started';
@@ -17,14 +17,7 @@ const Section = styled.section({
   background: 'radial-gradient(1200px 500px at 80% -10%, #1B4F9C 0%, #0A2540 55%)',
 });
 const Container = styled.div({
-  width: '100%',
-  marginLeft: 'auto',
-  marginRight: 'auto',
-  boxSizing: 'border-box',
-  paddingLeft: space(2),
-  paddingRight: space(2),
-  [up('sm')]: { paddingLeft: space(3), paddingRight: space(3) },
-  [up('lg')]: { maxWidth: 1200 },
+  ...container('lg'),
   paddingTop: space(7),
   paddingBottom: space(7),
   display: 'grid',
