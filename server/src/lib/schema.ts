@@ -16,6 +16,8 @@ export function Nullable<T extends TSchema>(schema: T) {
 }
 
 export const Id = Type.String({ format: 'uuid' });
+/** A UUID as a regular-expression source, for ids inside other strings (a comma-separated list, an event channel). */
+export const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export const DateTime = Type.String({ format: 'date-time' });
 /** A calendar day, YYYY-MM-DD, that PostgreSQL can hold: a real date (no 2024-02-30, no month 13) of the years 1000 to 9999. */

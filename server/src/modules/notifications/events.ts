@@ -11,6 +11,7 @@ import { users } from '../../db/schema';
 import type { RealtimeMessage } from 'shared-api/contract';
 import { HttpError, badRequest, forbidden, unauthorized } from '../../lib/http-error';
 import { userTopic } from '../../lib/realtime';
+import { UUID_SOURCE } from '../../lib/schema';
 
 export const TICKET_TTL_SECONDS = 60;
 export const PING_MS = 20_000;
@@ -22,9 +23,8 @@ const MAX_BUFFERED = 1024 * 1024;
 const AUDIENCE = 'tessera-events';
 const ISSUER = 'tessera';
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const MARKET = new RegExp(`^market:${UUID}$`);
-const USER = new RegExp(`^user:(${UUID})$`);
+const MARKET = new RegExp(`^market:${UUID_SOURCE}$`);
+const USER = new RegExp(`^user:(${UUID_SOURCE})$`);
 
 const key = (app: FastifyInstance) => new TextEncoder().encode(`${app.config.jwtSecret}:events`);
 
@@ -50,7 +50,7 @@ async function ticketUser(app: FastifyInstance, ticket: string): Promise<string>
       audience: AUDIENCE,
       requiredClaims: ['exp', 'sub'],
     });
-    if (typeof payload.sub === 'string' && new RegExp(`^${UUID}$`).test(payload.sub)) return payload.sub;
+    if (typeof payload.sub === 'string' && new RegExp(`^${UUID_SOURCE}$`).test(payload.sub)) return payload.sub;
   } catch {
     // fall through
   }

@@ -32,6 +32,7 @@ import { REVISION_MESSAGES, isLive, listingApprovalRefusal } from 'shared-api/co
 import type { Executor } from '../../db/client';
 import { files, progressUpdates, properties, propertyRevisions, users, type FileRow, type PropertyRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { UUID_SOURCE } from '../../lib/schema';
 import { type AuthUser, currentUser } from '../../plugins/auth';
 import { readUploads } from '../../plugins/uploads';
 import { audit } from '../admin/audit';
@@ -348,7 +349,7 @@ export async function activeInvestmentsOf(app: FastifyInstance, request: Fastify
   const investors = await investorsOfProperties(app.db, ids);
   return ids.map((id) => ({ propertyId: id, unitsSold: byId.get(id)?.settledQuantity ?? 0, investors: investors.get(id) ?? [] }));
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = new RegExp(`^${UUID_SOURCE}$`, 'i');
 
 // ---- Writing ----
 
