@@ -58,6 +58,11 @@ test('an admin rejects an order: the bell shows it without a reload, and the e-m
   await api('POST', '/v1/notifications/read-all', undefined, accessToken);
   // The stream opens with the dashboard (a ticket, then GET /v1/events).
   const stream = page.waitForRequest((r) => r.url().includes('/v1/events?'), { timeout: 20_000 });
+  // The stream's headers come after the server has subscribed it: from then on the rejection
+  // below reaches the page as a live event (before that, the page's catch-up on open fetches it).
+  const subscribed = page.waitForResponse((r) => r.url().includes('/v1/events?') && r.status() === 200, {
+    timeout: 20_000,
+  });
   await page.goto('/dashboard');
   const bell = page.getByRole('button', { name: /^Notifications/ });
   await bell.waitFor();
@@ -66,6 +71,7 @@ test('an admin rejects an order: the bell shows it without a reload, and the e-m
     return b?.getAttribute('aria-label') === 'Notifications';
   });
   expect((await stream).url()).toContain('ticket=');
+  await subscribed;
   const loads: string[] = [];
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) loads.push(f.url());

@@ -160,6 +160,26 @@ test('after repeated failures it polls every ~10 s, and stops polling once the s
   expect(bell).not.toHaveBeenCalled();
 });
 
+test('every time the stream opens, each subscriber catches up once (what happened before it was subscribed)', async () => {
+  signIn();
+  const bell = jest.fn();
+  subscribeEvents(['user:u1'], bell);
+  await settle();
+  expect(bell).not.toHaveBeenCalled();
+  last().onopen?.();
+  expect(bell).toHaveBeenCalledTimes(1);
+  expect(bell).toHaveBeenCalledWith({ topic: 'user:u1', type: 'poll' });
+  // A reconnect catches up again; an open of a stream already replaced does not.
+  const stale = last();
+  stale.onerror?.();
+  await jest.advanceTimersByTimeAsync(1_000);
+  await settle();
+  stale.onopen?.();
+  expect(bell).toHaveBeenCalledTimes(1);
+  last().onopen?.();
+  expect(bell).toHaveBeenCalledTimes(2);
+});
+
 test('a refused ticket counts as a failure and is retried', async () => {
   signIn();
   ticket.mockRejectedValueOnce(new Error('offline'));

@@ -10,6 +10,8 @@
 //   (1 s, 2 s, 4 s … 30 s). No EventSource, or three failures in a row: every subscriber is
 //   called with `{ topic, type: 'poll' }` for each of its topics every ~10 s (and the stream
 //   is still retried; polling stops once it opens).
+// - Every time the stream opens, every subscriber is called once with `{ topic, type: 'poll' }`:
+//   what changed before the server subscribed it, or while it was down, is fetched then.
 import type { RealtimeMessage } from './contract';
 import { apiUrl } from './client';
 import { getEventsTicket } from './endpoints/notifications';
@@ -151,6 +153,9 @@ async function connect(): Promise<void> {
     if (gen !== generation) return;
     failures = 0;
     stopPolling();
+    // Catch up once: an event committed before the server subscribed this stream (the page's
+    // first fetch races the stream's opening) or while it was down was never sent to it.
+    poll();
   };
   es.onerror = () => fail(gen);
   for (const type of eventTypes) es.addEventListener(type, onStreamEvent);
