@@ -4,11 +4,13 @@
 // imports, and the apps (shell, remotes) list no library they never import. Reads `import …
 // from`, `export … from`, `import()` and `require()` of bare specifiers in each workspace's
 // src/ (and test/, scripts/); a package counts as used by its name ('@mui/material/Button' →
-// '@mui/material'). Node's built-ins and the workspace's own name are skipped.
+// '@mui/material'). Node's built-ins and the workspace's own name are skipped. And every
+// locked package runs on the Node versions the root's `engines` allows.
 //   node tools/check-deps.mjs
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtinModules, createRequire } from 'node:module';
+import semver from 'semver';
 
 /** @type {typeof import('./platform/index.cjs')} */
 const manifest = createRequire(import.meta.url)('./platform/index.cjs');
@@ -68,8 +70,31 @@ for (const ws of [...manifest.platform.libraries, manifest.platform.server, ...m
     for (const name of declared) if (!used.has(name)) problems.push(`${ws}: declares ${name} but never imports it`);
   }
 }
+// `engines` tells the truth: on the first release of every Node line the root's `engines`
+// allows, no locked package may declare that it needs another Node, except the ones README's
+// "Node" paragraph names for Node 20 (each with the reason it still works there). Packages
+// for another platform (`os`/`cpu`, never installed here) are skipped.
+/** Locked packages known to declare Node 22 yet to run on 20 (README, "Node"). */
+const NODE20_EXCEPTIONS = new Set(['rechoir', 'content-disposition', 'cookie']);
+const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+const allowed = String(rootPkg.engines?.node ?? '');
+const lines = [...allowed.matchAll(/(?:\^|>=)\s*(\d+(?:\.\d+){0,2})/g)].map((m) => semver.coerce(m[1])?.version ?? m[1]);
+if (lines.length === 0) problems.push(`package.json: engines.node (${allowed || 'missing'}) names no Node line`);
+for (const [where, entry] of Object.entries(lock.packages ?? {})) {
+  const needs = entry.engines?.node;
+  if (!where || !needs || entry.os || entry.cpu) continue;
+  const name = where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  for (const node of lines) {
+    if (semver.satisfies(node, needs)) continue;
+    if (semver.major(node) === 20 && NODE20_EXCEPTIONS.has(name)) continue;
+    problems.push(`${where}: needs Node ${needs}, but engines allows ${node} (pin another version, or change engines and README's "Node")`);
+  }
+}
+
 if (problems.length) {
   console.error(`Dependencies (tools/check-deps.mjs):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('Dependencies: every workspace declares what it imports; the apps list nothing unused.');
+console.log(
+  `Dependencies: every workspace declares what it imports; the apps list nothing unused; every locked package runs on Node ${lines.join(', ')}.`,
+);
