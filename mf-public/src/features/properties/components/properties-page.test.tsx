@@ -110,6 +110,18 @@ test('empty: says so, and offers to clear the filters', async () => {
   await waitFor(() => expect(location()).toBe('/properties'));
 });
 
+test('a page past the last one says so (not "no properties") and offers the last page, filters kept', async () => {
+  getPropertiesMock.mockResolvedValue(pageOf([], { total: 30, pageSize: 12 }));
+  const { user, location } = renderPage(<PropertiesPage />, { url: '/properties?type=RENTAL_READY&page=100001' });
+  expect(await screen.findByText('There is no page 100,001')).toBeInTheDocument();
+  expect(screen.getByText('This list has 3 pages.')).toBeInTheDocument();
+  expect(screen.queryByText('No properties match your filters')).not.toBeInTheDocument();
+  getPropertiesMock.mockResolvedValue(pageOf(two, { total: 30, pageSize: 12 }));
+  await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
+  await waitFor(() => expect(location()).toBe('/properties?type=RENTAL_READY&page=3'));
+  expect(await screen.findByRole('list', { name: 'Properties' })).toBeInTheDocument();
+});
+
 test('loading, then an error with Retry', async () => {
   getPropertiesMock.mockRejectedValueOnce(new ApiError(400, { message: 'state must be a US state' })).mockResolvedValue(pageOf(two));
   const { user } = renderPage(<PropertiesPage />, { url: '/properties' });

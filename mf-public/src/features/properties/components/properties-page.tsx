@@ -79,6 +79,17 @@ export function PropertiesPage() {
               ))}
             </PropertyGrid>
           </Box>
+        ) : data.items.length === 0 && data.total > 0 ? (
+          // A page past the last one (an old link, a hand-edited URL): the properties exist.
+          <EmptyState
+            title={`There is no page ${formatNumber(page, 0)}`}
+            description={`This list has ${pages === 1 ? 'one page' : `${formatNumber(pages, 0)} pages`}.`}
+            action={
+              <Button variant="outline-blue" size="SM" onClick={() => update({ page: pages })}>
+                {pages === 1 ? 'Go to the first page' : `Go to page ${formatNumber(pages, 0)}`}
+              </Button>
+            }
+          />
         ) : data.items.length === 0 ? (
           <EmptyState
             title={filtered ? 'No properties match your filters' : 'No properties are open for investment yet'}
