@@ -8,9 +8,11 @@ export {
   EmptyState,
   ErrorState,
   LoadingState,
+  NoSuchPageState,
   type EmptyStateProps,
   type ErrorStateProps,
   type LoadingStateProps,
+  type NoSuchPageStateProps,
 } from './components/states';
 export { PageHeader, type PageHeaderProps } from './components/page-header';
 export { useAsync, type AsyncState } from './hooks/use-async';

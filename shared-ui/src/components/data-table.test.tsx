@@ -73,6 +73,26 @@ describe('DataTable', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  test('a page past the last one: says there is no such page and offers the last one, without the pager', async () => {
+    const onPageChange = jest.fn();
+    const { user } = renderUi(
+      <DataTable
+        label="Orders"
+        columns={columns}
+        rows={[]}
+        getRowId={(r) => r._id}
+        emptyMessage="No orders yet"
+        pagination={{ page: 9, pageSize: 20, total: 45, onPageChange }}
+      />,
+    );
+    expect(screen.getByText('There is no page 9')).toBeInTheDocument();
+    expect(screen.getByText('This list has 3 pages.')).toBeInTheDocument();
+    expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Orders pages' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    expect(onPageChange).toHaveBeenCalledWith(3);
+  });
+
   test('error with Retry', async () => {
     const onRetry = jest.fn();
     const { user } = renderUi(

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
 import { Button, formatNumber } from 'shared-ui/core';
-import { EmptyState, ErrorState, LoadingState } from 'shared-ui/components';
+import { EmptyState, ErrorState, LoadingState, NoSuchPageState } from 'shared-ui/components';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -62,6 +62,9 @@ export function DataTable<T>({
   pagination,
 }: DataTableProps<T>) {
   const list = rows ?? [];
+  const pages = pagination ? Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.pageSize))) : 1;
+  // A page past the last one (an old link, a hand-edited ?page=): the rows exist elsewhere.
+  const pastEnd = Boolean(pagination && pagination.total > 0 && pagination.page > pages);
   let body: ReactNode;
   if (error) body = <ErrorState message={error} onRetry={onRetry} />;
   else if (loading && list.length === 0)
@@ -70,9 +73,9 @@ export function DataTable<T>({
         <LoadingState variant="skeleton" rows={4} label={`Loading ${label}`} />
       </Box>
     );
+  else if (list.length === 0 && pastEnd && pagination)
+    body = <NoSuchPageState page={pagination.page} pages={pages} onGo={pagination.onPageChange} />;
   else if (list.length === 0) body = <EmptyState title={emptyMessage} action={emptyAction} />;
-
-  const pages = pagination ? Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.pageSize))) : 1;
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -87,7 +90,7 @@ export function DataTable<T>({
           <DataTableGrid label={label} columns={columns} rows={list} getRowId={getRowId} loading={loading} />
         </Suspense>
       )}
-      {pagination && !error && pagination.total > 0 && (
+      {pagination && !error && pagination.total > 0 && !pastEnd && (
         <Box
           component="nav"
           aria-label={`${label} pages`}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Skeleton } from 'shared-ui/mui-surfaces';
-import { Button, Spinner, brand, visuallyHidden } from 'shared-ui/core';
+import { Button, Spinner, brand, formatNumber, visuallyHidden } from 'shared-ui/core';
 import { ErrorIcon, InboxIcon } from '../icons-more';
 
 export interface EmptyStateProps {
@@ -42,6 +42,30 @@ export function EmptyState({ title, description, action, icon }: EmptyStateProps
       )}
       {action && <Box sx={{ mt: 1 }}>{action}</Box>}
     </Box>
+  );
+}
+
+export interface NoSuchPageStateProps {
+  /** The page asked for (1-based), past the last one. */
+  page: number;
+  /** How many pages the list has. */
+  pages: number;
+  /** Goes to a page (the last one). */
+  onGo: (page: number) => void;
+}
+
+/** A page past the last one (an old link, a hand-edited `?page=`): says so and offers the last page. */
+export function NoSuchPageState({ page, pages, onGo }: NoSuchPageStateProps) {
+  return (
+    <EmptyState
+      title={`There is no page ${formatNumber(page, 0)}`}
+      description={`This list has ${pages === 1 ? 'one page' : `${formatNumber(pages, 0)} pages`}.`}
+      action={
+        <Button variant="outline-blue" size="SM" onClick={() => onGo(pages)}>
+          {pages === 1 ? 'Go to the first page' : `Go to page ${formatNumber(pages, 0)}`}
+        </Button>
+      }
+    />
   );
 }
 

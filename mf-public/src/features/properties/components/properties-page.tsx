@@ -4,7 +4,7 @@ import { Paper, Skeleton } from 'shared-ui/mui-surfaces';
 import { getProperties, peekProperties, useIsAuthenticated } from 'shared-api';
 import { PROPERTY_PAGE_SIZE } from 'shared-api/contract/basics';
 import { Button, formatNumber } from 'shared-ui/core';
-import { useAsync, EmptyState, ErrorState, PageHeader, PropertyGrid } from 'shared-ui/components';
+import { useAsync, EmptyState, ErrorState, NoSuchPageState, PageHeader, PropertyGrid } from 'shared-ui/components';
 import { usePropertyFilters } from '../hooks/use-property-filters';
 import { hasFilters, toQuery } from '../lib/filters';
 import { FilterBar } from './filter-bar';
@@ -81,15 +81,7 @@ export function PropertiesPage() {
           </Box>
         ) : data.items.length === 0 && data.total > 0 ? (
           // A page past the last one (an old link, a hand-edited URL): the properties exist.
-          <EmptyState
-            title={`There is no page ${formatNumber(page, 0)}`}
-            description={`This list has ${pages === 1 ? 'one page' : `${formatNumber(pages, 0)} pages`}.`}
-            action={
-              <Button variant="outline-blue" size="SM" onClick={() => update({ page: pages })}>
-                {pages === 1 ? 'Go to the first page' : `Go to page ${formatNumber(pages, 0)}`}
-              </Button>
-            }
-          />
+          <NoSuchPageState page={page} pages={pages} onGo={(p) => update({ page: p })} />
         ) : data.items.length === 0 ? (
           <EmptyState
             title={filtered ? 'No properties match your filters' : 'No properties are open for investment yet'}
