@@ -1,7 +1,7 @@
 // Real time for the investor's market orders (issue 20): the person's own topic on the shared
 // event stream (`subscribeEvents`, issue 19). The server sends `market.order` when one of their
-// orders changes (placed, filled, cancelled, expired); when the stream is unavailable shared-api
-// calls back with `poll` every ~10 s. Either way the page refetches.
+// orders changes (placed, filled, cancelled, expired); shared-api calls back with `poll` once
+// each time the stream opens and every ~10 s while it is unavailable. Either way the page refetches.
 import { useEffect, useRef } from 'react';
 import { subscribeEvents, useAuthUser } from 'shared-api';
 

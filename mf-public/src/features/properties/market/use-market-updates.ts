@@ -1,7 +1,7 @@
 // Real time for the market section (issue 20): the property's topic on the shared event stream
 // (`subscribeEvents`, issue 19). The server sends `market.book` after every change of the book
-// or a trade; when the stream is unavailable shared-api calls back with `poll` every ~10 s.
-// Either way the section refetches (payloads are ids only).
+// or a trade; shared-api calls back with `poll` once each time the stream opens and every ~10 s
+// while it is unavailable. Either way the section refetches (payloads are ids only).
 import { useEffect, useRef } from 'react';
 import { subscribeEvents } from 'shared-api';
 
