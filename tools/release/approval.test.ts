@@ -81,6 +81,14 @@ test('a rollout without --approve-before-last needs no approval and is not held'
   expect(tick(12, healthy(100))).toEqual([expect.objectContaining({ action: 'advance', percent: 100 })]);
 });
 
+test('a plan without a step before the last cannot ask for approval', () => {
+  for (const v of ['1.0.0', '1.1.0'])
+    release.publish(root(), 'mf_public', { ...base, from: fakeBuild(tmp, { name: 'mf_public', version: v, exposes: ['Landing'] }) });
+  expect(() => release.startRollout(root(), 'mf_public', '1.1.0', { ...plan, steps: [100] }, { ...base, approveBeforeLast: true })).toThrow(
+    /needs a step before the last one/,
+  );
+});
+
 test('an approval given early is used when the last step comes', () => {
   setup();
   release.approve(root(), 'mf_public', { ...base, now: at(1) });

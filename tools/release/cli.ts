@@ -364,7 +364,7 @@ function envVerb(store: string, args: string[]): number {
     arity(args, 2, 2, 'env create <name>');
     const dir = createEnv(store, args[1], TARGETS);
     console.log(
-      `environment ${args[1]} created (${dir}): no stable versions yet. Bring them over without rebuilding: npm run release -- promote <remote|shell> --env ${args[1]} --from <env>`,
+      `environment ${args[1]} created (${dir}): no stable versions yet. Bring published ones over without rebuilding: npm run release -- promote <remote|shell> <version> --env ${args[1]} (or --from <environment> for that one's stable)`,
     );
     return 0;
   }

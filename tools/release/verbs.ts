@@ -365,6 +365,8 @@ export function startRollout(
   assertName(remote, { shell: false });
   if (remote === 'shell') throw new ReleaseError('the shell has no rollout: promote shell <version>');
   assertVersion(version);
+  if (opts.approveBeforeLast && plan.steps.length < 2)
+    throw new ReleaseError(`--approve-before-last needs a step before the last one (--steps ${plan.steps.join(',')} has none)`);
   const user = whoAmI(opts.user);
   const now = opts.now ?? new Date();
   return withLock(
