@@ -1,6 +1,6 @@
 // `npm run new-remote <name>` in a copy of the repository: the folder and every list that
 // names the remotes, consistent with platform.json as this project's other tests demand,
-// formatted, and the new remote's code and test type-check as written.
+// formatted, and the new remote's code and test type-check and its test passes as written.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -117,6 +117,16 @@ test('a second remote of the same name is refused; so is a name that is not one'
   expect(bad.status).toBe(1);
   expect(bad.stderr).toMatch(/is not a remote name/);
 });
+
+test('its test passes', () => {
+  const jest = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/jest/bin/jest.js'), '--config', path.join(tmp, 'mf-partner/jest.config.cjs'), '--ci'],
+    { cwd: tmp, encoding: 'utf8' },
+  );
+  expect(jest.stderr).toMatch(/Tests:\s+1 passed, 1 total/);
+  expect(jest.status).toBe(0);
+}, 120_000);
 
 test('what it wrote is formatted and its code and test type-check', () => {
   const files = ['mf-partner/src/exposes/Overview.tsx', 'mf-partner/src/exposes/exposes.test.tsx', 'platform.json', 'shell/tsconfig.json'];
