@@ -23,8 +23,11 @@ const EXT = ['.ts', '.tsx', '.mjs', '.cjs', '.js'];
  * @type {Record<string, string[]>}
  */
 const IMPLICIT = { shell: ['@module-federation/enhanced'] };
-/** Webpack aliases (tools/webpack/create-config.cjs), not packages. */
-const ALIASES = new Set(['tessera-ky-original']);
+/**
+ * Webpack aliases (tools/webpack/create-config.cjs), and the remotes' federation names (the
+ * shell imports their modules' types as 'mf_public/Landing': shell/tsconfig.json "paths"), not packages.
+ */
+const ALIASES = new Set(['tessera-ky-original', ...manifest.remotes.map((r) => r.name)]);
 const rootPkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const rootDev = new Set(Object.keys(rootPkg.devDependencies ?? {}));
 

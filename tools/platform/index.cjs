@@ -33,6 +33,36 @@ const root = path.resolve(__dirname, '../..');
 // JSON gives `string` where Platform has unions ('library' | 'workspace'); the test checks the values.
 const platform = /** @type {Platform} */ (/** @type {unknown} */ (require('../../platform.json')));
 
+/**
+ * What platform.json names but the repository lacks: each project folder (a library, the
+ * server, the shell, a remote, a tool folder) must exist. Every tool reads the manifest
+ * through this file, so a missing folder stops them here, named, instead of deep inside
+ * jest's or webpack's configuration.
+ * @param {Platform} p
+ * @param {string} dir the repository root
+ * @returns {string[]}
+ */
+function missingFolders(p, dir) {
+  const fs = require('node:fs');
+  /** @type {[string, string][]} */
+  const named = [
+    ...p.libraries.map((l) => /** @type {[string, string]} */ ([l, `library "${l}"`])),
+    [p.server, `server "${p.server}"`],
+    [p.shell.folder, `shell "${p.shell.name}"`],
+    ...p.remotes.map((r) => /** @type {[string, string]} */ ([r.folder, `remote "${r.name}"`])),
+    ...p.tools.map((t) => /** @type {[string, string]} */ ([t, `tool folder "${t}"`])),
+  ];
+  return named
+    .filter(([folder]) => !fs.existsSync(path.join(dir, folder)))
+    .map(([folder, what]) => `platform.json: the ${what} names folder "${folder}", which does not exist in ${dir}`);
+}
+
+const missing = missingFolders(platform, root);
+if (missing.length)
+  throw new Error(
+    `${missing.join('\n')}\n(create the folder — a new remote: npm run new-remote <name> — or remove its entry from platform.json)`,
+  );
+
 const remotes = platform.remotes;
 /** Every app webpack builds: the shell, then the remotes. */
 const apps = [platform.shell.folder, ...remotes.map((r) => r.folder)];
@@ -68,4 +98,16 @@ function federationNameOf(dir) {
   return r.name;
 }
 
-module.exports = { root, platform, remotes, apps, workspaces, projects, tsconfigs, remoteByName, findRemote, federationNameOf };
+module.exports = {
+  root,
+  platform,
+  missingFolders,
+  remotes,
+  apps,
+  workspaces,
+  projects,
+  tsconfigs,
+  remoteByName,
+  findRemote,
+  federationNameOf,
+};

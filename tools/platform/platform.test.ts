@@ -1,12 +1,15 @@
 // platform.json is the one description of the platform's shape; everything that cannot
 // read it (npm's workspaces, tsconfig.json, the shell's literal types, each remote's
 // folder) must agree with it, and this test says where it does not.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { REMOTE_NAMES, requiredModules } from '../../shell/src/routes/route-table';
 import { providedEntries } from '../../shell/src/federation/provided';
-import { apps, platform, projects, remotes, root, tsconfigs, workspaces } from './index.cjs';
+import { apps, missingFolders, platform, projects, remotes, root, tsconfigs, workspaces } from './index.cjs';
+import { FILE as REMOTE_MODULES, remoteModulesSource, shellPaths } from './remote-types.cjs';
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 // tsconfig files may have comments.
@@ -111,4 +114,37 @@ test('shared-ui’s public entries are shared (except its test helpers and its s
     .filter((s) => !UNSHARED_UI_ENTRIES.includes(s))
     .map((s) => (s === '.' ? 'shared-ui' : `shared-ui${s.slice(1)}`));
   expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-ui').map((e) => e.key)));
+});
+
+test('an entry whose folder is missing is named, not a raw jest configuration error', () => {
+  expect(missingFolders(platform, root)).toEqual([]);
+  const partner = { name: 'mf_nowhere', folder: 'mf-nowhere', package: 'mf-nowhere', owns: 'partners', exposes: ['Overview'] };
+  expect(missingFolders({ ...platform, remotes: [...platform.remotes, partner] }, root)).toEqual([
+    `platform.json: the remote "mf_nowhere" names folder "mf-nowhere", which does not exist in ${root}`,
+  ]);
+  // The root jest.config.cjs in a copy of the repository whose manifest names that folder.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-platform-'));
+  try {
+    fs.mkdirSync(path.join(tmp, 'tools/platform'), { recursive: true });
+    fs.copyFileSync(path.join(root, 'tools/platform/index.cjs'), path.join(tmp, 'tools/platform/index.cjs'));
+    fs.copyFileSync(path.join(root, 'jest.config.cjs'), path.join(tmp, 'jest.config.cjs'));
+    fs.writeFileSync(path.join(tmp, 'platform.json'), JSON.stringify({ ...platform, remotes: [...platform.remotes, partner] }));
+    for (const p of projects) fs.mkdirSync(path.join(tmp, p), { recursive: true });
+    const r = spawnSync(process.execPath, ['-e', "require('./jest.config.cjs')"], { cwd: tmp, encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('the remote "mf_nowhere" names folder "mf-nowhere", which does not exist');
+    expect(r.stderr).toContain('npm run new-remote <name>');
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('the shell type-checks its route table against each remote’s exposed modules', () => {
+  // remote-modules.ts lists every exposed module; the shell's tsconfig finds them in each
+  // remote's TypeScript project (paths + references).
+  expect(fs.readFileSync(path.join(root, REMOTE_MODULES), 'utf8')).toBe(remoteModulesSource(platform));
+  const shell = readTsconfig(path.join(platform.shell.folder, 'tsconfig.json'));
+  expect(shell.compilerOptions.paths).toEqual(shellPaths(platform));
+  const refs = shell.references.map((r: { path: string }) => r.path);
+  for (const r of remotes) expect(refs).toContain(`../${r.folder}`);
 });

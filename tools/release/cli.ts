@@ -1,28 +1,37 @@
 // npm run release -- <verb> …   (README: "Releases")
 import path from 'node:path';
 import { ReleaseError, UsageError } from './errors';
+import { DEFAULT_ENV, createEnv, envNameOf, listEnvs, resolveEnv } from './environments';
 import { defaultRoot } from './files';
 import { parsePercent, parseSteps } from './percent';
-import { liveShellVersion, readHistory, REMOTE_NAMES, type HistoryEntry } from './registry';
+import { liveShellVersion, readHistory, readRegistry, readShellState, REMOTE_NAMES, type HistoryEntry } from './registry';
 import { decide, DEFAULT_PLAN, type RolloutPlan } from './rollout';
 import { smokeTest } from './smoke';
 import { badOf, compare, pct, wilson } from './stats';
 import { fetchSummary, countsOf, countsLoads, healthFrom, hoursSince, tokenFrom, type Summary } from './telemetry';
 import { createToken, listTokens, revokeToken } from './tokens';
 import * as verbs from './verbs';
+import { deliver, webhookFrom, type WebhookConfig } from './webhook';
 
 export const USAGE = `Usage: npm run release -- <verb> [arguments] [options]
 
   publish <remote|shell|all> [--from DIR] [--skip-smoke]
                                  copy a build into <root>/<remote>/<version>/ (never overwrites) after
                                  a smoke test in Chromium; the first release of a remote is its stable
-  canary <remote> <version> <percent> [--skip-smoke]
+  canary <remote> <version> <percent> [--skip-smoke] [--from ENV]
                                  send <percent>% of cohorts to <version> (by hand; see rollout)
   rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads 200] [--min-minutes 10]
-          [--alpha 0.05] [--floor 0.5] [--budget 2] [--skip-smoke]
-                                 start a progressive rollout that promotes or rolls back itself
-  tick --api URL                 advance every running rollout once (cron / systemd timer)
+          [--alpha 0.05] [--floor 0.5] [--budget 2] [--skip-smoke] [--approve-before-last] [--from ENV]
+                                 start a progressive rollout that promotes or rolls back itself;
+                                 --approve-before-last: the last step waits for \`approve <remote>\`
+  approve <remote>               let a rollout started with --approve-before-last take its last step
+  tick --api URL [--webhook URL] advance every running rollout once (cron / systemd timer); each
+                                 decision is POSTed, signed, to the webhook (or RELEASE_WEBHOOK_URL;
+                                 secret: RELEASE_WEBHOOK_SECRET)
   promote <remote> [<version>]   the canary (or the published <version>) becomes the stable version
+  promote <remote|shell> [<version>] --env ENV --from ENV2
+                                 <version> (default: ENV2's stable) becomes stable in ENV, if it is
+                                 the stable version in ENV2 (the same build: nothing is rebuilt)
   promote shell <version>        the shell page (index.html) switches to <version>
   rollback <remote|shell>        end the canary and its rollout; without one, back to the previous stable
   status [--api URL] [--hours 24] [--json]
@@ -33,13 +42,16 @@ export const USAGE = `Usage: npm run release -- <verb> [arguments] [options]
                                  last N, nor live within the last 24 hours
   token create <name> | token list | token revoke <id>   --api URL (an admin: TESSERA_ADMIN_EMAIL and
                                  TESSERA_ADMIN_PASSWORD, signs in once) — release tokens for --api
+  env create <name> | env list   named environments (staging, production) of the releases root
 
 Remotes: ${REMOTE_NAMES.join(', ')}; and shell. Percentages are whole numbers 0-100 ("5", not "5%", "5.0", "1e1").
 Options: --root DIR (or RELEASES_DIR; default <repo>/releases), --user NAME (or RELEASE_USER),
-         --token T (or TESSERA_RELEASE_TOKEN) for --api.
+         --token T (or TESSERA_RELEASE_TOKEN) for --api, --env ENV (or RELEASE_ENV) on every verb:
+         that environment's registry (<root>/envs/ENV/; without it, the root's own, as always).
 Exit codes: 0 done, 1 refused (the message says why; nothing changed), 2 usage error.`;
 
-const FLAGS = new Set(['json', 'help', 'skip-smoke', 'dry-run']);
+const FLAGS = new Set(['json', 'help', 'skip-smoke', 'dry-run', 'approve-before-last']);
+const TARGETS = ['shell', ...REMOTE_NAMES];
 
 export function parseArgs(argv: string[]) {
   const pos: string[] = [];
@@ -121,9 +133,28 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const root = path.resolve(str(opts.root) ?? defaultRoot());
+  const store = path.resolve(str(opts.root) ?? defaultRoot());
+  if (verb === 'env') return envVerb(store, args);
+  // An environment is a folder of its own under the root: every verb works on it unchanged.
+  const env = str(opts.env) ?? (process.env.RELEASE_ENV || undefined);
+  const root = resolveEnv(store, env, TARGETS);
   const common = { user: str(opts.user) };
   const skip = opts['skip-smoke'] === true;
+  /** --from ENV2 (promote, canary, rollout): `version` must be ENV2's stable; none given: ENV2's stable. */
+  const fromEnv = (remote: string, version: string | undefined) => {
+    const from = str(opts.from);
+    if (from === undefined) return { version, fromEnv: undefined };
+    const dir = resolveEnv(store, from, TARGETS);
+    if (path.resolve(dir) === path.resolve(root))
+      throw new ReleaseError(`--from ${from} is the environment being changed: name another one`);
+    const stable = remote === 'shell' ? readShellState(dir)?.stable?.version : readRegistry(dir)[remote]?.stable?.version;
+    if (!stable) throw new ReleaseError(`${remote} has no stable version in ${from}: nothing to promote from there`);
+    if (version !== undefined && version !== stable)
+      throw new ReleaseError(
+        `refused: ${remote} ${version} is not the stable version in ${from} (stable there: ${stable}); promote it in ${from} first`,
+      );
+    return { version: stable, fromEnv: from };
+  };
 
   switch (verb) {
     case 'publish': {
@@ -156,12 +187,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     case 'canary': {
       arity(args, 3, 3, 'canary <remote> <version> <percent> [--skip-smoke]');
-      const [remote, version, percent] = args;
+      const [remote, , percent] = args;
       parsePercent(percent);
-      const smoke = verbs.isPublished(root, remote, version)
-        ? await smokeOrSkip(root, remote, version, path.join(root, remote, version), skip)
+      const { version, fromEnv: fromName } = fromEnv(remote, args[1]);
+      const smoke = verbs.isPublished(root, remote, version!)
+        ? await smokeOrSkip(root, remote, version!, path.join(root, remote, version!), skip)
         : undefined;
-      const r = verbs.canary(root, remote, version, percent, { ...common, smoke });
+      const r = verbs.canary(root, remote, version!, percent, { ...common, smoke, fromEnv: fromName });
       console.log(
         `${r.remote}: canary ${r.version} at ${r.percent}% (stable ${r.stable}). Watch it: npm run release -- status --api <url>`,
       );
@@ -172,24 +204,29 @@ export async function main(argv: string[]): Promise<number> {
         args,
         2,
         2,
-        'rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads N] [--min-minutes M] [--alpha A] [--floor PP] [--budget PP]',
+        'rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads N] [--min-minutes M] [--alpha A] [--floor PP] [--budget PP] [--approve-before-last]',
       );
-      const [remote, version] = args;
+      const [remote] = args;
+      const { version, fromEnv: fromName } = fromEnv(remote, args[1]);
       const plan = planFrom(opts);
-      const smoke = verbs.isPublished(root, remote, version)
-        ? await smokeOrSkip(root, remote, version, path.join(root, remote, version), skip)
+      const smoke = verbs.isPublished(root, remote, version!)
+        ? await smokeOrSkip(root, remote, version!, path.join(root, remote, version!), skip)
         : undefined;
-      const r = verbs.startRollout(root, remote, version, plan, { ...common, smoke });
+      const approveBeforeLast = opts['approve-before-last'] === true;
+      const r = verbs.startRollout(root, remote, version!, plan, { ...common, smoke, approveBeforeLast, fromEnv: fromName });
       console.log(
         `${remote}: rollout of ${version} started at ${plan.steps[0]}% (stable ${r.stable}); steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min.`,
       );
+      if (approveBeforeLast)
+        console.log(`Before the last step (${plan.steps.at(-1)}%) it waits for: npm run release -- approve ${remote}${envFlag(root)}`);
       console.log('It advances on each `npm run release -- tick --api <url>` (cron or systemd timer: README "Rollouts").');
       return 0;
     }
     case 'tick': {
-      arity(args, 0, 0, 'tick --api URL');
+      arity(args, 0, 0, 'tick --api URL [--webhook URL]');
       const api = str(opts.api);
       if (!api) throw new UsageError('usage: npm run release -- tick --api URL   (with TESSERA_RELEASE_TOKEN)');
+      const webhook = webhookFrom(str(opts.webhook));
       const now = new Date();
       const running = Object.values(verbs.status(root).remotes).flatMap((r) => (r.rollout?.status === 'running' ? [r.rollout] : []));
       if (!running.length) {
@@ -206,16 +243,29 @@ export async function main(argv: string[]): Promise<number> {
       }
       const results = verbs.tick(root, (r) => healthFrom(summary, r), { now });
       for (const r of results) console.log(`${r.remote} ${r.version}: ${r.action} — ${r.reason}`);
+      const undelivered = webhook ? await notify(webhook, root, results, now) : 0;
+      if (undelivered) console.error(`release: ${undelivered} webhook notification(s) not delivered (the decisions stand)`);
       if (problem) {
         console.error(`release: telemetry unavailable: ${problem}`);
         return 1;
       }
+      return undelivered ? 1 : 0;
+    }
+    case 'approve': {
+      arity(args, 1, 1, 'approve <remote>');
+      const r = verbs.approve(root, args[0], common);
+      console.log(
+        `${r.remote}: the last step (${r.plan.steps.at(-1)}%) of ${r.version} is approved; the next tick that finds step ${r.plan.steps[r.step]}% passed takes it`,
+      );
       return 0;
     }
     case 'promote': {
-      arity(args, 1, 2, 'promote <remote> [<version>] | promote shell <version>');
-      const r = verbs.promote(root, args[0], args[1], common);
-      console.log(`${r.remote}: ${r.version} is stable${r.from ? ` (was ${r.from}; rollback returns to it)` : ''}`);
+      arity(args, 1, 2, 'promote <remote> [<version>] [--env ENV --from ENV2] | promote shell <version>');
+      const { version, fromEnv: fromName } = fromEnv(args[0], args[1]);
+      const r = verbs.promote(root, args[0], version, { ...common, fromEnv: fromName });
+      console.log(
+        `${r.remote}: ${r.version} is stable${envFlag(root) ? ` in ${envNameOf(root)}` : ''}${fromName ? ` (from ${fromName})` : ''}${r.from ? ` (was ${r.from}; rollback returns to it)` : ''}`,
+      );
       return 0;
     }
     case 'rollback': {
@@ -303,6 +353,63 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** ` --env NAME` for a named environment's folder (to repeat in hints), '' for the root's own. */
+function envFlag(root: string): string {
+  const name = envNameOf(root);
+  return name === DEFAULT_ENV ? '' : ` --env ${name}`;
+}
+
+function envVerb(store: string, args: string[]): number {
+  if (args[0] === 'create') {
+    arity(args, 2, 2, 'env create <name>');
+    const dir = createEnv(store, args[1], TARGETS);
+    console.log(
+      `environment ${args[1]} created (${dir}): no stable versions yet. Bring published ones over without rebuilding: npm run release -- promote <remote|shell> <version> --env ${args[1]} (or --from <environment> for that one's stable)`,
+    );
+    return 0;
+  }
+  if (args[0] === 'list') {
+    arity(args, 1, 1, 'env list');
+    console.log([`${DEFAULT_ENV} (${store})`, ...listEnvs(store).map((n) => `${n} (${path.join(store, 'envs', n)})`)].join('\n'));
+    return 0;
+  }
+  throw new UsageError('usage: npm run release -- env create <name> | env list');
+}
+
+/** The tick's decisions that are notified (advance, promote, rollback, wait-for-approval). */
+export const NOTIFIED = new Set(['advance', 'promote', 'rollback', 'wait-for-approval']);
+
+/** POSTs each notified decision to the webhook, all at once, each bounded; returns how many failed. */
+export async function notify(webhook: WebhookConfig, root: string, results: verbs.TickResult[], now: Date): Promise<number> {
+  const env = envNameOf(root);
+  const sent = await Promise.all(
+    results
+      .filter((r) => NOTIFIED.has(r.action))
+      .map(async (r) => {
+        const d = await deliver(
+          webhook,
+          `rollout.${r.action}`,
+          {
+            env,
+            remote: r.remote,
+            version: r.version,
+            stable: r.rollout?.stable ?? null,
+            action: r.action,
+            percent: r.percent,
+            reason: r.reason,
+            step: r.rollout ? { index: r.rollout.step, steps: r.rollout.plan.steps } : null,
+          },
+          now,
+        );
+        const what = `webhook ${r.remote} ${r.action}`;
+        if (d.ok) console.log(`${what}: delivered (${d.id}, attempt ${d.attempts})`);
+        else console.error(`release: ${what}: not delivered after ${d.attempts} attempt(s): ${d.error}`);
+        return d.ok;
+      }),
+  );
+  return sent.filter((ok) => !ok).length;
+}
+
 function report(r: { remote: string; version: string; dir: string; stable: boolean }) {
   console.log(
     `${r.remote}: published ${r.version} → ${path.relative(process.cwd(), r.dir) || r.dir}${r.stable ? ' (first release: now stable)' : ''}`,
@@ -317,9 +424,10 @@ export function historyLine(e: HistoryEntry): string {
         publish: `published ${e.to}${e.stable ? ' (stable)' : ''}`,
         canary: `canary ${e.to} at ${e.percent}%`,
         rollout: `rollout of ${e.to} started at ${e.percent}%`,
-        promote: `promoted ${e.to} (was ${e.from})`,
+        promote: `promoted ${e.to} (was ${e.from})${e.fromEnv ? ` from ${String(e.fromEnv)}` : ''}`,
         rollback: e.channel === 'canary' ? `ended canary ${e.from} (stable ${e.to})` : `rolled back ${e.from} → ${e.to}`,
         prune: `pruned ${Array.isArray(e.deleted) ? e.deleted.join(', ') : ''}`,
+        approve: `approved the last step of ${e.to}`,
       } as Record<string, string>
     )[e.verb] ?? `${e.verb} ${e.from ?? ''} → ${e.to ?? ''}`;
   return `${e.time}  ${e.remote.padEnd(13)} ${what}  by ${e.user}${smoke}${e.reason ? `\n${' '.repeat(26)}why: ${String(e.reason)}` : ''}`;
@@ -334,7 +442,7 @@ function rateCell(summary: Summary, remote: string, version: string): string {
 }
 
 function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null, telemetryError: string | null, hours: number) {
-  console.log(`Releases in ${s.root}`);
+  console.log(`Releases in ${s.root}${envFlag(s.root) ? ` (environment ${envNameOf(s.root)})` : ''}`);
   const shellLive = s.shell.live && s.shell.live !== s.shell.stable ? ` (index.html loads ${s.shell.live}!)` : '';
   console.log(`shell: stable ${s.shell.stable ?? '-'}${shellLive}; published ${s.shell.published.join(', ') || '-'}\n`);
   const rows = [['REMOTE', 'STABLE', 'CANARY', 'PUBLISHED']];
@@ -384,6 +492,10 @@ function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null
         }
       }
       console.log(`    last decision (${r.last.time}, ${r.last.action}): ${r.last.reason}`);
+      if (r.approval)
+        console.log(
+          `    approval before the last step: ${r.approval.approvedAt ? `given by ${r.approval.approvedBy} at ${r.approval.approvedAt}` : r.approval.waitingSince ? `awaited since ${r.approval.waitingSince} (npm run release -- approve ${r.remote}${envFlag(s.root)})` : 'needed'}`,
+        );
     }
   }
   if (s.history.length) {

@@ -9,6 +9,14 @@ export function defaultRoot(): string {
   return path.resolve(process.env.RELEASES_DIR || path.join(repoRoot, 'releases'));
 }
 
+/**
+ * The releases root holding the published versions and the lock: for a named environment's
+ * folder (environments.ts, marked by its environment.json) the root two levels up.
+ */
+export function storeOf(root: string): string {
+  return fs.existsSync(path.join(root, 'environment.json')) ? path.resolve(root, '..', '..') : root;
+}
+
 export function files(root: string) {
   return {
     registry: path.join(root, 'remotes.json'),
@@ -16,7 +24,8 @@ export function files(root: string) {
     shell: path.join(root, 'shell.json'),
     history: path.join(root, 'history.jsonl'),
     rollouts: path.join(root, 'rollouts.json'),
-    lock: path.join(root, '.release.lock'),
+    // One lock for every environment of a root: publish and prune change what they all read.
+    lock: path.join(storeOf(root), '.release.lock'),
   };
 }
 

@@ -49,3 +49,10 @@ export function fakeBuild(parent: string, o: Fake): string {
 
 export const REQUIRED: Record<string, string[]> = { mf_public: ['Landing'] };
 export const HOST = { react: { version: '19.3.1', requiredVersion: '^19.3.1', singleton: true } };
+
+/** A shell build whose requirements.json asks for REQUIRED and HOST (what remotes are checked against). */
+export function fakeShell(parent: string, version: string): string {
+  const dir = fakeBuild(parent, { name: 'shell', version, shell: true });
+  fs.writeFileSync(path.join(dir, 'requirements.json'), JSON.stringify({ shell: version, modules: REQUIRED, pages: {}, shared: HOST }));
+  return dir;
+}

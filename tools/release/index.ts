@@ -1,6 +1,9 @@
 // The release tool as a library (tests, nginx/nginx.cjs through release.cjs).
+export * from './approval';
+export * from './environments';
 export * from './errors';
 export { defaultRoot, files, writeFileAtomic } from './files';
+export * from './webhook';
 export { withLock, readHolder, pidAlive } from './lock';
 export { parsePercent, parseSteps } from './percent';
 export * from './registry';

@@ -11,6 +11,7 @@
 // Wilson 95 % lower bound above the budget (default 2 %). A step PASSES once it has held
 // for `minMinutes` and the canary has had `minLoads` loads during it, with no breach; the
 // last step (100 %) passing promotes the canary.
+import type { Approval } from './approval';
 import { compare, pct, type Comparison, type Counts } from './stats';
 
 export interface RolloutPlan {
@@ -51,6 +52,8 @@ export interface Rollout {
   stepBaselineLoads: number;
   last: { time: string; action: Action; reason: string };
   endedAt?: string;
+  /** A manual approval before the last step (approval.ts). */
+  approval?: Approval;
 }
 
 export interface Health {

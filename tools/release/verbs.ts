@@ -27,6 +27,8 @@ import {
   type Target,
 } from './registry';
 import { readRollouts, writeRollout } from './rollouts';
+import { afterGate, gate } from './approval';
+import { allEnvRoots, envNameOf } from './environments';
 import { decide, next, start, type Health, type Rollout, type RolloutPlan } from './rollout';
 import { liveRemotesAgainstShell, shellNeeds, validateBuild, type HostShared, type Required } from './validation';
 
@@ -45,6 +47,8 @@ export interface VerbOptions {
   smoke?: SmokeNote;
   lock?: LockOptions;
   now?: Date;
+  /** The environment a version is promoted from (recorded in history). */
+  fromEnv?: string;
 }
 
 const timeOf = (opts: VerbOptions) => (opts.now ?? new Date()).toISOString();
@@ -56,6 +60,8 @@ const smokeField = (opts: VerbOptions) =>
         ...(opts.smoke.shell ? { smokeShell: opts.smoke.shell } : {}),
       }
     : {};
+
+const fromEnvField = (opts: VerbOptions) => (opts.fromEnv ? { fromEnv: opts.fromEnv } : {});
 
 /** The build to publish: --from, else <pkg>/dist/<package.json version>. */
 export function sourceOf(remote: Target, from?: string): string {
@@ -205,6 +211,7 @@ export function canary(
         user: whoAmI(opts.user),
         ...smokeField(opts),
         ...(opts.reason ? { reason: opts.reason } : {}),
+        ...fromEnvField(opts),
       });
       return { remote, version, percent: p, stable: rec.stable.version };
     },
@@ -228,10 +235,26 @@ export function promote(root: string, remote: string, version?: string, opts: Ve
         validatePublished(root, 'shell', version, opts);
         refuseIfInvalid(`shell ${version}`, liveRemotesAgainstShell(root, path.join(root, 'shell', version), opts));
         setShellStable(root, version, state);
-        appendHistory(root, { time, verb: 'promote', remote, from: state?.stable?.version ?? null, to: version, percent: null, user });
+        appendHistory(root, {
+          time,
+          verb: 'promote',
+          remote,
+          from: state?.stable?.version ?? null,
+          to: version,
+          percent: null,
+          user,
+          ...fromEnvField(opts),
+        });
         return { remote, version, from: state?.stable?.version ?? null };
       }
       const rec = readRegistry(root)[remote];
+      if (!rec?.stable && version) {
+        // The first stable version of an environment: a published version promoted into it.
+        validatePublished(root, remote, version, opts);
+        commitRegistry(root, remote, (r) => ({ ...r, stable: { version, entry: entryOf(remote, version) } }));
+        appendHistory(root, { time, verb: 'promote', remote, from: null, to: version, percent: null, user, ...fromEnvField(opts) });
+        return { remote, version, from: null };
+      }
       if (!rec?.stable) throw new ReleaseError(`${remote} has no stable version yet: publish it first`);
       const target = version ?? rec.canary?.version;
       if (!target)
@@ -256,6 +279,7 @@ export function promote(root: string, remote: string, version?: string, opts: Ve
         percent: rec.canary?.version === target ? rec.canary.percent : null,
         user,
         ...(opts.reason ? { reason: opts.reason } : {}),
+        ...fromEnvField(opts),
       });
       return { remote, version: target, from: rec.stable.version };
     },
@@ -331,10 +355,18 @@ export function rollback(root: string, remote: string, opts: VerbOptions & { rea
 // Rollouts
 
 /** Starts a progressive rollout: the canary at the first step, the state in rollouts.json. */
-export function startRollout(root: string, remote: string, version: string, plan: RolloutPlan, opts: VerbOptions = {}): Rollout {
+export function startRollout(
+  root: string,
+  remote: string,
+  version: string,
+  plan: RolloutPlan,
+  opts: VerbOptions & { approveBeforeLast?: boolean } = {},
+): Rollout {
   assertName(remote, { shell: false });
   if (remote === 'shell') throw new ReleaseError('the shell has no rollout: promote shell <version>');
   assertVersion(version);
+  if (opts.approveBeforeLast && plan.steps.length < 2)
+    throw new ReleaseError(`--approve-before-last needs a step before the last one (--steps ${plan.steps.join(',')} has none)`);
   const user = whoAmI(opts.user);
   const now = opts.now ?? new Date();
   return withLock(
@@ -349,7 +381,10 @@ export function startRollout(root: string, remote: string, version: string, plan
           `a rollout of ${remote} ${rolling.version} is already running (step ${rolling.plan.steps[rolling.step]}%); stop it first: npm run release -- rollback ${remote}`,
         );
       validatePublished(root, remote, version, opts);
-      const r = start({ remote, version, stable: rec.stable.version, plan, user, now });
+      const r: Rollout = {
+        ...start({ remote, version, stable: rec.stable.version, plan, user, now }),
+        ...(opts.approveBeforeLast ? { approval: { beforeLast: true as const } } : {}),
+      };
       commitRegistry(root, remote, (x) => ({ ...x, canary: { version, entry: entryOf(remote, version), percent: plan.steps[0] } }));
       writeRollout(root, r);
       appendHistory(root, {
@@ -360,10 +395,45 @@ export function startRollout(root: string, remote: string, version: string, plan
         to: version,
         percent: plan.steps[0],
         user,
-        reason: `rollout started: steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min`,
+        reason: `rollout started: steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min${opts.approveBeforeLast ? '; approval needed before the last step' : ''}`,
         ...smokeField(opts),
+        ...fromEnvField(opts),
       });
       return r;
+    },
+    opts.lock,
+  );
+}
+
+/** Approves the last step of a running rollout started with --approve-before-last. */
+export function approve(root: string, remote: string, opts: VerbOptions = {}): Rollout {
+  assertName(remote, { shell: false });
+  return withLock(
+    root,
+    () => {
+      const r = runningRollout(root, remote);
+      if (!r) throw new ReleaseError(`no rollout of ${remote} is running: nothing to approve`);
+      if (!r.approval)
+        throw new ReleaseError(`the rollout of ${remote} ${r.version} was started without --approve-before-last: it needs no approval`);
+      if (r.approval.approvedAt)
+        throw new ReleaseError(
+          `the rollout of ${remote} ${r.version} was approved already, by ${r.approval.approvedBy} at ${r.approval.approvedAt}`,
+        );
+      const user = whoAmI(opts.user);
+      const time = timeOf(opts);
+      const approved: Rollout = { ...r, approval: { ...r.approval, approvedBy: user, approvedAt: time } };
+      writeRollout(root, approved);
+      appendHistory(root, {
+        time,
+        verb: 'approve',
+        remote,
+        from: r.stable,
+        to: r.version,
+        percent: r.plan.steps[r.step],
+        user,
+        reason: `approved the last step (${r.plan.steps.at(-1)}%)`,
+      });
+      return approved;
     },
     opts.lock,
   );
@@ -372,9 +442,12 @@ export function startRollout(root: string, remote: string, version: string, plan
 export interface TickResult {
   remote: string;
   version: string;
+  /** 'advance', 'promote', 'rollback', 'wait', 'end', 'none', or 'wait-for-approval' (the first tick the approval gate holds). */
   action: string;
   reason: string;
   percent: number;
+  /** The rollout as the tick found it (for notifications). */
+  rollout?: Rollout;
 }
 
 /**
@@ -402,13 +475,15 @@ export function tick(root: string, healthOf: (r: Rollout) => Health | null, opts
             writeRollout(root, { ...r, status: 'ended', endedAt: time, last: { time, action: 'end', reason } });
             return { remote: r.remote, version: r.version, action: 'end', reason, percent: rec?.canary?.percent ?? 0 };
           }
-          const d = decide(r, health, now);
+          // The approval gate may hold an advance to the last step (approval.ts).
+          const g = gate(r, decide(r, health, now), now);
+          const d = g.decision;
           const base = { ...opts, user: 'rollout', now, byRollout: true, reason: d.reason };
           if (d.action === 'advance') canary(root, r.remote, r.version, d.percent, base);
           else if (d.action === 'promote') promote(root, r.remote, r.version, base);
           else if (d.action === 'rollback') rollback(root, r.remote, base);
-          writeRollout(root, next(r, d, health, now));
-          return { remote: r.remote, version: r.version, action: d.action, reason: d.reason, percent: d.percent };
+          writeRollout(root, next(afterGate(r, g, now), d, health, now));
+          return { remote: r.remote, version: r.version, action: g.action, reason: d.reason, percent: d.percent, rollout: r };
         },
         opts.lock,
       ),
@@ -463,6 +538,8 @@ export function prune(root: string, keep: number, opts: VerbOptions & { dryRun?:
             mark(ro.stable, 'running rollout');
           }
         }
+        // Every environment shares the published versions: what another one uses stays.
+        for (const [v, reason] of usedByOtherEnvs(root, name, now - tabMs)) mark(v, reason);
         for (const v of versions.slice(-keep)) mark(v, `among the last ${keep}`);
         // Live at some time in the last 24 h: replay the history to know what was live when.
         const live = liveWithin(history, name, now - tabMs);
@@ -506,6 +583,36 @@ export function prune(root: string, keep: number, opts: VerbOptions & { dryRun?:
     },
     opts.lock,
   );
+}
+
+/**
+ * The versions of `name` the other environments of the releases root need (live, in a
+ * running rollout, in their rollback lists, live within the tab window), with why.
+ */
+function usedByOtherEnvs(root: string, name: string, since: number): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const other of allEnvRoots(root)) {
+    if (path.resolve(other) === path.resolve(root)) continue;
+    const env = envNameOf(other);
+    const mark = (v: string | null | undefined, why: string) => {
+      if (v && !out.has(v)) out.set(v, `${why} in environment ${env}`);
+    };
+    if (name === 'shell') {
+      const st = readShellState(other);
+      mark(st?.stable.version, 'stable');
+      mark(liveShellVersion(other), 'live (index.html)');
+      for (const v of st?.previous ?? []) mark(v, 'rollback list');
+    } else {
+      const rec = readRegistry(other)[name];
+      mark(rec?.stable.version, 'stable');
+      mark(rec?.canary?.version, 'canary');
+      for (const v of rec?.previous ?? []) mark(v, 'rollback list');
+      const ro = readRollouts(other)[name];
+      if (ro?.status === 'running') mark(ro.version, 'running rollout');
+    }
+    for (const v of liveWithin(readHistory(other), name, since)) mark(v, 'live within the last 24 h');
+  }
+  return out;
 }
 
 /** Versions of `remote` that were stable or canary at any moment after `since` (ms). */

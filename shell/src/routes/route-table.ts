@@ -1,8 +1,10 @@
 // Every route of the platform as data (spec 2). Routes, guards and the sidebar are
 // all derived from this table; the remotes it names are loaded at run time.
+import type { ComponentType } from 'react';
 import { matchPath } from 'shared-ui/router';
 import { paths } from 'shared-api/contract/basics';
 import type { Role } from 'shared-api/contract';
+import type { RemoteModules } from './remote-modules';
 
 /**
  * The remotes of the platform manifest (platform.json), as literal types for the route
@@ -11,6 +13,16 @@ import type { Role } from 'shared-api/contract';
 export const REMOTE_NAMES = ['mf_public', 'mf_investor', 'mf_owner', 'mf_admin', 'mf_onboarding'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type Chrome = 'public' | 'dashboard' | 'bare';
+
+/**
+ * The modules of remote `R` a route can render, by their types (remote-modules.ts): those
+ * it exposes whose default export is a component that needs no props (RemotePage renders
+ * `<Page />`). A module a remote stops exposing, or one that starts to require props,
+ * fails `npm run typecheck` where the table names it.
+ */
+export type PageOf<R extends RemoteName> = PagesOf<RemoteModules[R]>;
+/** The names in a map of modules (name → module type) whose default export is a component without required props. */
+export type PagesOf<Modules> = { [M in keyof Modules]: Modules[M] extends { default: ComponentType } ? M : never }[keyof Modules] & string;
 
 export interface RouteTarget {
   remote: RemoteName;
@@ -55,9 +67,15 @@ export interface RouteDef {
   target: RouteTarget | Partial<Record<Role, RouteTarget>>;
 }
 
+/** A route target checked against what its remote exposes (PageOf). */
+type CheckedTarget = { [R in RemoteName]: Omit<RouteTarget, 'remote' | 'module'> & { remote: R; module: PageOf<R> } }[RemoteName];
+interface CheckedRoute extends Omit<RouteDef, 'target'> {
+  target: CheckedTarget | Partial<Record<Role, CheckedTarget>>;
+}
+
 const ALL: readonly Role[] = ['INVESTOR', 'PROPERTY_OWNER', 'ADMIN'];
-const pub = (module: string): RouteTarget => ({ remote: 'mf_public', module });
-const t = (remote: RemoteName, module: string, sidebar?: RouteTarget['sidebar']): RouteTarget => ({ remote, module, sidebar });
+const pub = (module: PageOf<'mf_public'>) => ({ remote: 'mf_public' as const, module });
+const t = <R extends RemoteName>(remote: R, module: PageOf<R>, sidebar?: RouteTarget['sidebar']) => ({ remote, module, sidebar });
 const side = (label: string, order: number, icon: SidebarIcon) => ({ label, order, icon });
 
 /**
@@ -214,7 +232,7 @@ export const routeTable: readonly RouteDef[] = [
       PROPERTY_OWNER: t('mf_investor', 'SupportThread'),
     },
   },
-];
+] satisfies readonly CheckedRoute[];
 
 function isPerRole(target: RouteDef['target']): target is Partial<Record<Role, RouteTarget>> {
   return !('remote' in target);
