@@ -1,7 +1,11 @@
-// Spec 8: any uncaught window error replaces the page with this screen.
+// Spec 8: any uncaught window error replaces the page with this screen, except an error
+// of a remote's code: that remote's area shows its own panel and the rest of the app keeps
+// working (federation/after-render.ts). The screen stays for the shell's own errors and
+// for errors nobody can attribute.
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { BaseButton, space, styled, typography } from 'shared-ui/base';
 import { MESSAGES } from 'shared-api/contract/basics';
+import { containRemoteError } from '../federation/after-render';
 
 // Browser noise that is not an application failure.
 const BENIGN = [/ResizeObserver loop/i];
@@ -45,10 +49,18 @@ export function GlobalErrorScreen({ children }: { children: ReactNode }) {
     const onError = (e: ErrorEvent) => {
       const text = String(e.message ?? e.error ?? '');
       if (BENIGN.some((re) => re.test(text))) return;
+      if (containRemoteError(e.error ?? e.message, e.filename, 'error')) return;
       setFailed(true);
     };
+    // A rejection nobody handled: a remote's is contained and counted like an error; the
+    // shell's own leave the page as it is (as they always did).
+    const onRejection = (e: PromiseRejectionEvent) => void containRemoteError(e.reason, undefined, 'rejection');
     window.addEventListener('error', onError);
-    return () => window.removeEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
   }, []);
   if (failed) return <ErrorScreen />;
   return <RenderBoundary>{children}</RenderBoundary>;

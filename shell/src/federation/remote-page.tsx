@@ -1,5 +1,7 @@
 // Renders one exposed module of one remote inside Suspense and an error boundary,
-// so a remote that fails leaves the chrome and every other area working.
+// so a remote that fails leaves the chrome and every other area working. Errors its code
+// throws outside React after the page rendered (handlers, timers, rejected promises) come
+// to the same boundary through ./after-render.ts.
 import {
   Component,
   Suspense,
@@ -17,6 +19,7 @@ import type { RouteTarget } from '../routes/route-table';
 import { chosenRemote, onChosenRemotesChange } from './registry';
 import { failAndFallBack } from './fallback';
 import { recordError } from './health';
+import { watchArea } from './after-render';
 import { UNAVAILABLE } from './runtime-plugin';
 
 /** Every exposed module default-exports a component with no required props. */
@@ -96,36 +99,59 @@ function onPageError(remote: string, error: unknown): boolean {
 interface BoundaryProps {
   id: string;
   remote: string;
+  version: string;
   onRetry: () => void;
   onFellBack: () => void;
   children: ReactNode;
 }
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; fellBack: boolean }> {
-  override state = { failed: false, fellBack: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
+interface BoundaryState {
+  failed: boolean;
+  fellBack: boolean;
+  /** The error came after the area had rendered: the error panel (else "unavailable"). */
+  after: boolean;
+  message: string;
+}
+const OK: BoundaryState = { failed: false, fellBack: false, after: false, message: '' };
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
+
+class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state = OK;
+  private unwatch?: () => void;
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, message: messageOf(error) };
+  }
+  override componentDidMount() {
+    // Counted by after-render.ts; here the area gives way to the panel.
+    this.unwatch = watchArea(this.props.remote, this.props.version, (error) => {
+      this.setState({ ...OK, failed: true, after: true, message: messageOf(error) });
+    });
+  }
+  override componentWillUnmount() {
+    this.unwatch?.();
   }
   override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    const after = rendered.has(this.props.remote);
     if (onPageError(this.props.remote, error)) {
       this.setState({ fellBack: true });
       this.props.onFellBack();
+      return;
     }
+    this.setState({ after: after && !(error as { [UNAVAILABLE]?: boolean } | null)?.[UNAVAILABLE] });
   }
   override componentDidUpdate(prev: BoundaryProps) {
-    if (prev.id !== this.props.id && this.state.failed) this.setState({ failed: false, fellBack: false });
+    if (prev.id !== this.props.id && this.state.failed) this.setState(OK);
   }
+  private retry = () => {
+    this.setState(OK);
+    this.props.onRetry();
+  };
   override render() {
-    if (!this.state.failed) return this.props.children;
+    const s = this.state;
+    if (!s.failed) return this.props.children;
     // Falling back to the stable build: the page is on its way, nothing else shows.
-    if (this.state.fellBack) return <PageLoading />;
-    return (
-      <AreaUnavailable
-        onRetry={() => {
-          this.setState({ failed: false });
-          this.props.onRetry();
-        }}
-      />
-    );
+    if (s.fellBack) return <PageLoading />;
+    if (s.after) return <AreaError message={s.message} onRetry={this.retry} />;
+    return <AreaUnavailable onRetry={this.retry} />;
   }
 }
 
@@ -159,6 +185,30 @@ function useRemoteVersion(remote: string): string {
 const Panel = styled.div({ padding: `${space(8)} ${space(2)}`, textAlign: 'center', maxWidth: 520, margin: '0 auto' });
 const PanelTitle = styled.h1({ ...typography.h5, margin: `0 0 0.35em` });
 const PanelText = styled.p({ margin: `0 0 ${space(3)}`, color: palette.text.secondary });
+const PanelDetail = styled.p({ ...typography.body2, margin: `0 0 ${space(3)}`, color: palette.text.secondary, overflowWrap: 'anywhere' });
+const Actions = styled.div({ display: 'flex', gap: space(2), justifyContent: 'center' });
+const reload = () => window.location.reload();
+
+/** The area's code failed after it rendered: what happened, Retry (this area again), Reload (the page). */
+export function AreaError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Panel role="alert" data-area-error="">
+      <PanelTitle>Something went wrong in this area</PanelTitle>
+      <PanelText>
+        This part of the page stopped working after an error. The rest of Tessera keeps working: try this area again, or reload the page.
+      </PanelText>
+      {message && <PanelDetail>Error: {message}</PanelDetail>}
+      <Actions>
+        <BaseButton variant="filled-blue" size="MD" onClick={onRetry}>
+          Retry
+        </BaseButton>
+        <BaseButton variant="outline-blue" size="MD" onClick={reload}>
+          Reload
+        </BaseButton>
+      </Actions>
+    </Panel>
+  );
+}
 
 export function AreaUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
@@ -194,6 +244,7 @@ export function RemotePage({ target }: { target: RouteTarget }) {
       key={`${id}@${version}#${attempt}`}
       id={id}
       remote={target.remote}
+      version={version}
       onRetry={() => {
         cache.delete(`${id}@${version}`);
         setAttempt((a) => a + 1);
