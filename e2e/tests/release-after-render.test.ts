@@ -2,13 +2,14 @@
 // (a real webpack build of mf_public at a new version whose About page throws in a click
 // handler, in a timer and in a rejected promise) loses only its own area to a panel (what
 // happened, Retry, Reload) while the shell's chrome keeps working, and the error is counted
-// against the canary's version when the visitor leaves.
+// against the canary's version when the visitor leaves. And an old tab whose version was
+// pruned offers to reload into the live version instead of "This area is unavailable".
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, platform } from '../lib/browser';
 
-import { buildVariant, cleanup, publishAll, startSite } from '../lib/nginx.cjs';
+import { buildVariant, cleanup, deriveVersion, publishAll, startSite } from '../lib/nginx.cjs';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startPlatform } = require('../lib/platform.cjs') as {
   startPlatform: (o: object) => Promise<{ baseURL: string; stop: () => Promise<void> }>;
@@ -192,4 +193,49 @@ test('Reload on the panel reloads the page', async () => {
   await v.page.getByRole('main').getByRole('button', { name: 'Break on click' }).waitFor();
   expect(await v.page.getByRole('alert').count()).toBe(0);
   await v.context.close();
+});
+
+test('an old tab whose version was pruned offers to reload into the live version', async () => {
+  editRegistry((r) => {
+    delete r.mf_public.canary;
+  });
+  // The tab opened on an earlier release `old`, since replaced by the stable and pruned.
+  const [maj, min] = stable.split('.').map(Number);
+  const old = `${maj}.${min + 10}.0`;
+  const derived = deriveVersion(releases, 'mf_public', stable, old, { text: HEADING, replacement: `${HEADING} (v${old})` });
+  const oldDir = path.join(releases, 'mf_public', old);
+  fs.cpSync(derived.dir, oldDir, { recursive: true });
+  const oldStable = JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_public.stable;
+  editRegistry((r) => {
+    r.mf_public.stable = { version: old, entry: `/remotes/mf_public/${old}/mf-manifest.json` };
+  });
+  const v = await visit();
+  try {
+    await v.page.goto('/');
+    await v.page.getByRole('heading', { name: `${HEADING} (v${old})`, exact: true }).waitFor();
+    await v.page.waitForFunction(() => !document.querySelector('#root[data-ssr]'));
+    // The release moves on and the old version is pruned while the tab stays open.
+    editRegistry((r) => {
+      r.mf_public.stable = oldStable;
+    });
+    fs.rmSync(oldDir, { recursive: true, force: true });
+
+    await v.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await v.page.waitForURL('**/about');
+    const panel = v.page.getByRole('alert');
+    await panel.getByRole('heading', { name: 'A newer version is available' }).waitFor();
+    expect(await v.page.getByText('This area is unavailable').count()).toBe(0);
+    await Promise.all([v.page.waitForEvent('load'), panel.getByRole('button', { name: 'Reload' }).click()]);
+    await v.page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await v.page.getByRole('alert').count()).toBe(0);
+    await v.page.waitForFunction(
+      (dir) => performance.getEntriesByType('resource').some((e) => e.name.includes(dir)),
+      `/remotes/mf_public/${stable}/`,
+    );
+  } finally {
+    editRegistry((r) => {
+      r.mf_public.stable = oldStable;
+    });
+    await v.context.close();
+  }
 });

@@ -1,7 +1,8 @@
 // An error a remote's code throws after its page rendered (a click handler, a promise nobody
 // catches) replaces only that remote's area with the error panel: the chrome and the other
 // remotes' areas keep working, and the global error screen stays for the shell's own errors.
-import { act, render, screen } from '@testing-library/react';
+// A tab whose version was replaced and pruned offers a reload instead of "unavailable".
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from 'shared-ui/core';
 import { MESSAGES } from 'shared-api/contract/basics';
@@ -9,6 +10,7 @@ import { GlobalErrorScreen } from '../chrome/GlobalErrorScreen';
 import { chooseRemotes, chosenRemote, setChosenRemotes, type Registry } from './registry';
 import { resetFallbacks } from './fallback';
 import { resetHealth, takeReport } from './health';
+import { UNAVAILABLE } from './runtime-plugin';
 import { RemotePage } from './remote-page';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -144,4 +146,46 @@ test("the shell's own error still shows the global error screen", async () => {
   await user.click(screen.getByRole('button', { name: 'Shell button' }));
   expect(await screen.findByText(MESSAGES.globalError)).toBeInTheDocument();
   expect(takeReport()).toBeNull();
+});
+
+describe('a tab whose version is gone', () => {
+  const fetchMock = jest.fn();
+  const realFetch = global.fetch;
+  afterAll(() => {
+    global.fetch = realFetch;
+  });
+  beforeEach(() => {
+    // The runtime plugin's stand-in for a remote that could not be loaded (chunks gone).
+    runtime.loadRemote.mockImplementation(() =>
+      Promise.resolve({
+        default: () => {
+          throw Object.assign(new Error('Remote mf_admin is unavailable'), { [UNAVAILABLE]: true });
+        },
+      }),
+    );
+    global.fetch = fetchMock as unknown as typeof fetch;
+  });
+  const answer = (reg: Registry) => fetchMock.mockResolvedValue({ ok: true, json: () => Promise.resolve(reg) });
+
+  test('the registry moved on: "A newer version is available" and Reload', async () => {
+    answer({ ...registry, mf_admin: { stable: { version: '2.1.0', entry: '/remotes/mf_admin/2.1.0/mf-manifest.json' } } });
+    render(<RemotePage target={{ remote: 'mf_admin', module: 'Audit' }} />);
+    expect(await screen.findByRole('heading', { name: 'A newer version is available' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.queryByText('This area is unavailable')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+  });
+
+  test('the version is still live: "This area is unavailable" and Retry, as before', async () => {
+    answer(registry);
+    render(<RemotePage target={{ remote: 'mf_admin', module: 'Payouts' }} />);
+    expect(await screen.findByRole('heading', { name: 'This area is unavailable' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  test('the registry cannot be read: "This area is unavailable"', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    render(<RemotePage target={{ remote: 'mf_admin', module: 'Orders' }} />);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'This area is unavailable' })).toBeInTheDocument());
+  });
 });

@@ -16,7 +16,7 @@ import {
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { BaseButton, BaseSpinner, palette, space, styled, typography } from 'shared-ui/base';
 import type { RouteTarget } from '../routes/route-table';
-import { chosenRemote, onChosenRemotesChange } from './registry';
+import { chosenRemote, movedOn, onChosenRemotesChange } from './registry';
 import { failAndFallBack } from './fallback';
 import { recordError } from './health';
 import { watchArea } from './after-render';
@@ -96,6 +96,12 @@ function onPageError(remote: string, error: unknown): boolean {
   return false;
 }
 
+/** A file of the remote could not be fetched: the federation runtime's stand-in, or a chunk of the remote's own lazy parts. */
+const isLoadFailure = (error: unknown) =>
+  Boolean((error as { [UNAVAILABLE]?: boolean } | null)?.[UNAVAILABLE]) ||
+  (error instanceof Error &&
+    (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk \S+ failed|dynamically imported module/i.test(error.message)));
+
 interface BoundaryProps {
   id: string;
   remote: string;
@@ -109,21 +115,26 @@ interface BoundaryState {
   fellBack: boolean;
   /** The error came after the area had rendered: the error panel (else "unavailable"). */
   after: boolean;
+  /** Asking the registry whether this tab's version was replaced (a failed load). */
+  checking: boolean;
+  /** This tab's version is no longer live: offer a reload into the live one. */
+  stale: boolean;
   message: string;
 }
-const OK: BoundaryState = { failed: false, fellBack: false, after: false, message: '' };
+const OK: BoundaryState = { failed: false, fellBack: false, after: false, checking: false, stale: false, message: '' };
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
 
 class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
   override state = OK;
   private unwatch?: () => void;
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { failed: true, message: messageOf(error) };
+    return { failed: true, message: messageOf(error), checking: isLoadFailure(error) };
   }
   override componentDidMount() {
     // Counted by after-render.ts; here the area gives way to the panel.
     this.unwatch = watchArea(this.props.remote, this.props.version, (error) => {
-      this.setState({ ...OK, failed: true, after: true, message: messageOf(error) });
+      this.setState({ ...OK, failed: true, after: true, message: messageOf(error), checking: isLoadFailure(error) });
+      if (isLoadFailure(error)) this.checkStale();
     });
   }
   override componentWillUnmount() {
@@ -137,9 +148,14 @@ class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
       return;
     }
     this.setState({ after: after && !(error as { [UNAVAILABLE]?: boolean } | null)?.[UNAVAILABLE] });
+    if (isLoadFailure(error)) this.checkStale();
   }
   override componentDidUpdate(prev: BoundaryProps) {
     if (prev.id !== this.props.id && this.state.failed) this.setState(OK);
+  }
+  /** A tab left open across releases: the files of its version may be gone (pruned). */
+  private checkStale() {
+    void movedOn(this.props.remote, this.props.version).then((stale) => this.setState({ stale, checking: false }));
   }
   private retry = () => {
     this.setState(OK);
@@ -149,7 +165,8 @@ class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
     const s = this.state;
     if (!s.failed) return this.props.children;
     // Falling back to the stable build: the page is on its way, nothing else shows.
-    if (s.fellBack) return <PageLoading />;
+    if (s.fellBack || s.checking) return <PageLoading />;
+    if (s.stale) return <NewerVersion />;
     if (s.after) return <AreaError message={s.message} onRetry={this.retry} />;
     return <AreaUnavailable onRetry={this.retry} />;
   }
@@ -206,6 +223,19 @@ export function AreaError({ message, onRetry }: { message: string; onRetry: () =
           Reload
         </BaseButton>
       </Actions>
+    </Panel>
+  );
+}
+
+/** This tab's version of the area was replaced and its files are gone: reload into the live one. */
+export function NewerVersion() {
+  return (
+    <Panel role="alert">
+      <PanelTitle>A newer version is available</PanelTitle>
+      <PanelText>This tab is still running an earlier version of this part of Tessera. Reload the page to get the latest one.</PanelText>
+      <BaseButton variant="filled-blue" size="MD" onClick={reload}>
+        Reload
+      </BaseButton>
     </Panel>
   );
 }
