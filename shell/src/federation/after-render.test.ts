@@ -4,7 +4,8 @@
 import { chooseRemotes, setChosenRemotes, type Registry } from './registry';
 import { failAndFallBack, resetFallbacks } from './fallback';
 import { recordLoad, resetHealth, takeReport } from './health';
-import { attribute, containRemoteError, remoteOfUrl, watchArea } from './after-render';
+import { attribute, containRemoteError, remoteOfUrl } from './after-render';
+import { watchArea } from './areas';
 
 const registry: Registry = {
   mf_public: {

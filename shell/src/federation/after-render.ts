@@ -2,10 +2,12 @@
 // nobody catches) reach the window, not the page's error boundary. This file says whose
 // they are, counts them against that remote and version (./health.ts, sent when the page is
 // hidden or left) and hands them to that remote's area, which shows its error panel
-// (./remote-page.tsx). What nobody can attribute is left to the global error screen.
-// No React here.
+// (./areas.ts, ./remote-page.tsx). What nobody can attribute is left to the global error
+// screen. No React here; loaded with the first uncaught error (chrome/GlobalErrorScreen.tsx),
+// not part of main.js.
 import { chosenRemote, getChosenRemotes, type Channel } from './registry';
 import { channelOf, recordError } from './health';
+import { showInAreas } from './areas';
 
 export interface Culprit {
   remote: string;
@@ -61,18 +63,6 @@ function channelFor(remote: string, version: string): Channel {
   return channelOf(remote, version) ?? 'stable';
 }
 
-type Show = (error: unknown) => void;
-const areas = new Set<{ remote: string; version: string; show: Show }>();
-
-/** A remote's area on screen: `show` is called with the errors its code throws outside React. Returns the unsubscribe. */
-export function watchArea(remote: string, version: string, show: Show): () => void {
-  const area = { remote, version, show };
-  areas.add(area);
-  return () => {
-    areas.delete(area);
-  };
-}
-
 /**
  * An uncaught error or unhandled rejection. When a remote's code threw it: counted against
  * that remote and version (first error per page), its areas of that version show the error
@@ -84,6 +74,6 @@ export function containRemoteError(error: unknown, filename: string | undefined,
   const message = error instanceof Error ? error.message : String(error);
   const what = kind === 'error' ? 'error after render' : 'unhandled rejection';
   recordError(c.remote, c.version, channelFor(c.remote, c.version), `${what}: ${message}`.slice(0, 300));
-  for (const a of [...areas]) if (a.remote === c.remote && a.version === c.version) a.show(error);
+  showInAreas(c.remote, c.version, error);
   return true;
 }

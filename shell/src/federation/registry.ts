@@ -112,25 +112,6 @@ export async function fetchRegistry(url = '/remotes.json'): Promise<Registry> {
   return (await res.json()) as Registry;
 }
 
-/**
- * Whether the release moved on from `version` of `remote` since this tab chose it: the live
- * registry no longer serves it (neither its stable nor its canary; a preview: no longer
- * published), so its files may have been pruned and a reload gets the live version. False
- * when the registry cannot be read.
- */
-export async function movedOn(remote: string, version: string, url = '/remotes.json'): Promise<boolean> {
-  try {
-    const res = await fetch(url, { cache: 'no-cache' });
-    if (!res.ok) return false;
-    const rec = ((await res.json()) as Registry)[remote as RemoteName];
-    if (!rec?.stable?.version) return false;
-    if (chosen.find((c) => c.name === remote)?.channel === 'preview') return !isPublished(rec, version);
-    return version !== rec.stable.version && version !== rec.canary?.version;
-  } catch {
-    return false;
-  }
-}
-
 /** What was chosen at boot; holds for the whole page life (a failed canary turns stable). */
 let chosen: ChosenRemote[] = [];
 const listeners = new Set<() => void>();

@@ -1,7 +1,8 @@
 // Renders one exposed module of one remote inside Suspense and an error boundary,
 // so a remote that fails leaves the chrome and every other area working. Errors its code
 // throws outside React after the page rendered (handlers, timers, rejected promises) come
-// to the same boundary through ./after-render.ts.
+// to the same boundary through ./after-render.ts. The panels a failure shows beyond "This
+// area is unavailable" load with the first failure (./area-failure.tsx), not with main.js.
 import {
   Component,
   Suspense,
@@ -14,12 +15,12 @@ import {
   type ReactNode,
 } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { BaseButton, BaseSpinner, palette, space, styled, typography } from 'shared-ui/base';
 import type { RouteTarget } from '../routes/route-table';
-import { chosenRemote, movedOn, onChosenRemotesChange } from './registry';
+import { chosenRemote, onChosenRemotesChange } from './registry';
 import { failAndFallBack } from './fallback';
 import { recordError } from './health';
-import { watchArea } from './after-render';
+import { watchArea } from './areas';
+import { AreaUnavailable, PageLoading } from './panels';
 import { UNAVAILABLE } from './runtime-plugin';
 
 /** Every exposed module default-exports a component with no required props. */
@@ -96,12 +97,6 @@ function onPageError(remote: string, error: unknown): boolean {
   return false;
 }
 
-/** A file of the remote could not be fetched: the federation runtime's stand-in, or a chunk of the remote's own lazy parts. */
-const isLoadFailure = (error: unknown) =>
-  Boolean((error as { [UNAVAILABLE]?: boolean } | null)?.[UNAVAILABLE]) ||
-  (error instanceof Error &&
-    (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk \S+ failed|dynamically imported module/i.test(error.message)));
-
 interface BoundaryProps {
   id: string;
   remote: string;
@@ -113,62 +108,58 @@ interface BoundaryProps {
 interface BoundaryState {
   failed: boolean;
   fellBack: boolean;
-  /** The error came after the area had rendered: the error panel (else "unavailable"). */
+  /** The error came after the area had rendered (else: while loading or in its first render). */
   after: boolean;
-  /** Asking the registry whether this tab's version was replaced (a failed load). */
-  checking: boolean;
-  /** This tab's version is no longer live: offer a reload into the live one. */
-  stale: boolean;
-  message: string;
+  error?: unknown;
 }
-const OK: BoundaryState = { failed: false, fellBack: false, after: false, checking: false, stale: false, message: '' };
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
+const OK: BoundaryState = { failed: false, fellBack: false, after: false };
+
+type FailureProps = Pick<BoundaryProps, 'remote' | 'version' | 'onRetry'> & Pick<BoundaryState, 'after' | 'error'>;
+// Without its chunk (offline), a failure shows "This area is unavailable" as it always did.
+const AreaFailure = lazy(() =>
+  import(/* webpackChunkName: "area-failure" */ './area-failure').catch(() => ({
+    default: ({ onRetry }: FailureProps) => <AreaUnavailable onRetry={onRetry} />,
+  })),
+);
 
 class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
   override state = OK;
   private unwatch?: () => void;
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { failed: true, message: messageOf(error), checking: isLoadFailure(error) };
+    return { failed: true, error };
   }
   override componentDidMount() {
     // Counted by after-render.ts; here the area gives way to the panel.
-    this.unwatch = watchArea(this.props.remote, this.props.version, (error) => {
-      this.setState({ ...OK, failed: true, after: true, message: messageOf(error), checking: isLoadFailure(error) });
-      if (isLoadFailure(error)) this.checkStale();
-    });
+    this.unwatch = watchArea(this.props.remote, this.props.version, (error) => this.setState({ ...OK, failed: true, after: true, error }));
   }
   override componentWillUnmount() {
     this.unwatch?.();
   }
   override componentDidCatch(error: unknown, _info: ErrorInfo) {
-    const after = rendered.has(this.props.remote);
+    const after = rendered.has(this.props.remote) && !(error as { [UNAVAILABLE]?: boolean } | null)?.[UNAVAILABLE];
     if (onPageError(this.props.remote, error)) {
       this.setState({ fellBack: true });
       this.props.onFellBack();
-      return;
-    }
-    this.setState({ after: after && !(error as { [UNAVAILABLE]?: boolean } | null)?.[UNAVAILABLE] });
-    if (isLoadFailure(error)) this.checkStale();
+    } else this.setState({ after });
   }
   override componentDidUpdate(prev: BoundaryProps) {
     if (prev.id !== this.props.id && this.state.failed) this.setState(OK);
-  }
-  /** A tab left open across releases: the files of its version may be gone (pruned). */
-  private checkStale() {
-    void movedOn(this.props.remote, this.props.version).then((stale) => this.setState({ stale, checking: false }));
   }
   private retry = () => {
     this.setState(OK);
     this.props.onRetry();
   };
   override render() {
-    const s = this.state;
-    if (!s.failed) return this.props.children;
+    const { failed, fellBack, after, error } = this.state;
+    if (!failed) return this.props.children;
     // Falling back to the stable build: the page is on its way, nothing else shows.
-    if (s.fellBack || s.checking) return <PageLoading />;
-    if (s.stale) return <NewerVersion />;
-    if (s.after) return <AreaError message={s.message} onRetry={this.retry} />;
-    return <AreaUnavailable onRetry={this.retry} />;
+    if (fellBack) return <PageLoading />;
+    const { remote, version } = this.props;
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <AreaFailure remote={remote} version={version} after={after} error={error} onRetry={this.retry} />
+      </Suspense>
+    );
   }
 }
 
@@ -196,71 +187,6 @@ function useRemoteVersion(remote: string): string {
     onChosenRemotesChange,
     () => versionOf(remote),
     () => versionOf(remote),
-  );
-}
-
-const Panel = styled.div({ padding: `${space(8)} ${space(2)}`, textAlign: 'center', maxWidth: 520, margin: '0 auto' });
-const PanelTitle = styled.h1({ ...typography.h5, margin: `0 0 0.35em` });
-const PanelText = styled.p({ margin: `0 0 ${space(3)}`, color: palette.text.secondary });
-const PanelDetail = styled.p({ ...typography.body2, margin: `0 0 ${space(3)}`, color: palette.text.secondary, overflowWrap: 'anywhere' });
-const Actions = styled.div({ display: 'flex', gap: space(2), justifyContent: 'center' });
-const reload = () => window.location.reload();
-
-/** The area's code failed after it rendered: what happened, Retry (this area again), Reload (the page). */
-export function AreaError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Panel role="alert" data-area-error="">
-      <PanelTitle>Something went wrong in this area</PanelTitle>
-      <PanelText>
-        This part of the page stopped working after an error. The rest of Tessera keeps working: try this area again, or reload the page.
-      </PanelText>
-      {message && <PanelDetail>Error: {message}</PanelDetail>}
-      <Actions>
-        <BaseButton variant="filled-blue" size="MD" onClick={onRetry}>
-          Retry
-        </BaseButton>
-        <BaseButton variant="outline-blue" size="MD" onClick={reload}>
-          Reload
-        </BaseButton>
-      </Actions>
-    </Panel>
-  );
-}
-
-/** This tab's version of the area was replaced and its files are gone: reload into the live one. */
-export function NewerVersion() {
-  return (
-    <Panel role="alert">
-      <PanelTitle>A newer version is available</PanelTitle>
-      <PanelText>This tab is still running an earlier version of this part of Tessera. Reload the page to get the latest one.</PanelText>
-      <BaseButton variant="filled-blue" size="MD" onClick={reload}>
-        Reload
-      </BaseButton>
-    </Panel>
-  );
-}
-
-export function AreaUnavailable({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Panel role="alert">
-      <PanelTitle>This area is unavailable</PanelTitle>
-      <PanelText>We could not load this part of Tessera. The rest of the platform keeps working; please try again in a moment.</PanelText>
-      <BaseButton variant="filled-blue" size="MD" onClick={onRetry}>
-        Retry
-      </BaseButton>
-    </Panel>
-  );
-}
-
-// A screen tall: the footer stays below the fold until the page arrives, instead of
-// showing under the spinner and jumping down (layout shift).
-const Loading = styled.div({ display: 'flex', justifyContent: 'center', padding: `${space(10)} 0`, minHeight: '100vh' });
-
-export function PageLoading() {
-  return (
-    <Loading aria-live="polite" aria-busy="true">
-      <BaseSpinner aria-label="Loading page" />
-    </Loading>
   );
 }
 
