@@ -2,6 +2,7 @@
 // catches) replaces only that remote's area with the error panel: the chrome and the other
 // remotes' areas keep working, and the global error screen stays for the shell's own errors.
 // A tab whose version was replaced and pruned offers a reload instead of "unavailable".
+import { useEffect, useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppThemeProvider } from 'shared-ui/core';
@@ -148,6 +149,27 @@ test("the shell's own error still shows the global error screen", async () => {
   expect(takeReport()).toBeNull();
 });
 
+test('an effect that throws after the area rendered: the error panel, counted against the version in use', async () => {
+  const user = userEvent.setup();
+  function Page() {
+    const [on, setOn] = useState(false);
+    useEffect(() => {
+      if (on) throw new Error('effect broke');
+    }, [on]);
+    return <button onClick={() => setOn(true)}>Turn on</button>;
+  }
+  runtime.loadRemote.mockImplementation(() => Promise.resolve({ default: Page }));
+  render(<RemotePage target={{ remote: 'mf_public', module: 'Privacy' }} />);
+  await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+  expect(await screen.findByRole('heading', { name: 'Something went wrong in this area' })).toBeInTheDocument();
+  expect(screen.getByText('Error: effect broke')).toBeInTheDocument();
+  // The page had rendered: no fallback, the canary keeps its error.
+  expect(chosenRemote('mf_public')).toMatchObject({ channel: 'canary', version: '1.1.0' });
+  expect(takeReport()!.items).toEqual([
+    expect.objectContaining({ version: '1.1.0', channel: 'canary', errors: 1, detail: 'error while rendering: effect broke' }),
+  ]);
+});
+
 describe('a tab whose version is gone', () => {
   const fetchMock = jest.fn();
   const realFetch = global.fetch;
@@ -174,6 +196,18 @@ describe('a tab whose version is gone', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     expect(screen.queryByText('This area is unavailable')).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith('/remotes.json', { cache: 'no-cache' });
+  });
+
+  test("a chunk of the remote's own lazy parts that is gone, after the area rendered: the same offer", async () => {
+    answer({ ...registry, mf_public: { stable: { version: '1.2.0', entry: '/remotes/mf_public/1.2.0/mf-manifest.json' } } });
+    runtime.loadRemote.mockImplementation(() => Promise.resolve({ default: canaryPage() }));
+    render(<App />);
+    await screen.findByRole('heading', { name: 'About 1.1.0' });
+    const gone = Object.assign(thrownIn('/remotes/mf_public/1.1.0/runtime.js', 'Loading chunk 512 failed.'), { name: 'ChunkLoadError' });
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: gone }));
+    });
+    expect(await screen.findByRole('heading', { name: 'A newer version is available' })).toBeInTheDocument();
   });
 
   test('the version is still live: "This area is unavailable" and Retry, as before', async () => {
