@@ -1,6 +1,7 @@
 // Remote health as this page saw it, reported once per page (issue 17): per remote version
-// and channel, whether it loaded, failed to load, and whether its error boundary caught an
-// error (the first one only), with the page path. Collected in memory and sent in one
+// and channel, whether it loaded, failed to load, and whether its code threw (caught by its
+// error boundary, or after its page rendered: ./after-render.ts; the first one only), with
+// the page path. Collected in memory and sent in one
 // request when the page is hidden or left (`navigator.sendBeacon`, or `fetch` with
 // `keepalive` where there is no beacon); a page that comes back and is hidden again sends
 // only what changed since. The server derives the user-agent class from the request.
@@ -66,9 +67,15 @@ export const recordLoad = (remote: string, version: string, channel: Channel) =>
 /** The version could not be loaded (manifest, entry, a chunk, or its module threw while evaluating). */
 export const recordFailure = (remote: string, version: string, channel: Channel, detail: string) =>
   mark('failures', remote, version, channel, detail);
-/** The version's error boundary caught an error (counted once per page). */
+/** An error of the version's code: caught by its error boundary, or thrown after its page rendered (counted once per page). */
 export const recordError = (remote: string, version: string, channel: Channel, detail: string) =>
   mark('errors', remote, version, channel, detail);
+
+/** The channel this page recorded `version` of `remote` under (a canary stays one after its fallback). */
+export function channelOf(remote: string, version: string): Channel | undefined {
+  for (const s of states.values()) if (s.remote === remote && s.version === version) return s.channel;
+  return undefined;
+}
 
 /** What has not been sent yet (and marks it sent), or null when nothing is new. */
 export function takeReport(): HealthReport | null {

@@ -1,5 +1,8 @@
 // Renders one exposed module of one remote inside Suspense and an error boundary,
-// so a remote that fails leaves the chrome and every other area working.
+// so a remote that fails leaves the chrome and every other area working. Errors its code
+// throws outside React after the page rendered (handlers, timers, rejected promises) come
+// to the same boundary through ./after-render.ts. The panels a failure shows beyond "This
+// area is unavailable" load with the first failure (./area-failure.tsx), not with main.js.
 import {
   Component,
   Suspense,
@@ -12,11 +15,12 @@ import {
   type ReactNode,
 } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { BaseButton, BaseSpinner, palette, space, styled, typography } from 'shared-ui/base';
 import type { RouteTarget } from '../routes/route-table';
 import { chosenRemote, onChosenRemotesChange } from './registry';
 import { failAndFallBack } from './fallback';
 import { recordError } from './health';
+import { watchArea } from './areas';
+import { AreaUnavailable, PageLoading } from './panels';
 import { UNAVAILABLE } from './runtime-plugin';
 
 /** Every exposed module default-exports a component with no required props. */
@@ -96,35 +100,65 @@ function onPageError(remote: string, error: unknown): boolean {
 interface BoundaryProps {
   id: string;
   remote: string;
+  version: string;
   onRetry: () => void;
   onFellBack: () => void;
   children: ReactNode;
 }
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; fellBack: boolean }> {
-  override state = { failed: false, fellBack: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
+interface BoundaryState {
+  failed: boolean;
+  fellBack: boolean;
+  /** The error came after the area had rendered (else: while loading or in its first render). */
+  after: boolean;
+  error?: unknown;
+}
+const OK: BoundaryState = { failed: false, fellBack: false, after: false };
+
+type FailureProps = Pick<BoundaryProps, 'remote' | 'version' | 'onRetry'> & Pick<BoundaryState, 'after' | 'error'>;
+// Without its chunk (offline), a failure shows "This area is unavailable" as it always did.
+const AreaFailure = lazy(() =>
+  import(/* webpackChunkName: "area-failure" */ './area-failure').catch(() => ({
+    default: ({ onRetry }: FailureProps) => <AreaUnavailable onRetry={onRetry} />,
+  })),
+);
+
+class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state = OK;
+  private unwatch?: () => void;
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+  override componentDidMount() {
+    // Counted by after-render.ts; here the area gives way to the panel.
+    this.unwatch = watchArea(this.props.remote, this.props.version, (error) => this.setState({ ...OK, failed: true, after: true, error }));
+  }
+  override componentWillUnmount() {
+    this.unwatch?.();
   }
   override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    const after = rendered.has(this.props.remote) && !(error as { [UNAVAILABLE]?: boolean } | null)?.[UNAVAILABLE];
     if (onPageError(this.props.remote, error)) {
       this.setState({ fellBack: true });
       this.props.onFellBack();
-    }
+    } else this.setState({ after });
   }
   override componentDidUpdate(prev: BoundaryProps) {
-    if (prev.id !== this.props.id && this.state.failed) this.setState({ failed: false, fellBack: false });
+    if (prev.id !== this.props.id && this.state.failed) this.setState(OK);
   }
+  private retry = () => {
+    this.setState(OK);
+    this.props.onRetry();
+  };
   override render() {
-    if (!this.state.failed) return this.props.children;
+    const { failed, fellBack, after, error } = this.state;
+    if (!failed) return this.props.children;
     // Falling back to the stable build: the page is on its way, nothing else shows.
-    if (this.state.fellBack) return <PageLoading />;
+    if (fellBack) return <PageLoading />;
+    const { remote, version } = this.props;
     return (
-      <AreaUnavailable
-        onRetry={() => {
-          this.setState({ failed: false });
-          this.props.onRetry();
-        }}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <AreaFailure remote={remote} version={version} after={after} error={error} onRetry={this.retry} />
+      </Suspense>
     );
   }
 }
@@ -156,34 +190,6 @@ function useRemoteVersion(remote: string): string {
   );
 }
 
-const Panel = styled.div({ padding: `${space(8)} ${space(2)}`, textAlign: 'center', maxWidth: 520, margin: '0 auto' });
-const PanelTitle = styled.h1({ ...typography.h5, margin: `0 0 0.35em` });
-const PanelText = styled.p({ margin: `0 0 ${space(3)}`, color: palette.text.secondary });
-
-export function AreaUnavailable({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Panel role="alert">
-      <PanelTitle>This area is unavailable</PanelTitle>
-      <PanelText>We could not load this part of Tessera. The rest of the platform keeps working; please try again in a moment.</PanelText>
-      <BaseButton variant="filled-blue" size="MD" onClick={onRetry}>
-        Retry
-      </BaseButton>
-    </Panel>
-  );
-}
-
-// A screen tall: the footer stays below the fold until the page arrives, instead of
-// showing under the spinner and jumping down (layout shift).
-const Loading = styled.div({ display: 'flex', justifyContent: 'center', padding: `${space(10)} 0`, minHeight: '100vh' });
-
-export function PageLoading() {
-  return (
-    <Loading aria-live="polite" aria-busy="true">
-      <BaseSpinner aria-label="Loading page" />
-    </Loading>
-  );
-}
-
 export function RemotePage({ target }: { target: RouteTarget }) {
   const id = `${target.remote}/${target.module}`;
   const [attempt, setAttempt] = useState(0);
@@ -194,6 +200,7 @@ export function RemotePage({ target }: { target: RouteTarget }) {
       key={`${id}@${version}#${attempt}`}
       id={id}
       remote={target.remote}
+      version={version}
       onRetry={() => {
         cache.delete(`${id}@${version}`);
         setAttempt((a) => a + 1);
