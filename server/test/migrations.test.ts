@@ -57,6 +57,23 @@ describe('baseline and the old chain', () => {
 });
 
 describe('an applied migration is immutable', () => {
+  it('every migration matches its line in migrations.sha256, and every migration has one (CI)', () => {
+    const lines = readFileSync(path.join(migrationsDir(), 'migrations.sha256'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'))
+      .map((l) => l.split(/\s+/));
+    const recorded = new Map(lines.map(([sum, file]) => [file, sum]));
+    expect(recorded.size).toBe(lines.length);
+    const files = [...readLegacyMigrations(), ...readMigrations()];
+    const changed = files.filter((m) => recorded.has(m.file) && recorded.get(m.file) !== m.checksum).map((m) => m.file);
+    // An edit is refused before any database sees it: restore the file, put the change in a new migration.
+    expect({ changed }).toEqual({ changed: [] });
+    // A new migration records its checksum: `sha256sum NNNN_name.sql >> migrations.sha256`.
+    expect({ unrecorded: files.filter((m) => !recorded.has(m.file)).map((m) => m.file) }).toEqual({ unrecorded: [] });
+    // A recorded migration is never deleted.
+    expect({ missing: [...recorded.keys()].filter((f) => !files.some((m) => m.file === f)) }).toEqual({ missing: [] });
+  });
+
   it('a comment added to an applied migration stops the start, naming the file', async () => {
     const dir = copyOfMigrations();
     const t = await emptyDatabase();
