@@ -1,8 +1,8 @@
--- The ledger's shape rule (each entry type has its sign and names what caused it: 0010, 0050,
--- 0100) as one IMMUTABLE function that the same CHECK calls. The rule is unchanged, word for
--- word; only where it is written moves.
+-- The ledger's shape rule: each entry type has its sign and names what caused it. One
+-- IMMUTABLE function that the CHECK ledger_entries_type_shape calls (so the baseline migration
+-- requires this rule before it creates the table).
 --
--- Why: PostgreSQL reads a table's CHECK expressions back from the catalog (a text form of the
+-- Why a function rather than the CASE in the CHECK itself: PostgreSQL reads a table's CHECK expressions back from the catalog (a text form of the
 -- expression tree, parsed and planned again) for every statement that writes the table, not
 -- once per session. This CASE of 16 types is ~20 KB of that text: ~0.1 ms per INSERT into
 -- ledger_entries on this machine under load (a loop of single-row inserts: 5,000 took 540 ms
@@ -10,8 +10,9 @@
 -- paths insert entries in many small statements (each fill, each bid's hold). A PL/pgSQL
 -- function is compiled once per session and called once per row.
 --
--- Changing the rule later: CREATE OR REPLACE the function, then DROP and ADD the constraint
--- again (as below), so that every existing entry is checked against the new rule.
+-- Changing the rule: edit it here, and add a migration that drops and adds the constraint
+-- again, so that every existing entry is checked against the new rule (a CHECK is not
+-- re-checked when the function it calls changes).
 CREATE OR REPLACE FUNCTION ledger_entry_shape_ok(p_type text, p_amount_cents bigint, p_order_id uuid, p_payout_id uuid, p_checkout_id uuid,
                                       p_property_id uuid, p_distribution_id uuid, p_market_order_id uuid, p_trade_id uuid)
 RETURNS boolean LANGUAGE plpgsql IMMUTABLE AS $$

@@ -1,4 +1,4 @@
--- A new order's hold (0100's): an ask's units in one update (read again only to word a
+-- A new order's hold: an ask's units in one update (read again only to word a
 -- refusal); a bid's entry with the property's name read inside the ledger insert.
 CREATE OR REPLACE FUNCTION market_orders_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,4 +1,5 @@
--- A batch of one (0100's signature and answer); a refusal is raised as before.
+-- One order: a batch of one through place_market_orders, with the single order's signature and
+-- answer; a refusal is raised as it is.
 CREATE OR REPLACE FUNCTION place_market_order(p_investor uuid, p_property uuid, p_side text, p_units integer, p_price_cents bigint,
                                               p_good_until date, p_fee_bps integer, p_band_pct integer, p_key text, p_hash text)
 RETURNS jsonb LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 -- Buying in one statement (the hot path): claim the Idempotency-Key, insert the order (the
--- order triggers of 0011 check, price, reserve and hold), and return the data the answer is
+-- order triggers check, price, reserve and hold), and return the data the answer is
 -- made of: the order row, the property row after the order, its images. With a key, that
 -- data is kept with the key in the same statement, so a repeat rebuilds the very same answer
 -- ({ "replay": … }); the statement is atomic on its own, its plans are cached per connection.

@@ -1,5 +1,5 @@
--- 0090's rule (saved details never change) with the one change it now allows: the sealed
--- details erased (set to ''), and only once the person's account is closed.
+-- Saved details never change, with one exception: the sealed details erased (set to ''), and
+-- only once the person's account is closed.
 CREATE OR REPLACE FUNCTION payout_destinations_before_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.user_id <> OLD.user_id OR NEW.kind <> OLD.kind OR NEW.holder_name <> OLD.holder_name OR NEW.country <> OLD.country

@@ -1,7 +1,6 @@
--- Closing an account (issue 16's refusals) also waits for the person's open market orders
--- (issue 20): an open bid holds money outside the wallet's balance and an open ask holds units,
+-- Why an account cannot be closed yet, one reason per row. Reason 9 waits for the person's
+-- open market orders: an open bid holds money outside the wallet's balance and an open ask holds units,
 -- so without this an account with only a resting bid could be closed with its money on the book.
--- The function as 0040 defines it, plus reason 9.
 CREATE OR REPLACE FUNCTION account_closing_refusals(p_user uuid) RETURNS SETOF text LANGUAGE sql STABLE AS $$
   WITH f AS (
     SELECT
