@@ -1,7 +1,8 @@
 // What the database's catalogue says about the current schema, as plain comparable text:
 // tables and columns (types, defaults, identity, generated, order), table options,
-// constraints, indexes, sequences, functions (pg_get_functiondef), triggers, views, and the
-// rows of every table. The schema's own name is taken out so that two schemas compare.
+// constraints, indexes, sequences (and where they stand), functions (pg_get_functiondef),
+// triggers, views, and the rows of every table. The schema's own name is taken out so that
+// two schemas compare.
 import { randomBytes } from 'node:crypto';
 import { createDatabase, type Database } from '../src/db/client';
 import { readLegacyMigrations, type Migration } from '../src/db/migrate';
@@ -39,7 +40,7 @@ const QUERIES: Record<string, string> = {
      WHERE c.relnamespace = current_schema()::regnamespace ORDER BY 1, 2`,
   indexes: `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY 1, 2`,
   sequences: `
-    SELECT sequencename, data_type::text, start_value, min_value, max_value, increment_by, cycle, cache_size
+    SELECT sequencename, data_type::text, start_value, min_value, max_value, increment_by, cycle, cache_size, last_value
       FROM pg_sequences WHERE schemaname = current_schema() ORDER BY 1`,
   types: `
     SELECT t.typname, t.typtype, (SELECT string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = t.oid) AS labels

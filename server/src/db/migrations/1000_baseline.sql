@@ -964,3 +964,8 @@ ALTER TABLE ONLY wallets
 -- NULL). platform_revenue_account() returns its id.
 INSERT INTO users (id, email, password_hash, first_name, last_name, role, status, email_verified, deleted_at)
   VALUES ('00000000-0000-4000-8000-00000000fee1', 'platform-revenue@tessera.invalid', '!no-sign-in', 'Platform', 'Revenue', 'PLATFORM', 'VERIFIED', true, now());
+
+-- The old chain left catalogue_version called once (a statement trigger fires on zero rows too),
+-- and the catalogue cache reads its last_value: start from there, so that the first change to
+-- the catalogue moves the version from 1 to 2 as it does on an upgraded database.
+SELECT setval('catalogue_version', 1, true);
