@@ -140,7 +140,9 @@ describe('a rule changed in its home reaches an existing database', () => {
     const next = readMigrations(migrations).at(-1)!.version + 1;
     writeFileSync(path.join(migrations, `${next}_drop_${name}.sql`), `DROP FUNCTION ${name}() CASCADE;\n`);
     const a = await start();
-    expect(await queryRows(a, sql`SELECT 1 FROM pg_proc WHERE proname = ${name}`)).toEqual([]);
+    expect(
+      await queryRows(a, sql`SELECT 1 FROM pg_proc WHERE proname = ${name} AND pronamespace = current_schema()::regnamespace`),
+    ).toEqual([]);
     expect(await queryRows(a, sql`SELECT 1 FROM schema_rules WHERE name = ${name}`)).toEqual([]);
     await stop();
   });
