@@ -1,8 +1,9 @@
 // Bundles the server into dist/main.js (CommonJS, Node 20). npm packages stay external
 // and load from node_modules, except shared-api (workspace TypeScript source). The SQL
-// migrations are copied beside the bundle. `--outdir DIR` builds elsewhere than dist/ (the
-// reliability checks build a private copy so a concurrent rebuild cannot pull it away).
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+// migrations and the database rules are copied beside the bundle. `--outdir DIR` builds
+// elsewhere than dist/ (the reliability checks build a private copy so a concurrent rebuild
+// cannot pull it away).
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -27,4 +28,11 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+// The database rules (each module's sql/ folder) and their order, as rules/ beside the bundle.
+const modules = path.join(here, 'src/modules');
+cpSync(path.join(modules, 'rules.manifest'), path.join(out, 'rules', 'rules.manifest'));
+for (const m of readdirSync(modules)) {
+  if (existsSync(path.join(modules, m, 'sql')))
+    cpSync(path.join(modules, m, 'sql'), path.join(out, 'rules', m, 'sql'), { recursive: true });
+}
 console.log(`server: ${path.relative(process.cwd(), path.join(out, 'main.js'))} built`);

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { BRAND } from 'shared-api/contract';
 import type { Config } from './config';
 import { createDatabase, type Database, type Db } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, type MigrateOptions } from './db/migrate';
 import { badRequest } from './lib/http-error';
 import { containsNul, NUL_MESSAGE } from './lib/text';
 import { ensureAdmin, seedIfEmpty, type SeedReport } from './db/seed';
@@ -72,6 +72,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replace the local-folder storage (tests). */
   storage?: Storage;
+  /** Other migrations or database rules folders than the built-in ones (tests). */
+  migrations?: MigrateOptions;
 }
 
 /** Ajv coerces query strings, path and headers, never bodies; unknown body fields are refused. */
@@ -113,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   try {
-    const applied = await migrate(database);
+    const applied = await migrate(database, options.migrations);
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   } catch (err) {
     await database.close();

@@ -1,0 +1,3 @@
+CREATE OR REPLACE FUNCTION market_today() RETURNS date LANGUAGE sql STABLE AS $$
+  SELECT (now() AT TIME ZONE 'UTC')::date
+$$;

@@ -1,0 +1,35 @@
+-- Buying in one statement (the hot path): claim the Idempotency-Key, insert the order (the
+-- order triggers check, price, reserve and hold), and return the data the answer is
+-- made of: the order row, the property row after the order, its images. With a key, that
+-- data is kept with the key in the same statement, so a repeat rebuilds the very same answer
+-- ({ "replay": … }); the statement is atomic on its own, its plans are cached per connection.
+-- (For orders, idempotency_keys.response holds this data; other calls keep their answer.)
+CREATE OR REPLACE FUNCTION place_order(p_investor uuid, p_property uuid, p_quantity integer, p_key text, p_hash text)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  k record;
+  o orders;
+  p properties;
+  placed jsonb;
+BEGIN
+  IF p_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (p_investor, p_key, p_hash) ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+      SELECT request_hash, status_code, response INTO k FROM idempotency_keys WHERE user_id = p_investor AND key = p_key;
+      RETURN jsonb_build_object('replay', jsonb_build_object('hash', k.request_hash, 'status', k.status_code, 'response', k.response));
+    END IF;
+  END IF;
+  INSERT INTO orders (investor_id, property_id, quantity, unit_price_cents, amount_cents)
+    VALUES (p_investor, p_property, p_quantity, 0, 0) RETURNING * INTO o;
+  SELECT * INTO p FROM properties WHERE id = p_property;
+  placed := jsonb_build_object(
+    'order', to_jsonb(o),
+    'property', to_jsonb(p),
+    'images', coalesce((SELECT jsonb_agg(to_jsonb(f) ORDER BY f.created_at, f.id) FROM files f WHERE f.property_id = p_property AND f.kind = 'PROPERTY_IMAGE'), '[]'::jsonb)
+  );
+  IF p_key IS NOT NULL THEN
+    UPDATE idempotency_keys SET status_code = 201, response = placed WHERE user_id = p_investor AND key = p_key;
+  END IF;
+  RETURN placed;
+END
+$$;
