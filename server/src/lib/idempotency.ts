@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from 'shared-api/contract';
 import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { currentUser } from '../plugins/auth';
+import { currentUser } from './actor';
 import { badRequest, conflict, HttpError } from './http-error';
 import { moneyTx, type MoneyTxOptions } from './money';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
 import { currentUser } from '../../plugins/auth';
-import { UpdateMeSchema, UserDetailSchema, UserSchema } from '../users/schemas';
-import * as users from '../users/service';
+import { UpdateMeSchema, UserDetailSchema, UserSchema } from '../users';
+import * as users from '../users';
 import {
   AdminMetricsSchema,
   AuditEntrySchema,

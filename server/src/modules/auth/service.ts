@@ -18,11 +18,11 @@ import { otpCodes, sessions, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { otpMail } from '../../mail/templates';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { findUser, findUserByEmail, toUser } from '../users/service';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { notices } from '../notifications/notices';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
+import { findUser, findUserByEmail, toUser } from '../users';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { notices } from '../notifications';
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -77,7 +77,8 @@ export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUs
           status: kind.status ?? 'PENDING',
         })
         .returning();
-      if (request) await audit(tx, request, { action: 'admin.create', targetType: 'user', targetId: row.id, detail: { email: row.email } });
+      if (request)
+        await audit(tx, actorOf(request), { action: 'admin.create', targetType: 'user', targetId: row.id, detail: { email: row.email } });
       return row;
     });
   } catch (err) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../lib/schema';
-import { PropertyIdParams } from '../properties/schemas';
+import { PropertyIdParams } from '../properties';
 import { HoldingSchema, InvestorIdParams } from './schemas';
 import * as service from './service';
 

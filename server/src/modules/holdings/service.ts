@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { holdings, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
-import { propertySummaries } from '../properties/summary';
+import { propertySummaries } from '../properties';
 
 type HoldingRow = typeof holdings.$inferSelect;
 

@@ -12,8 +12,8 @@ import {
 import { DateOnly, Id, IdParams, Nullable, PageQuery, StringEnum } from '../../lib/schema';
 import { requireStatusFor } from '../../lib/status-gate';
 import { limit } from '../../plugins/rate-limit';
-import { IdempotencyHeaders } from '../orders/schemas';
-import { PropertyIdParams } from '../properties/schemas';
+import { IdempotencyHeaders } from '../orders';
+import { PropertyIdParams } from '../properties';
 import * as service from './service';
 
 const tags = ['market'];

@@ -36,9 +36,9 @@ import type { Executor } from '../../db/client';
 import { amountCents, moneyError, moneyStatement, moneyTx } from '../../lib/money';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { idempotencyKey, replayOf, requestHash, sendAnswer, type StoredAnswer } from '../../lib/idempotency';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { notices } from '../notifications/notices';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
+import { notices } from '../notifications';
 import { MarketBatcher, type BatchOrder, type BatchResult } from './batcher';
 
 type Row = Record<string, unknown>;
@@ -331,7 +331,7 @@ export async function cancelOrder(app: FastifyInstance, request: FastifyRequest,
     const [r] = await rows<{ o: Row }>(tx, sql`SELECT to_jsonb(cancel_market_order(${id}, NULL)) AS o`);
     const infos = await propertyInfos(tx, [String(r.o.property_id)]);
     const info = infos.get(String(r.o.property_id));
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: 'market.order.cancel',
       targetType: 'market_order',
       targetId: id,
@@ -439,7 +439,7 @@ export async function setHalt(
   if (!why) throw badRequest(MARKET_MESSAGES.reasonRequired);
   await moneyTx(app, async (tx) => {
     await tx.execute(sql`SELECT market_set_halt(${propertyId}, ${halt}, ${why}, ${me.id})`);
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: halt ? 'market.halt' : 'market.resume',
       targetType: 'property',
       targetId: propertyId,

@@ -20,10 +20,10 @@ import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { idempotencyKey, replayOf, requestHash, sendAnswer, type StoredAnswer } from '../../lib/idempotency';
 import { jsonRow } from '../../lib/json-row';
 import { moneyStatement, moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { propertySummaries, toPropertySummary } from '../properties/summary';
-import { notices } from '../notifications/notices';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
+import { propertySummaries, toPropertySummary } from '../properties';
+import { notices } from '../notifications';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance: your wallet does not cover this order';
 
@@ -225,7 +225,7 @@ export async function reviewOrder(app: FastifyInstance, request: FastifyRequest,
     const approve = body.decision === 'APPROVE';
     const row = await decide(tx, o, approve ? 'COMPLETED' : 'REJECTED', me.id, approve ? null : reason);
     await notifyDecision(tx, row, reason);
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: approve ? 'order.approve' : 'order.reject',
       targetType: 'order',
       targetId: id,
@@ -256,7 +256,7 @@ export async function deleteOrder(app: FastifyInstance, request: FastifyRequest,
       .update(orders)
       .set({ deletedAt: sql`now()` })
       .where(eq(orders.id, id));
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: 'order.delete',
       targetType: 'order',
       targetId: id,

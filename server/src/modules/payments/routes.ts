@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams } from '../../lib/schema';
-import { IdempotencyHeaders } from '../orders/schemas';
+import { IdempotencyHeaders } from '../orders';
 import { CheckoutSchema, CreateCheckoutSchema } from './schemas';
 import * as service from './service';
 import { requireStatusFor } from '../../lib/status-gate';

@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import { idempotent } from '../../lib/idempotency';
 import { amountCents, moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
-import { notices } from '../notifications/notices';
+import { notices } from '../notifications';
 
 export function toCheckout(c: CheckoutRow): Checkout {
   return {

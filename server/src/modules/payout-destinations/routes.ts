@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, IdParams } from '../../lib/schema';
-import { IdempotencyHeaders } from '../orders/schemas';
+import { IdempotencyHeaders } from '../orders';
 import { CreatePayoutDestinationSchema, PayoutDestinationSchema } from './schemas';
 import * as service from './service';
 

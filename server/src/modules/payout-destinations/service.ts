@@ -18,9 +18,9 @@ import { payoutDestinations, payouts, type PayoutDestinationRow } from '../../db
 import { badRequest, gone, notFound } from '../../lib/http-error';
 import { idempotent } from '../../lib/idempotency';
 import { moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { notify } from '../notifications/outbox';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
+import { notify } from '../notifications';
 import { payoutKey, seal, unseal } from './crypto';
 
 const keys = new WeakMap<FastifyInstance, Buffer>();
@@ -169,7 +169,7 @@ export async function payoutDestinationInFull(
     // Erased when the account closed (migration 0112): nothing to read, so nothing audited.
     if (d.detailsSealed === '') throw gone(M.erased);
     const details = unseal(keyOf(app), d.detailsSealed);
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: 'payout.destination.view',
       targetType: 'payout',
       targetId: payoutId,

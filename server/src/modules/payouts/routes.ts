@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, PageOf } from '../../lib/schema';
 import { AdminPayoutSchema, DecidePayoutSchema, PayoutsQuerySchema } from './schemas';
 import * as service from './service';
-import * as destinations from '../payout-destinations/service';
-import { PayoutDestinationDetailsSchema } from '../payout-destinations/schemas';
+import * as destinations from '../payout-destinations';
+import { PayoutDestinationDetailsSchema } from '../payout-destinations';
 
 const tags = ['payouts'];
 const security = [{ bearerAuth: [] }];

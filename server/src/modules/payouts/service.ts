@@ -6,11 +6,11 @@ import { centsToDollars, type AdminPayout, type DecidePayoutBody, type Page, typ
 import { payouts, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { destinationsById } from '../payout-destinations/service';
-import { toPayout, toPayouts } from '../wallets/service';
-import { notices } from '../notifications/notices';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
+import { destinationsById } from '../payout-destinations';
+import { toPayout, toPayouts } from '../wallets';
+import { notices } from '../notifications';
 
 const person = {
   _id: users.id,
@@ -59,7 +59,7 @@ export async function decidePayout(
     const [row] = await tx.update(payouts).set({ status: body.status, reason, decidedBy: me.id }).where(eq(payouts.id, id)).returning();
     if (row.status === 'PAID') await notices.withdrawalPaid(tx, row);
     else await notices.withdrawalDeclined(tx, row, reason);
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: body.status === 'PAID' ? 'payout.paid' : 'payout.reject',
       targetType: 'payout',
       targetId: id,

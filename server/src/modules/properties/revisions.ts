@@ -27,8 +27,9 @@ import {
   type RevisionRow,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { audit } from '../admin/audit';
-import { objectKeys, toFileRef, toImageRef } from '../files/service';
+import { audit } from '../../lib/audit';
+import { actorOf } from '../../plugins/auth';
+import { objectKeys, toFileRef, toImageRef } from '../files';
 
 type PropertyFileKind = 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT';
 
@@ -255,7 +256,7 @@ async function saveRevision(
       .set({ ...next, updatedAt: new Date() })
       .where(eq(propertyRevisions.id, rev.id));
   }
-  await audit(tx, request, {
+  await audit(tx, actorOf(request), {
     action: unchanged ? 'property.revision.withdraw' : 'property.revision.submit',
     targetType: 'property',
     targetId: p.id,
@@ -427,7 +428,7 @@ export async function decideRevision(
       .set({ status: 'REJECTED', reason, decidedBy: adminId, decidedAt: now, updatedAt: now })
       .where(eq(propertyRevisions.id, rev.id));
     if (staged.length > 0) await tx.delete(files).where(eq(files.revisionId, rev.id));
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: 'property.revision.reject',
       targetType: 'property',
       targetId: p.id,
@@ -477,7 +478,7 @@ export async function decideRevision(
     .update(propertyRevisions)
     .set({ status: 'APPROVED', decidedBy: adminId, decidedAt: now, updatedAt: now })
     .where(eq(propertyRevisions.id, rev.id));
-  await audit(tx, request, {
+  await audit(tx, actorOf(request), {
     action: 'property.revision.approve',
     targetType: 'property',
     targetId: p.id,

@@ -33,10 +33,10 @@ import type { Executor } from '../../db/client';
 import { files, progressUpdates, properties, propertyRevisions, users, type FileRow, type PropertyRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { UUID_SOURCE } from '../../lib/schema';
-import { type AuthUser, currentUser } from '../../plugins/auth';
+import { actorOf, type AuthUser, currentUser } from '../../plugins/auth';
 import { readUploads } from '../../plugins/uploads';
-import { audit } from '../admin/audit';
-import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files/service';
+import { audit } from '../../lib/audit';
+import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files';
 import { deletionRefusal, holdsOrAwaits, investorsOfProperties, investorsOfProperty } from './holdings';
 import {
   decideRevision,
@@ -52,7 +52,7 @@ import {
   writePositions,
 } from './revisions';
 import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
-import { notices } from '../notifications/notices';
+import { notices } from '../notifications';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
 export const MAX_DOCUMENTS_PER_PROPERTY = 20;
@@ -457,7 +457,12 @@ export async function updateProperty(
       .returning();
     if (progressChanged) await tx.insert(progressUpdates).values({ propertyId: id, percent: body.progress as number, note: '' });
     if (by === 'admin') {
-      await audit(tx, request, { action: 'property.update', targetType: 'property', targetId: id, detail: { fields: Object.keys(body) } });
+      await audit(tx, actorOf(request), {
+        action: 'property.update',
+        targetType: 'property',
+        targetId: id,
+        detail: { fields: Object.keys(body) },
+      });
     }
     return withRevision(app, tx, row);
   });
@@ -484,7 +489,7 @@ export async function deleteProperty(app: FastifyInstance, request: FastifyReque
       );
     await tx.delete(properties).where(eq(properties.id, id));
     if (by === 'admin') {
-      await audit(tx, request, {
+      await audit(tx, actorOf(request), {
         action: 'property.delete',
         targetType: 'property',
         targetId: id,
@@ -526,7 +531,7 @@ export async function reviewProperty(
       .returning();
     if (approve) await notices.listingApproved(tx, row);
     else await notices.listingRejected(tx, row, reason);
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: approve ? 'property.approve' : 'property.reject',
       targetType: 'property',
       targetId: id,
@@ -716,7 +721,7 @@ export async function resumeProperty(app: FastifyInstance, request: FastifyReque
       .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
       .where(eq(properties.id, id))
       .returning();
-    await audit(tx, request, { action: 'property.resume', targetType: 'property', targetId: id, detail: { name: p.name } });
+    await audit(tx, actorOf(request), { action: 'property.resume', targetType: 'property', targetId: id, detail: { name: p.name } });
     return toProperty(app, tx, row);
   });
 }

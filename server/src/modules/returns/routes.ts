@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, IdParams } from '../../lib/schema';
-import { PropertyIdParams } from '../properties/schemas';
+import { PropertyIdParams } from '../properties';
 import {
   AdminDistributionsSchema,
   AppraisalSchema,

@@ -45,12 +45,12 @@ import type { Executor } from '../../db/client';
 import type { FileRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { amountCents, moneyError, moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
+import { actorOf, currentUser } from '../../plugins/auth';
 import { readUploads } from '../../plugins/uploads';
-import { audit } from '../admin/audit';
-import { insertFiles, storeUploads, toFileRef } from '../files/service';
-import { isPublic } from '../properties/service';
-import { notifyDistributionPaid } from '../notifications/notices';
+import { audit } from '../../lib/audit';
+import { insertFiles, storeUploads, toFileRef } from '../files';
+import { isPublic } from '../properties';
+import { notifyDistributionPaid } from '../notifications';
 
 const MAX_CENTS = 100_000_000_000;
 
@@ -230,7 +230,7 @@ export async function submitReport(app: FastifyInstance, request: FastifyRequest
               ${e.propertyTax}, ${e.insurance}, ${e.hoa}, ${e.utilities}, ${e.reserve}, ${e.other}, ${note})
             RETURNING id`,
       );
-      await audit(tx, request, {
+      await audit(tx, actorOf(request), {
         action: 'income_report.submit',
         targetType: 'income_report',
         targetId: r.id,
@@ -331,7 +331,7 @@ export async function approveReport(
           FROM income_reports WHERE id = ${id}
           RETURNING id, distributable_cents, fee_cents, carried_loss_out_cents`,
     );
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: 'income_report.approve',
       targetType: 'income_report',
       targetId: id,
@@ -367,7 +367,7 @@ export async function rejectReport(
     await tx.execute(
       sql`UPDATE income_reports SET status = 'REJECTED', rejection_reason = ${reason}, decided_by = ${admin.id} WHERE id = ${id}`,
     );
-    await audit(tx, request, { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
+    await audit(tx, actorOf(request), { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
   });
   return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
 }
@@ -408,7 +408,7 @@ export async function convertToIncomeProducing(app: FastifyInstance, request: Fa
     if (p.status !== 'FUNDED') throw conflict('Only a funded property can produce income for its holders');
     if (p.income_producing_at !== null) return;
     await tx.execute(sql`UPDATE properties SET income_producing_at = now() WHERE id = ${id}`);
-    await audit(tx, request, { action: 'property.income_producing', targetType: 'property', targetId: id });
+    await audit(tx, actorOf(request), { action: 'property.income_producing', targetType: 'property', targetId: id });
   });
   return incomeState(app, id);
 }
@@ -477,7 +477,7 @@ export async function payDistribution(app: FastifyInstance, id: string): Promise
 export async function payNow(app: FastifyInstance, request: FastifyRequest, id: string): Promise<PayDistributionResult> {
   await distributionById(app, id);
   const result = await payDistribution(app, id);
-  await audit(app.db, request, { action: 'distribution.pay', targetType: 'distribution', targetId: id, detail: { result } });
+  await audit(app.db, actorOf(request), { action: 'distribution.pay', targetType: 'distribution', targetId: id, detail: { result } });
   if (result === 'PAID') await reinvestAfter(app, id);
   return { result, distribution: await distributionById(app, id) };
 }
@@ -645,7 +645,7 @@ export async function createAppraisal(
       tx,
       sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by) VALUES (${propertyId}, ${cents}, ${body.appraisedOn}, ${(body.note ?? '').trim()}, ${admin.id}) RETURNING id`,
     );
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: 'appraisal.create',
       targetType: 'appraisal',
       targetId: a.id,
@@ -668,7 +668,7 @@ export async function uploadAppraisalDocument(app: FastifyInstance, request: Fas
         fileRows.map((r) => ({ ...r, userId: admin.id, propertyId: String(a.property_id) })),
       );
       await tx.execute(sql`UPDATE appraisals SET document_file_id = ${f.id} WHERE id = ${id}`);
-      await audit(tx, request, { action: 'appraisal.document', targetType: 'appraisal', targetId: id, detail: { fileId: f.id } });
+      await audit(tx, actorOf(request), { action: 'appraisal.document', targetType: 'appraisal', targetId: id, detail: { fileId: f.id } });
     }),
   );
   return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];

@@ -22,10 +22,10 @@ import {
 import type { Executor } from '../../db/client';
 import { holdings, supportMessages, supportTickets, users, type SupportMessageRow, type SupportRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { notify } from '../notifications/outbox';
-import { walletOf } from '../wallets/service';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
+import { notify } from '../notifications';
+import { walletOf } from '../wallets';
 import type { SupportBody } from './schemas';
 
 /** How the person sees an admin's message. */
@@ -295,7 +295,7 @@ export async function reply(app: FastifyInstance, request: FastifyRequest, id: s
         data: { ticketId: id, messageId: m.id },
       });
     }
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: 'support.reply',
       targetType: 'support_ticket',
       targetId: id,
@@ -360,7 +360,7 @@ export async function resendReply(
   if (!m) throw notFound('Message not found');
   if (m.emailStatus === null) throw conflict(SUPPORT_MESSAGES.notContact);
   if (m.emailStatus === 'SENT') throw conflict(SUPPORT_MESSAGES.alreadySent);
-  await audit(app.db, request, { action: 'support.resend', targetType: 'support_ticket', targetId: id, detail: { messageId } });
+  await audit(app.db, actorOf(request), { action: 'support.resend', targetType: 'support_ticket', targetId: id, detail: { messageId } });
   await sendReplyMail(app, messageId);
   return getThread(app, id);
 }
@@ -375,7 +375,7 @@ export async function assign(
     const t = await anyTicket(tx, id, true);
     const to = assignee === 'me' ? currentUser(request).id : null;
     const [row] = await tx.update(supportTickets).set({ assignedTo: to }).where(eq(supportTickets.id, id)).returning();
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: to ? 'support.assign' : 'support.unassign',
       targetType: 'support_ticket',
       targetId: id,
@@ -395,7 +395,12 @@ export async function closeTicket(app: FastifyInstance, request: FastifyRequest,
       .set({ status: 'CLOSED', closedAt: now, closedBy: currentUser(request).id, updatedAt: now })
       .where(eq(supportTickets.id, id))
       .returning();
-    await audit(tx, request, { action: 'support.close', targetType: 'support_ticket', targetId: id, detail: { subject: t.subject } });
+    await audit(tx, actorOf(request), {
+      action: 'support.close',
+      targetType: 'support_ticket',
+      targetId: id,
+      detail: { subject: t.subject },
+    });
     return toTicket(row);
   });
 }

@@ -19,16 +19,16 @@ import {
 import type { Executor } from '../../db/client';
 import { files, properties, questionnaires, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { currentUser } from '../../plugins/auth';
+import { actorOf, currentUser } from '../../plugins/auth';
 import { readUploads } from '../../plugins/uploads';
-import { audit } from '../admin/audit';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef } from '../files/service';
-import { ownerListingFigures } from '../properties/service';
+import { audit } from '../../lib/audit';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef } from '../files';
+import { ownerListingFigures } from '../properties';
 import { moneyMetricsForUser } from './metrics';
-import { accountClosingRefusals } from '../wallets/service';
-import { notices } from '../notifications/notices';
-import { closeTicketsOfClosedAccount } from '../support/service';
+import { accountClosingRefusals } from '../wallets';
+import { notices } from '../notifications';
+import { closeTicketsOfClosedAccount } from '../support';
 
 export type UserWithAvatar = UserRow & { avatarKey: string | null };
 
@@ -355,7 +355,7 @@ export async function adminUpdateUser(
         .set({ ...set, updatedAt: new Date() })
         .where(eq(users.id, id));
     }
-    await audit(tx, request, { action: 'user.update', targetType: 'user', targetId: id, detail: { fields: Object.keys(set) } });
+    await audit(tx, actorOf(request), { action: 'user.update', targetType: 'user', targetId: id, detail: { fields: Object.keys(set) } });
   });
   return getUserDetail(app, id);
 }
@@ -374,7 +374,7 @@ export async function deleteUser(app: FastifyInstance, request: FastifyRequest, 
     await app.tokens.revokeAll(tx, id);
     // Their tickets would otherwise wait for an answer nobody can read.
     const ticketsClosed = await closeTicketsOfClosedAccount(tx, id, me.id);
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: role === 'ADMIN' ? 'admin.delete' : 'user.delete',
       targetType: 'user',
       targetId: id,
@@ -408,7 +408,7 @@ export async function verifyUser(app: FastifyInstance, request: FastifyRequest, 
         .where(and(eq(properties.ownerId, id), sql`${properties.suspendedAt} = now()`)))
         await notices.listingSuspended(tx, p, p.reason ?? 'The owner’s identity verification was rejected');
     }
-    await audit(tx, request, {
+    await audit(tx, actorOf(request), {
       action: body.status === 'VERIFIED' ? 'user.verify' : 'user.reject',
       targetType: 'user',
       targetId: id,

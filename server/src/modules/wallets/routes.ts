@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, IdParams } from '../../lib/schema';
-import { IdempotencyHeaders, UserIdParams } from '../orders/schemas';
-import { CheckoutSchema } from '../payments/schemas';
+import { IdempotencyHeaders, UserIdParams } from '../orders';
+import { CheckoutSchema } from '../payments';
 import { DepositSchema, PayoutSchema, WalletSchema, WithdrawSchema } from './schemas';
 import * as service from './service';
 import { requireStatusFor } from '../../lib/status-gate';

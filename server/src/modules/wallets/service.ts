@@ -18,8 +18,8 @@ import { conflict, notFound } from '../../lib/http-error';
 import { idempotent } from '../../lib/idempotency';
 import { amountCents, moneyTx } from '../../lib/money';
 import { currentUser } from '../../plugins/auth';
-import { createCheckout } from '../payments/service';
-import { destinationsById } from '../payout-destinations/service';
+import { createCheckout } from '../payments';
+import { destinationsById } from '../payout-destinations';
 
 export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
   const rows = (await db.execute(sql`
