@@ -3,9 +3,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
 import { errors, IdParams, PageOf } from '../../lib/schema';
 import { requireStatusFor } from '../../lib/status-gate';
 import { limit } from '../../plugins/rate-limit';
+import { actorOf } from '../../plugins/auth';
 import { IdempotencyHeaders } from '../orders';
 import { PropertyIdParams } from '../properties';
 import {
@@ -96,7 +98,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: PlaceMarketOrderResultSchema, ...errors(400, 401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request, reply) => service.placeOrder(app, request, reply, request.body),
+    async (request, reply) => sendAnswer(reply, await service.placeOrder(app, actorOf(request), idempotencyOf(request), request.body)),
   );
   app.post(
     '/market/orders/:id/cancel',
@@ -111,7 +113,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MarketOrderSchema, ...errors(401, 403, 404, 409, 429) },
       },
     },
-    async (request) => service.cancelOrder(app, request, request.params.id),
+    async (request) => service.cancelOrder(app, actorOf(request), request.params.id),
   );
   app.get(
     '/market/orders',
@@ -125,7 +127,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PageOf(MarketOrderSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.myOrders(app, request, request.query),
+    async (request) => service.myOrders(app, actorOf(request), request.query),
   );
   app.get(
     '/market/fills',
@@ -139,7 +141,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PageOf(MarketFillSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.myFills(app, request, request.query),
+    async (request) => service.myFills(app, actorOf(request), request.query),
   );
   app.get(
     '/market/holdings/:propertyId',
@@ -153,7 +155,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MarketPositionSchema, ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.position(app, request, request.params.propertyId),
+    async (request) => service.position(app, actorOf(request), request.params.propertyId),
   );
 
   // ---- Owners ----
@@ -170,7 +172,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MarketBookSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.setTrading(app, request, request.params.propertyId, request.body.enabled),
+    async (request) => service.setTrading(app, actorOf(request), request.params.propertyId, request.body.enabled),
   );
 
   // ---- Admins ----
@@ -200,7 +202,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MarketBookSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.setHalt(app, request, request.params.propertyId, true, request.body.reason),
+    async (request) => service.setHalt(app, actorOf(request), request.params.propertyId, true, request.body.reason),
   );
   app.post(
     '/admin/market/properties/:propertyId/resume',
@@ -215,7 +217,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MarketBookSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.setHalt(app, request, request.params.propertyId, false, request.body.reason),
+    async (request) => service.setHalt(app, actorOf(request), request.params.propertyId, false, request.body.reason),
   );
   app.get(
     '/admin/market/trades',

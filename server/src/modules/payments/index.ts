@@ -3,4 +3,4 @@
 export { default as paymentRoutes } from './routes';
 export { createPaymentProvider, type PaymentProvider } from './provider';
 export { Amount, CheckoutSchema, ReturnPath } from './schemas';
-export { createCheckout } from './service';
+export { createCheckout, requestPublicOrigin } from './service';
