@@ -317,8 +317,7 @@ export async function placeOrder(
   return { statusCode: 201, body: await placedResult(app, me.id, placed), replayed: false };
 }
 
-export async function cancelOrder(app: FastifyInstance, actor: Actor, id: string): Promise<MarketOrder> {
-  const me = actor;
+export async function cancelOrder(app: FastifyInstance, me: Actor, id: string): Promise<MarketOrder> {
   if (me.role !== 'ADMIN') {
     const [r] = await moneyStatement(app, (db) => rows<{ o: Row }>(db, sql`SELECT to_jsonb(cancel_market_order(${id}, ${me.id})) AS o`));
     const infos = await propertyInfos(app.db, [String(r.o.property_id)]);
@@ -330,7 +329,7 @@ export async function cancelOrder(app: FastifyInstance, actor: Actor, id: string
     const [r] = await rows<{ o: Row }>(tx, sql`SELECT to_jsonb(cancel_market_order(${id}, NULL)) AS o`);
     const infos = await propertyInfos(tx, [String(r.o.property_id)]);
     const info = infos.get(String(r.o.property_id));
-    await audit(tx, actor, {
+    await audit(tx, me, {
       action: 'market.order.cancel',
       targetType: 'market_order',
       targetId: id,
@@ -366,10 +365,9 @@ function pageArgs(q: { page?: number; pageSize?: number }) {
 
 export async function myOrders(
   app: FastifyInstance,
-  actor: Actor,
+  me: Actor,
   q: { status?: 'OPEN' | 'ALL'; propertyId?: string; page?: number; pageSize?: number },
 ): Promise<Page<MarketOrder>> {
-  const me = actor;
   const { page, pageSize, offset } = pageArgs(q);
   const conds: SQL[] = [sql`investor_id = ${me.id}`];
   if ((q.status ?? 'OPEN') === 'OPEN') conds.push(sql`status = 'OPEN'`);
@@ -386,10 +384,9 @@ export async function myOrders(
 
 export async function myFills(
   app: FastifyInstance,
-  actor: Actor,
+  me: Actor,
   q: { propertyId?: string; page?: number; pageSize?: number },
 ): Promise<Page<MarketFill>> {
-  const me = actor;
   const { page, pageSize, offset } = pageArgs(q);
   const conds: SQL[] = [sql`(buyer_id = ${me.id} OR seller_id = ${me.id})`];
   if (q.propertyId) conds.push(sql`property_id = ${q.propertyId}`);
@@ -403,8 +400,7 @@ export async function myFills(
   return { items: list.map((r) => fillOf(r, me.id, infos.get(String(r.property_id)))), total: num(total), page, pageSize };
 }
 
-export async function position(app: FastifyInstance, actor: Actor, propertyId: string): Promise<MarketPosition> {
-  const me = actor;
+export async function position(app: FastifyInstance, me: Actor, propertyId: string): Promise<MarketPosition> {
   const [h] = await rows(
     app.db,
     sql`SELECT quantity, held_quantity FROM holdings WHERE investor_id = ${me.id} AND property_id = ${propertyId}`,
@@ -417,8 +413,7 @@ export async function position(app: FastifyInstance, actor: Actor, propertyId: s
 
 // ---- Owner and admin ----
 
-export async function setTrading(app: FastifyInstance, actor: Actor, propertyId: string, enabled: boolean): Promise<MarketBook> {
-  const me = actor;
+export async function setTrading(app: FastifyInstance, me: Actor, propertyId: string, enabled: boolean): Promise<MarketBook> {
   const [p] = await rows(app.db, sql`SELECT owner_id, status FROM properties WHERE id = ${propertyId}`);
   if (!p || String(p.owner_id) !== me.id) throw notFound(MARKET_MESSAGES.propertyNotFound);
   if (p.status !== 'ACTIVE') throw conflict(MARKET_MESSAGES.ownerOnlyLive);
@@ -426,13 +421,12 @@ export async function setTrading(app: FastifyInstance, actor: Actor, propertyId:
   return book(app, propertyId);
 }
 
-export async function setHalt(app: FastifyInstance, actor: Actor, propertyId: string, halt: boolean, reason: string): Promise<MarketBook> {
-  const me = actor;
+export async function setHalt(app: FastifyInstance, me: Actor, propertyId: string, halt: boolean, reason: string): Promise<MarketBook> {
   const why = reason.trim();
   if (!why) throw badRequest(MARKET_MESSAGES.reasonRequired);
   await moneyTx(app, async (tx) => {
     await tx.execute(sql`SELECT market_set_halt(${propertyId}, ${halt}, ${why}, ${me.id})`);
-    await audit(tx, actor, {
+    await audit(tx, me, {
       action: halt ? 'market.halt' : 'market.resume',
       targetType: 'property',
       targetId: propertyId,

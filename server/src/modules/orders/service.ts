@@ -156,8 +156,7 @@ async function findOrder(db: Executor, id: string, lock = false): Promise<OrderR
 }
 
 /** One order: its investor's, or any for admins; 404 for anyone else. */
-export async function getOrder(app: FastifyInstance, actor: Actor, id: string): Promise<Order> {
-  const me = actor;
+export async function getOrder(app: FastifyInstance, me: Actor, id: string): Promise<Order> {
   const o = await findOrder(app.db, id);
   if (!o || (me.role !== 'ADMIN' && o.investorId !== me.id)) throw notFound('Order not found');
   return (await toOrders(app, app.db, [o], me.role === 'ADMIN'))[0];
@@ -197,8 +196,7 @@ async function notifyDecision(tx: Tx, o: OrderRow, reason: string | null): Promi
 }
 
 /** The investor's own PENDING order: refunded, units released. */
-export async function cancelOrder(app: FastifyInstance, actor: Actor, id: string): Promise<Order> {
-  const me = actor;
+export async function cancelOrder(app: FastifyInstance, me: Actor, id: string): Promise<Order> {
   return moneyTx(app, async (tx) => {
     const o = await findOrder(tx, id, true);
     if (!o || o.investorId !== me.id) throw notFound('Order not found');
@@ -209,8 +207,7 @@ export async function cancelOrder(app: FastifyInstance, actor: Actor, id: string
 }
 
 /** Admins: APPROVE (COMPLETED: holding credited, owner paid) or REJECT (refund, units released). */
-export async function reviewOrder(app: FastifyInstance, actor: Actor, id: string, body: ReviewOrderBody): Promise<Order> {
-  const me = actor;
+export async function reviewOrder(app: FastifyInstance, me: Actor, id: string, body: ReviewOrderBody): Promise<Order> {
   const reason = body.reason?.trim() || null;
   return moneyTx(app, async (tx) => {
     const o = await findOrder(tx, id, true);
@@ -219,7 +216,7 @@ export async function reviewOrder(app: FastifyInstance, actor: Actor, id: string
     const approve = body.decision === 'APPROVE';
     const row = await decide(tx, o, approve ? 'COMPLETED' : 'REJECTED', me.id, approve ? null : reason);
     await notifyDecision(tx, row, reason);
-    await audit(tx, actor, {
+    await audit(tx, me, {
       action: approve ? 'order.approve' : 'order.reject',
       targetType: 'order',
       targetId: id,

@@ -82,13 +82,12 @@ export function returnUrl(publicUrl: string, c: Pick<CheckoutRow, 'id' | 'return
 
 export async function createCheckout(
   app: FastifyInstance,
-  actor: Actor,
+  me: Actor,
   idem: IdempotencyInput,
   /** Where the call came from (requestPublicOrigin): the provider sends the payer back there. */
   returnOrigin: string | null,
   body: CreateCheckoutBody,
 ): Promise<Answer<Checkout>> {
-  const me = actor;
   const returnPath = checkReturnPath(body.returnPath, app.config.publicUrl);
   const subscription = body.purpose === 'SUBSCRIPTION';
   if (subscription && me.role !== 'INVESTOR') throw forbidden('Only investors can subscribe');
@@ -142,8 +141,7 @@ export async function findCheckout(app: FastifyInstance, id: string): Promise<Ch
 }
 
 /** The signed-in user's own checkout (anyone else's: 404). */
-export async function getCheckout(app: FastifyInstance, actor: Actor, id: string): Promise<Checkout> {
-  const me = actor;
+export async function getCheckout(app: FastifyInstance, me: Actor, id: string): Promise<Checkout> {
   const row = await findCheckout(app, id);
   if (!row || row.userId !== me.id) throw notFound('Checkout not found');
   return toCheckout(row);

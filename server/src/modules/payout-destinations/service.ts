@@ -97,11 +97,10 @@ const label = (d: { kind: 'US_ACH' | 'IBAN'; last4: string }) => `${PAYOUT_DESTI
 
 export async function addDestination(
   app: FastifyInstance,
-  actor: Actor,
+  me: Actor,
   idem: IdempotencyInput,
   body: CreatePayoutDestinationBody,
 ): Promise<Answer<PayoutDestination>> {
-  const me = actor;
   const checked = checkDestination(body);
   return idempotent(app, me.id, idem, 201, async (tx) => {
     const [row] = await tx
@@ -127,8 +126,7 @@ export async function addDestination(
   });
 }
 
-export async function removeDestination(app: FastifyInstance, actor: Actor, id: string): Promise<PayoutDestination> {
-  const me = actor;
+export async function removeDestination(app: FastifyInstance, me: Actor, id: string): Promise<PayoutDestination> {
   return moneyTx(app, async (tx) => {
     const [d] = await tx.select().from(payoutDestinations).where(eq(payoutDestinations.id, id)).for('update');
     if (!d || d.userId !== me.id || d.removedAt) throw notFound(M.notFound);

@@ -44,8 +44,7 @@ export async function listPayouts(app: FastifyInstance, q: PayoutsQuery): Promis
   return { items: rows.map((r) => ({ ...toPayout(r.p, destinations), user: r.user })), total, page, pageSize };
 }
 
-export async function decidePayout(app: FastifyInstance, actor: Actor, id: string, body: DecidePayoutBody): Promise<AdminPayout> {
-  const me = actor;
+export async function decidePayout(app: FastifyInstance, me: Actor, id: string, body: DecidePayoutBody): Promise<AdminPayout> {
   const reason = body.reason?.trim() || null;
   return moneyTx(app, async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
@@ -54,7 +53,7 @@ export async function decidePayout(app: FastifyInstance, actor: Actor, id: strin
     const [row] = await tx.update(payouts).set({ status: body.status, reason, decidedBy: me.id }).where(eq(payouts.id, id)).returning();
     if (row.status === 'PAID') await notices.withdrawalPaid(tx, row);
     else await notices.withdrawalDeclined(tx, row, reason);
-    await audit(tx, actor, {
+    await audit(tx, me, {
       action: body.status === 'PAID' ? 'payout.paid' : 'payout.reject',
       targetType: 'payout',
       targetId: id,

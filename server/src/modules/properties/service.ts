@@ -265,11 +265,10 @@ export async function listOwnerProperties(
 
 export async function ownersProperties(
   app: FastifyInstance,
-  actor: Actor,
+  me: Actor,
   ownerId: string,
   q: OwnedPropertiesQuery,
 ): Promise<Page<PropertyWithRevision>> {
-  const me = actor;
   if (me.role !== 'ADMIN' && me.id !== ownerId) throw forbidden();
   return listOwnerProperties(app, ownerId, q);
 }
@@ -329,7 +328,7 @@ export async function activeInvestments(app: FastifyInstance, actor: Actor, id: 
  * Who holds units of several listings at once (the owner's active-listings page: one request
  * instead of one per listing). Every id must be a listing the caller manages, or 404 as for one.
  */
-export async function activeInvestmentsOf(app: FastifyInstance, actor: Actor, idList: string): Promise<ActiveInvestments[]> {
+export async function activeInvestmentsOf(app: FastifyInstance, user: Actor, idList: string): Promise<ActiveInvestments[]> {
   const ids = [
     ...new Set(
       idList
@@ -341,7 +340,6 @@ export async function activeInvestmentsOf(app: FastifyInstance, actor: Actor, id
   if (ids.length === 0) throw badRequest('ids: name at least one listing');
   if (ids.length > MAX_PAGE_SIZE) throw badRequest(`ids: at most ${MAX_PAGE_SIZE} listings at once`);
   if (ids.some((id) => !UUID.test(id))) throw badRequest('ids: every id must be a listing id');
-  const user = actor;
   const rows = await app.db.select().from(properties).where(inArray(properties.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (ids.some((id) => !byId.has(id) || (user.role !== 'ADMIN' && byId.get(id)?.ownerId !== user.id))) throw notFound('Property not found');
@@ -367,13 +365,7 @@ function checkTotal(totalQuantity: number, unitPriceCents: number): void {
   if (!Number.isSafeInteger(totalQuantity * unitPriceCents)) throw badRequest('The total value of the property is too large');
 }
 
-export async function createProperty(
-  app: FastifyInstance,
-  actor: Actor,
-  type: PropertyType,
-  body: OffPlanPropertyInput,
-): Promise<Property> {
-  const me = actor;
+export async function createProperty(app: FastifyInstance, me: Actor, type: PropertyType, body: OffPlanPropertyInput): Promise<Property> {
   const unitPriceCents = cents(body.unitPrice);
   checkTotal(body.totalQuantity, unitPriceCents);
   const roi = checkRoi(body.roiInFiveYears);
@@ -409,19 +401,18 @@ const TYPE_WORDS: Record<PropertyType, string> = { OFF_PLAN: 'off-plan', RENTAL_
  */
 export async function updateProperty(
   app: FastifyInstance,
-  actor: Actor,
+  me: Actor,
   id: string,
   type: PropertyType,
   body: OffPlanPropertyUpdate,
   by: 'owner' | 'admin',
 ): Promise<PropertyWithRevision> {
-  const me = actor;
   return app.db.transaction(async (tx) => {
     const p = by === 'owner' ? await owned(tx, me, id, true) : await managed(tx, me, id, true);
     if (p.type !== type) throw badRequest(`This property is not ${TYPE_WORDS[type]}`);
     // An owner's change to a live listing is a revision under review; the live version stays (issue 16).
     if (by === 'owner' && isLive(p)) {
-      await proposeFields(tx, actor, p, body, me.id, { cents, roi: checkRoi, checkTotal });
+      await proposeFields(tx, me, p, body, me.id, { cents, roi: checkRoi, checkTotal });
       return withRevision(app, tx, p);
     }
     const sold = p.totalQuantity - p.availableQuantity;
@@ -456,14 +447,13 @@ export async function updateProperty(
       .returning();
     if (progressChanged) await tx.insert(progressUpdates).values({ propertyId: id, percent: body.progress as number, note: '' });
     if (by === 'admin') {
-      await audit(tx, actor, { action: 'property.update', targetType: 'property', targetId: id, detail: { fields: Object.keys(body) } });
+      await audit(tx, me, { action: 'property.update', targetType: 'property', targetId: id, detail: { fields: Object.keys(body) } });
     }
     return withRevision(app, tx, row);
   });
 }
 
-export async function deleteProperty(app: FastifyInstance, actor: Actor, id: string, by: 'owner' | 'admin'): Promise<void> {
-  const me = actor;
+export async function deleteProperty(app: FastifyInstance, me: Actor, id: string, by: 'owner' | 'admin'): Promise<void> {
   const keys = await app.db.transaction(async (tx) => {
     const p = by === 'owner' ? await owned(tx, me, id, true) : await managed(tx, me, id, true);
     // The row is locked: no order can start while this is decided.
@@ -483,7 +473,7 @@ export async function deleteProperty(app: FastifyInstance, actor: Actor, id: str
       );
     await tx.delete(properties).where(eq(properties.id, id));
     if (by === 'admin') {
-      await audit(tx, actor, {
+      await audit(tx, me, {
         action: 'property.delete',
         targetType: 'property',
         targetId: id,
@@ -532,11 +522,10 @@ export async function reviewProperty(app: FastifyInstance, actor: Actor, id: str
 
 export async function addProgress(
   app: FastifyInstance,
-  actor: Actor,
+  me: Actor,
   id: string,
   body: { percent: number; note?: string },
 ): Promise<Property> {
-  const me = actor;
   return app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
     if (p.type !== 'OFF_PLAN') throw badRequest('Only an off-plan property has construction progress');
@@ -594,13 +583,12 @@ export async function uploadPropertyFiles(
 }
 
 /** Removes one image or document of the owner's listing. */
-export async function deletePropertyFile(app: FastifyInstance, actor: Actor, id: string, fileId: string): Promise<PropertyWithRevision> {
-  const me = actor;
+export async function deletePropertyFile(app: FastifyInstance, me: Actor, id: string, fileId: string): Promise<PropertyWithRevision> {
   const { property, keys } = await app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
     // Removing a file of a live listing is part of its revision (issue 16).
     if (isLive(p)) {
-      const staged = await unstageFile(tx, actor, p, fileId, me.id);
+      const staged = await unstageFile(tx, me, p, fileId, me.id);
       return { property: await withRevision(app, tx, p), keys: staged };
     }
     const removed = await tx
@@ -616,12 +604,11 @@ export async function deletePropertyFile(app: FastifyInstance, actor: Actor, id:
 }
 
 /** The owner's order of a listing's images (the first is the cover) or documents. */
-export async function setFileOrder(app: FastifyInstance, actor: Actor, id: string, body: FileOrderBody): Promise<PropertyWithRevision> {
-  const me = actor;
+export async function setFileOrder(app: FastifyInstance, me: Actor, id: string, body: FileOrderBody): Promise<PropertyWithRevision> {
   return app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
     if (isLive(p)) {
-      await proposeOrder(tx, actor, p, body.kind, body.ids, me.id);
+      await proposeOrder(tx, me, p, body.kind, body.ids, me.id);
       return withRevision(app, tx, p);
     }
     const current = (await liveFiles(tx, id, body.kind)).map((f) => f.id);
@@ -636,19 +623,13 @@ export async function setFileOrder(app: FastifyInstance, actor: Actor, id: strin
 export const listPendingRevisions = (app: FastifyInstance) => pendingRevisions(app);
 
 /** Admins: approve (applied at once) or reject (with a reason) a live listing's pending revision. */
-export async function reviewRevision(
-  app: FastifyInstance,
-  actor: Actor,
-  id: string,
-  body: ReviewRevisionBody,
-): Promise<PropertyWithRevision> {
-  const me = actor;
+export async function reviewRevision(app: FastifyInstance, me: Actor, id: string, body: ReviewRevisionBody): Promise<PropertyWithRevision> {
   const reason = body.reason?.trim() ?? '';
   if (body.decision === 'REJECT' && !reason) throw badRequest(REVISION_MESSAGES.reasonRequired);
   const { property, keys } = await app.db.transaction(async (tx) => {
     const p = await findProperty(tx, id, true);
     if (!p) throw notFound('Property not found');
-    const gone = await decideRevision(tx, actor, p, body.decision, reason, me.id);
+    const gone = await decideRevision(tx, me, p, body.decision, reason, me.id);
     const row = (await findProperty(tx, id)) as PropertyRow;
     return { property: await withRevision(app, tx, row), keys: gone };
   });

@@ -211,8 +211,7 @@ function checkPeriod(start: string, end: string): void {
   if (end >= today()) throw badRequest(RETURNS_MESSAGES.periodNotEnded);
 }
 
-export async function submitReport(app: FastifyInstance, actor: Actor, body: IncomeReportBody): Promise<IncomeReport> {
-  const owner = actor;
+export async function submitReport(app: FastifyInstance, owner: Actor, body: IncomeReportBody): Promise<IncomeReport> {
   checkPeriod(body.periodStart, body.periodEnd);
   const rent = centsOrZero(body.grossRent, 'grossRent');
   const e = Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, centsOrZero(body.expenses[c] ?? 0, `expenses.${c}`)])) as Record<
@@ -230,7 +229,7 @@ export async function submitReport(app: FastifyInstance, actor: Actor, body: Inc
               ${e.propertyTax}, ${e.insurance}, ${e.hoa}, ${e.utilities}, ${e.reserve}, ${e.other}, ${note})
             RETURNING id`,
       );
-      await audit(tx, actor, {
+      await audit(tx, owner, {
         action: 'income_report.submit',
         targetType: 'income_report',
         targetId: r.id,
@@ -295,8 +294,7 @@ export async function adminReports(app: FastifyInstance, q: IncomeReportsQuery):
   );
 }
 
-export async function getReport(app: FastifyInstance, actor: Actor, id: string): Promise<IncomeReport> {
-  const user = actor;
+export async function getReport(app: FastifyInstance, user: Actor, id: string): Promise<IncomeReport> {
   const r = await reportById(app, app.db, id);
   if (!r || (user.role !== 'ADMIN' && r.owner_id !== user.id)) throw notFound('Report not found');
   return (await toReports(app, [r]))[0];
@@ -304,11 +302,10 @@ export async function getReport(app: FastifyInstance, actor: Actor, id: string):
 
 export async function approveReport(
   app: FastifyInstance,
-  actor: Actor,
+  admin: Actor,
   id: string,
   body: ApproveIncomeReportBody,
 ): Promise<{ report: IncomeReport; distribution: Distribution }> {
-  const admin = actor;
   const recordDate = body.recordDate ?? today();
   const payDate = body.payDate ?? addDays(recordDate, DEFAULT_PAY_DAYS_AFTER_RECORD);
   if (Number.isNaN(dayNumber(recordDate)) || Number.isNaN(dayNumber(payDate)))
@@ -330,7 +327,7 @@ export async function approveReport(
           FROM income_reports WHERE id = ${id}
           RETURNING id, distributable_cents, fee_cents, carried_loss_out_cents`,
     );
-    await audit(tx, actor, {
+    await audit(tx, admin, {
       action: 'income_report.approve',
       targetType: 'income_report',
       targetId: id,
@@ -350,8 +347,7 @@ export async function approveReport(
   return { report, distribution: await distributionById(app, distributionId) };
 }
 
-export async function rejectReport(app: FastifyInstance, actor: Actor, id: string, body: RejectIncomeReportBody): Promise<IncomeReport> {
-  const admin = actor;
+export async function rejectReport(app: FastifyInstance, admin: Actor, id: string, body: RejectIncomeReportBody): Promise<IncomeReport> {
   const reason = body.reason.trim();
   if (!reason) throw badRequest(RETURNS_MESSAGES.reasonRequired);
   await moneyTx(app, async (tx) => {
@@ -361,7 +357,7 @@ export async function rejectReport(app: FastifyInstance, actor: Actor, id: strin
     await tx.execute(
       sql`UPDATE income_reports SET status = 'REJECTED', rejection_reason = ${reason}, decided_by = ${admin.id} WHERE id = ${id}`,
     );
-    await audit(tx, actor, { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
+    await audit(tx, admin, { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
   });
   return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
 }
@@ -377,8 +373,7 @@ async function incomeState(app: FastifyInstance, id: string): Promise<IncomeProd
   return { propertyId: String(p.id), constructionCompletedAt: iso(p.construction_completed_at), incomeProducing: Boolean(p.producing) };
 }
 
-export async function markConstructionComplete(app: FastifyInstance, actor: Actor, id: string): Promise<IncomeProducingState> {
-  const owner = actor;
+export async function markConstructionComplete(app: FastifyInstance, owner: Actor, id: string): Promise<IncomeProducingState> {
   const [p] = await rows<Row>(app.db, sql`SELECT owner_id, type, construction_completed_at FROM properties WHERE id = ${id}`);
   if (!p || p.owner_id !== owner.id) throw notFound('Property not found');
   if (p.type !== 'OFF_PLAN') throw conflict('Only an off-plan property reports construction complete');
@@ -436,8 +431,7 @@ export async function ownedDistributions(app: FastifyInstance, actor: Actor, q: 
   );
 }
 
-export async function distributionDetail(app: FastifyInstance, actor: Actor, id: string): Promise<DistributionDetail> {
-  const user = actor;
+export async function distributionDetail(app: FastifyInstance, user: Actor, id: string): Promise<DistributionDetail> {
   const [r] = await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} WHERE d.id = ${id}`);
   if (!r || (user.role !== 'ADMIN' && r.owner_id !== user.id)) throw notFound('Distribution not found');
   const holders = await rows<Row>(
@@ -544,8 +538,7 @@ export async function runDueDistributions(app: FastifyInstance, now: string = to
 
 // ---- Reinvest ----
 
-export async function setReinvest(app: FastifyInstance, actor: Actor, propertyId: string, enabled: boolean): Promise<ReinvestSetting> {
-  const investor = actor;
+export async function setReinvest(app: FastifyInstance, investor: Actor, propertyId: string, enabled: boolean): Promise<ReinvestSetting> {
   const [h] = await rows<Row>(app.db, sql`SELECT 1 FROM holdings WHERE investor_id = ${investor.id} AND property_id = ${propertyId}`);
   if (!h) throw notFound('You hold no units of this property');
   await app.db.execute(
@@ -619,11 +612,10 @@ const APPRAISAL_SELECT = sql`SELECT a.*, f.id AS file_id, f.storage_key, f.origi
 
 export async function createAppraisal(
   app: FastifyInstance,
-  actor: Actor,
+  admin: Actor,
   propertyId: string,
   body: CreateAppraisalBody,
 ): Promise<Appraisal> {
-  const admin = actor;
   const cents = amountCents(body.valuePerUnit, 'valuePerUnit', MAX_CENTS);
   if (Number.isNaN(dayNumber(body.appraisedOn))) throw badRequest('appraisedOn must be a date (YYYY-MM-DD)');
   if (body.appraisedOn > today()) throw badRequest('The appraisal date cannot be in the future');
@@ -634,7 +626,7 @@ export async function createAppraisal(
       tx,
       sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by) VALUES (${propertyId}, ${cents}, ${body.appraisedOn}, ${(body.note ?? '').trim()}, ${admin.id}) RETURNING id`,
     );
-    await audit(tx, actor, {
+    await audit(tx, admin, {
       action: 'appraisal.create',
       targetType: 'appraisal',
       targetId: a.id,
@@ -663,12 +655,11 @@ export async function uploadAppraisalDocument(app: FastifyInstance, admin: Actor
 }
 
 /** A property the caller may see: live listings for everyone, any to its owner and admins. */
-async function visibleProperty(app: FastifyInstance, viewer: Actor | null, id: string): Promise<Row> {
+async function visibleProperty(app: FastifyInstance, user: Actor | null, id: string): Promise<Row> {
   const [p] = await rows<Row>(
     app.db,
     sql`SELECT id, status, owner_id, property_is_income_producing(status, type, income_producing_at) AS producing FROM properties WHERE id = ${id}`,
   );
-  const user = viewer;
   if (!p || !(isPublic(p.status as never) || user?.role === 'ADMIN' || user?.id === p.owner_id)) throw notFound('Property not found');
   return p;
 }

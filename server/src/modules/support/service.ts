@@ -57,7 +57,7 @@ function messageBody(raw: string): string {
   return body;
 }
 
-export async function createTicket(app: FastifyInstance, viewer: Actor | null, body: SupportBody): Promise<SupportTicket> {
+export async function createTicket(app: FastifyInstance, user: Actor | null, body: SupportBody): Promise<SupportTicket> {
   const v = {
     name: body.name?.trim() ?? '',
     phoneNumber: body.phoneNumber?.trim() ?? '',
@@ -65,7 +65,6 @@ export async function createTicket(app: FastifyInstance, viewer: Actor | null, b
     subject: body.subject?.trim() ?? '',
     message: body.message?.trim() ?? '',
   };
-  const user = viewer;
   const contactForm = !user || body.name !== undefined || body.phoneNumber !== undefined || body.email !== undefined;
   let values: typeof supportTickets.$inferInsert;
   if (!contactForm) {
@@ -262,9 +261,8 @@ export async function getThread(app: FastifyInstance, id: string): Promise<Admin
  * same transaction (the notifications dispatcher e-mails it). A contact-form message: the
  * reply is stored with its e-mail PENDING, and sent after the commit (see sendReplyMail).
  */
-export async function reply(app: FastifyInstance, actor: Actor, id: string, raw: string): Promise<AdminSupportThread> {
+export async function reply(app: FastifyInstance, admin: Actor, id: string, raw: string): Promise<AdminSupportThread> {
   const body = messageBody(raw);
-  const admin = actor;
   const { thread, mailId } = await app.db.transaction(async (tx) => {
     const t = await anyTicket(tx, id, true);
     if (t.status === 'CLOSED') throw conflict(SUPPORT_MESSAGES.closedReply);
@@ -292,7 +290,7 @@ export async function reply(app: FastifyInstance, actor: Actor, id: string, raw:
         data: { ticketId: id, messageId: m.id },
       });
     }
-    await audit(tx, actor, {
+    await audit(tx, admin, {
       action: 'support.reply',
       targetType: 'support_ticket',
       targetId: id,

@@ -120,10 +120,9 @@ export async function updateProfile(app: FastifyInstance, userId: string, body: 
 
 export async function updatePassword(
   app: FastifyInstance,
-  actor: Actor,
+  me: Actor,
   body: { currentPassword: string; newPassword: string },
 ): Promise<{ message: string; accessToken: string }> {
-  const me = actor;
   const user = await requireUser(app.db, me.id);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw badRequest('Current password is incorrect');
   const problems = validatePassword(body.newPassword);
@@ -194,8 +193,7 @@ export async function uploadUserFile(
 
 // ---- Onboarding and questionnaire ----
 
-export async function completeOnboarding(app: FastifyInstance, actor: Actor, _body: CompleteOnboardingBody | undefined): Promise<User> {
-  const me = actor;
+export async function completeOnboarding(app: FastifyInstance, me: Actor, _body: CompleteOnboardingBody | undefined): Promise<User> {
   if (me.role === 'ADMIN') throw badRequest('Admins do not onboard');
   const user = await requireUser(app.db, me.id);
   const docs = await app.db
@@ -247,8 +245,7 @@ export async function getQuestionnaire(app: FastifyInstance, actor: Actor): Prom
   return q;
 }
 
-export async function saveQuestionnaire(app: FastifyInstance, actor: Actor, a: QuestionnaireAnswers): Promise<SubmittedQuestionnaire> {
-  const me = actor;
+export async function saveQuestionnaire(app: FastifyInstance, me: Actor, a: QuestionnaireAnswers): Promise<SubmittedQuestionnaire> {
   if (a.annualIncomeValue !== null && a.annualIncomeValue % 10_000 !== 0) {
     throw badRequest('annualIncomeValue must be to the nearest £10,000');
   }
@@ -269,8 +266,7 @@ export async function saveQuestionnaire(app: FastifyInstance, actor: Actor, a: Q
 
 // ---- Metrics ----
 
-export async function getMyMetrics(app: FastifyInstance, actor: Actor): Promise<UserMetrics> {
-  const me = actor;
+export async function getMyMetrics(app: FastifyInstance, me: Actor): Promise<UserMetrics> {
   const user = await requireUser(app.db, me.id);
   const money = await moneyMetricsForUser(app.db, me.id);
   const listings =
@@ -353,8 +349,7 @@ export async function adminUpdateUser(
 }
 
 /** Soft delete: the row stays for the records, the address is freed, every session ends. */
-export async function deleteUser(app: FastifyInstance, actor: Actor, id: string, role: 'ADMIN' | 'NOT_ADMIN'): Promise<void> {
-  const me = actor;
+export async function deleteUser(app: FastifyInstance, me: Actor, id: string, role: 'ADMIN' | 'NOT_ADMIN'): Promise<void> {
   if (id === me.id) throw conflict('You cannot delete your own account');
   await app.db.transaction(async (tx) => {
     const u = await findUser(tx, id);
@@ -366,7 +361,7 @@ export async function deleteUser(app: FastifyInstance, actor: Actor, id: string,
     await app.tokens.revokeAll(tx, id);
     // Their tickets would otherwise wait for an answer nobody can read.
     const ticketsClosed = await closeTicketsOfClosedAccount(tx, id, me.id);
-    await audit(tx, actor, {
+    await audit(tx, me, {
       action: role === 'ADMIN' ? 'admin.delete' : 'user.delete',
       targetType: 'user',
       targetId: id,

@@ -83,8 +83,7 @@ export async function deposit(
 }
 
 /** A withdrawal request: the amount leaves the balance at once (held) until an admin decides. */
-export async function withdraw(app: FastifyInstance, actor: Actor, idem: IdempotencyInput, body: WithdrawBody): Promise<Answer<Payout>> {
-  const me = actor;
+export async function withdraw(app: FastifyInstance, me: Actor, idem: IdempotencyInput, body: WithdrawBody): Promise<Answer<Payout>> {
   const cents = amountCents(body.amount);
   return idempotent(
     app,
@@ -131,8 +130,7 @@ export async function accountClosingRefusals(db: Executor, userId: string): Prom
 }
 
 /** A person cancels their own REQUESTED withdrawal: the hold is released (WITHDRAWAL_RELEASE). Idempotent. */
-export async function cancelWithdrawal(app: FastifyInstance, actor: Actor, id: string): Promise<Payout> {
-  const me = actor;
+export async function cancelWithdrawal(app: FastifyInstance, me: Actor, id: string): Promise<Payout> {
   return moneyTx(app, async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
     if (!p || p.userId !== me.id) throw notFound('Withdrawal not found');
