@@ -201,7 +201,7 @@ export default tseslint.config(
       ],
     },
   }),
-  // The server's layers (docs/ARCHITECTURE.md, Server): lib/ (helpers, no HTTP wiring) ←
+  // The server's layers (docs/ARCHITECTURE.md, Server): lib/ (helpers that belong to no module) ←
   // plugins/ (cross-cutting Fastify plugins) ← modules/<name>/ (one resource each, its public
   // surface in its index.ts) ← app.ts. Module loops are tools/check-cycles.mjs's to find.
   // db/ (the seed) is not a layer of these: it fills every module's tables.
