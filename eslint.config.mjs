@@ -73,6 +73,22 @@ const appBoundaries = apps.flatMap((app) => {
   });
 });
 
+const serverPatterns = [
+  { group: [...apps, 'shared-ui', 'react', 'react-dom'], message: 'The server imports nothing of the frontend.' },
+  {
+    regex: '^shared-api(?!/(contract(/[\\w-]+)?|stats)$)',
+    message: "The server imports only 'shared-api/contract' and its subpaths (and the pure 'shared-api/stats').",
+  },
+];
+/** The server's import rule for every server file, then again per layer with the layer's patterns added. */
+function serverBlocks(layers) {
+  const rule = (extra) => ['error', { paths: [kyRule], patterns: [...serverPatterns, ...extra] }];
+  return [
+    { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': rule([]) } },
+    ...layers.map(({ patterns, ...block }) => ({ ...block, rules: { 'no-restricted-imports': rule(patterns) } })),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -185,24 +201,44 @@ export default tseslint.config(
       ],
     },
   }),
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
+  // The server's layers (docs/ARCHITECTURE.md, Server): lib/ (helpers that belong to no module) ←
+  // plugins/ (cross-cutting Fastify plugins) ← modules/<name>/ (one resource each, its public
+  // surface in its index.ts) ← app.ts. Module loops are tools/check-cycles.mjs's to find.
+  // db/ (the seed) is not a layer of these: it fills every module's tables.
+  ...serverBlocks([
+    {
+      files: ['server/src/lib/**/*.ts'],
+      patterns: [
         {
-          paths: [kyRule],
-          patterns: [
-            { group: [...apps, 'shared-ui', 'react', 'react-dom'], message: 'The server imports nothing of the frontend.' },
-            {
-              regex: '^shared-api(?!/(contract(/[\\w-]+)?|stats)$)',
-              message: "The server imports only 'shared-api/contract' and its subpaths (and the pure 'shared-api/stats').",
-            },
-          ],
+          group: ['**/modules', '**/modules/**', '**/plugins', '**/plugins/**'],
+          message: 'lib/ is the bottom layer: it never imports a plugin or a module (move the shared part into lib/).',
         },
       ],
     },
-  },
+    {
+      files: ['server/src/plugins/**/*.ts'],
+      patterns: [
+        {
+          regex: '^\\.\\./modules/[^/]+/',
+          message: "A plugin only wires a module's job or routes, through the module's index ('../modules/<name>').",
+        },
+      ],
+    },
+    {
+      files: ['server/src/modules/**/*.ts'],
+      ignores: ['server/src/modules/**/*.test.ts'],
+      patterns: [
+        {
+          regex: '^\\.\\./(?!\\.)[^/]+/',
+          message: "Another module is imported only through its index ('../<name>'); export what is needed there.",
+        },
+      ],
+    },
+    {
+      files: ['server/src/*.ts'],
+      patterns: [{ regex: '^\\./modules/[^/]+/', message: "A module is imported only through its index ('./modules/<name>')." }],
+    },
+  ]),
   // Last: formatting is Prettier's (npm run format); no lint rule argues with it.
   prettier,
 );

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from 'shared-api/contract';
 import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { currentUser } from '../plugins/auth';
 import { badRequest, conflict, HttpError } from './http-error';
 import { moneyTx, type MoneyTxOptions } from './money';
 
@@ -60,33 +59,57 @@ export async function storeAnswer(tx: Tx, userId: string, key: string, statusCod
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
-export function sendAnswer<T>(reply: FastifyReply, result: { statusCode: number; body: T; replayed: boolean }): T {
+/** A service's answer to a call that may be a repeat: the status to send, the body, whether it is the first call's. */
+export interface Answer<T> {
+  statusCode: number;
+  body: T;
+  replayed: boolean;
+}
+
+/**
+ * What a service needs of a call's Idempotency-Key, read when the service gets to it (so its
+ * own refusals come first, and a malformed key is a 400 at that point). A route passes
+ * `idempotencyOf(request)`; a job or a test passes its own, or NO_IDEMPOTENCY.
+ */
+export interface IdempotencyInput {
+  /** The key, null when the call has none. */
+  key(): string | null;
+  /** The call's fingerprint: the same key with a different call is refused. */
+  hash(): string;
+}
+
+export function idempotencyOf(request: FastifyRequest): IdempotencyInput {
+  return { key: () => idempotencyKey(request), hash: () => requestHash(request) };
+}
+
+export const NO_IDEMPOTENCY: IdempotencyInput = { key: () => null, hash: () => '' };
+
+export function sendAnswer<T>(reply: FastifyReply, result: Answer<T>): T {
   reply.status(result.statusCode);
   if (result.replayed) reply.header('Idempotent-Replayed', 'true');
   return result.body;
 }
 
 /**
- * Runs `fn` as one money transaction, once per (user, Idempotency-Key), and sends its
- * result with `statusCode`; a repeat gets the first response (header Idempotent-Replayed).
+ * Runs `fn` as one money transaction, once per (user, Idempotency-Key), answering with
+ * `statusCode`; a repeat gets the first answer (the route sends it with sendAnswer, which
+ * adds the header Idempotent-Replayed).
  */
 export async function idempotent<T>(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  userId: string,
+  idem: IdempotencyInput,
   statusCode: number,
   fn: (tx: Tx) => Promise<T>,
   opts: MoneyTxOptions = {},
-): Promise<T> {
-  const key = idempotencyKey(request);
+): Promise<Answer<T>> {
+  const key = idem.key();
   if (key === null) {
     const body = await moneyTx(app, fn, opts);
-    reply.status(statusCode);
-    return body;
+    return { statusCode, body, replayed: false };
   }
-  const userId = currentUser(request).id;
-  const hash = requestHash(request);
-  const result = await moneyTx(
+  const hash = idem.hash();
+  return moneyTx(
     app,
     async (tx) => {
       const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
@@ -105,5 +128,4 @@ export async function idempotent<T>(
     },
     opts,
   );
-  return sendAnswer(reply, result);
 }

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountAction } from 'shared-api/contract';
 import { statusRefusal } from 'shared-api/contract/dashboard';
-import { currentUser } from '../plugins/auth';
+import { currentUser } from './actor';
 import { forbidden } from './http-error';
 
 export function requireStatusFor(action: AccountAction) {

@@ -5,21 +5,15 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role, UserStatus } from 'shared-api/contract';
+import type { Role } from 'shared-api/contract';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { currentUser, type AuthUser } from '../lib/actor';
 import { forbidden, unauthorized } from '../lib/http-error';
 
-export interface AuthUser {
-  id: string;
-  role: Role;
-  status: UserStatus;
-  email: string;
-  sessionId: string;
-  /** When the person signed in (seconds): refreshed tokens carry it, a session ends sessionMaxHours after it. */
-  authTime: number;
-}
+// Modules read the signed-in person through these (their home is lib/actor.ts).
+export { actorOf, currentUser, viewerOf, type Actor, type AuthUser } from '../lib/actor';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -52,12 +46,6 @@ declare module 'fastify' {
 
 const ISSUER = 'tessera';
 const AUDIENCE = 'tessera-api';
-
-/** The signed-in user of a route that ran `authenticate`. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;

@@ -31,6 +31,17 @@ export interface UploadRules {
 
 const tooMany = (n: number) => badRequest(MESSAGES.tooManyFiles(n));
 
+/**
+ * How a service reads a call's uploads, under rules it chooses, when it is ready to (after its
+ * own checks, so a refused call reads nothing). A route passes `uploadsOf(request)`; a test
+ * can pass its own files.
+ */
+export type ReadUploads = (rules: UploadRules) => Promise<Upload[]>;
+
+export function uploadsOf(request: FastifyRequest): ReadUploads {
+  return (rules) => readUploads(request, rules);
+}
+
 /** Reads and checks every file of a multipart request. Nothing is stored here. */
 export async function readUploads(request: FastifyRequest, rules: UploadRules): Promise<Upload[]> {
   if (!request.isMultipart()) throw new HttpError(415, 'The upload must be multipart/form-data');

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
-import { currentUser } from '../../plugins/auth';
-import { UpdateMeSchema, UserDetailSchema, UserSchema } from '../users/schemas';
-import * as users from '../users/service';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { UpdateMeSchema, UserDetailSchema, UserSchema } from '../users';
+import * as users from '../users';
 import {
   AdminMetricsSchema,
   AuditEntrySchema,
@@ -72,7 +72,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me',
     { schema: { ...base, summary: 'The signed-in admin', response: { 200: UserSchema, ...errors(401, 403) } } },
-    async (request) => users.getMe(app, request),
+    async (request) => users.getMe(app, actorOf(request)),
   );
   app.patch(
     '/me',
@@ -98,7 +98,7 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...base, summary: 'Delete another admin', params: IdParams, response: { 200: MessageBody, ...errors(401, 403, 404, 409) } },
     },
     async (request) => {
-      await users.deleteUser(app, request, request.params.id, 'ADMIN');
+      await users.deleteUser(app, actorOf(request), request.params.id, 'ADMIN');
       return { message: 'Admin deleted' };
     },
   );

@@ -8,7 +8,7 @@ import type {
   AuditQuery,
 } from 'shared-api/contract';
 import { assertSame, DateTime, Id, PageQuery, type Same } from '../../lib/schema';
-import { ByTypeSchema, DatedAmountSchema, DatedCountSchema, ListingsByStatusSchema, UsersByStatusSchema } from '../users/metrics-schema';
+import { ByTypeSchema, DatedAmountSchema, DatedCountSchema, ListingsByStatusSchema, UsersByStatusSchema } from '../users';
 
 export const AdminMetricsSchema = Type.Object({
   investors: Type.Integer(),

@@ -18,7 +18,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { auditLog, properties, users } from '../../db/schema';
 import { investedByInvestors, platformMoneyFigures } from './money';
-import { raisedCents, reservedUnits, soldUnits } from '../properties/figures';
+import { raisedCents, reservedUnits, soldUnits } from '../properties';
 
 export const TREND_DAYS = 30;
 

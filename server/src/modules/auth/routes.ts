@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, MessageBody } from '../../lib/schema';
 import { limit } from '../../plugins/rate-limit';
+import { actorOf, currentUser } from '../../plugins/auth';
 import {
   AuthResultSchema,
   OtpGenerateSchema,
@@ -49,7 +50,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return service.signup(app, request.body, { role: 'ADMIN', status: 'VERIFIED' }, request);
+      return service.signup(app, request.body, { role: 'ADMIN', status: 'VERIFIED' }, actorOf(request));
     },
   );
 
@@ -110,7 +111,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: [app.authenticate],
       schema: { tags, summary: 'End this session', security: secured, response: { 200: MessageBody, ...errors(401) } },
     },
-    async (request) => service.logout(app, request),
+    async (request) => service.logout(app, currentUser(request)),
   );
 
   app.post(
@@ -124,7 +125,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AuthResultSchema, ...errors(401) },
       },
     },
-    async (request) => service.refresh(app, request),
+    async (request) => service.refresh(app, currentUser(request)),
   );
 };
 

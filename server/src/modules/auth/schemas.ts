@@ -8,7 +8,7 @@ import {
   type SignupBody,
 } from 'shared-api/contract';
 import { assertSame, StringEnum, type Same } from '../../lib/schema';
-import { UserSchema } from '../users/schemas';
+import { UserSchema } from '../users';
 
 const Email = Type.String({ maxLength: 254 });
 const Password = Type.String({ maxLength: 256 });

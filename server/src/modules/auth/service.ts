@@ -2,7 +2,7 @@
 // Sign-in, codes and reset answer the same whether or not an address has an account.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
   validateEmail,
@@ -18,11 +18,11 @@ import { otpCodes, sessions, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-error';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { otpMail } from '../../mail/templates';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { findUser, findUserByEmail, toUser } from '../users/service';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { notices } from '../notifications/notices';
+import { audit } from '../../lib/audit';
+import { findUser, findUserByEmail, toUser } from '../users';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Actor, AuthUser } from '../../lib/actor';
+import { notices } from '../notifications';
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -60,7 +60,8 @@ function checkSignup(body: SignupBody): SignupBody {
   return v;
 }
 
-export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUser, request?: FastifyRequest): Promise<SignupResult> {
+/** `by`: the admin creating an admin (audited); none when a person signs up. */
+export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUser, by?: Actor): Promise<SignupResult> {
   const v = checkSignup(body);
   const passwordHash = await hashPassword(v.password);
   let created: UserRow;
@@ -77,7 +78,7 @@ export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUs
           status: kind.status ?? 'PENDING',
         })
         .returning();
-      if (request) await audit(tx, request, { action: 'admin.create', targetType: 'user', targetId: row.id, detail: { email: row.email } });
+      if (by) await audit(tx, by, { action: 'admin.create', targetType: 'user', targetId: row.id, detail: { email: row.email } });
       return row;
     });
   } catch (err) {
@@ -105,8 +106,9 @@ export async function signin(app: FastifyInstance, body: { email: string; passwo
   });
 }
 
-export async function logout(app: FastifyInstance, request: FastifyRequest): Promise<{ message: string }> {
-  await app.tokens.revokeSession(app.db, currentUser(request).sessionId);
+/** Ends the session the call was made with. */
+export async function logout(app: FastifyInstance, session: AuthUser): Promise<{ message: string }> {
+  await app.tokens.revokeSession(app.db, session.sessionId);
   return { message: AUTH_MESSAGES.signedOut };
 }
 
@@ -114,8 +116,8 @@ export async function logout(app: FastifyInstance, request: FastifyRequest): Pro
  * A fresh token for a valid one; the old session ends. The new token keeps the sign-in
  * time, so refreshing cannot keep a session alive beyond SESSION_MAX_HOURS.
  */
-export async function refresh(app: FastifyInstance, request: FastifyRequest): Promise<AuthResult> {
-  const me = currentUser(request);
+export async function refresh(app: FastifyInstance, session: AuthUser): Promise<AuthResult> {
+  const me = session;
   const ended = app.tokens.sessionEnd(me.authTime).getTime() <= Date.now() + 1000;
   const result = await app.db.transaction(async (tx) => {
     // The rotation is one conditional UPDATE: of several refreshes with one token, only the

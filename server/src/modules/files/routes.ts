@@ -1,12 +1,12 @@
 // GET /download/{filename}: a stored file, only to whoever may see it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
+import { PUBLIC_PROPERTY_STATUSES } from 'shared-api/contract';
 import { Type } from 'typebox';
 import { files, properties } from '../../db/schema';
 import { errors } from '../../lib/schema';
 import { notFound } from '../../lib/http-error';
 import { STORAGE_KEY } from '../../storage/storage';
-import { isPublic } from '../properties/service';
 import { nameForType, type DetectedType } from '../../lib/file-type';
 
 const DownloadParams = Type.Object({ filename: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
@@ -44,7 +44,8 @@ const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const user = request.user;
       const isPropertyFile = file.kind === 'PROPERTY_IMAGE' || file.kind === 'PROPERTY_DOCUMENT';
-      const open = file.kind === 'AVATAR' || (isPropertyFile && row.propertyStatus !== null && isPublic(row.propertyStatus));
+      const open =
+        file.kind === 'AVATAR' || (isPropertyFile && row.propertyStatus !== null && PUBLIC_PROPERTY_STATUSES.includes(row.propertyStatus));
       const allowed =
         open ||
         app.links.verify(key, request.query.exp, request.query.sig) ||

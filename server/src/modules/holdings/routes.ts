@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../lib/schema';
-import { PropertyIdParams } from '../properties/schemas';
+import { actorOf } from '../../plugins/auth';
+import { PropertyIdParams } from '../properties';
 import { HoldingSchema, InvestorIdParams } from './schemas';
 import * as service from './service';
 
@@ -23,7 +24,7 @@ const holdingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(HoldingSchema), ...errors(401, 403) },
       },
     },
-    async (request) => service.myHoldings(app, request),
+    async (request) => service.myHoldings(app, actorOf(request)),
   );
 
   app.get(
@@ -53,7 +54,7 @@ const holdingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Union([HoldingSchema, Type.Null()]), ...errors(401, 403) },
       },
     },
-    async (request) => service.myHolding(app, request, request.params.propertyId),
+    async (request) => service.myHolding(app, actorOf(request), request.params.propertyId),
   );
 };
 

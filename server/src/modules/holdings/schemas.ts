@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { Holding } from 'shared-api/contract';
 import { assertSame, DateTime, Id, type Same } from '../../lib/schema';
-import { PropertySummarySchema } from '../orders/schemas';
+import { PropertySummarySchema } from '../orders';
 
 export const HoldingSchema = Type.Object({
   _id: Id,

@@ -1,13 +1,13 @@
 // Holdings: the units an investor owns, one row per property, credited only when an order
 // completes (migration 0011). Each comes with the property's current figures.
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { centsToDollars, type Holding } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
 import { holdings, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { currentUser } from '../../plugins/auth';
-import { propertySummaries } from '../properties/summary';
+import type { Actor } from '../../lib/actor';
+import { propertySummaries } from '../properties';
 
 type HoldingRow = typeof holdings.$inferSelect;
 
@@ -44,16 +44,16 @@ async function holdingsOf(app: FastifyInstance, investorId: string): Promise<Hol
   return toHoldings(app, app.db, rows);
 }
 
-export async function myHoldings(app: FastifyInstance, request: FastifyRequest): Promise<Holding[]> {
-  return holdingsOf(app, currentUser(request).id);
+export async function myHoldings(app: FastifyInstance, actor: Actor): Promise<Holding[]> {
+  return holdingsOf(app, actor.id);
 }
 
 /** The investor's holding of one property, or null when they hold none. */
-export async function myHolding(app: FastifyInstance, request: FastifyRequest, propertyId: string): Promise<Holding | null> {
+export async function myHolding(app: FastifyInstance, actor: Actor, propertyId: string): Promise<Holding | null> {
   const rows = await app.db
     .select()
     .from(holdings)
-    .where(and(eq(holdings.investorId, currentUser(request).id), eq(holdings.propertyId, propertyId)))
+    .where(and(eq(holdings.investorId, actor.id), eq(holdings.propertyId, propertyId)))
     .limit(1);
   return (await toHoldings(app, app.db, rows))[0] ?? null;
 }

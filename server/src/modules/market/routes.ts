@@ -1,53 +1,38 @@
 // The secondary market (issue 20), registered under /v1. The API list is at the top of
 // shared-api/src/contract/market.ts; server/README.md "Secondary market" repeats it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import {
-  MARKET_HISTORY_DEFAULT_DAYS,
-  MARKET_SIDES,
-  MAX_HALT_REASON,
-  MAX_MARKET_ORDER_UNITS,
-  MAX_MARKET_PRICE,
-} from 'shared-api/contract/market';
-import { DateOnly, Id, IdParams, Nullable, PageQuery, StringEnum } from '../../lib/schema';
+import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
+import { errors, IdParams, PageOf } from '../../lib/schema';
 import { requireStatusFor } from '../../lib/status-gate';
 import { limit } from '../../plugins/rate-limit';
-import { IdempotencyHeaders } from '../orders/schemas';
-import { PropertyIdParams } from '../properties/schemas';
+import { actorOf } from '../../plugins/auth';
+import { IdempotencyHeaders } from '../orders';
+import { PropertyIdParams } from '../properties';
+import {
+  FillsQuery,
+  HaltBody,
+  HistoryQuery,
+  MarketBookSchema,
+  MarketFillSchema,
+  MarketOrderSchema,
+  MarketOverviewRowSchema,
+  MarketPositionSchema,
+  MarketPriceHistorySchema,
+  MarketPublicTradeSchema,
+  MarketTradeSchema,
+  OrdersQuery,
+  PlaceBody,
+  PlaceMarketOrderResultSchema,
+  PublicTradesQuery,
+  TradesQuery,
+  TradingBody,
+} from './schemas';
 import * as service from './service';
 
 const tags = ['market'];
 const security = [{ bearerAuth: [] }];
-
-const PlaceBody = Type.Object(
-  {
-    propertyId: Id,
-    side: StringEnum(MARKET_SIDES),
-    units: Type.Integer({ minimum: 1, maximum: MAX_MARKET_ORDER_UNITS }),
-    price: Type.Number({ exclusiveMinimum: 0, maximum: MAX_MARKET_PRICE }),
-    goodUntil: Type.Optional(Nullable(DateOnly)),
-  },
-  { additionalProperties: false },
-);
-const HaltBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: MAX_HALT_REASON }) }, { additionalProperties: false });
-const TradingBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
-const OrdersQuery = Type.Object(
-  { status: Type.Optional(StringEnum(['OPEN', 'ALL'] as const)), propertyId: Type.Optional(Id), ...PageQuery },
-  { additionalProperties: false },
-);
-const FillsQuery = Type.Object({ propertyId: Type.Optional(Id), ...PageQuery }, { additionalProperties: false });
-const TradesQuery = Type.Object(
-  { propertyId: Type.Optional(Id), from: Type.Optional(DateOnly), to: Type.Optional(DateOnly), ...PageQuery },
-  { additionalProperties: false },
-);
-const HistoryQuery = Type.Object(
-  { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, default: MARKET_HISTORY_DEFAULT_DAYS })) },
-  { additionalProperties: false },
-);
-const PublicTradesQuery = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })) },
-  { additionalProperties: false },
-);
 
 const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const investor = [app.authenticate, app.requireRole('INVESTOR')];
@@ -63,18 +48,35 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The order book of a property: best bid and ask, depth by price, last price, rules',
         params: PropertyIdParams,
+        response: { 200: MarketBookSchema, ...errors(400, 404) },
       },
     },
     async (request) => service.book(app, request.params.propertyId),
   );
   app.get(
     '/market/properties/:propertyId/history',
-    { schema: { tags, summary: 'Trade prices for a chart, oldest first', params: PropertyIdParams, querystring: HistoryQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Trade prices for a chart, oldest first',
+        params: PropertyIdParams,
+        querystring: HistoryQuery,
+        response: { 200: MarketPriceHistorySchema, ...errors(400, 404) },
+      },
+    },
     async (request) => service.history(app, request.params.propertyId, request.query.days),
   );
   app.get(
     '/market/properties/:propertyId/trades',
-    { schema: { tags, summary: 'The latest trades of a property (no people)', params: PropertyIdParams, querystring: PublicTradesQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'The latest trades of a property (no people)',
+        params: PropertyIdParams,
+        querystring: PublicTradesQuery,
+        response: { 200: Type.Array(MarketPublicTradeSchema), ...errors(400, 404) },
+      },
+    },
     async (request) => service.publicTrades(app, request.params.propertyId, request.query.limit),
   );
 
@@ -93,39 +95,67 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         headers: IdempotencyHeaders,
         body: PlaceBody,
+        response: { 201: PlaceMarketOrderResultSchema, ...errors(400, 401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request, reply) => service.placeOrder(app, request, reply, request.body),
+    async (request, reply) => sendAnswer(reply, await service.placeOrder(app, actorOf(request), idempotencyOf(request), request.body)),
   );
   app.post(
     '/market/orders/:id/cancel',
     {
       onRequest: investorOrAdmin,
       config: limit('market'),
-      schema: { tags, summary: 'Cancel my open order (admins: any); releases what it holds', security, params: IdParams },
+      schema: {
+        tags,
+        summary: 'Cancel my open order (admins: any); releases what it holds',
+        security,
+        params: IdParams,
+        response: { 200: MarketOrderSchema, ...errors(401, 403, 404, 409, 429) },
+      },
     },
-    async (request) => service.cancelOrder(app, request, request.params.id),
+    async (request) => service.cancelOrder(app, actorOf(request), request.params.id),
   );
   app.get(
     '/market/orders',
     {
       onRequest: investor,
-      schema: { tags, summary: 'My market orders, newest first (default: open ones)', security, querystring: OrdersQuery },
+      schema: {
+        tags,
+        summary: 'My market orders, newest first (default: open ones)',
+        security,
+        querystring: OrdersQuery,
+        response: { 200: PageOf(MarketOrderSchema), ...errors(400, 401, 403) },
+      },
     },
-    async (request) => service.myOrders(app, request, request.query),
+    async (request) => service.myOrders(app, actorOf(request), request.query),
   );
   app.get(
     '/market/fills',
-    { onRequest: investor, schema: { tags, summary: 'My trades, newest first', security, querystring: FillsQuery } },
-    async (request) => service.myFills(app, request, request.query),
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'My trades, newest first',
+        security,
+        querystring: FillsQuery,
+        response: { 200: PageOf(MarketFillSchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => service.myFills(app, actorOf(request), request.query),
   );
   app.get(
     '/market/holdings/:propertyId',
     {
       onRequest: investor,
-      schema: { tags, summary: 'My units in a property: held by my asks and available to sell', security, params: PropertyIdParams },
+      schema: {
+        tags,
+        summary: 'My units in a property: held by my asks and available to sell',
+        security,
+        params: PropertyIdParams,
+        response: { 200: MarketPositionSchema, ...errors(400, 401, 403) },
+      },
     },
-    async (request) => service.position(app, request, request.params.propertyId),
+    async (request) => service.position(app, actorOf(request), request.params.propertyId),
   );
 
   // ---- Owners ----
@@ -133,43 +163,97 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/market/properties/:propertyId/trading',
     {
       onRequest: owner,
-      schema: { tags, summary: 'Enable or disable trading of my live property', security, params: PropertyIdParams, body: TradingBody },
+      schema: {
+        tags,
+        summary: 'Enable or disable trading of my live property',
+        security,
+        params: PropertyIdParams,
+        body: TradingBody,
+        response: { 200: MarketBookSchema, ...errors(400, 401, 403, 404, 409) },
+      },
     },
-    async (request) => service.setTrading(app, request, request.params.propertyId, request.body.enabled),
+    async (request) => service.setTrading(app, actorOf(request), request.params.propertyId, request.body.enabled),
   );
 
   // ---- Admins ----
-  app.get('/admin/market/overview', { onRequest: admin, schema: { tags, summary: 'Market overview per property', security } }, async () =>
-    service.overview(app),
+  app.get(
+    '/admin/market/overview',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Market overview per property',
+        security,
+        response: { 200: Type.Array(MarketOverviewRowSchema), ...errors(401, 403) },
+      },
+    },
+    async () => service.overview(app),
   );
   app.post(
     '/admin/market/properties/:propertyId/halt',
     {
       onRequest: admin,
-      schema: { tags, summary: 'Halt trading of a property (reason required)', security, params: PropertyIdParams, body: HaltBody },
+      schema: {
+        tags,
+        summary: 'Halt trading of a property (reason required)',
+        security,
+        params: PropertyIdParams,
+        body: HaltBody,
+        response: { 200: MarketBookSchema, ...errors(400, 401, 403, 404, 409) },
+      },
     },
-    async (request) => service.setHalt(app, request, request.params.propertyId, true, request.body.reason),
+    async (request) => service.setHalt(app, actorOf(request), request.params.propertyId, true, request.body.reason),
   );
   app.post(
     '/admin/market/properties/:propertyId/resume',
     {
       onRequest: admin,
-      schema: { tags, summary: 'Resume trading of a property (reason required)', security, params: PropertyIdParams, body: HaltBody },
+      schema: {
+        tags,
+        summary: 'Resume trading of a property (reason required)',
+        security,
+        params: PropertyIdParams,
+        body: HaltBody,
+        response: { 200: MarketBookSchema, ...errors(400, 401, 403, 404, 409) },
+      },
     },
-    async (request) => service.setHalt(app, request, request.params.propertyId, false, request.body.reason),
+    async (request) => service.setHalt(app, actorOf(request), request.params.propertyId, false, request.body.reason),
   );
   app.get(
     '/admin/market/trades',
-    { onRequest: admin, schema: { tags, summary: 'Every trade, newest first', security, querystring: TradesQuery } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Every trade, newest first',
+        security,
+        querystring: TradesQuery,
+        response: { 200: PageOf(MarketTradeSchema), ...errors(400, 401, 403) },
+      },
+    },
     async (request) => service.adminTrades(app, request.query),
   );
   app.get(
     '/admin/market/trades.csv',
-    { onRequest: admin, schema: { tags, summary: 'Trades as CSV', security, querystring: TradesQuery } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Trades as CSV',
+        produces: ['text/csv'],
+        security,
+        querystring: TradesQuery,
+        // The body is CSV text, not JSON: only the error answers have a schema.
+        response: errors(400, 401, 403),
+      },
+    },
     async (request, reply) => {
       const csv = await service.adminTradesCsv(app, request.query);
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="trades.csv"');
-      return csv;
+      // A CSV body, which the route's (error-only) response types do not describe.
+      return (reply as FastifyReply)
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="trades.csv"')
+        .send(csv);
     },
   );
 };

@@ -3,7 +3,7 @@
 // place_market_orders, batches of orders for one property, fed by batcher.ts); this module
 // checks the request's shape, calls them in one statement, and reads the book, orders, fills
 // and trades for the API. Money on the wire is dollars.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   centsToDollars,
@@ -35,10 +35,10 @@ import {
 import type { Executor } from '../../db/client';
 import { amountCents, moneyError, moneyStatement, moneyTx } from '../../lib/money';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { idempotencyKey, replayOf, requestHash, sendAnswer, type StoredAnswer } from '../../lib/idempotency';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { notices } from '../notifications/notices';
+import { replayOf, type Answer, type IdempotencyInput, type StoredAnswer } from '../../lib/idempotency';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { notices } from '../notifications';
 import { MarketBatcher, type BatchOrder, type BatchResult } from './batcher';
 
 type Row = Record<string, unknown>;
@@ -286,16 +286,15 @@ async function placedResult(app: FastifyInstance, me: string, placed: Placed): P
 
 export async function placeOrder(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  me: Actor,
+  idem: IdempotencyInput,
   body: PlaceMarketOrderBody,
-): Promise<PlaceMarketOrderResult> {
-  const me = currentUser(request);
+): Promise<Answer<PlaceMarketOrderResult>> {
   if (!Number.isInteger(body.units) || body.units < 1) throw badRequest(MARKET_MESSAGES.wholeUnits);
   if (body.price <= 0) throw badRequest(MARKET_MESSAGES.pricePositive);
   const priceCents = amountCents(body.price, 'price', 100_000_000_000);
-  const key = idempotencyKey(request);
-  const hash = key === null ? null : requestHash(request);
+  const key = idem.key();
+  const hash = key === null ? null : idem.hash();
   // Queued with the other orders for this property that arrive meanwhile (batcher.ts).
   let placed: Placed;
   try {
@@ -313,13 +312,12 @@ export async function placeOrder(
   }
   if (placed.replay) {
     const first = replayOf<Placed>(placed.replay, hash as string);
-    return sendAnswer(reply, { ...first, body: await placedResult(app, me.id, first.body) });
+    return { ...first, body: await placedResult(app, me.id, first.body) };
   }
-  return sendAnswer(reply, { statusCode: 201, body: await placedResult(app, me.id, placed), replayed: false });
+  return { statusCode: 201, body: await placedResult(app, me.id, placed), replayed: false };
 }
 
-export async function cancelOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<MarketOrder> {
-  const me = currentUser(request);
+export async function cancelOrder(app: FastifyInstance, me: Actor, id: string): Promise<MarketOrder> {
   if (me.role !== 'ADMIN') {
     const [r] = await moneyStatement(app, (db) => rows<{ o: Row }>(db, sql`SELECT to_jsonb(cancel_market_order(${id}, ${me.id})) AS o`));
     const infos = await propertyInfos(app.db, [String(r.o.property_id)]);
@@ -331,7 +329,7 @@ export async function cancelOrder(app: FastifyInstance, request: FastifyRequest,
     const [r] = await rows<{ o: Row }>(tx, sql`SELECT to_jsonb(cancel_market_order(${id}, NULL)) AS o`);
     const infos = await propertyInfos(tx, [String(r.o.property_id)]);
     const info = infos.get(String(r.o.property_id));
-    await audit(tx, request, {
+    await audit(tx, me, {
       action: 'market.order.cancel',
       targetType: 'market_order',
       targetId: id,
@@ -367,10 +365,9 @@ function pageArgs(q: { page?: number; pageSize?: number }) {
 
 export async function myOrders(
   app: FastifyInstance,
-  request: FastifyRequest,
+  me: Actor,
   q: { status?: 'OPEN' | 'ALL'; propertyId?: string; page?: number; pageSize?: number },
 ): Promise<Page<MarketOrder>> {
-  const me = currentUser(request);
   const { page, pageSize, offset } = pageArgs(q);
   const conds: SQL[] = [sql`investor_id = ${me.id}`];
   if ((q.status ?? 'OPEN') === 'OPEN') conds.push(sql`status = 'OPEN'`);
@@ -387,10 +384,9 @@ export async function myOrders(
 
 export async function myFills(
   app: FastifyInstance,
-  request: FastifyRequest,
+  me: Actor,
   q: { propertyId?: string; page?: number; pageSize?: number },
 ): Promise<Page<MarketFill>> {
-  const me = currentUser(request);
   const { page, pageSize, offset } = pageArgs(q);
   const conds: SQL[] = [sql`(buyer_id = ${me.id} OR seller_id = ${me.id})`];
   if (q.propertyId) conds.push(sql`property_id = ${q.propertyId}`);
@@ -404,8 +400,7 @@ export async function myFills(
   return { items: list.map((r) => fillOf(r, me.id, infos.get(String(r.property_id)))), total: num(total), page, pageSize };
 }
 
-export async function position(app: FastifyInstance, request: FastifyRequest, propertyId: string): Promise<MarketPosition> {
-  const me = currentUser(request);
+export async function position(app: FastifyInstance, me: Actor, propertyId: string): Promise<MarketPosition> {
   const [h] = await rows(
     app.db,
     sql`SELECT quantity, held_quantity FROM holdings WHERE investor_id = ${me.id} AND property_id = ${propertyId}`,
@@ -418,8 +413,7 @@ export async function position(app: FastifyInstance, request: FastifyRequest, pr
 
 // ---- Owner and admin ----
 
-export async function setTrading(app: FastifyInstance, request: FastifyRequest, propertyId: string, enabled: boolean): Promise<MarketBook> {
-  const me = currentUser(request);
+export async function setTrading(app: FastifyInstance, me: Actor, propertyId: string, enabled: boolean): Promise<MarketBook> {
   const [p] = await rows(app.db, sql`SELECT owner_id, status FROM properties WHERE id = ${propertyId}`);
   if (!p || String(p.owner_id) !== me.id) throw notFound(MARKET_MESSAGES.propertyNotFound);
   if (p.status !== 'ACTIVE') throw conflict(MARKET_MESSAGES.ownerOnlyLive);
@@ -427,19 +421,12 @@ export async function setTrading(app: FastifyInstance, request: FastifyRequest, 
   return book(app, propertyId);
 }
 
-export async function setHalt(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  propertyId: string,
-  halt: boolean,
-  reason: string,
-): Promise<MarketBook> {
-  const me = currentUser(request);
+export async function setHalt(app: FastifyInstance, me: Actor, propertyId: string, halt: boolean, reason: string): Promise<MarketBook> {
   const why = reason.trim();
   if (!why) throw badRequest(MARKET_MESSAGES.reasonRequired);
   await moneyTx(app, async (tx) => {
     await tx.execute(sql`SELECT market_set_halt(${propertyId}, ${halt}, ${why}, ${me.id})`);
-    await audit(tx, request, {
+    await audit(tx, me, {
       action: halt ? 'market.halt' : 'market.resume',
       targetType: 'property',
       targetId: propertyId,

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
 import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
 import { CreateOrderSchema, IdempotencyHeaders, OrderSchema, OrdersQuerySchema, ReviewOrderSchema, UserIdParams } from './schemas';
 import * as service from './service';
 import { requireStatusFor } from '../../lib/status-gate';
+import { actorOf } from '../../plugins/auth';
 
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
@@ -28,7 +30,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: OrderSchema, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request, reply) => service.createOrder(app, request, reply, request.body),
+    async (request, reply) => sendAnswer(reply, await service.createOrder(app, actorOf(request), idempotencyOf(request), request.body)),
   );
 
   app.get(
@@ -43,7 +45,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PageOf(OrderSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.myOrders(app, request, request.query),
+    async (request) => service.myOrders(app, actorOf(request), request.query),
   );
 
   app.get(
@@ -89,7 +91,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OrderSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.getOrder(app, request, request.params.id),
+    async (request) => service.getOrder(app, actorOf(request), request.params.id),
   );
 
   app.delete(
@@ -105,7 +107,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteOrder(app, request, request.params.id);
+      await service.deleteOrder(app, actorOf(request), request.params.id);
       return { message: 'Order deleted' };
     },
   );
@@ -122,7 +124,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OrderSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => service.cancelOrder(app, request, request.params.id),
+    async (request) => service.cancelOrder(app, actorOf(request), request.params.id),
   );
 
   app.patch(
@@ -138,7 +140,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OrderSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.reviewOrder(app, request, request.params.id, request.body),
+    async (request) => service.reviewOrder(app, actorOf(request), request.params.id, request.body),
   );
 };
 

@@ -11,7 +11,7 @@ import {
   type ReviewOrderBody,
 } from 'shared-api/contract';
 import { assertSame, DateTime, Id, Nullable, PageQuery, StringEnum, type Same } from '../../lib/schema';
-import { ImageRefSchema } from '../properties/schemas';
+import { ImageRefSchema } from '../properties';
 
 export const PropertySummarySchema = Type.Object({
   _id: Id,

@@ -3,7 +3,7 @@
 // investor cancels (refund, units released). The database triggers (migration 0011) move
 // the units and the money; this module checks who may do what and shapes the answers.
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   centsToDollars,
   type CreateOrderBody,
@@ -17,13 +17,13 @@ import {
 import type { Executor, Tx } from '../../db/client';
 import { ledgerEntries, orders, properties, users, type FileRow, type OrderRow, type PropertyRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
-import { idempotencyKey, replayOf, requestHash, sendAnswer, type StoredAnswer } from '../../lib/idempotency';
+import { replayOf, type Answer, type IdempotencyInput, type StoredAnswer } from '../../lib/idempotency';
 import { jsonRow } from '../../lib/json-row';
 import { moneyStatement, moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { propertySummaries, toPropertySummary } from '../properties/summary';
-import { notices } from '../notifications/notices';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { propertySummaries, toPropertySummary } from '../properties';
+import { notices } from '../notifications';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance: your wallet does not cover this order';
 
@@ -97,22 +97,16 @@ function placedOrder(app: FastifyInstance, placed: Placed): Order {
   return orderOf(row, toPropertySummary(app, property, images));
 }
 
-export async function createOrder(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: CreateOrderBody,
-): Promise<Order> {
-  const me = currentUser(request);
+export async function createOrder(app: FastifyInstance, me: Actor, idem: IdempotencyInput, body: CreateOrderBody): Promise<Answer<Order>> {
   if (me.status !== 'VERIFIED') throw forbidden('Your account must be verified before you can invest');
-  const key = idempotencyKey(request);
-  const hash = key === null ? null : requestHash(request);
+  const key = idem.key();
+  const hash = key === null ? null : idem.hash();
   const placed = await moneyStatement(app, (db) => place(db, me.id, body, key, hash), { overdraft: INSUFFICIENT_BALANCE });
   if (placed.replay) {
     const first = replayOf<Placed>(placed.replay, hash as string);
-    return sendAnswer(reply, { ...first, body: placedOrder(app, first.body) });
+    return { ...first, body: placedOrder(app, first.body) };
   }
-  return sendAnswer(reply, { statusCode: 201, body: placedOrder(app, placed), replayed: false });
+  return { statusCode: 201, body: placedOrder(app, placed), replayed: false };
 }
 
 // ---- Reading ----
@@ -137,8 +131,8 @@ async function pageOf(app: FastifyInstance, where: SQL[], q: OrdersQuery, withIn
   return { items: await toOrders(app, app.db, rows, withInvestor), total, page, pageSize };
 }
 
-export async function myOrders(app: FastifyInstance, request: FastifyRequest, q: OrdersQuery): Promise<Page<Order>> {
-  return pageOf(app, [eq(orders.investorId, currentUser(request).id)], q, false);
+export async function myOrders(app: FastifyInstance, actor: Actor, q: OrdersQuery): Promise<Page<Order>> {
+  return pageOf(app, [eq(orders.investorId, actor.id)], q, false);
 }
 
 export async function allOrders(app: FastifyInstance, q: OrdersQuery): Promise<Page<Order>> {
@@ -162,8 +156,7 @@ async function findOrder(db: Executor, id: string, lock = false): Promise<OrderR
 }
 
 /** One order: its investor's, or any for admins; 404 for anyone else. */
-export async function getOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Order> {
-  const me = currentUser(request);
+export async function getOrder(app: FastifyInstance, me: Actor, id: string): Promise<Order> {
   const o = await findOrder(app.db, id);
   if (!o || (me.role !== 'ADMIN' && o.investorId !== me.id)) throw notFound('Order not found');
   return (await toOrders(app, app.db, [o], me.role === 'ADMIN'))[0];
@@ -203,8 +196,7 @@ async function notifyDecision(tx: Tx, o: OrderRow, reason: string | null): Promi
 }
 
 /** The investor's own PENDING order: refunded, units released. */
-export async function cancelOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Order> {
-  const me = currentUser(request);
+export async function cancelOrder(app: FastifyInstance, me: Actor, id: string): Promise<Order> {
   return moneyTx(app, async (tx) => {
     const o = await findOrder(tx, id, true);
     if (!o || o.investorId !== me.id) throw notFound('Order not found');
@@ -215,8 +207,7 @@ export async function cancelOrder(app: FastifyInstance, request: FastifyRequest,
 }
 
 /** Admins: APPROVE (COMPLETED: holding credited, owner paid) or REJECT (refund, units released). */
-export async function reviewOrder(app: FastifyInstance, request: FastifyRequest, id: string, body: ReviewOrderBody): Promise<Order> {
-  const me = currentUser(request);
+export async function reviewOrder(app: FastifyInstance, me: Actor, id: string, body: ReviewOrderBody): Promise<Order> {
   const reason = body.reason?.trim() || null;
   return moneyTx(app, async (tx) => {
     const o = await findOrder(tx, id, true);
@@ -225,7 +216,7 @@ export async function reviewOrder(app: FastifyInstance, request: FastifyRequest,
     const approve = body.decision === 'APPROVE';
     const row = await decide(tx, o, approve ? 'COMPLETED' : 'REJECTED', me.id, approve ? null : reason);
     await notifyDecision(tx, row, reason);
-    await audit(tx, request, {
+    await audit(tx, me, {
       action: approve ? 'order.approve' : 'order.reject',
       targetType: 'order',
       targetId: id,
@@ -246,7 +237,7 @@ export async function reviewOrder(app: FastifyInstance, request: FastifyRequest,
  * with its ledger entries: money history is never erased. Pending and completed orders
  * are refused (reject it first; a completed order backs a holding).
  */
-export async function deleteOrder(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
+export async function deleteOrder(app: FastifyInstance, actor: Actor, id: string): Promise<void> {
   await moneyTx(app, async (tx) => {
     const o = await findOrder(tx, id, true);
     if (!o) throw notFound('Order not found');
@@ -256,7 +247,7 @@ export async function deleteOrder(app: FastifyInstance, request: FastifyRequest,
       .update(orders)
       .set({ deletedAt: sql`now()` })
       .where(eq(orders.id, id));
-    await audit(tx, request, {
+    await audit(tx, actor, {
       action: 'order.delete',
       targetType: 'order',
       targetId: id,

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
 import { errors, IdParams } from '../../lib/schema';
-import { IdempotencyHeaders } from '../orders/schemas';
+import { IdempotencyHeaders } from '../orders';
 import { CheckoutSchema, CreateCheckoutSchema } from './schemas';
 import * as service from './service';
 import { requireStatusFor } from '../../lib/status-gate';
+import { actorOf } from '../../plugins/auth';
 
 const tags = ['payments'];
 const security = [{ bearerAuth: [] }];
@@ -27,7 +29,17 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: CheckoutSchema, ...errors(400, 401, 403, 409, 422) },
       },
     },
-    async (request, reply) => service.createCheckout(app, request, reply, request.body),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await service.createCheckout(
+          app,
+          actorOf(request),
+          idempotencyOf(request),
+          service.requestPublicOrigin(request, app.config.publicOrigins),
+          request.body,
+        ),
+      ),
   );
 
   app.get(
@@ -42,7 +54,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CheckoutSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.getCheckout(app, request, request.params.id),
+    async (request) => service.getCheckout(app, actorOf(request), request.params.id),
   );
 
   if (app.payments.routes) await app.register(app.payments.routes, { prefix: `/${app.payments.name}` });

@@ -3,7 +3,7 @@
 // 0012) writes the ledger entries and, for a paid subscription, marks the user subscribed.
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   centsToDollars,
   MAX_DEPOSIT_USD,
@@ -16,10 +16,10 @@ import {
 import type { Executor } from '../../db/client';
 import { checkouts, users, type CheckoutRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { idempotent } from '../../lib/idempotency';
+import { idempotent, type Answer, type IdempotencyInput } from '../../lib/idempotency';
 import { amountCents, moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { notices } from '../notifications/notices';
+import type { Actor } from '../../lib/actor';
+import { notices } from '../notifications';
 
 export function toCheckout(c: CheckoutRow): Checkout {
   return {
@@ -82,23 +82,23 @@ export function returnUrl(publicUrl: string, c: Pick<CheckoutRow, 'id' | 'return
 
 export async function createCheckout(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  me: Actor,
+  idem: IdempotencyInput,
+  /** Where the call came from (requestPublicOrigin): the provider sends the payer back there. */
+  returnOrigin: string | null,
   body: CreateCheckoutBody,
-): Promise<Checkout> {
-  const me = currentUser(request);
+): Promise<Answer<Checkout>> {
   const returnPath = checkReturnPath(body.returnPath, app.config.publicUrl);
   const subscription = body.purpose === 'SUBSCRIPTION';
   if (subscription && me.role !== 'INVESTOR') throw forbidden('Only investors can subscribe');
   if (!subscription && body.amount === undefined) throw badRequest('amount is required for a deposit');
   const cents = subscription ? SUBSCRIPTION_FEE_USD * 100 : amountCents(body.amount, 'amount', MAX_DEPOSIT_USD * 100);
-  return idempotent(app, request, reply, 201, async (tx) => {
+  return idempotent(app, me.id, idem, 201, async (tx) => {
     if (subscription) {
       const [u] = await tx.select({ subscribed: users.isSubscribed }).from(users).where(eq(users.id, me.id));
       if (u?.subscribed) throw conflict('You are already subscribed');
     }
     const id = randomUUID();
-    const returnOrigin = requestPublicOrigin(request, app.config.publicOrigins);
     const session = await app.payments.createSession({
       id,
       userId: me.id,
@@ -141,8 +141,7 @@ export async function findCheckout(app: FastifyInstance, id: string): Promise<Ch
 }
 
 /** The signed-in user's own checkout (anyone else's: 404). */
-export async function getCheckout(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Checkout> {
-  const me = currentUser(request);
+export async function getCheckout(app: FastifyInstance, me: Actor, id: string): Promise<Checkout> {
   const row = await findCheckout(app, id);
   if (!row || row.userId !== me.id) throw notFound('Checkout not found');
   return toCheckout(row);

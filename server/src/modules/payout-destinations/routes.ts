@@ -1,8 +1,10 @@
 // /v1/wallets/destinations: a person's bank accounts for withdrawals (masked; issue 19).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
 import { errors, IdParams } from '../../lib/schema';
-import { IdempotencyHeaders } from '../orders/schemas';
+import { actorOf } from '../../plugins/auth';
+import { IdempotencyHeaders } from '../orders';
 import { CreatePayoutDestinationSchema, PayoutDestinationSchema } from './schemas';
 import * as service from './service';
 
@@ -23,7 +25,7 @@ const payoutDestinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(PayoutDestinationSchema), ...errors(401, 403) },
       },
     },
-    async (request) => service.myDestinations(app, request),
+    async (request) => service.myDestinations(app, actorOf(request)),
   );
 
   app.post(
@@ -41,7 +43,7 @@ const payoutDestinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: PayoutDestinationSchema, ...errors(400, 401, 403, 409, 422) },
       },
     },
-    async (request, reply) => service.addDestination(app, request, reply, request.body),
+    async (request, reply) => sendAnswer(reply, await service.addDestination(app, actorOf(request), idempotencyOf(request), request.body)),
   );
 
   app.delete(
@@ -56,7 +58,7 @@ const payoutDestinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PayoutDestinationSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => service.removeDestination(app, request, request.params.id),
+    async (request) => service.removeDestination(app, actorOf(request), request.params.id),
   );
 };
 

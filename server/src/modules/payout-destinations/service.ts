@@ -2,7 +2,7 @@
 // masked (last four only, never the full number, not even right after saving); admins read
 // one in full for a withdrawal they are paying, and every such read is audited.
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { CreatePayoutDestinationBody, PayoutDestination, PayoutDestinationDetails } from 'shared-api/contract';
 import {
@@ -16,11 +16,11 @@ import {
 import type { Executor } from '../../db/client';
 import { payoutDestinations, payouts, type PayoutDestinationRow } from '../../db/schema';
 import { badRequest, gone, notFound } from '../../lib/http-error';
-import { idempotent } from '../../lib/idempotency';
+import { idempotent, type Answer, type IdempotencyInput } from '../../lib/idempotency';
 import { moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { notify } from '../notifications/outbox';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { notify } from '../notifications';
 import { payoutKey, seal, unseal } from './crypto';
 
 const keys = new WeakMap<FastifyInstance, Buffer>();
@@ -84,11 +84,11 @@ export function checkDestination(body: CreatePayoutDestinationBody): Checked {
   };
 }
 
-export async function myDestinations(app: FastifyInstance, request: FastifyRequest): Promise<PayoutDestination[]> {
+export async function myDestinations(app: FastifyInstance, actor: Actor): Promise<PayoutDestination[]> {
   const rows = await app.db
     .select()
     .from(payoutDestinations)
-    .where(and(eq(payoutDestinations.userId, currentUser(request).id), isNull(payoutDestinations.removedAt)))
+    .where(and(eq(payoutDestinations.userId, actor.id), isNull(payoutDestinations.removedAt)))
     .orderBy(desc(payoutDestinations.createdAt), desc(payoutDestinations.id));
   return rows.map(toDestination);
 }
@@ -97,13 +97,12 @@ const label = (d: { kind: 'US_ACH' | 'IBAN'; last4: string }) => `${PAYOUT_DESTI
 
 export async function addDestination(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  me: Actor,
+  idem: IdempotencyInput,
   body: CreatePayoutDestinationBody,
-): Promise<PayoutDestination> {
-  const me = currentUser(request);
+): Promise<Answer<PayoutDestination>> {
   const checked = checkDestination(body);
-  return idempotent(app, request, reply, 201, async (tx) => {
+  return idempotent(app, me.id, idem, 201, async (tx) => {
     const [row] = await tx
       .insert(payoutDestinations)
       .values({
@@ -127,8 +126,7 @@ export async function addDestination(
   });
 }
 
-export async function removeDestination(app: FastifyInstance, request: FastifyRequest, id: string): Promise<PayoutDestination> {
-  const me = currentUser(request);
+export async function removeDestination(app: FastifyInstance, me: Actor, id: string): Promise<PayoutDestination> {
   return moneyTx(app, async (tx) => {
     const [d] = await tx.select().from(payoutDestinations).where(eq(payoutDestinations.id, id)).for('update');
     if (!d || d.userId !== me.id || d.removedAt) throw notFound(M.notFound);
@@ -155,11 +153,7 @@ export async function destinationsById(db: Executor, ids: (string | null)[]): Pr
 }
 
 /** Admins: one withdrawal's destination in full. Every read is written to the audit log. */
-export async function payoutDestinationInFull(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  payoutId: string,
-): Promise<PayoutDestinationDetails> {
+export async function payoutDestinationInFull(app: FastifyInstance, actor: Actor, payoutId: string): Promise<PayoutDestinationDetails> {
   return app.db.transaction(async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
     if (!p) throw notFound('Withdrawal not found');
@@ -169,7 +163,7 @@ export async function payoutDestinationInFull(
     // Erased when the account closed (migration 0112): nothing to read, so nothing audited.
     if (d.detailsSealed === '') throw gone(M.erased);
     const details = unseal(keyOf(app), d.detailsSealed);
-    await audit(tx, request, {
+    await audit(tx, actor, {
       action: 'payout.destination.view',
       targetType: 'payout',
       targetId: payoutId,

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, PageOf } from '../../lib/schema';
+import { actorOf } from '../../plugins/auth';
 import { AdminPayoutSchema, DecidePayoutSchema, PayoutsQuerySchema } from './schemas';
 import * as service from './service';
-import * as destinations from '../payout-destinations/service';
-import { PayoutDestinationDetailsSchema } from '../payout-destinations/schemas';
+import * as destinations from '../payout-destinations';
+import { PayoutDestinationDetailsSchema } from '../payout-destinations';
 
 const tags = ['payouts'];
 const security = [{ bearerAuth: [] }];
@@ -37,7 +38,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PayoutDestinationDetailsSchema, ...errors(401, 403, 404, 410) },
       },
     },
-    async (request) => destinations.payoutDestinationInFull(app, request, request.params.id),
+    async (request) => destinations.payoutDestinationInFull(app, actorOf(request), request.params.id),
   );
 
   app.patch(
@@ -52,7 +53,7 @@ const payoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AdminPayoutSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.decidePayout(app, request, request.params.id, request.body),
+    async (request) => service.decidePayout(app, actorOf(request), request.params.id, request.body),
   );
 };
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PAYOUT_STATUSES, ROLES, USER_STATUSES, type AdminPayout, type DecidePayoutBody, type PayoutsQuery } from 'shared-api/contract';
 import { assertSame, Id, PageQuery, StringEnum, type Same } from '../../lib/schema';
-import { PayoutSchema } from '../wallets/schemas';
+import { PayoutSchema } from '../wallets';
 
 export const AdminPayoutSchema = Type.Object({
   ...PayoutSchema.properties,

@@ -1,16 +1,16 @@
 // Withdrawal requests for admins: the list, and the decision. PAID: the money has left
 // (it was held since the request); REJECTED: the payouts trigger releases the hold.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { centsToDollars, type AdminPayout, type DecidePayoutBody, type Page, type PayoutsQuery } from 'shared-api/contract';
 import { payouts, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { destinationsById } from '../payout-destinations/service';
-import { toPayout, toPayouts } from '../wallets/service';
-import { notices } from '../notifications/notices';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { destinationsById } from '../payout-destinations';
+import { toPayout, toPayouts } from '../wallets';
+import { notices } from '../notifications';
 
 const person = {
   _id: users.id,
@@ -44,13 +44,7 @@ export async function listPayouts(app: FastifyInstance, q: PayoutsQuery): Promis
   return { items: rows.map((r) => ({ ...toPayout(r.p, destinations), user: r.user })), total, page, pageSize };
 }
 
-export async function decidePayout(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  body: DecidePayoutBody,
-): Promise<AdminPayout> {
-  const me = currentUser(request);
+export async function decidePayout(app: FastifyInstance, me: Actor, id: string, body: DecidePayoutBody): Promise<AdminPayout> {
   const reason = body.reason?.trim() || null;
   return moneyTx(app, async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
@@ -59,7 +53,7 @@ export async function decidePayout(
     const [row] = await tx.update(payouts).set({ status: body.status, reason, decidedBy: me.id }).where(eq(payouts.id, id)).returning();
     if (row.status === 'PAID') await notices.withdrawalPaid(tx, row);
     else await notices.withdrawalDeclined(tx, row, reason);
-    await audit(tx, request, {
+    await audit(tx, me, {
       action: body.status === 'PAID' ? 'payout.paid' : 'payout.reject',
       targetType: 'payout',
       targetId: id,

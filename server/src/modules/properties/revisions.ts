@@ -5,7 +5,7 @@
 // that reads a listing's files sees them before approval. At most one revision per listing
 // is pending (a partial unique index); a new edit updates it.
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   centsToDollars,
   type OffPlanPropertyUpdate,
@@ -27,8 +27,9 @@ import {
   type RevisionRow,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { audit } from '../admin/audit';
-import { objectKeys, toFileRef, toImageRef } from '../files/service';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { objectKeys, toFileRef, toImageRef } from '../files';
 
 type PropertyFileKind = 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT';
 
@@ -231,7 +232,7 @@ async function openRevision(tx: Executor, p: PropertyRow, userId: string): Promi
  */
 async function saveRevision(
   tx: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   p: PropertyRow,
   rev: RevisionRow,
   next: Pick<RevisionRow, 'fields' | 'images' | 'documents'>,
@@ -255,7 +256,7 @@ async function saveRevision(
       .set({ ...next, updatedAt: new Date() })
       .where(eq(propertyRevisions.id, rev.id));
   }
-  await audit(tx, request, {
+  await audit(tx, actor, {
     action: unchanged ? 'property.revision.withdraw' : 'property.revision.submit',
     targetType: 'property',
     targetId: p.id,
@@ -281,7 +282,7 @@ function lockedFieldsRefusal(p: PropertyRow, fields: RevisionFields): string | n
 /** The owner changes fields of a live listing: merged into its pending revision. */
 export async function proposeFields(
   tx: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   p: PropertyRow,
   body: OffPlanPropertyUpdate,
   userId: string,
@@ -314,13 +315,13 @@ export async function proposeFields(
   rules.checkTotal(fields.totalQuantity ?? p.totalQuantity, fields.unitPriceCents ?? p.unitPriceCents);
   if (!pending && Object.keys(fields).length === 0) return; // nothing proposed, nothing opened
   const rev = pending ?? (await openRevision(tx, p, userId));
-  await saveRevision(tx, request, p, rev, { fields, images: rev.images, documents: rev.documents });
+  await saveRevision(tx, actor, p, rev, { fields, images: rev.images, documents: rev.documents });
 }
 
 /** Files uploaded for a live listing: staged for its revision, appended to the proposed list. */
 export async function stageFiles(
   tx: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   p: PropertyRow,
   kind: PropertyFileKind,
   rows: (typeof files.$inferInsert)[],
@@ -336,7 +337,7 @@ export async function stageFiles(
     .values(rows.map((r, i) => ({ ...r, propertyId: null, revisionId: rev.id, position: list.length + i })))
     .returning({ id: files.id });
   const nextList = [...list, ...inserted.map((f) => f.id)];
-  await saveRevision(tx, request, p, rev, {
+  await saveRevision(tx, actor, p, rev, {
     fields: rev.fields,
     images: kind === 'PROPERTY_IMAGE' ? nextList : rev.images,
     documents: kind === 'PROPERTY_DOCUMENT' ? nextList : rev.documents,
@@ -344,13 +345,7 @@ export async function stageFiles(
 }
 
 /** A file removed from a live listing's revision (a staged one is deleted); returns the stored objects to delete. */
-export async function unstageFile(
-  tx: Executor,
-  request: FastifyRequest,
-  p: PropertyRow,
-  fileId: string,
-  userId: string,
-): Promise<string[]> {
+export async function unstageFile(tx: Executor, actor: Actor, p: PropertyRow, fileId: string, userId: string): Promise<string[]> {
   const pending = await pendingRevision(tx, p.id, true);
   const mine = pending ? or(eq(files.propertyId, p.id), eq(files.revisionId, pending.id)) : eq(files.propertyId, p.id);
   const [target] = await tx
@@ -369,14 +364,14 @@ export async function unstageFile(
     await tx.delete(files).where(eq(files.id, target.id));
     keys = objectKeys(target);
   }
-  await saveRevision(tx, request, p, rev, { fields: rev.fields, images, documents });
+  await saveRevision(tx, actor, p, rev, { fields: rev.fields, images, documents });
   return keys;
 }
 
 /** The owner's new order of a live listing's images or documents (a permutation of the proposed list). */
 export async function proposeOrder(
   tx: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   p: PropertyRow,
   kind: PropertyFileKind,
   ids: string[],
@@ -385,7 +380,7 @@ export async function proposeOrder(
   const rev = await openRevision(tx, p, userId);
   const list = kind === 'PROPERTY_IMAGE' ? rev.images : rev.documents;
   if (!isPermutation(list, ids)) throw badRequest(REVISION_MESSAGES.badOrder);
-  await saveRevision(tx, request, p, rev, {
+  await saveRevision(tx, actor, p, rev, {
     fields: rev.fields,
     images: kind === 'PROPERTY_IMAGE' ? ids : rev.images,
     documents: kind === 'PROPERTY_DOCUMENT' ? ids : rev.documents,
@@ -411,7 +406,7 @@ export async function writePositions(tx: Executor, ids: string[]): Promise<void>
  */
 export async function decideRevision(
   tx: Executor,
-  request: FastifyRequest,
+  actor: Actor,
   p: PropertyRow,
   decision: 'APPROVE' | 'REJECT',
   reason: string,
@@ -427,7 +422,7 @@ export async function decideRevision(
       .set({ status: 'REJECTED', reason, decidedBy: adminId, decidedAt: now, updatedAt: now })
       .where(eq(propertyRevisions.id, rev.id));
     if (staged.length > 0) await tx.delete(files).where(eq(files.revisionId, rev.id));
-    await audit(tx, request, {
+    await audit(tx, actor, {
       action: 'property.revision.reject',
       targetType: 'property',
       targetId: p.id,
@@ -477,7 +472,7 @@ export async function decideRevision(
     .update(propertyRevisions)
     .set({ status: 'APPROVED', decidedBy: adminId, decidedAt: now, updatedAt: now })
     .where(eq(propertyRevisions.id, rev.id));
-  await audit(tx, request, {
+  await audit(tx, actor, {
     action: 'property.revision.approve',
     targetType: 'property',
     targetId: p.id,

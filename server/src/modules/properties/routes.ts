@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, Id, IdParams, MessageBody, PageOf } from '../../lib/schema';
-import { currentUser } from '../../plugins/auth';
+import { uploadsOf } from '../../plugins/uploads';
+import { actorOf, currentUser, viewerOf } from '../../plugins/auth';
 import { requireStatusFor } from '../../lib/status-gate';
 import {
   ActiveInvestmentsQuerySchema,
@@ -52,12 +53,12 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // The public catalogue comes from memory while it has not changed (catalogue-cache.ts).
-      const key = service.publicCatalogueKey(request, request.query);
-      if (key === null) return service.listProperties(app, request, request.query);
+      const key = service.publicCatalogueKey(viewerOf(request), request.query);
+      if (key === null) return service.listProperties(app, viewerOf(request), request.query);
       const page = await cachedCatalogue(
         app,
         key,
-        async () => reply.serialize(await service.listProperties(app, request, request.query)) as string,
+        async () => reply.serialize(await service.listProperties(app, viewerOf(request), request.query)) as string,
       );
       // Sent as it is: serialized by this route's serializer, compressed when the client accepts it.
       const { body, encoding } = page.for(request.headers['accept-encoding']);
@@ -94,7 +95,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertyWithRevisionSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.getOwnedProperty(app, request, request.params.id),
+    async (request) => service.getOwnedProperty(app, actorOf(request), request.params.id),
   );
 
   app.delete(
@@ -110,7 +111,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteProperty(app, request, request.params.id, 'owner');
+      await service.deleteProperty(app, actorOf(request), request.params.id, 'owner');
       return { message: 'Property deleted' };
     },
   );
@@ -130,7 +131,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return service.createProperty(app, request, 'OFF_PLAN', request.body);
+      return service.createProperty(app, actorOf(request), 'OFF_PLAN', request.body);
     },
   );
 
@@ -149,7 +150,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return service.createProperty(app, request, 'RENTAL_READY', request.body);
+      return service.createProperty(app, actorOf(request), 'RENTAL_READY', request.body);
     },
   );
 
@@ -167,7 +168,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateProperty(app, request, request.params.id, 'OFF_PLAN', request.body, 'owner'),
+    async (request) => service.updateProperty(app, actorOf(request), request.params.id, 'OFF_PLAN', request.body, 'owner'),
   );
 
   app.patch(
@@ -184,7 +185,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateProperty(app, request, request.params.id, 'RENTAL_READY', request.body, 'owner'),
+    async (request) => service.updateProperty(app, actorOf(request), request.params.id, 'RENTAL_READY', request.body, 'owner'),
   );
 
   app.patch(
@@ -201,7 +202,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) },
       },
     },
-    async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_IMAGE'),
+    async (request) => service.uploadPropertyFiles(app, actorOf(request), request.params.id, 'PROPERTY_IMAGE', uploadsOf(request)),
   );
 
   app.patch(
@@ -218,7 +219,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 413, 415) },
       },
     },
-    async (request) => service.uploadPropertyFiles(app, request, request.params.id, 'PROPERTY_DOCUMENT'),
+    async (request) => service.uploadPropertyFiles(app, actorOf(request), request.params.id, 'PROPERTY_DOCUMENT', uploadsOf(request)),
   );
 
   app.delete(
@@ -233,7 +234,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertyWithRevisionSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.deletePropertyFile(app, request, request.params.id, request.params.fileId),
+    async (request) => service.deletePropertyFile(app, actorOf(request), request.params.id, request.params.fileId),
   );
 
   app.put(
@@ -249,7 +250,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.setFileOrder(app, request, request.params.id, request.body),
+    async (request) => service.setFileOrder(app, actorOf(request), request.params.id, request.body),
   );
 
   app.get(
@@ -279,7 +280,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.reviewRevision(app, request, request.params.id, request.body),
+    async (request) => service.reviewRevision(app, actorOf(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -295,7 +296,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertySchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.addProgress(app, request, request.params.propertyId, request.body),
+    async (request) => service.addProgress(app, actorOf(request), request.params.propertyId, request.body),
   );
 
   app.get(
@@ -310,7 +311,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(ActiveInvestmentsSchema), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.activeInvestmentsOf(app, request, request.query.ids),
+    async (request) => service.activeInvestmentsOf(app, actorOf(request), request.query.ids),
   );
 
   app.get(
@@ -325,7 +326,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ActiveInvestmentsSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.activeInvestments(app, request, request.params.id),
+    async (request) => service.activeInvestments(app, actorOf(request), request.params.id),
   );
 
   app.get(
@@ -341,7 +342,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PageOf(PropertyWithRevisionSchema), ...errors(401, 403) },
       },
     },
-    async (request) => service.ownersProperties(app, request, request.params.ownerId, request.query),
+    async (request) => service.ownersProperties(app, actorOf(request), request.params.ownerId, request.query),
   );
 
   app.get(
@@ -356,7 +357,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OwnerPropertyViewSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.ownerView(app, request, request.params.propertyId),
+    async (request) => service.ownerView(app, actorOf(request), request.params.propertyId),
   );
 
   app.get(
@@ -370,7 +371,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertySchema, ...errors(401, 404) },
       },
     },
-    async (request) => service.getProperty(app, request, request.params.id),
+    async (request) => service.getProperty(app, viewerOf(request), request.params.id),
   );
 
   app.delete(
@@ -386,7 +387,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteProperty(app, request, request.params.id, 'admin');
+      await service.deleteProperty(app, actorOf(request), request.params.id, 'admin');
       return { message: 'Property deleted' };
     },
   );
@@ -404,7 +405,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateProperty(app, request, request.params.id, 'RENTAL_READY', request.body, 'admin'),
+    async (request) => service.updateProperty(app, actorOf(request), request.params.id, 'RENTAL_READY', request.body, 'admin'),
   );
 
   app.patch(
@@ -420,7 +421,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateProperty(app, request, request.params.id, 'OFF_PLAN', request.body, 'admin'),
+    async (request) => service.updateProperty(app, actorOf(request), request.params.id, 'OFF_PLAN', request.body, 'admin'),
   );
 
   app.patch(
@@ -436,7 +437,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.reviewProperty(app, request, request.params.id, request.body),
+    async (request) => service.reviewProperty(app, actorOf(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -451,7 +452,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PropertySchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => service.resumeProperty(app, request, request.params.id),
+    async (request) => service.resumeProperty(app, actorOf(request), request.params.id),
   );
 };
 

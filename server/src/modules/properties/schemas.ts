@@ -24,7 +24,7 @@ import {
 } from 'shared-api/contract';
 import { REVISION_FIELDS, REVISION_STATUSES } from 'shared-api/contract/dashboard';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
-import { FileRefSchema } from '../users/schemas';
+import { FileRefSchema } from '../files';
 
 export const ImageRefSchema = Type.Object({
   _id: Id,

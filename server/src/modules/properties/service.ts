@@ -1,7 +1,7 @@
 // Listings: the public catalogue, owners' listings, admin review, off-plan progress,
 // images and documents. Prices are integer cents inside, dollars on the wire.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   MAX_PAGE_SIZE,
   MESSAGES,
@@ -33,10 +33,10 @@ import type { Executor } from '../../db/client';
 import { files, progressUpdates, properties, propertyRevisions, users, type FileRow, type PropertyRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { UUID_SOURCE } from '../../lib/schema';
-import { type AuthUser, currentUser } from '../../plugins/auth';
-import { readUploads } from '../../plugins/uploads';
-import { audit } from '../admin/audit';
-import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files/service';
+import type { ReadUploads } from '../../plugins/uploads';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files';
 import { deletionRefusal, holdsOrAwaits, investorsOfProperties, investorsOfProperty } from './holdings';
 import {
   decideRevision,
@@ -52,7 +52,7 @@ import {
   writePositions,
 } from './revisions';
 import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
-import { notices } from '../notifications/notices';
+import { notices } from '../notifications';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
 export const MAX_DOCUMENTS_PER_PROPERTY = 20;
@@ -60,7 +60,7 @@ export const MAX_DOCUMENTS_PER_PROPERTY = 20;
 export const isPublic = (status: PropertyStatus) => PUBLIC_PROPERTY_STATUSES.includes(status);
 
 /** Whether a person may see a listing at all (the public sees only live ones). */
-export function canSee(p: Pick<PropertyRow, 'status' | 'ownerId'>, user: AuthUser | null): boolean {
+export function canSee(p: Pick<PropertyRow, 'status' | 'ownerId'>, user: Pick<Actor, 'id' | 'role'> | null): boolean {
   return isPublic(p.status) || user?.role === 'ADMIN' || (user !== null && user.id === p.ownerId);
 }
 
@@ -225,9 +225,9 @@ function filters(q: PropertiesQuery): SQL[] {
 }
 
 /** The catalogue: live listings for everyone; admins may list any status. */
-export async function listProperties(app: FastifyInstance, request: FastifyRequest, q: PropertiesQuery): Promise<Page<Property>> {
+export async function listProperties(app: FastifyInstance, viewer: Actor | null, q: PropertiesQuery): Promise<Page<Property>> {
   const where = filters(q);
-  if (request.user?.role !== 'ADMIN') {
+  if (viewer?.role !== 'ADMIN') {
     if (q.status && !isPublic(q.status)) throw badRequest(`status must be one of: ${PUBLIC_PROPERTY_STATUSES.join(', ')}`);
     if (!q.status) where.push(inArray(properties.status, [...PUBLIC_PROPERTY_STATUSES]));
     // A suspended listing is not on sale: out of the catalogue (its holders still open it by id).
@@ -241,8 +241,8 @@ export async function listProperties(app: FastifyInstance, request: FastifyReque
  * admin's list (any status, signed links: never cached). The public list is the same for
  * every visitor, signed in or not.
  */
-export function publicCatalogueKey(request: FastifyRequest, q: PropertiesQuery): string | null {
-  if (request.user?.role === 'ADMIN') return null;
+export function publicCatalogueKey(viewer: Actor | null, q: PropertiesQuery): string | null {
+  if (viewer?.role === 'ADMIN') return null;
   if (q.status && !isPublic(q.status)) return null;
   return JSON.stringify([
     q.searchName?.trim() ?? '',
@@ -265,20 +265,18 @@ export async function listOwnerProperties(
 
 export async function ownersProperties(
   app: FastifyInstance,
-  request: FastifyRequest,
+  me: Actor,
   ownerId: string,
   q: OwnedPropertiesQuery,
 ): Promise<Page<PropertyWithRevision>> {
-  const me = currentUser(request);
   if (me.role !== 'ADMIN' && me.id !== ownerId) throw forbidden();
   return listOwnerProperties(app, ownerId, q);
 }
 
-export async function getProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Property> {
+export async function getProperty(app: FastifyInstance, viewer: Actor | null, id: string): Promise<Property> {
   const p = await findProperty(app.db, id);
   // Whoever holds units of a listing (or awaits an order) always sees it, whatever its status (issue 16).
-  const visible =
-    p !== null && (canSee(p, request.user) || (request.user !== null && (await holdsOrAwaits(app.db, request.user.id, p.id))));
+  const visible = p !== null && (canSee(p, viewer) || (viewer !== null && (await holdsOrAwaits(app.db, viewer.id, p.id))));
   if (!p || !visible) throw notFound('Property not found');
   return toProperty(app, app.db, p);
 }
@@ -289,25 +287,25 @@ export async function withRevision(app: FastifyInstance, db: Executor, p: Proper
 }
 
 /** A listing its owner (or an admin) manages; 404 for anyone else. */
-async function managed(db: Executor, user: AuthUser, id: string, lock = false): Promise<PropertyRow> {
+async function managed(db: Executor, user: Pick<Actor, 'id' | 'role'>, id: string, lock = false): Promise<PropertyRow> {
   const p = await findProperty(db, id, lock);
   if (!p || (user.role !== 'ADMIN' && p.ownerId !== user.id)) throw notFound('Property not found');
   return p;
 }
 
 /** The owner's own listing (owners only; admins use the /{id} routes). */
-async function owned(db: Executor, user: AuthUser, id: string, lock = false): Promise<PropertyRow> {
+async function owned(db: Executor, user: Pick<Actor, 'id' | 'role'>, id: string, lock = false): Promise<PropertyRow> {
   const p = await findProperty(db, id, lock);
   if (!p || p.ownerId !== user.id) throw notFound('Property not found');
   return p;
 }
 
-export async function getOwnedProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<PropertyWithRevision> {
-  return withRevision(app, app.db, await owned(app.db, currentUser(request), id));
+export async function getOwnedProperty(app: FastifyInstance, actor: Actor, id: string): Promise<PropertyWithRevision> {
+  return withRevision(app, app.db, await owned(app.db, actor, id));
 }
 
-export async function ownerView(app: FastifyInstance, request: FastifyRequest, id: string): Promise<OwnerPropertyView> {
-  const p = await managed(app.db, currentUser(request), id);
+export async function ownerView(app: FastifyInstance, actor: Actor, id: string): Promise<OwnerPropertyView> {
+  const p = await managed(app.db, actor, id);
   const investors = await investorsOfProperty(app.db, p.id);
   const property = await toProperty(app, app.db, p);
   return {
@@ -321,8 +319,8 @@ export async function ownerView(app: FastifyInstance, request: FastifyRequest, i
   };
 }
 
-export async function activeInvestments(app: FastifyInstance, request: FastifyRequest, id: string): Promise<ActiveInvestments> {
-  const p = await managed(app.db, currentUser(request), id);
+export async function activeInvestments(app: FastifyInstance, actor: Actor, id: string): Promise<ActiveInvestments> {
+  const p = await managed(app.db, actor, id);
   return { propertyId: p.id, unitsSold: p.settledQuantity, investors: await investorsOfProperty(app.db, p.id) };
 }
 
@@ -330,7 +328,7 @@ export async function activeInvestments(app: FastifyInstance, request: FastifyRe
  * Who holds units of several listings at once (the owner's active-listings page: one request
  * instead of one per listing). Every id must be a listing the caller manages, or 404 as for one.
  */
-export async function activeInvestmentsOf(app: FastifyInstance, request: FastifyRequest, idList: string): Promise<ActiveInvestments[]> {
+export async function activeInvestmentsOf(app: FastifyInstance, user: Actor, idList: string): Promise<ActiveInvestments[]> {
   const ids = [
     ...new Set(
       idList
@@ -342,7 +340,6 @@ export async function activeInvestmentsOf(app: FastifyInstance, request: Fastify
   if (ids.length === 0) throw badRequest('ids: name at least one listing');
   if (ids.length > MAX_PAGE_SIZE) throw badRequest(`ids: at most ${MAX_PAGE_SIZE} listings at once`);
   if (ids.some((id) => !UUID.test(id))) throw badRequest('ids: every id must be a listing id');
-  const user = currentUser(request);
   const rows = await app.db.select().from(properties).where(inArray(properties.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (ids.some((id) => !byId.has(id) || (user.role !== 'ADMIN' && byId.get(id)?.ownerId !== user.id))) throw notFound('Property not found');
@@ -368,13 +365,7 @@ function checkTotal(totalQuantity: number, unitPriceCents: number): void {
   if (!Number.isSafeInteger(totalQuantity * unitPriceCents)) throw badRequest('The total value of the property is too large');
 }
 
-export async function createProperty(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  type: PropertyType,
-  body: OffPlanPropertyInput,
-): Promise<Property> {
-  const me = currentUser(request);
+export async function createProperty(app: FastifyInstance, me: Actor, type: PropertyType, body: OffPlanPropertyInput): Promise<Property> {
   const unitPriceCents = cents(body.unitPrice);
   checkTotal(body.totalQuantity, unitPriceCents);
   const roi = checkRoi(body.roiInFiveYears);
@@ -410,19 +401,18 @@ const TYPE_WORDS: Record<PropertyType, string> = { OFF_PLAN: 'off-plan', RENTAL_
  */
 export async function updateProperty(
   app: FastifyInstance,
-  request: FastifyRequest,
+  me: Actor,
   id: string,
   type: PropertyType,
   body: OffPlanPropertyUpdate,
   by: 'owner' | 'admin',
 ): Promise<PropertyWithRevision> {
-  const me = currentUser(request);
   return app.db.transaction(async (tx) => {
     const p = by === 'owner' ? await owned(tx, me, id, true) : await managed(tx, me, id, true);
     if (p.type !== type) throw badRequest(`This property is not ${TYPE_WORDS[type]}`);
     // An owner's change to a live listing is a revision under review; the live version stays (issue 16).
     if (by === 'owner' && isLive(p)) {
-      await proposeFields(tx, request, p, body, me.id, { cents, roi: checkRoi, checkTotal });
+      await proposeFields(tx, me, p, body, me.id, { cents, roi: checkRoi, checkTotal });
       return withRevision(app, tx, p);
     }
     const sold = p.totalQuantity - p.availableQuantity;
@@ -457,14 +447,13 @@ export async function updateProperty(
       .returning();
     if (progressChanged) await tx.insert(progressUpdates).values({ propertyId: id, percent: body.progress as number, note: '' });
     if (by === 'admin') {
-      await audit(tx, request, { action: 'property.update', targetType: 'property', targetId: id, detail: { fields: Object.keys(body) } });
+      await audit(tx, me, { action: 'property.update', targetType: 'property', targetId: id, detail: { fields: Object.keys(body) } });
     }
     return withRevision(app, tx, row);
   });
 }
 
-export async function deleteProperty(app: FastifyInstance, request: FastifyRequest, id: string, by: 'owner' | 'admin'): Promise<void> {
-  const me = currentUser(request);
+export async function deleteProperty(app: FastifyInstance, me: Actor, id: string, by: 'owner' | 'admin'): Promise<void> {
   const keys = await app.db.transaction(async (tx) => {
     const p = by === 'owner' ? await owned(tx, me, id, true) : await managed(tx, me, id, true);
     // The row is locked: no order can start while this is decided.
@@ -484,7 +473,7 @@ export async function deleteProperty(app: FastifyInstance, request: FastifyReque
       );
     await tx.delete(properties).where(eq(properties.id, id));
     if (by === 'admin') {
-      await audit(tx, request, {
+      await audit(tx, me, {
         action: 'property.delete',
         targetType: 'property',
         targetId: id,
@@ -496,12 +485,7 @@ export async function deleteProperty(app: FastifyInstance, request: FastifyReque
   await removeObjects(app, keys);
 }
 
-export async function reviewProperty(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  body: ReviewPropertyBody,
-): Promise<Property> {
+export async function reviewProperty(app: FastifyInstance, actor: Actor, id: string, body: ReviewPropertyBody): Promise<Property> {
   const reason = body.reason?.trim() ?? '';
   if (body.decision === 'REJECT' && !reason) throw badRequest('Please give a reason for the rejection');
   return app.db.transaction(async (tx) => {
@@ -526,7 +510,7 @@ export async function reviewProperty(
       .returning();
     if (approve) await notices.listingApproved(tx, row);
     else await notices.listingRejected(tx, row, reason);
-    await audit(tx, request, {
+    await audit(tx, actor, {
       action: approve ? 'property.approve' : 'property.reject',
       targetType: 'property',
       targetId: id,
@@ -538,11 +522,10 @@ export async function reviewProperty(
 
 export async function addProgress(
   app: FastifyInstance,
-  request: FastifyRequest,
+  me: Actor,
   id: string,
   body: { percent: number; note?: string },
 ): Promise<Property> {
-  const me = currentUser(request);
   return app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
     if (p.type !== 'OFF_PLAN') throw badRequest('Only an off-plan property has construction progress');
@@ -558,14 +541,14 @@ export async function addProgress(
 
 export async function uploadPropertyFiles(
   app: FastifyInstance,
-  request: FastifyRequest,
+  me: Actor,
   id: string,
   kind: 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT',
+  readFiles: ReadUploads,
 ): Promise<PropertyWithRevision> {
-  const me = currentUser(request);
   // Check ownership before reading any upload.
   await owned(app.db, me, id);
-  const uploads = await readUploads(request, { field: 'files', kind: kind === 'PROPERTY_IMAGE' ? 'images' : 'pdf', maxFiles: 5 });
+  const uploads = await readFiles({ field: 'files', kind: kind === 'PROPERTY_IMAGE' ? 'images' : 'pdf', maxFiles: 5 });
   const cap = kind === 'PROPERTY_IMAGE' ? MAX_IMAGES_PER_PROPERTY : MAX_DOCUMENTS_PER_PROPERTY;
   return storeUploads(app, uploads, kind, (rows) =>
     app.db.transaction(async (tx) => {
@@ -574,7 +557,7 @@ export async function uploadPropertyFiles(
       if (isLive(p)) {
         await stageFiles(
           tx,
-          request,
+          me,
           p,
           kind,
           rows.map((r) => ({ ...r, userId: me.id })),
@@ -600,18 +583,12 @@ export async function uploadPropertyFiles(
 }
 
 /** Removes one image or document of the owner's listing. */
-export async function deletePropertyFile(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  fileId: string,
-): Promise<PropertyWithRevision> {
-  const me = currentUser(request);
+export async function deletePropertyFile(app: FastifyInstance, me: Actor, id: string, fileId: string): Promise<PropertyWithRevision> {
   const { property, keys } = await app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
     // Removing a file of a live listing is part of its revision (issue 16).
     if (isLive(p)) {
-      const staged = await unstageFile(tx, request, p, fileId, me.id);
+      const staged = await unstageFile(tx, me, p, fileId, me.id);
       return { property: await withRevision(app, tx, p), keys: staged };
     }
     const removed = await tx
@@ -627,17 +604,11 @@ export async function deletePropertyFile(
 }
 
 /** The owner's order of a listing's images (the first is the cover) or documents. */
-export async function setFileOrder(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  body: FileOrderBody,
-): Promise<PropertyWithRevision> {
-  const me = currentUser(request);
+export async function setFileOrder(app: FastifyInstance, me: Actor, id: string, body: FileOrderBody): Promise<PropertyWithRevision> {
   return app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
     if (isLive(p)) {
-      await proposeOrder(tx, request, p, body.kind, body.ids, me.id);
+      await proposeOrder(tx, me, p, body.kind, body.ids, me.id);
       return withRevision(app, tx, p);
     }
     const current = (await liveFiles(tx, id, body.kind)).map((f) => f.id);
@@ -652,19 +623,13 @@ export async function setFileOrder(
 export const listPendingRevisions = (app: FastifyInstance) => pendingRevisions(app);
 
 /** Admins: approve (applied at once) or reject (with a reason) a live listing's pending revision. */
-export async function reviewRevision(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  body: ReviewRevisionBody,
-): Promise<PropertyWithRevision> {
-  const me = currentUser(request);
+export async function reviewRevision(app: FastifyInstance, me: Actor, id: string, body: ReviewRevisionBody): Promise<PropertyWithRevision> {
   const reason = body.reason?.trim() ?? '';
   if (body.decision === 'REJECT' && !reason) throw badRequest(REVISION_MESSAGES.reasonRequired);
   const { property, keys } = await app.db.transaction(async (tx) => {
     const p = await findProperty(tx, id, true);
     if (!p) throw notFound('Property not found');
-    const gone = await decideRevision(tx, request, p, body.decision, reason, me.id);
+    const gone = await decideRevision(tx, me, p, body.decision, reason, me.id);
     const row = (await findProperty(tx, id)) as PropertyRow;
     return { property: await withRevision(app, tx, row), keys: gone };
   });
@@ -703,7 +668,7 @@ export async function ownerListingFigures(
  * only once the owner is VERIFIED again: a re-verification alone does not put listings back
  * on sale (the admin checks the listing is still right first).
  */
-export async function resumeProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Property> {
+export async function resumeProperty(app: FastifyInstance, actor: Actor, id: string): Promise<Property> {
   return app.db.transaction(async (tx) => {
     const p = await findProperty(tx, id, true);
     if (!p) throw notFound('Property not found');
@@ -716,7 +681,7 @@ export async function resumeProperty(app: FastifyInstance, request: FastifyReque
       .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
       .where(eq(properties.id, id))
       .returning();
-    await audit(tx, request, { action: 'property.resume', targetType: 'property', targetId: id, detail: { name: p.name } });
+    await audit(tx, actor, { action: 'property.resume', targetType: 'property', targetId: id, detail: { name: p.name } });
     return toProperty(app, tx, row);
   });
 }

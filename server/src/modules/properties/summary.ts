@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { centsToDollars, type PropertySummary } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
 import { files, properties, type FileRow, type PropertyRow } from '../../db/schema';
-import { toImageRef } from '../files/service';
+import { toImageRef } from '../files';
 import { isPublic } from './service';
 
 export function toPropertySummary(app: FastifyInstance, p: PropertyRow, images: FileRow[]): PropertySummary {

@@ -3,7 +3,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, IdParams } from '../../lib/schema';
-import { PropertyIdParams } from '../properties/schemas';
+import { uploadsOf } from '../../plugins/uploads';
+import { actorOf, viewerOf } from '../../plugins/auth';
+import { PropertyIdParams } from '../properties';
 import {
   AdminDistributionsSchema,
   AppraisalSchema,
@@ -49,7 +51,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: IncomeReportSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.submitReport(app, request, request.body)),
+    async (request, reply) => reply.status(201).send(await service.submitReport(app, actorOf(request), request.body)),
   );
   app.patch(
     '/income-reports/:id/receipts',
@@ -64,7 +66,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: IncomeReportSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
       },
     },
-    async (request) => service.addReceipts(app, request, request.params.id),
+    async (request) => service.addReceipts(app, actorOf(request), request.params.id, uploadsOf(request)),
   );
   app.get(
     '/income-reports/owned',
@@ -78,7 +80,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(IncomeReportSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.ownedReports(app, request, request.query),
+    async (request) => service.ownedReports(app, actorOf(request), request.query),
   );
   app.get(
     '/income-reports/admin',
@@ -106,7 +108,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: IncomeReportSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.getReport(app, request, request.params.id),
+    async (request) => service.getReport(app, actorOf(request), request.params.id),
   );
   app.patch(
     '/income-reports/:id/approve',
@@ -121,7 +123,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ApproveResultSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.approveReport(app, request, request.params.id, request.body),
+    async (request) => service.approveReport(app, actorOf(request), request.params.id, request.body),
   );
   app.patch(
     '/income-reports/:id/reject',
@@ -136,7 +138,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: IncomeReportSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.rejectReport(app, request, request.params.id, request.body),
+    async (request) => service.rejectReport(app, actorOf(request), request.params.id, request.body),
   );
 
   // ---- Becoming income-producing (OFF_PLAN) ----
@@ -152,7 +154,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: IncomeStateSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => service.markConstructionComplete(app, request, request.params.propertyId),
+    async (request) => service.markConstructionComplete(app, actorOf(request), request.params.propertyId),
   );
   app.patch(
     '/properties/:propertyId/income-producing',
@@ -166,7 +168,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: IncomeStateSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => service.convertToIncomeProducing(app, request, request.params.propertyId),
+    async (request) => service.convertToIncomeProducing(app, actorOf(request), request.params.propertyId),
   );
 
   // ---- Distributions ----
@@ -196,7 +198,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(DistributionSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.ownedDistributions(app, request, request.query),
+    async (request) => service.ownedDistributions(app, actorOf(request), request.query),
   );
   app.get(
     '/distributions/:id',
@@ -210,7 +212,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DistributionDetailSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.distributionDetail(app, request, request.params.id),
+    async (request) => service.distributionDetail(app, actorOf(request), request.params.id),
   );
   app.post(
     '/distributions/:id/pay',
@@ -224,7 +226,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PayResultSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.payNow(app, request, request.params.id),
+    async (request) => service.payNow(app, actorOf(request), request.params.id),
   );
 
   // ---- Appraisals and public figures ----
@@ -241,7 +243,8 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: AppraisalSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createAppraisal(app, request, request.params.propertyId, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createAppraisal(app, actorOf(request), request.params.propertyId, request.body)),
   );
   app.patch(
     '/appraisals/:id/document',
@@ -256,7 +259,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AppraisalSchema, ...errors(400, 401, 403, 404, 413, 415) },
       },
     },
-    async (request) => service.uploadAppraisalDocument(app, request, request.params.id),
+    async (request) => service.uploadAppraisalDocument(app, actorOf(request), request.params.id, uploadsOf(request)),
   );
   app.get(
     '/properties/:propertyId/appraisals',
@@ -269,7 +272,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(AppraisalSchema), ...errors(404) },
       },
     },
-    async (request) => service.appraisalsOf(app, request, request.params.propertyId),
+    async (request) => service.appraisalsOf(app, viewerOf(request), request.params.propertyId),
   );
   app.get(
     '/properties/:propertyId/performance',
@@ -282,7 +285,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PerformanceSchema, ...errors(404) },
       },
     },
-    async (request) => service.performance(app, request, request.params.propertyId),
+    async (request) => service.performance(app, viewerOf(request), request.params.propertyId),
   );
 
   // ---- Investors ----
@@ -297,7 +300,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PortfolioReturnsSchema, ...errors(401, 403) },
       },
     },
-    async (request) => service.myReturns(app, request),
+    async (request) => service.myReturns(app, actorOf(request)),
   );
   app.put(
     '/holdings/:propertyId/reinvest',
@@ -312,7 +315,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ReinvestSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.setReinvest(app, request, request.params.propertyId, request.body.enabled),
+    async (request) => service.setReinvest(app, actorOf(request), request.params.propertyId, request.body.enabled),
   );
 };
 

@@ -2,7 +2,7 @@
 // The money rules live in migration 0050 (triggers and the functions record_distribution and
 // pay_distribution); this module validates requests, calls them and shapes the answers.
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   annualReturn,
   centsToDollars,
@@ -45,12 +45,12 @@ import type { Executor } from '../../db/client';
 import type { FileRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { amountCents, moneyError, moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { readUploads } from '../../plugins/uploads';
-import { audit } from '../admin/audit';
-import { insertFiles, storeUploads, toFileRef } from '../files/service';
-import { isPublic } from '../properties/service';
-import { notifyDistributionPaid } from '../notifications/notices';
+import type { ReadUploads } from '../../plugins/uploads';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { insertFiles, storeUploads, toFileRef } from '../files';
+import { isPublic } from '../properties';
+import { notifyDistributionPaid } from '../notifications';
 
 const MAX_CENTS = 100_000_000_000;
 
@@ -211,8 +211,7 @@ function checkPeriod(start: string, end: string): void {
   if (end >= today()) throw badRequest(RETURNS_MESSAGES.periodNotEnded);
 }
 
-export async function submitReport(app: FastifyInstance, request: FastifyRequest, body: IncomeReportBody): Promise<IncomeReport> {
-  const owner = currentUser(request);
+export async function submitReport(app: FastifyInstance, owner: Actor, body: IncomeReportBody): Promise<IncomeReport> {
   checkPeriod(body.periodStart, body.periodEnd);
   const rent = centsOrZero(body.grossRent, 'grossRent');
   const e = Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, centsOrZero(body.expenses[c] ?? 0, `expenses.${c}`)])) as Record<
@@ -230,7 +229,7 @@ export async function submitReport(app: FastifyInstance, request: FastifyRequest
               ${e.propertyTax}, ${e.insurance}, ${e.hoa}, ${e.utilities}, ${e.reserve}, ${e.other}, ${note})
             RETURNING id`,
       );
-      await audit(tx, request, {
+      await audit(tx, owner, {
         action: 'income_report.submit',
         targetType: 'income_report',
         targetId: r.id,
@@ -242,13 +241,12 @@ export async function submitReport(app: FastifyInstance, request: FastifyRequest
   return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
 }
 
-export async function addReceipts(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeReport> {
-  const owner = currentUser(request);
+export async function addReceipts(app: FastifyInstance, owner: Actor, id: string, readFiles: ReadUploads): Promise<IncomeReport> {
   // Ownership and state before reading any upload.
   const r = await reportById(app, app.db, id);
   if (!r || r.owner_id !== owner.id) throw notFound('Report not found');
   if (r.status !== 'SUBMITTED') throw conflict(RETURNS_MESSAGES.reportNotSubmitted);
-  const uploads = await readUploads(request, { field: 'files', kind: 'pdf+images', maxFiles: 5 });
+  const uploads = await readFiles({ field: 'files', kind: 'pdf+images', maxFiles: 5 });
   await storeUploads(app, uploads, 'INCOME_RECEIPT', (fileRows) =>
     app.db.transaction(async (tx) => {
       // Lock the report: two uploads at once cannot pass the cap together.
@@ -278,8 +276,8 @@ function reportFilters(q: IncomeReportsQuery): SQL[] {
 
 const and = (parts: SQL[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
 
-export async function ownedReports(app: FastifyInstance, request: FastifyRequest, q: IncomeReportsQuery): Promise<IncomeReport[]> {
-  const where = [sql`r.owner_id = ${currentUser(request).id}`, ...reportFilters(q)];
+export async function ownedReports(app: FastifyInstance, actor: Actor, q: IncomeReportsQuery): Promise<IncomeReport[]> {
+  const where = [sql`r.owner_id = ${actor.id}`, ...reportFilters(q)];
   return toReports(
     app,
     await rows<Row>(app.db, sql`${REPORT_SELECT} ${and(where)} ORDER BY r.period_start DESC, r.created_at DESC LIMIT 500`),
@@ -296,8 +294,7 @@ export async function adminReports(app: FastifyInstance, q: IncomeReportsQuery):
   );
 }
 
-export async function getReport(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeReport> {
-  const user = currentUser(request);
+export async function getReport(app: FastifyInstance, user: Actor, id: string): Promise<IncomeReport> {
   const r = await reportById(app, app.db, id);
   if (!r || (user.role !== 'ADMIN' && r.owner_id !== user.id)) throw notFound('Report not found');
   return (await toReports(app, [r]))[0];
@@ -305,11 +302,10 @@ export async function getReport(app: FastifyInstance, request: FastifyRequest, i
 
 export async function approveReport(
   app: FastifyInstance,
-  request: FastifyRequest,
+  admin: Actor,
   id: string,
   body: ApproveIncomeReportBody,
 ): Promise<{ report: IncomeReport; distribution: Distribution }> {
-  const admin = currentUser(request);
   const recordDate = body.recordDate ?? today();
   const payDate = body.payDate ?? addDays(recordDate, DEFAULT_PAY_DAYS_AFTER_RECORD);
   if (Number.isNaN(dayNumber(recordDate)) || Number.isNaN(dayNumber(payDate)))
@@ -331,7 +327,7 @@ export async function approveReport(
           FROM income_reports WHERE id = ${id}
           RETURNING id, distributable_cents, fee_cents, carried_loss_out_cents`,
     );
-    await audit(tx, request, {
+    await audit(tx, admin, {
       action: 'income_report.approve',
       targetType: 'income_report',
       targetId: id,
@@ -351,13 +347,7 @@ export async function approveReport(
   return { report, distribution: await distributionById(app, distributionId) };
 }
 
-export async function rejectReport(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  body: RejectIncomeReportBody,
-): Promise<IncomeReport> {
-  const admin = currentUser(request);
+export async function rejectReport(app: FastifyInstance, admin: Actor, id: string, body: RejectIncomeReportBody): Promise<IncomeReport> {
   const reason = body.reason.trim();
   if (!reason) throw badRequest(RETURNS_MESSAGES.reasonRequired);
   await moneyTx(app, async (tx) => {
@@ -367,7 +357,7 @@ export async function rejectReport(
     await tx.execute(
       sql`UPDATE income_reports SET status = 'REJECTED', rejection_reason = ${reason}, decided_by = ${admin.id} WHERE id = ${id}`,
     );
-    await audit(tx, request, { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
+    await audit(tx, admin, { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
   });
   return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
 }
@@ -383,8 +373,7 @@ async function incomeState(app: FastifyInstance, id: string): Promise<IncomeProd
   return { propertyId: String(p.id), constructionCompletedAt: iso(p.construction_completed_at), incomeProducing: Boolean(p.producing) };
 }
 
-export async function markConstructionComplete(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeProducingState> {
-  const owner = currentUser(request);
+export async function markConstructionComplete(app: FastifyInstance, owner: Actor, id: string): Promise<IncomeProducingState> {
   const [p] = await rows<Row>(app.db, sql`SELECT owner_id, type, construction_completed_at FROM properties WHERE id = ${id}`);
   if (!p || p.owner_id !== owner.id) throw notFound('Property not found');
   if (p.type !== 'OFF_PLAN') throw conflict('Only an off-plan property reports construction complete');
@@ -396,7 +385,7 @@ export async function markConstructionComplete(app: FastifyInstance, request: Fa
   return incomeState(app, id);
 }
 
-export async function convertToIncomeProducing(app: FastifyInstance, request: FastifyRequest, id: string): Promise<IncomeProducingState> {
+export async function convertToIncomeProducing(app: FastifyInstance, actor: Actor, id: string): Promise<IncomeProducingState> {
   await app.db.transaction(async (tx) => {
     const [p] = await rows<Row>(
       tx,
@@ -408,7 +397,7 @@ export async function convertToIncomeProducing(app: FastifyInstance, request: Fa
     if (p.status !== 'FUNDED') throw conflict('Only a funded property can produce income for its holders');
     if (p.income_producing_at !== null) return;
     await tx.execute(sql`UPDATE properties SET income_producing_at = now() WHERE id = ${id}`);
-    await audit(tx, request, { action: 'property.income_producing', targetType: 'property', targetId: id });
+    await audit(tx, actor, { action: 'property.income_producing', targetType: 'property', targetId: id });
   });
   return incomeState(app, id);
 }
@@ -435,15 +424,14 @@ export async function adminDistributions(app: FastifyInstance, q: DistributionsQ
   return { items: list.map(toDistribution), revenueBalance: centsToDollars(Number(w?.b ?? 0)) };
 }
 
-export async function ownedDistributions(app: FastifyInstance, request: FastifyRequest, q: DistributionsQuery): Promise<Distribution[]> {
-  const where = [sql`d.owner_id = ${currentUser(request).id}`, ...distributionFilters(q)];
+export async function ownedDistributions(app: FastifyInstance, actor: Actor, q: DistributionsQuery): Promise<Distribution[]> {
+  const where = [sql`d.owner_id = ${actor.id}`, ...distributionFilters(q)];
   return (await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} ${and(where)} ORDER BY d.period_start DESC, d.seq DESC LIMIT 500`)).map(
     toDistribution,
   );
 }
 
-export async function distributionDetail(app: FastifyInstance, request: FastifyRequest, id: string): Promise<DistributionDetail> {
-  const user = currentUser(request);
+export async function distributionDetail(app: FastifyInstance, user: Actor, id: string): Promise<DistributionDetail> {
   const [r] = await rows<Row>(app.db, sql`${DISTRIBUTION_SELECT} WHERE d.id = ${id}`);
   if (!r || (user.role !== 'ADMIN' && r.owner_id !== user.id)) throw notFound('Distribution not found');
   const holders = await rows<Row>(
@@ -474,10 +462,10 @@ export async function payDistribution(app: FastifyInstance, id: string): Promise
   });
 }
 
-export async function payNow(app: FastifyInstance, request: FastifyRequest, id: string): Promise<PayDistributionResult> {
+export async function payNow(app: FastifyInstance, actor: Actor, id: string): Promise<PayDistributionResult> {
   await distributionById(app, id);
   const result = await payDistribution(app, id);
-  await audit(app.db, request, { action: 'distribution.pay', targetType: 'distribution', targetId: id, detail: { result } });
+  await audit(app.db, actor, { action: 'distribution.pay', targetType: 'distribution', targetId: id, detail: { result } });
   if (result === 'PAID') await reinvestAfter(app, id);
   return { result, distribution: await distributionById(app, id) };
 }
@@ -550,13 +538,7 @@ export async function runDueDistributions(app: FastifyInstance, now: string = to
 
 // ---- Reinvest ----
 
-export async function setReinvest(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  propertyId: string,
-  enabled: boolean,
-): Promise<ReinvestSetting> {
-  const investor = currentUser(request);
+export async function setReinvest(app: FastifyInstance, investor: Actor, propertyId: string, enabled: boolean): Promise<ReinvestSetting> {
   const [h] = await rows<Row>(app.db, sql`SELECT 1 FROM holdings WHERE investor_id = ${investor.id} AND property_id = ${propertyId}`);
   if (!h) throw notFound('You hold no units of this property');
   await app.db.execute(
@@ -630,11 +612,10 @@ const APPRAISAL_SELECT = sql`SELECT a.*, f.id AS file_id, f.storage_key, f.origi
 
 export async function createAppraisal(
   app: FastifyInstance,
-  request: FastifyRequest,
+  admin: Actor,
   propertyId: string,
   body: CreateAppraisalBody,
 ): Promise<Appraisal> {
-  const admin = currentUser(request);
   const cents = amountCents(body.valuePerUnit, 'valuePerUnit', MAX_CENTS);
   if (Number.isNaN(dayNumber(body.appraisedOn))) throw badRequest('appraisedOn must be a date (YYYY-MM-DD)');
   if (body.appraisedOn > today()) throw badRequest('The appraisal date cannot be in the future');
@@ -645,7 +626,7 @@ export async function createAppraisal(
       tx,
       sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by) VALUES (${propertyId}, ${cents}, ${body.appraisedOn}, ${(body.note ?? '').trim()}, ${admin.id}) RETURNING id`,
     );
-    await audit(tx, request, {
+    await audit(tx, admin, {
       action: 'appraisal.create',
       targetType: 'appraisal',
       targetId: a.id,
@@ -656,11 +637,10 @@ export async function createAppraisal(
   return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];
 }
 
-export async function uploadAppraisalDocument(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Appraisal> {
-  const admin = currentUser(request);
+export async function uploadAppraisalDocument(app: FastifyInstance, admin: Actor, id: string, readFiles: ReadUploads): Promise<Appraisal> {
   const [a] = await rows<Row>(app.db, sql`SELECT property_id FROM appraisals WHERE id = ${id}`);
   if (!a) throw notFound('Appraisal not found');
-  const uploads = await readUploads(request, { field: 'file', kind: 'pdf', maxFiles: 1 });
+  const uploads = await readFiles({ field: 'file', kind: 'pdf', maxFiles: 1 });
   await storeUploads(app, uploads, 'APPRAISAL_DOCUMENT', (fileRows) =>
     app.db.transaction(async (tx) => {
       const [f] = await insertFiles(
@@ -668,25 +648,24 @@ export async function uploadAppraisalDocument(app: FastifyInstance, request: Fas
         fileRows.map((r) => ({ ...r, userId: admin.id, propertyId: String(a.property_id) })),
       );
       await tx.execute(sql`UPDATE appraisals SET document_file_id = ${f.id} WHERE id = ${id}`);
-      await audit(tx, request, { action: 'appraisal.document', targetType: 'appraisal', targetId: id, detail: { fileId: f.id } });
+      await audit(tx, admin, { action: 'appraisal.document', targetType: 'appraisal', targetId: id, detail: { fileId: f.id } });
     }),
   );
   return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];
 }
 
 /** A property the caller may see: live listings for everyone, any to its owner and admins. */
-async function visibleProperty(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Row> {
+async function visibleProperty(app: FastifyInstance, user: Actor | null, id: string): Promise<Row> {
   const [p] = await rows<Row>(
     app.db,
     sql`SELECT id, status, owner_id, property_is_income_producing(status, type, income_producing_at) AS producing FROM properties WHERE id = ${id}`,
   );
-  const user = request.user;
   if (!p || !(isPublic(p.status as never) || user?.role === 'ADMIN' || user?.id === p.owner_id)) throw notFound('Property not found');
   return p;
 }
 
-export async function appraisalsOf(app: FastifyInstance, request: FastifyRequest, propertyId: string): Promise<Appraisal[]> {
-  await visibleProperty(app, request, propertyId);
+export async function appraisalsOf(app: FastifyInstance, viewer: Actor | null, propertyId: string): Promise<Appraisal[]> {
+  await visibleProperty(app, viewer, propertyId);
   return toAppraisals(
     app,
     await rows<Row>(
@@ -697,9 +676,9 @@ export async function appraisalsOf(app: FastifyInstance, request: FastifyRequest
   );
 }
 
-export async function performance(app: FastifyInstance, request: FastifyRequest, propertyId: string): Promise<PropertyPerformance> {
-  const p = await visibleProperty(app, request, propertyId);
-  const appraisals = await appraisalsOf(app, request, propertyId);
+export async function performance(app: FastifyInstance, viewer: Actor | null, propertyId: string): Promise<PropertyPerformance> {
+  const p = await visibleProperty(app, viewer, propertyId);
+  const appraisals = await appraisalsOf(app, viewer, propertyId);
   const distributions = (
     await rows<Row>(
       app.db,
@@ -707,7 +686,7 @@ export async function performance(app: FastifyInstance, request: FastifyRequest,
     )
   ).map(toDistribution);
   // The public sees each distribution's profit-and-loss; why a payment was refused is the owner's and admins' business.
-  const insider = request.user?.role === 'ADMIN' || request.user?.id === p.owner_id;
+  const insider = viewer?.role === 'ADMIN' || viewer?.id === p.owner_id;
   return {
     propertyId,
     latestAppraisal: appraisals[0] ?? null,
@@ -719,8 +698,8 @@ export async function performance(app: FastifyInstance, request: FastifyRequest,
 
 // ---- The investor's returns ----
 
-export async function myReturns(app: FastifyInstance, request: FastifyRequest, now: Date = new Date()): Promise<PortfolioReturns> {
-  const investorId = currentUser(request).id;
+export async function myReturns(app: FastifyInstance, actor: Actor, now: Date = new Date()): Promise<PortfolioReturns> {
+  const investorId = actor.id;
   const holdings = await rows<Row>(
     app.db,
     sql`SELECT h.property_id, h.quantity, h.amount_invested_cents, p.name, p.roi_in_five_years,

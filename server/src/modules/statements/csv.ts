@@ -3,7 +3,7 @@
 // owners, the distributions they funded by property), then every
 // ledger line of the period. Amounts are plain decimals in USD ("-1234.56").
 import { centsToDecimal } from 'shared-api/contract/dashboard';
-import { csvDocument, type CsvColumn } from '../transactions/csv';
+import { csvDocument, type CsvColumn } from '../transactions';
 import type { Statement } from './service';
 
 export interface StatementCsvRow {

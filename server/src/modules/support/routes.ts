@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, PageOf } from '../../lib/schema';
 import { limit } from '../../plugins/rate-limit';
+import { actorOf, viewerOf } from '../../plugins/auth';
 import {
   AdminSupportThreadSchema,
   MessageParams,
@@ -33,7 +34,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return service.createTicket(app, request, request.body);
+      return service.createTicket(app, viewerOf(request), request.body);
     },
   );
 
@@ -49,7 +50,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PageOf(SupportTicketSchema), ...errors(400, 401) },
       },
     },
-    async (request) => service.myTickets(app, request, request.query),
+    async (request) => service.myTickets(app, actorOf(request), request.query),
   );
 
   app.get(
@@ -64,7 +65,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PageOf(SupportTicketSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.allTickets(app, request, request.query),
+    async (request) => service.allTickets(app, actorOf(request), request.query),
   );
 
   app.get(
@@ -79,7 +80,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SupportThreadSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => service.myThread(app, request, request.params.id),
+    async (request) => service.myThread(app, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -98,7 +99,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return service.answer(app, request, request.params.id, request.body.body);
+      return service.answer(app, actorOf(request), request.params.id, request.body.body);
     },
   );
 
@@ -132,7 +133,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return service.reply(app, request, request.params.id, request.body.body);
+      return service.reply(app, actorOf(request), request.params.id, request.body.body);
     },
   );
 
@@ -148,7 +149,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AdminSupportThreadSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.resendReply(app, request, request.params.id, request.params.messageId),
+    async (request) => service.resendReply(app, actorOf(request), request.params.id, request.params.messageId),
   );
 
   app.patch(
@@ -164,7 +165,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AdminSupportThreadSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.assign(app, request, request.params.id, request.body.assignee),
+    async (request) => service.assign(app, actorOf(request), request.params.id, request.body.assignee),
   );
 
   app.patch(
@@ -179,7 +180,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SupportTicketSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => service.closeTicket(app, request, request.params.id),
+    async (request) => service.closeTicket(app, actorOf(request), request.params.id),
   );
 };
 

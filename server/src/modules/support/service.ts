@@ -2,7 +2,7 @@
 // thread. OPEN (the team's turn) → WAITING (an admin replied) → CLOSED; the person's answer
 // reopens it. The database enforces the same moves (0085_support_threads.sql).
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   CONTACT_FIELD_MAX,
   MESSAGES,
@@ -22,10 +22,10 @@ import {
 import type { Executor } from '../../db/client';
 import { holdings, supportMessages, supportTickets, users, type SupportMessageRow, type SupportRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { currentUser } from '../../plugins/auth';
-import { audit } from '../admin/audit';
-import { notify } from '../notifications/outbox';
-import { walletOf } from '../wallets/service';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { notify } from '../notifications';
+import { walletOf } from '../wallets';
 import type { SupportBody } from './schemas';
 
 /** How the person sees an admin's message. */
@@ -57,7 +57,7 @@ function messageBody(raw: string): string {
   return body;
 }
 
-export async function createTicket(app: FastifyInstance, request: FastifyRequest, body: SupportBody): Promise<SupportTicket> {
+export async function createTicket(app: FastifyInstance, user: Actor | null, body: SupportBody): Promise<SupportTicket> {
   const v = {
     name: body.name?.trim() ?? '',
     phoneNumber: body.phoneNumber?.trim() ?? '',
@@ -65,7 +65,6 @@ export async function createTicket(app: FastifyInstance, request: FastifyRequest
     subject: body.subject?.trim() ?? '',
     message: body.message?.trim() ?? '',
   };
-  const user = request.user;
   const contactForm = !user || body.name !== undefined || body.phoneNumber !== undefined || body.email !== undefined;
   let values: typeof supportTickets.$inferInsert;
   if (!contactForm) {
@@ -125,13 +124,13 @@ function filters(q: SupportQuery, me?: string): SQL[] {
 }
 
 /** The person's tickets, most recent activity first. */
-export function myTickets(app: FastifyInstance, request: FastifyRequest, q: SupportQuery): Promise<Page<SupportTicket>> {
+export function myTickets(app: FastifyInstance, actor: Actor, q: SupportQuery): Promise<Page<SupportTicket>> {
   const { assignee: _ignored, ...own } = q;
-  return page(app, [eq(supportTickets.userId, currentUser(request).id), ...filters(own)], q, 'updated');
+  return page(app, [eq(supportTickets.userId, actor.id), ...filters(own)], q, 'updated');
 }
 
-export function allTickets(app: FastifyInstance, request: FastifyRequest, q: SupportQuery): Promise<Page<SupportTicket>> {
-  return page(app, filters(q, currentUser(request).id), q, 'updated');
+export function allTickets(app: FastifyInstance, actor: Actor, q: SupportQuery): Promise<Page<SupportTicket>> {
+  return page(app, filters(q, actor.id), q, 'updated');
 }
 
 // ---- Threads ----
@@ -169,32 +168,29 @@ function toMessage(m: SupportMessageRow, name: string, view: 'person' | 'admin')
   };
 }
 
-async function ownTicket(db: Executor, request: FastifyRequest, id: string, lock = false): Promise<SupportRow> {
+async function ownTicket(db: Executor, actor: Actor, id: string, lock = false): Promise<SupportRow> {
   const q = db
     .select()
     .from(supportTickets)
-    .where(and(eq(supportTickets.id, id), eq(supportTickets.userId, currentUser(request).id)));
+    .where(and(eq(supportTickets.id, id), eq(supportTickets.userId, actor.id)));
   const [t] = lock ? await q.for('update') : await q;
   // Someone else's ticket is "not found" too: its existence is not the person's business.
   if (!t) throw notFound('Ticket not found');
   return t;
 }
 
-export async function myThread(app: FastifyInstance, request: FastifyRequest, id: string): Promise<SupportThread> {
-  const t = await ownTicket(app.db, request, id);
+export async function myThread(app: FastifyInstance, actor: Actor, id: string): Promise<SupportThread> {
+  const t = await ownTicket(app.db, actor, id);
   return { ticket: toTicket(t), messages: await messagesOf(app.db, id, 'person') };
 }
 
 /** The person answers: the message is added and the ticket is the team's turn again (a closed one reopens). */
-export async function answer(app: FastifyInstance, request: FastifyRequest, id: string, raw: string): Promise<SupportThread> {
+export async function answer(app: FastifyInstance, actor: Actor, id: string, raw: string): Promise<SupportThread> {
   const body = messageBody(raw);
   return app.db.transaction(async (tx) => {
-    const t = await ownTicket(tx, request, id, true);
+    const t = await ownTicket(tx, actor, id, true);
     if (t.kind === 'CONTACT') throw conflict(SUPPORT_MESSAGES.contactAnswer);
-    const [m] = await tx
-      .insert(supportMessages)
-      .values({ ticketId: id, authorId: currentUser(request).id, authorRole: 'PERSON', body })
-      .returning();
+    const [m] = await tx.insert(supportMessages).values({ ticketId: id, authorId: actor.id, authorRole: 'PERSON', body }).returning();
     const [row] = await tx
       .update(supportTickets)
       .set({ status: 'OPEN', closedAt: null, closedBy: null, updatedAt: m.createdAt })
@@ -265,9 +261,8 @@ export async function getThread(app: FastifyInstance, id: string): Promise<Admin
  * same transaction (the notifications dispatcher e-mails it). A contact-form message: the
  * reply is stored with its e-mail PENDING, and sent after the commit (see sendReplyMail).
  */
-export async function reply(app: FastifyInstance, request: FastifyRequest, id: string, raw: string): Promise<AdminSupportThread> {
+export async function reply(app: FastifyInstance, admin: Actor, id: string, raw: string): Promise<AdminSupportThread> {
   const body = messageBody(raw);
-  const admin = currentUser(request);
   const { thread, mailId } = await app.db.transaction(async (tx) => {
     const t = await anyTicket(tx, id, true);
     if (t.status === 'CLOSED') throw conflict(SUPPORT_MESSAGES.closedReply);
@@ -295,7 +290,7 @@ export async function reply(app: FastifyInstance, request: FastifyRequest, id: s
         data: { ticketId: id, messageId: m.id },
       });
     }
-    await audit(tx, request, {
+    await audit(tx, admin, {
       action: 'support.reply',
       targetType: 'support_ticket',
       targetId: id,
@@ -347,12 +342,7 @@ export async function sendReplyMail(app: FastifyInstance, messageId: string): Pr
 }
 
 /** "Send again" for a contact reply whose e-mail failed or never went. */
-export async function resendReply(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  messageId: string,
-): Promise<AdminSupportThread> {
+export async function resendReply(app: FastifyInstance, actor: Actor, id: string, messageId: string): Promise<AdminSupportThread> {
   const [m] = await app.db
     .select()
     .from(supportMessages)
@@ -360,22 +350,17 @@ export async function resendReply(
   if (!m) throw notFound('Message not found');
   if (m.emailStatus === null) throw conflict(SUPPORT_MESSAGES.notContact);
   if (m.emailStatus === 'SENT') throw conflict(SUPPORT_MESSAGES.alreadySent);
-  await audit(app.db, request, { action: 'support.resend', targetType: 'support_ticket', targetId: id, detail: { messageId } });
+  await audit(app.db, actor, { action: 'support.resend', targetType: 'support_ticket', targetId: id, detail: { messageId } });
   await sendReplyMail(app, messageId);
   return getThread(app, id);
 }
 
-export async function assign(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: string,
-  assignee: 'me' | null,
-): Promise<AdminSupportThread> {
+export async function assign(app: FastifyInstance, actor: Actor, id: string, assignee: 'me' | null): Promise<AdminSupportThread> {
   return app.db.transaction(async (tx) => {
     const t = await anyTicket(tx, id, true);
-    const to = assignee === 'me' ? currentUser(request).id : null;
+    const to = assignee === 'me' ? actor.id : null;
     const [row] = await tx.update(supportTickets).set({ assignedTo: to }).where(eq(supportTickets.id, id)).returning();
-    await audit(tx, request, {
+    await audit(tx, actor, {
       action: to ? 'support.assign' : 'support.unassign',
       targetType: 'support_ticket',
       targetId: id,
@@ -385,17 +370,17 @@ export async function assign(
   });
 }
 
-export async function closeTicket(app: FastifyInstance, request: FastifyRequest, id: string): Promise<SupportTicket> {
+export async function closeTicket(app: FastifyInstance, actor: Actor, id: string): Promise<SupportTicket> {
   return app.db.transaction(async (tx) => {
     const t = await anyTicket(tx, id, true);
     if (t.status === 'CLOSED') throw conflict('The ticket is already closed');
     const now = new Date();
     const [row] = await tx
       .update(supportTickets)
-      .set({ status: 'CLOSED', closedAt: now, closedBy: currentUser(request).id, updatedAt: now })
+      .set({ status: 'CLOSED', closedAt: now, closedBy: actor.id, updatedAt: now })
       .where(eq(supportTickets.id, id))
       .returning();
-    await audit(tx, request, { action: 'support.close', targetType: 'support_ticket', targetId: id, detail: { subject: t.subject } });
+    await audit(tx, actor, { action: 'support.close', targetType: 'support_ticket', targetId: id, detail: { subject: t.subject } });
     return toTicket(row);
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error';
 import { errors } from '../../lib/schema';
-import { releaseTokenOrAdmin } from '../release-tokens/service';
+import { releaseTokenOrAdmin } from '../release-tokens';
 import { RemoteLoadBodySchema, SummaryQuerySchema, SummarySchema } from './schemas';
 import * as service from './service';
 import { uaClass } from './ua';

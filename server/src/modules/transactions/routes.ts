@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { errors, IdParams } from '../../lib/schema';
+import { actorOf } from '../../plugins/auth';
 import {
   ExportQuerySchema,
   LedgerEntrySchema,
@@ -13,6 +15,11 @@ import * as service from './service';
 
 const tags = ['transactions'];
 const security = [{ bearerAuth: [] }];
+/** Sends an export as a CSV attachment. */
+function sendCsv(reply: FastifyReply, file: service.CsvExport): FastifyReply {
+  return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.filename}"`).send(file.csv);
+}
+
 const csv = { produces: ['text/csv'], description: `CSV (RFC 4180, UTF-8), newest first; at most ${service.CSV_MAX_ROWS} entries.` };
 
 const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -31,7 +38,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MyLedgerPageSchema, ...errors(400, 401) },
       },
     },
-    async (request) => service.myTransactions(app, request, request.query),
+    async (request) => service.myTransactions(app, actorOf(request), request.query),
   );
 
   app.get(
@@ -47,7 +54,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401),
       },
     },
-    async (request, reply) => service.exportMyTransactions(app, request, reply, request.query),
+    async (request, reply) => sendCsv(reply, await service.exportMyTransactions(app, actorOf(request), request.query)),
   );
 
   app.get(
@@ -62,7 +69,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LedgerEntrySchema, ...errors(401, 404) },
       },
     },
-    async (request) => service.myTransaction(app, request, request.params.id),
+    async (request) => service.myTransaction(app, actorOf(request), request.params.id),
   );
 
   app.get(
@@ -93,7 +100,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401, 403),
       },
     },
-    async (request, reply) => service.exportTransactions(app, reply, request.query),
+    async (request, reply) => sendCsv(reply, await service.exportTransactions(app, request.query)),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 // Transactions are views of the ledger: the signed-in user's entries, and every entry for
 // admins (filters, totals). Also as CSV for the wallet and admin transaction pages.
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   centsToDollars,
   type LedgerEntry,
@@ -14,7 +14,7 @@ import {
 } from 'shared-api/contract';
 import { ledgerEntries, orders, payouts, users, type LedgerRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { currentUser } from '../../plugins/auth';
+import type { Actor } from '../../lib/actor';
 import { csvDocument, type CsvColumn } from './csv';
 
 export function toLedgerEntry(e: LedgerRow): LedgerEntry {
@@ -100,8 +100,8 @@ async function totals(app: FastifyInstance, where: SQL[]): Promise<LedgerTotals>
  * one call per row from the wallet). Orders removed from the lists by an admin still count:
  * their holds were refunded.
  */
-export async function myTransactions(app: FastifyInstance, request: FastifyRequest, q: MyTransactionsQuery): Promise<MyLedgerPage> {
-  const me = currentUser(request).id;
+export async function myTransactions(app: FastifyInstance, actor: Actor, q: MyTransactionsQuery): Promise<MyLedgerPage> {
+  const me = actor.id;
   const page = await pageOf(app, [eq(ledgerEntries.userId, me), ...filters(q)], q, true);
   const ids = (type: LedgerEntry['type'], of: (e: LedgerEntry) => string | null) => [
     ...new Set(page.items.flatMap((e) => (e.type === type && of(e) ? [of(e) as string] : []))),
@@ -129,11 +129,11 @@ export async function myTransactions(app: FastifyInstance, request: FastifyReque
   };
 }
 
-export async function myTransaction(app: FastifyInstance, request: FastifyRequest, id: string): Promise<LedgerEntry> {
+export async function myTransaction(app: FastifyInstance, actor: Actor, id: string): Promise<LedgerEntry> {
   const [row] = await app.db
     .select()
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.id, id), eq(ledgerEntries.userId, currentUser(request).id)))
+    .where(and(eq(ledgerEntries.id, id), eq(ledgerEntries.userId, actor.id)))
     .limit(1);
   if (!row) throw notFound('Transaction not found');
   return toLedgerEntry(row);
@@ -175,7 +175,13 @@ const ADMIN_COLUMNS: CsvColumn<CsvRow>[] = [
   ...COLUMNS.slice(1),
 ];
 
-async function sendCsv(app: FastifyInstance, reply: FastifyReply, where: SQL[], admin: boolean, oneWallet: boolean): Promise<FastifyReply> {
+/** An export: the file's name and its CSV text (the route sends it as an attachment). */
+export interface CsvExport {
+  filename: string;
+  csv: string;
+}
+
+async function csvExport(app: FastifyInstance, where: SQL[], admin: boolean, oneWallet: boolean): Promise<CsvExport> {
   const cond = where.length > 0 ? and(...where) : undefined;
   const [{ total }] = await app.db.select({ total: count() }).from(ledgerEntries).where(cond);
   if (total > CSV_MAX_ROWS)
@@ -195,21 +201,13 @@ async function sendCsv(app: FastifyInstance, reply: FastifyReply, where: SQL[], 
         .where(cond)
         .orderBy(...newestFirst(oneWallet));
   const day = new Date().toISOString().slice(0, 10);
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="tessera-transactions-${day}.csv"`)
-    .send(csvDocument(admin ? ADMIN_COLUMNS : COLUMNS, rows));
+  return { filename: `tessera-transactions-${day}.csv`, csv: csvDocument(admin ? ADMIN_COLUMNS : COLUMNS, rows) };
 }
 
-export async function exportMyTransactions(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  q: MyTransactionsQuery,
-): Promise<FastifyReply> {
-  return sendCsv(app, reply, [eq(ledgerEntries.userId, currentUser(request).id), ...filters(q)], false, true);
+export async function exportMyTransactions(app: FastifyInstance, actor: Actor, q: MyTransactionsQuery): Promise<CsvExport> {
+  return csvExport(app, [eq(ledgerEntries.userId, actor.id), ...filters(q)], false, true);
 }
 
-export async function exportTransactions(app: FastifyInstance, reply: FastifyReply, q: TransactionsQuery): Promise<FastifyReply> {
-  return sendCsv(app, reply, filters(q), true, Boolean(q.userId));
+export async function exportTransactions(app: FastifyInstance, q: TransactionsQuery): Promise<CsvExport> {
+  return csvExport(app, filters(q), true, Boolean(q.userId));
 }

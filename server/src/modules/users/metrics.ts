@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { centsToDollars, type PropertyType, type UserMetrics } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { cumulativeSeries } from '../admin/money';
+import { cumulativeSeries } from '../../lib/series';
 
 export type MoneyMetrics = Pick<
   UserMetrics,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MESSAGES } from 'shared-api/contract';
 import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
-import { currentUser } from '../../plugins/auth';
+import { uploadsOf } from '../../plugins/uploads';
+import { actorOf, currentUser } from '../../plugins/auth';
 import {
   CompleteOnboardingSchema,
   QuestionnaireSchema,
@@ -34,7 +35,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me',
     { onRequest: signedIn, schema: { tags, summary: 'The signed-in user', security, response: { 200: UserSchema, ...errors(401) } } },
-    async (request) => service.getMe(app, request),
+    async (request) => service.getMe(app, actorOf(request)),
   );
 
   app.patch(
@@ -58,7 +59,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: signedIn,
       schema: { tags, summary: 'Dashboard figures of the signed-in user', security, response: { 200: UserMetricsSchema, ...errors(401) } },
     },
-    async (request) => service.getMyMetrics(app, request),
+    async (request) => service.getMyMetrics(app, actorOf(request)),
   );
 
   app.patch(
@@ -73,7 +74,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserSchema, ...errors(400, 401, 413, 415) },
       },
     },
-    async (request) => service.uploadUserFile(app, request, 'AVATAR'),
+    async (request) => service.uploadUserFile(app, actorOf(request), 'AVATAR', uploadsOf(request)),
   );
 
   app.patch(
@@ -88,7 +89,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserSchema, ...errors(400, 401, 403, 413, 415) },
       },
     },
-    async (request) => service.uploadUserFile(app, request, 'KYC'),
+    async (request) => service.uploadUserFile(app, actorOf(request), 'KYC', uploadsOf(request)),
   );
 
   app.patch(
@@ -103,7 +104,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserSchema, ...errors(400, 401, 403, 413, 415) },
       },
     },
-    async (request) => service.uploadUserFile(app, request, 'BUSINESS_KYC'),
+    async (request) => service.uploadUserFile(app, actorOf(request), 'BUSINESS_KYC', uploadsOf(request)),
   );
 
   app.patch(
@@ -122,7 +123,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserSchema, ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.completeOnboarding(app, request, request.body),
+    async (request) => service.completeOnboarding(app, actorOf(request), request.body),
   );
 
   app.patch(
@@ -137,7 +138,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UpdatePasswordResultSchema, ...errors(400, 401) },
       },
     },
-    async (request) => service.updatePassword(app, request, request.body),
+    async (request) => service.updatePassword(app, actorOf(request), request.body),
   );
 
   app.get(
@@ -151,7 +152,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SubmittedQuestionnaireSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.getQuestionnaire(app, request),
+    async (request) => service.getQuestionnaire(app, actorOf(request)),
   );
 
   app.put(
@@ -166,7 +167,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SubmittedQuestionnaireSchema, ...errors(400, 401, 403) },
       },
     },
-    async (request) => service.saveQuestionnaire(app, request, request.body),
+    async (request) => service.saveQuestionnaire(app, actorOf(request), request.body),
   );
 
   // ---- Admins ----
@@ -199,7 +200,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.verifyUser(app, request, request.params.userId, request.body),
+    async (request) => service.verifyUser(app, actorOf(request), request.params.userId, request.body),
   );
 
   app.get(
@@ -230,7 +231,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserDetailSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.adminUpdateUser(app, request, request.params.id, request.body),
+    async (request) => service.adminUpdateUser(app, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -246,7 +247,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteUser(app, request, request.params.id, 'NOT_ADMIN');
+      await service.deleteUser(app, actorOf(request), request.params.id, 'NOT_ADMIN');
       return { message: MESSAGES.userDeleted };
     },
   );

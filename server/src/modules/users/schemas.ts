@@ -14,6 +14,7 @@ import {
   type VerifyUserBody,
 } from 'shared-api/contract';
 import { assertSame, DateTime, Id, Nullable, PageQuery, StringEnum, type Same } from '../../lib/schema';
+import { FileRefSchema } from '../files';
 
 export const UserSchema = Type.Object({
   _id: Id,
@@ -35,14 +36,6 @@ export const UserSchema = Type.Object({
   createdAt: DateTime,
 });
 assertSame<Same<Static<typeof UserSchema>, User>>();
-
-export const FileRefSchema = Type.Object({
-  _id: Id,
-  url: Type.String(),
-  name: Type.String(),
-  mimeType: Type.String(),
-  size: Type.Integer(),
-});
 
 export const QuestionnaireSchema = Type.Object(
   {

@@ -1,6 +1,6 @@
 // People: profile, onboarding (KYC), questionnaire, password; and what admins do to them.
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
   validatePassword,
@@ -19,16 +19,16 @@ import {
 import type { Executor } from '../../db/client';
 import { files, properties, questionnaires, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { currentUser } from '../../plugins/auth';
-import { readUploads } from '../../plugins/uploads';
-import { audit } from '../admin/audit';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef } from '../files/service';
-import { ownerListingFigures } from '../properties/service';
+import type { ReadUploads } from '../../plugins/uploads';
+import { audit } from '../../lib/audit';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Actor } from '../../lib/actor';
+import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef } from '../files';
+import { ownerListingFigures } from '../properties';
 import { moneyMetricsForUser } from './metrics';
-import { accountClosingRefusals } from '../wallets/service';
-import { notices } from '../notifications/notices';
-import { closeTicketsOfClosedAccount } from '../support/service';
+import { accountClosingRefusals } from '../wallets';
+import { notices } from '../notifications';
+import { closeTicketsOfClosedAccount } from '../support';
 
 export type UserWithAvatar = UserRow & { avatarKey: string | null };
 
@@ -85,8 +85,8 @@ async function requireUser(db: Executor, id: string): Promise<UserWithAvatar> {
   return u;
 }
 
-export async function getMe(app: FastifyInstance, request: FastifyRequest): Promise<User> {
-  return toUser(app, await requireUser(app.db, currentUser(request).id));
+export async function getMe(app: FastifyInstance, actor: Actor): Promise<User> {
+  return toUser(app, await requireUser(app.db, actor.id));
 }
 
 function cleanProfile(body: UpdateMeBody): Partial<typeof users.$inferInsert> {
@@ -120,10 +120,9 @@ export async function updateProfile(app: FastifyInstance, userId: string, body: 
 
 export async function updatePassword(
   app: FastifyInstance,
-  request: FastifyRequest,
+  me: Actor,
   body: { currentPassword: string; newPassword: string },
 ): Promise<{ message: string; accessToken: string }> {
-  const me = currentUser(request);
   const user = await requireUser(app.db, me.id);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw badRequest('Current password is incorrect');
   const problems = validatePassword(body.newPassword);
@@ -152,12 +151,12 @@ const UPLOAD_TARGET: Record<'AVATAR' | 'KYC' | 'BUSINESS_KYC', UploadKind> = {
 /** Profile image, identity document or business document (single `file` field). */
 export async function uploadUserFile(
   app: FastifyInstance,
-  request: FastifyRequest,
+  me: Actor,
   kind: 'AVATAR' | 'KYC' | 'BUSINESS_KYC',
+  readFiles: ReadUploads,
 ): Promise<User> {
-  const me = currentUser(request);
   if (kind !== 'AVATAR' && me.role === 'ADMIN') throw badRequest('Admins have no identity documents');
-  const uploads = await readUploads(request, { field: 'file', kind: UPLOAD_TARGET[kind], maxFiles: 1 });
+  const uploads = await readFiles({ field: 'file', kind: UPLOAD_TARGET[kind], maxFiles: 1 });
   let previousAvatar: string[] = [];
   await storeUploads(app, uploads, kind, async (rows) =>
     app.db.transaction(async (tx) => {
@@ -194,12 +193,7 @@ export async function uploadUserFile(
 
 // ---- Onboarding and questionnaire ----
 
-export async function completeOnboarding(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  _body: CompleteOnboardingBody | undefined,
-): Promise<User> {
-  const me = currentUser(request);
+export async function completeOnboarding(app: FastifyInstance, me: Actor, _body: CompleteOnboardingBody | undefined): Promise<User> {
   if (me.role === 'ADMIN') throw badRequest('Admins do not onboard');
   const user = await requireUser(app.db, me.id);
   const docs = await app.db
@@ -245,18 +239,13 @@ async function readQuestionnaire(db: Executor, userId: string): Promise<Submitte
   };
 }
 
-export async function getQuestionnaire(app: FastifyInstance, request: FastifyRequest): Promise<SubmittedQuestionnaire> {
-  const q = await readQuestionnaire(app.db, currentUser(request).id);
+export async function getQuestionnaire(app: FastifyInstance, actor: Actor): Promise<SubmittedQuestionnaire> {
+  const q = await readQuestionnaire(app.db, actor.id);
   if (!q) throw notFound('No questionnaire answers yet');
   return q;
 }
 
-export async function saveQuestionnaire(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  a: QuestionnaireAnswers,
-): Promise<SubmittedQuestionnaire> {
-  const me = currentUser(request);
+export async function saveQuestionnaire(app: FastifyInstance, me: Actor, a: QuestionnaireAnswers): Promise<SubmittedQuestionnaire> {
   if (a.annualIncomeValue !== null && a.annualIncomeValue % 10_000 !== 0) {
     throw badRequest('annualIncomeValue must be to the nearest £10,000');
   }
@@ -277,8 +266,7 @@ export async function saveQuestionnaire(
 
 // ---- Metrics ----
 
-export async function getMyMetrics(app: FastifyInstance, request: FastifyRequest): Promise<UserMetrics> {
-  const me = currentUser(request);
+export async function getMyMetrics(app: FastifyInstance, me: Actor): Promise<UserMetrics> {
   const user = await requireUser(app.db, me.id);
   const money = await moneyMetricsForUser(app.db, me.id);
   const listings =
@@ -340,7 +328,7 @@ export async function getUserDetail(app: FastifyInstance, id: string, role?: Rol
 /** Admin edits of a person's profile (never role, status, subscription or money). */
 export async function adminUpdateUser(
   app: FastifyInstance,
-  request: FastifyRequest,
+  actor: Actor,
   id: string,
   body: UpdateMeBody,
   role?: Role,
@@ -355,14 +343,13 @@ export async function adminUpdateUser(
         .set({ ...set, updatedAt: new Date() })
         .where(eq(users.id, id));
     }
-    await audit(tx, request, { action: 'user.update', targetType: 'user', targetId: id, detail: { fields: Object.keys(set) } });
+    await audit(tx, actor, { action: 'user.update', targetType: 'user', targetId: id, detail: { fields: Object.keys(set) } });
   });
   return getUserDetail(app, id);
 }
 
 /** Soft delete: the row stays for the records, the address is freed, every session ends. */
-export async function deleteUser(app: FastifyInstance, request: FastifyRequest, id: string, role: 'ADMIN' | 'NOT_ADMIN'): Promise<void> {
-  const me = currentUser(request);
+export async function deleteUser(app: FastifyInstance, me: Actor, id: string, role: 'ADMIN' | 'NOT_ADMIN'): Promise<void> {
   if (id === me.id) throw conflict('You cannot delete your own account');
   await app.db.transaction(async (tx) => {
     const u = await findUser(tx, id);
@@ -374,7 +361,7 @@ export async function deleteUser(app: FastifyInstance, request: FastifyRequest, 
     await app.tokens.revokeAll(tx, id);
     // Their tickets would otherwise wait for an answer nobody can read.
     const ticketsClosed = await closeTicketsOfClosedAccount(tx, id, me.id);
-    await audit(tx, request, {
+    await audit(tx, me, {
       action: role === 'ADMIN' ? 'admin.delete' : 'user.delete',
       targetType: 'user',
       targetId: id,
@@ -383,7 +370,7 @@ export async function deleteUser(app: FastifyInstance, request: FastifyRequest, 
   });
 }
 
-export async function verifyUser(app: FastifyInstance, request: FastifyRequest, id: string, body: VerifyUserBody): Promise<User> {
+export async function verifyUser(app: FastifyInstance, actor: Actor, id: string, body: VerifyUserBody): Promise<User> {
   const reason = body.reason?.trim() ?? '';
   if (body.status === 'REJECTED' && !reason) throw badRequest('Please give a reason for the rejection');
   await app.db.transaction(async (tx) => {
@@ -408,7 +395,7 @@ export async function verifyUser(app: FastifyInstance, request: FastifyRequest, 
         .where(and(eq(properties.ownerId, id), sql`${properties.suspendedAt} = now()`)))
         await notices.listingSuspended(tx, p, p.reason ?? 'The owner’s identity verification was rejected');
     }
-    await audit(tx, request, {
+    await audit(tx, actor, {
       action: body.status === 'VERIFIED' ? 'user.verify' : 'user.reject',
       targetType: 'user',
       targetId: id,

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
 import { errors, IdParams } from '../../lib/schema';
-import { IdempotencyHeaders, UserIdParams } from '../orders/schemas';
-import { CheckoutSchema } from '../payments/schemas';
+import { IdempotencyHeaders, UserIdParams } from '../orders';
+import { CheckoutSchema, requestPublicOrigin } from '../payments';
 import { DepositSchema, PayoutSchema, WalletSchema, WithdrawSchema } from './schemas';
 import * as service from './service';
 import { requireStatusFor } from '../../lib/status-gate';
+import { actorOf } from '../../plugins/auth';
 
 const tags = ['wallets'];
 const security = [{ bearerAuth: [] }];
@@ -25,7 +27,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: WalletSchema, ...errors(401, 403) },
       },
     },
-    async (request) => service.myWallet(app, request),
+    async (request) => service.myWallet(app, actorOf(request)),
   );
 
   app.get(
@@ -58,7 +60,17 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: CheckoutSchema, ...errors(400, 401, 403, 422) },
       },
     },
-    async (request, reply) => service.deposit(app, request, reply, request.body),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await service.deposit(
+          app,
+          actorOf(request),
+          idempotencyOf(request),
+          requestPublicOrigin(request, app.config.publicOrigins),
+          request.body,
+        ),
+      ),
   );
 
   app.post(
@@ -76,7 +88,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: PayoutSchema, ...errors(400, 401, 403, 409, 422) },
       },
     },
-    async (request, reply) => service.withdraw(app, request, reply, request.body),
+    async (request, reply) => sendAnswer(reply, await service.withdraw(app, actorOf(request), idempotencyOf(request), request.body)),
   );
 
   app.patch(
@@ -93,7 +105,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PayoutSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => service.cancelWithdrawal(app, request, request.params.id),
+    async (request) => service.cancelWithdrawal(app, actorOf(request), request.params.id),
   );
 
   app.get(
@@ -107,7 +119,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(PayoutSchema), ...errors(401, 403) },
       },
     },
-    async (request) => service.myPayouts(app, request),
+    async (request) => service.myPayouts(app, actorOf(request)),
   );
 };
 

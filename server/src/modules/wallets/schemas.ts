@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { PAYOUT_STATUSES, type DepositBody, type Payout, type Wallet, type WithdrawBody } from 'shared-api/contract';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
-import { Amount, ReturnPath } from '../payments/schemas';
-import { PayoutDestinationSchema } from '../payout-destinations/schemas';
+import { Amount, ReturnPath } from '../payments';
+import { PayoutDestinationSchema } from '../payout-destinations';
 
 export const WalletSchema = Type.Object({
   userId: Id,

@@ -1,7 +1,7 @@
 // Wallets: the balance (the sum of the ledger entries, kept on the wallet row by the ledger
 // trigger), what is held, deposits (a checkout) and withdrawals (a payout request, held at once).
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   centsToDollars,
   MONEY_MESSAGES,
@@ -15,11 +15,11 @@ import {
 import type { Executor } from '../../db/client';
 import { checkouts, payouts, users, type PayoutRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
-import { idempotent } from '../../lib/idempotency';
+import { idempotent, type Answer, type IdempotencyInput } from '../../lib/idempotency';
 import { amountCents, moneyTx } from '../../lib/money';
-import { currentUser } from '../../plugins/auth';
-import { createCheckout } from '../payments/service';
-import { destinationsById } from '../payout-destinations/service';
+import type { Actor } from '../../lib/actor';
+import { createCheckout } from '../payments';
+import { destinationsById } from '../payout-destinations';
 
 export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
   const rows = (await db.execute(sql`
@@ -40,8 +40,8 @@ export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
   };
 }
 
-export async function myWallet(app: FastifyInstance, request: FastifyRequest): Promise<Wallet> {
-  return walletOf(app.db, currentUser(request).id);
+export async function myWallet(app: FastifyInstance, actor: Actor): Promise<Wallet> {
+  return walletOf(app.db, actor.id);
 }
 
 export async function userWallet(app: FastifyInstance, userId: string): Promise<Wallet> {
@@ -72,18 +72,23 @@ export async function toPayouts(db: Executor, rows: PayoutRow[]): Promise<Payout
   return rows.map((r) => toPayout(r, destinations));
 }
 
-export async function deposit(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: DepositBody): Promise<Checkout> {
-  return createCheckout(app, request, reply, { purpose: 'DEPOSIT', amount: body.amount, returnPath: body.returnPath });
+export async function deposit(
+  app: FastifyInstance,
+  actor: Actor,
+  idem: IdempotencyInput,
+  returnOrigin: string | null,
+  body: DepositBody,
+): Promise<Answer<Checkout>> {
+  return createCheckout(app, actor, idem, returnOrigin, { purpose: 'DEPOSIT', amount: body.amount, returnPath: body.returnPath });
 }
 
 /** A withdrawal request: the amount leaves the balance at once (held) until an admin decides. */
-export async function withdraw(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: WithdrawBody): Promise<Payout> {
-  const me = currentUser(request);
+export async function withdraw(app: FastifyInstance, me: Actor, idem: IdempotencyInput, body: WithdrawBody): Promise<Answer<Payout>> {
   const cents = amountCents(body.amount);
   return idempotent(
     app,
-    request,
-    reply,
+    me.id,
+    idem,
     201,
     async (tx) => {
       const [row] = await tx
@@ -98,11 +103,11 @@ export async function withdraw(app: FastifyInstance, request: FastifyRequest, re
 
 export const MY_PAYOUTS_LIMIT = 200;
 
-export async function myPayouts(app: FastifyInstance, request: FastifyRequest): Promise<Payout[]> {
+export async function myPayouts(app: FastifyInstance, actor: Actor): Promise<Payout[]> {
   const rows = await app.db
     .select()
     .from(payouts)
-    .where(eq(payouts.userId, currentUser(request).id))
+    .where(eq(payouts.userId, actor.id))
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(MY_PAYOUTS_LIMIT);
   return toPayouts(app.db, rows);
@@ -125,8 +130,7 @@ export async function accountClosingRefusals(db: Executor, userId: string): Prom
 }
 
 /** A person cancels their own REQUESTED withdrawal: the hold is released (WITHDRAWAL_RELEASE). Idempotent. */
-export async function cancelWithdrawal(app: FastifyInstance, request: FastifyRequest, id: string): Promise<Payout> {
-  const me = currentUser(request);
+export async function cancelWithdrawal(app: FastifyInstance, me: Actor, id: string): Promise<Payout> {
   return moneyTx(app, async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
     if (!p || p.userId !== me.id) throw notFound('Withdrawal not found');

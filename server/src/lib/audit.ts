@@ -1,8 +1,8 @@
-// The audit trail of admin actions (append-only in the database).
-import type { FastifyRequest } from 'fastify';
-import type { Executor } from '../../db/client';
-import { auditLog } from '../../db/schema';
-import { currentUser } from '../../plugins/auth';
+// The audit trail of admin actions (append-only in the database). Any module records
+// into it, so it lives here rather than in one of them.
+import type { Executor } from '../db/client';
+import { auditLog } from '../db/schema';
+import type { Actor } from './actor';
 
 export interface AuditEvent {
   action: string;
@@ -11,8 +11,7 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
-export async function audit(db: Executor, request: FastifyRequest, event: AuditEvent): Promise<void> {
-  const actor = currentUser(request);
+export async function audit(db: Executor, actor: Pick<Actor, 'id' | 'email' | 'ip'>, event: AuditEvent): Promise<void> {
   await db.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,
@@ -20,6 +19,6 @@ export async function audit(db: Executor, request: FastifyRequest, event: AuditE
     targetType: event.targetType,
     targetId: event.targetId,
     detail: event.detail ?? {},
-    ip: request.ip ?? '',
+    ip: actor.ip,
   });
 }

@@ -1,0 +1,3 @@
+// The admin module's public surface: other modules, plugins and app.ts import it from here,
+// never from its files.
+export { default as adminRoutes } from './routes';

@@ -1,0 +1,3 @@
+// The general module's public surface: other modules, plugins and app.ts import it from here,
+// never from its files.
+export { default as generalRoutes } from './routes';

@@ -1,0 +1,5 @@
+// The payout-destinations module's public surface: other modules, plugins and app.ts import it from here,
+// never from its files.
+export { default as payoutDestinationRoutes } from './routes';
+export { PayoutDestinationDetailsSchema, PayoutDestinationSchema } from './schemas';
+export { destinationsById, payoutDestinationInFull } from './service';

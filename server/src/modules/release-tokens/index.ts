@@ -1,0 +1,4 @@
+// The release-tokens module's public surface: other modules, plugins and app.ts import it from here,
+// never from its files.
+export { default as releaseTokenRoutes } from './routes';
+export { releaseTokenOrAdmin } from './service';

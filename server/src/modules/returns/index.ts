@@ -1,0 +1,4 @@
+// The returns module's public surface: other modules, plugins and app.ts import it from here,
+// never from its files.
+export { default as returnsRoutes } from './routes';
+export { scheduleDistributions } from './job';

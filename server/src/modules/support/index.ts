@@ -1,0 +1,4 @@
+// The support module's public surface: other modules, plugins and app.ts import it from here,
+// never from its files.
+export { default as supportRoutes } from './routes';
+export { closeTicketsOfClosedAccount } from './service';
