@@ -302,9 +302,68 @@ test('abandoned and unknown views are apart, and out of the rate', async () => {
   expect(await settled('1.0.0')).toEqual({ attempts: 3, bad: 1, abandoned: 0, unknown: 1, pending: 0 });
 });
 
-test('a server-rendered page carries its view in a meta tag', async () => {
-  // Covered with real builds in server/test/ssr.test.ts; here: a view issued for a page counts.
-  const v = await view('canary');
-  expect((await report({ view: v.view, items: [item({ version: '1.1.0', loads: 1 })] })).headers['telemetry-counted']).toBe('1');
-  expect(await settled('1.1.0')).toMatchObject({ attempts: 1 });
+describe('the outside attacks change no decision', () => {
+  const verdict = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/telemetry/remote-load/summary', headers: admin.headers });
+    const pub = res.json<Summary>().remotes.find((r) => r.remote === 'mf_public')!;
+    return {
+      canary: { attempts: pub.canary!.attempts, bad: pub.canary!.bad },
+      stable: { attempts: pub.stable!.attempts, bad: pub.stable!.bad },
+      worse: pub.comparison!.worse,
+    };
+  };
+  /** Real visitors: each its own page view, from its own address. */
+  async function visits(channel: 'stable' | 'canary', count: number, bad: number) {
+    const version = channel === 'canary' ? '1.1.0' : '1.0.0';
+    for (let i = 0; i < count; i++) {
+      const v = await view(channel);
+      const flags = i < bad ? { failures: 1, detail: 'failed at onLoad: boom' } : { loads: 1 };
+      expect((await report({ view: v.view, items: [item({ version, channel, ...flags })] })).headers['telemetry-counted']).toBe('1');
+    }
+  }
+
+  test('one request claiming 20 failures does not roll back a healthy canary', async () => {
+    await visits('stable', 150, 1);
+    await visits('canary', 40, 0);
+    const before = await verdict();
+    expect(before.worse).toBe(false);
+    const attacker = '198.51.100.66';
+    const claim = Array.from({ length: 20 }, () => item({ version: '1.1.0', channel: 'canary', failures: 1, detail: 'failed at onLoad' }));
+    // Without a view: nothing counts.
+    expect((await report({ items: claim }, attacker)).headers['telemetry-ignored']).toBe('unsigned');
+    expect(await verdict()).toEqual(before);
+    // With a stable view of its own: the canary items are not its versions; with a canary
+    // view (a cohort chosen for it): one outcome, one failure at most.
+    expect((await report({ view: (await view('stable', attacker)).view, items: claim }, attacker)).headers['telemetry-counted']).toBe('0');
+    await report({ view: (await view('canary', attacker)).view, items: claim }, attacker);
+    const after = await verdict();
+    expect(after.canary).toEqual({ attempts: before.canary.attempts + 1, bad: 1 });
+    expect(after.worse).toBe(false);
+  });
+
+  test('220 fake good loads do not hide a canary failing 60 of 80 real pages', async () => {
+    await visits('stable', 200, 2);
+    await visits('canary', 80, 60);
+    const before = await verdict();
+    expect(before).toMatchObject({ canary: { attempts: 80, bad: 60 }, worse: true });
+    const attacker = '198.51.100.77';
+    const good = Array.from({ length: 20 }, () => item({ version: '1.1.0', channel: 'canary', loads: 1 }));
+    // 220 good loads in 11 unsigned requests: none counts.
+    for (let i = 0; i < 11; i++) await report({ items: good }, attacker);
+    expect(await verdict()).toEqual(before);
+    // 220 page views asked from one address: the per-address limits stop it early, and each
+    // view it got counts once.
+    let got = 0;
+    for (let i = 0; i < 220; i++) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/telemetry/view?cohort=${cohortFor('canary')}`, remoteAddress: attacker });
+      if (res.statusCode !== 200) continue;
+      got++;
+      await report({ view: res.json<{ view: string }>().view, items: good }, `198.51.100.${100 + (i % 100)}`);
+    }
+    expect(got).toBeLessThanOrEqual(Math.min(MAX_VIEWS_PER_ADDRESS_HOUR, 60));
+    const after = await verdict();
+    expect(after.canary.bad).toBe(60);
+    expect(after.canary.attempts).toBeLessThanOrEqual(80 + got);
+    expect(after.worse).toBe(true);
+  });
 });
