@@ -217,6 +217,19 @@ describe('leaving the page while a remote loads', () => {
     });
   });
 
+  test('a failure after the page hid (its requests aborted) is abandoned; after pageshow, a failure again', () => {
+    const off = flushOnPageHide(window);
+    setViewToken('view.mac');
+    recordStart('mf_public', '1.1.0', 'canary');
+    window.dispatchEvent(new Event('pagehide'));
+    recordFailure('mf_public', '1.1.0', 'canary', 'Failed to get manifest');
+    expect(takeReport()).toBeNull();
+    window.dispatchEvent(new Event('pageshow'));
+    recordFailure('mf_admin', '2.0.0', 'stable', 'failed at onLoad: boom');
+    expect(takeReport()!.items).toEqual([expect.objectContaining({ remote: 'mf_admin', failures: 1 })]);
+    off();
+  });
+
   test('a failure just before the page hides is abandoned; one long before is a failure', () => {
     recordStart('mf_public', '1.1.0', 'canary');
     recordFailure('mf_public', '1.1.0', 'canary', 'Failed to get manifest');

@@ -13,7 +13,8 @@
 // Leaving while a remote still loads is not its failure: a load cut by leaving the page
 // (the browser aborts its requests: "Failed to get manifest") is reported as abandoned.
 // A failure recorded after `beforeunload` waits: the page then hides (abandoned) or, when
-// it stays (a download, a cancelled navigation), it is a failure after all.
+// it stays (a download, a cancelled navigation), it is a failure after all. A failure
+// recorded after `pagehide` (the aborted requests of the page left behind) is abandoned.
 import type { Channel, ChosenRemote } from './registry';
 
 export const HEALTH_URL = '/v1/telemetry/remote-load';
@@ -70,6 +71,8 @@ interface State {
 const states = new Map<string, State>();
 let viewToken: string | null = null;
 let leavingSince: number | null = null;
+/** The page has hidden for good (pagehide), until it is shown again (pageshow: bfcache). */
+let left = false;
 let leavingTimer: ReturnType<typeof setTimeout> | null = null;
 const now = () => Date.now();
 
@@ -106,6 +109,11 @@ export const recordLoad = (remote: string, version: string, channel: Channel) =>
 /** The version could not be loaded (manifest, entry, a chunk, or its module threw while evaluating). */
 export function recordFailure(remote: string, version: string, channel: Channel, detail: string): void {
   const s = stateOf(remote, version, channel);
+  if (left) {
+    // After pagehide: the requests of the page left behind, aborted.
+    if (!s.seen.has('loads') && !s.seen.has('failures')) s.seen.add('abandoned');
+    return;
+  }
   if (leavingSince !== null) {
     // Most likely the browser aborting the page's requests as it leaves: decided at pagehide.
     s.leavingFailure ??= detail.slice(0, 500);
@@ -148,6 +156,7 @@ export function markAbandoned(at = now()): void {
   if (leavingTimer) clearTimeout(leavingTimer);
   leavingTimer = null;
   leavingSince = null;
+  left = true;
   for (const s of states.values()) {
     const justFailed = s.seen.has('failures') && !s.sent.has('failures') && s.failedAt !== undefined && at - s.failedAt <= LEAVE_GRACE_MS;
     if (justFailed) s.seen.delete('failures');
@@ -273,15 +282,21 @@ export function flushOnPageHide(win: Window = window): () => void {
     markAbandoned();
     flush();
   };
+  // Back from the back/forward cache: failures are failures again.
+  const onShow = () => {
+    left = false;
+  };
   const onVisibility = () => {
     if (win.document.visibilityState === 'hidden') flush();
   };
   win.addEventListener('beforeunload', onLeave);
   win.addEventListener('pagehide', onHide);
+  win.addEventListener('pageshow', onShow);
   win.document.addEventListener('visibilitychange', onVisibility);
   return () => {
     win.removeEventListener('beforeunload', onLeave);
     win.removeEventListener('pagehide', onHide);
+    win.removeEventListener('pageshow', onShow);
     win.document.removeEventListener('visibilitychange', onVisibility);
   };
 }
@@ -291,6 +306,7 @@ export function resetHealth(): void {
   states.clear();
   viewToken = null;
   leavingSince = null;
+  left = false;
   if (leavingTimer) clearTimeout(leavingTimer);
   leavingTimer = null;
 }
