@@ -14,15 +14,14 @@
 // (the browser aborts its requests: "Failed to get manifest") is reported as abandoned.
 // A failure recorded after `beforeunload` waits: the page then hides (abandoned) or, when
 // it stays (a download, a cancelled navigation), it is a failure after all. A failure
-// recorded after `pagehide` (the aborted requests of the page left behind) is abandoned.
+// recorded after `pagehide` (the aborted requests of the page left behind) is abandoned;
+// one recorded before `beforeunload` is a failure, however soon the visitor then leaves.
 import type { Channel, ChosenRemote } from './registry';
 
 export const HEALTH_URL = '/v1/telemetry/remote-load';
 export const VIEW_URL = '/v1/telemetry/view';
 /** The meta tag a server-rendered page carries its view id in (server/src/plugins/ssr.ts). */
 export const VIEW_META = 'tessera-view';
-/** A failure this close before the page hides is taken as cut by leaving. */
-export const LEAVE_GRACE_MS = 1000;
 /** After `beforeunload`, how long the page may take to hide before it is taken as staying. */
 export const LEAVE_TIMEOUT_MS = 3000;
 /** The server's limit on items per report (server/src/modules/telemetry/schemas.ts). */
@@ -62,8 +61,6 @@ interface State {
   sent: Set<Flag>;
   /** Its load started in this page (the runtime plugin's beforeRequest). */
   started: boolean;
-  /** When its failure was recorded (a failure just before leaving is abandoned). */
-  failedAt?: number;
   /** A failure recorded while the page was leaving: abandoned if it hides, else a failure. */
   leavingFailure?: string;
 }
@@ -119,7 +116,6 @@ export function recordFailure(remote: string, version: string, channel: Channel,
     s.leavingFailure ??= detail.slice(0, 500);
     return;
   }
-  s.failedAt ??= now();
   mark('failures', remote, version, channel, detail);
 }
 /** The version's error boundary caught an error (counted once per page). */
@@ -141,7 +137,6 @@ export function beginLeaving(): void {
       if (s.leavingFailure === undefined) continue;
       const detail = s.leavingFailure;
       s.leavingFailure = undefined;
-      s.failedAt ??= now();
       mark('failures', s.remote, s.version, s.channel, detail);
     }
   }, LEAVE_TIMEOUT_MS);
@@ -149,18 +144,17 @@ export function beginLeaving(): void {
 
 /**
  * The page hides for good (pagehide): every load it started that neither loaded nor failed
- * before the visitor left is abandoned, and so is a failure recorded while leaving or just
- * before (the browser aborting the requests of the page being left).
+ * before the visitor left is abandoned, and so is a failure recorded while leaving (after
+ * `beforeunload`: the browser aborting the requests of the page being left). A failure
+ * recorded before that is a failure, however soon the visitor left after it.
  */
-export function markAbandoned(at = now()): void {
+export function markAbandoned(): void {
   if (leavingTimer) clearTimeout(leavingTimer);
   leavingTimer = null;
   leavingSince = null;
   left = true;
   for (const s of states.values()) {
-    const justFailed = s.seen.has('failures') && !s.sent.has('failures') && s.failedAt !== undefined && at - s.failedAt <= LEAVE_GRACE_MS;
-    if (justFailed) s.seen.delete('failures');
-    const cut = s.leavingFailure !== undefined || justFailed || (s.started && !s.seen.has('loads') && !s.seen.has('failures'));
+    const cut = s.leavingFailure !== undefined || (s.started && !s.seen.has('loads') && !s.seen.has('failures'));
     s.leavingFailure = undefined;
     if (cut && !s.seen.has('loads') && !s.seen.has('failures')) {
       s.detail = undefined;
