@@ -81,8 +81,10 @@ export async function record(app: FastifyInstance, body: RemoteLoadBody, meta: R
       RETURNING id`),
   );
   if (claimed.length === 0) {
-    const exists = rowsOf(await app.db.execute(sql`SELECT 1 FROM telemetry_views WHERE id = ${view.id}`));
-    return { ...result, ignored: exists.length ? 'over-cap' : 'not-issued' };
+    const [row] = rowsOf<{ live: boolean }>(
+      await app.db.execute(sql`SELECT expires_at > now() AS live FROM telemetry_views WHERE id = ${view.id}`),
+    );
+    return { ...result, ignored: !row ? 'not-issued' : row.live ? 'over-cap' : 'expired' };
   }
 
   for (const i of kept) {
@@ -124,7 +126,7 @@ function pruneOldViews(app: FastifyInstance, now: number): void {
   void app.db
     .execute(
       sql`DELETE FROM telemetry_views WHERE id IN (
-            SELECT id FROM telemetry_views WHERE issued_at < now() - make_interval(days => ${VIEW_RETENTION_DAYS}) LIMIT 5000)`,
+            SELECT id FROM telemetry_views WHERE issued_at < now() - ${sql.raw(`interval '${VIEW_RETENTION_DAYS} days'`)} LIMIT 5000)`,
     )
     .catch((err: unknown) => app.log.warn({ err }, 'telemetry: pruning old views failed'));
 }

@@ -7,7 +7,7 @@ import { buildTestApp, makeUser, type TestApp, type TestUser } from '../../../te
 import { loadConfig } from '../../config';
 import { trustProxyOption } from '../../app';
 import type { Summary, SummaryItem } from './schemas';
-import { MAX_REPORTS_PER_VIEW, MAX_VIEWS_PER_ADDRESS_HOUR } from './service';
+import { issueView, MAX_REPORTS_PER_VIEW, MAX_VIEWS_PER_ADDRESS_HOUR } from './service';
 import { bucket, signView, verifyView, VIEW_TTL_S } from './views';
 
 let t: TestApp;
@@ -205,8 +205,27 @@ test('a report without a view this server issued counts for nothing', async () =
   });
   expect((await report({ view: expired, items: [item({ failures: 1 })] })).headers['telemetry-ignored']).toBe('expired');
   await t.app.db.execute(sql`update telemetry_views set expires_at = now() - interval '1 second' where id = ${id}`);
-  expect((await report({ view: v.view, items: [item({ failures: 1 })] })).headers['telemetry-ignored']).toBe('over-cap');
+  expect((await report({ view: v.view, items: [item({ failures: 1 })] })).headers['telemetry-ignored']).toBe('expired');
   expect(await settled('1.0.0')).toMatchObject({ attempts: 0, bad: 0 });
+});
+
+test('views past their retention are deleted as new ones are issued', async () => {
+  await t.app.db.execute(
+    sql`insert into telemetry_views (id, ip, issued_at, expires_at) values ('old', '10.0.0.1', now() - interval '31 days', now() - interval '31 days')`,
+  );
+  await t.app.db.execute(
+    sql`insert into telemetry_view_remotes (view_id, remote, version, channel, issued_at, expires_at, loaded) select id, 'mf_public', '1.0.0', 'stable', issued_at, expires_at, true from telemetry_views where id = 'old'`,
+  );
+  // Pruning runs at most every few minutes per process: issued "later" than the tests before.
+  await issueView(t.app, { ip: '10.0.0.2', cohort: null, now: new Date(Date.now() + 10 * 60_000) });
+  const left = async () =>
+    (
+      (await t.app.db.execute(sql`select count(*)::int as n from telemetry_view_remotes where view_id = 'old'`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n;
+  for (let i = 0; i < 50 && (await left()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+  expect(await left()).toBe(0);
 });
 
 test('caps: reports per view, views per address', async () => {
