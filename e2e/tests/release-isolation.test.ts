@@ -203,19 +203,15 @@ test("a canary built to throw at import: the stable page shows, the failure is t
   expect(v.errors).toEqual([]);
   await leave(v);
 
-  // Counted against the canary only: one failure of the canary, one load of the stable.
+  // Counted against the canary only: the view was assigned the canary, so its one outcome
+  // for mf_public is the canary's failure; the stable it fell back to gains nothing.
   const canary = await until(
     () => health(broken),
     (h) => h.failures >= canaryBefore.failures + 1,
     'the canary failure',
   );
   expect(canary).toMatchObject({ failures: canaryBefore.failures + 1, loads: canaryBefore.loads });
-  const stableAfter = await until(
-    () => health(stable),
-    (h) => h.loads >= stableBefore.loads + 1,
-    'the stable load',
-  );
-  expect(stableAfter).toMatchObject({ failures: stableBefore.failures, errors: stableBefore.errors });
+  expect(await health(stable)).toMatchObject({ loads: stableBefore.loads, failures: stableBefore.failures, errors: stableBefore.errors });
   await v.context.close();
 });
 
@@ -239,12 +235,8 @@ test("a canary whose first page throws while rendering falls back to stable, cou
     'the canary error',
   );
   expect(canary).toMatchObject({ loads: canaryBefore.loads + 1, errors: canaryBefore.errors + 1, failures: canaryBefore.failures });
-  const stableAfter = await until(
-    () => health(stable),
-    (h) => h.loads >= stableBefore.loads + 1,
-    'the stable load',
-  );
-  expect(stableAfter).toMatchObject({ errors: stableBefore.errors, failures: stableBefore.failures });
+  // One outcome per view and remote: the canary's error; the stable it fell back to gains nothing.
+  expect(await health(stable)).toMatchObject({ loads: stableBefore.loads, errors: stableBefore.errors, failures: stableBefore.failures });
   await v.context.close();
   editRegistry((r) => {
     delete r.mf_public.canary;

@@ -1,7 +1,8 @@
 // Issue 17, self-watching rollouts through real nginx: `release tick` reads the API's
 // telemetry through nginx with a release token (made by `release token create`), and
-// decides. The telemetry is synthetic — per-page health reports posted through nginx as
-// the shell sends them — so the test controls the error rates: a rollout whose canary is
+// decides. The telemetry is synthetic — page views and their health reports as the shell
+// sends them, each with the signed view id the API issues — so the test controls the error
+// rates: a rollout whose canary is
 // as healthy as the stable walks every step and promotes itself; one whose canary fails
 // above the stable's rate is rolled back on the next tick, the reason in history.
 // Tiny steps (--steps 50,100 --min-loads 20 --min-minutes 0) keep it quick.
@@ -44,7 +45,30 @@ const history = () =>
 const env = () => ({ TESSERA_RELEASE_TOKEN: token, TESSERA_TOKEN: '' });
 const tick = () => release(releases, ['tick', '--api', site.url], { env: env() });
 
-/** Reports `n` pages of `version` through nginx, as the shell does (20 per report at most). */
+/** The shell's cohort bucket (FNV-1a of `id:remote`, mod 100). */
+function bucket(id: string, remote: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${id}:${remote}`) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % 100;
+}
+let cohorts = 0;
+/** A cohort id the registry puts on `channel` (the canary's percentage as it is now). */
+function cohortFor(channel: 'stable' | 'canary'): string {
+  const percent = registry().canary?.percent ?? 0;
+  for (;;) {
+    const id = `e2e-${++cohorts}`;
+    if (bucket(id, 'mf_public') < percent === (channel === 'canary')) return id;
+  }
+}
+
+/**
+ * Reports `n` page views of `version` as the shell does: each view asks the API for its
+ * signed view id (GET /v1/telemetry/view, for a cohort on that channel) and reports with
+ * it. Straight to the API: nginx limits telemetry per address, and this test is one address.
+ */
 async function report(
   version: string,
   channel: 'stable' | 'canary',
@@ -61,16 +85,40 @@ async function report(
     path: '/',
   };
   let status = 0;
-  for (let left = n; left > 0; left -= 20) {
-    const res = await fetch(`${site.url}/v1/telemetry/remote-load`, {
+  for (let i = 0; i < n; i++) {
+    const got = await fetch(`${api.baseURL}/v1/telemetry/view?cohort=${cohortFor(channel)}&remote=mf_public`);
+    if (got.status !== 200) return got.status;
+    const view = (await got.json()) as { view: string; assignment: { mf_public?: { version: string } } };
+    expect(view.assignment.mf_public?.version).toBe(version);
+    const res = await fetch(`${api.baseURL}/v1/telemetry/remote-load`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: Array(Math.min(20, left)).fill(item) }),
+      body: JSON.stringify({ view: view.view, items: [item] }),
     });
     status = res.status;
-    if (status !== 204) return status;
+    if (status !== 204 || res.headers.get('telemetry-counted') !== '1') return status || -1;
   }
   return status;
+}
+
+/** A report without a view, as anyone outside could send: accepted, and counted for nothing. */
+async function forged(version: string, channel: 'stable' | 'canary', kind: 'load' | 'failure'): Promise<string | null> {
+  const item = {
+    remote: 'mf_public',
+    version,
+    channel,
+    loads: kind === 'load' ? 1 : 0,
+    failures: kind === 'failure' ? 1 : 0,
+    errors: 0,
+    path: '/',
+  };
+  const res = await fetch(`${site.url}/v1/telemetry/remote-load`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: Array(20).fill(item) }),
+  });
+  expect(res.status).toBe(204);
+  return res.headers.get('telemetry-ignored');
 }
 
 beforeAll(async () => {
@@ -118,6 +166,10 @@ test('a rollout whose canary is as healthy as the stable walks every step and pr
   expect(status).toMatch(/last decision \(.*, wait\): holding at 50%/);
   expect(status).toMatch(new RegExp(`stable ${stable.replace(/\./g, '\\.')}: 40 loads, 0 failures, 0 errors, 0\\.00% \\[0\\.00%–`));
 
+  // Reports without a view (anyone outside) change nothing: 20 claimed failures of the canary.
+  expect(await forged(good, 'canary', 'failure')).toBe('unsigned');
+  expect(tick().stdout).toMatch(/mf_public .*: wait — holding at 50%: 0\/20 loads/);
+
   expect(await report(good, 'canary', 20)).toBe(204);
   expect(tick().stdout).toMatch(/advance — passed 50%/);
   expect(registry().canary).toMatchObject({ version: good, percent: 100 });
@@ -142,7 +194,9 @@ test('a rollout whose canary fails above the stable’s rate rolls back by itsel
   const stableNow = registry().stable.version;
   release(releases, ['rollout', 'mf_public', bad, ...PLAN, '--skip-smoke']);
   expect(registry().canary).toMatchObject({ version: bad, percent: 50 });
-  // 12 of 20 pages fail to load the canary, 3 more hit its error boundary.
+  // 12 of 20 pages fail to load the canary, 3 more hit its error boundary; 220 good loads
+  // claimed without views (anyone outside) hide nothing.
+  for (let i = 0; i < 11; i++) expect(await forged(bad, 'canary', 'load')).toBe('unsigned');
   expect(await report(bad, 'canary', 12, 'failure')).toBe(204);
   expect(await report(bad, 'canary', 3, 'error')).toBe(204);
   expect(await report(bad, 'canary', 5)).toBe(204);

@@ -86,13 +86,23 @@ function validatorCompiler() {
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? body : other).compile(schema);
 }
 
+/** TRUST_PROXY as Fastify takes it: n hops are "trust the n closest addresses" (true: 1 hop). */
+export function trustProxyOption(t: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (t === false) return false;
+  if (Array.isArray(t)) return t;
+  const hops = t === true ? 1 : t;
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
     },
-    trustProxy: config.trustProxy,
+    // A number of hops or the proxies' addresses, never `true` (Fastify's "trust every hop"
+    // would take the leftmost X-Forwarded-For, which the client writes).
+    trustProxy: trustProxyOption(config.trustProxy),
     // Fastify's 10 s per plugin is short for a start on a busy machine: instances starting
     // together wait for each other's migrations and seeding, and the realtime plugin's LISTEN
     // connection once took longer than that at a load average of 14 (CI). A plugin that hangs

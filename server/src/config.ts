@@ -47,7 +47,13 @@ export interface Config {
   rateLimit: boolean;
   /** Hourly deletion of rows past their retention (plugins/housekeeping.ts). */
   housekeeping: boolean;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe (TRUST_PROXY): false, none (the socket's
+   * address); a number, that many proxy hops in front of the API (the client is the entry
+   * that many from the right: whatever a client writes further left is ignored); a list,
+   * those proxy addresses/CIDRs. `true` is 1 hop (one nginx in front).
+   */
+  trustProxy: boolean | number | string[];
   corsOrigins: string[];
   /** Payments provider for deposits and the subscription ('sandbox': a test page served by this server). */
   paymentsProvider: PaymentsProviderName;
@@ -205,7 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimit: bool('RATE_LIMIT', true),
     housekeeping: bool('HOUSEKEEPING', true),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustProxyOf(str('TRUST_PROXY'), problems),
     corsOrigins,
     paymentsProvider,
     checkoutTtlMinutes: int('CHECKOUT_TTL_MINUTES', 60, 1, 60 * 24 * 7),
@@ -220,6 +226,36 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);
   return config;
+}
+
+const PROXY_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(?:\/\d{1,3})?|loopback|linklocal|uniquelocal)$/i;
+
+/**
+ * TRUST_PROXY: `false` (default) trusts no X-Forwarded-For; a number of hops (nginx in
+ * front: 1); `true`, 1 hop; or a comma-separated list of the proxies' addresses or CIDRs.
+ * Never "trust every hop": the leftmost X-Forwarded-For is whatever the client wrote.
+ */
+export function trustProxyOf(v: string | null, problems: string[] = []): false | number | string[] {
+  if (v === null) return false;
+  const lower = v.toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return 1;
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n >= 1 && n <= 10) return n;
+    problems.push('TRUST_PROXY must be a number of proxy hops from 1 to 10, true (1 hop), false, or a list of proxy addresses');
+    return false;
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((a) => !PROXY_ADDRESS.test(a));
+  if (bad.length || list.length === 0) {
+    problems.push(`TRUST_PROXY: ${bad.join(', ') || v} is not a proxy address or CIDR (or use a number of hops, true or false)`);
+    return false;
+  }
+  return list;
 }
 
 /** A JWT secret generated once and kept in the data folder, so tokens survive restarts. */

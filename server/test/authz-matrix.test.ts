@@ -746,6 +746,12 @@ const ROWS: Row[] = [
     req: () => ({ method: 'POST', url: '/v1/telemetry/remote-load', payload: { remote: 'mf_public', version: '1.0.0' } }),
     expect: { anon: 422, investor: 422 },
   },
+  // Anonymous: every page view gets one (no registry here: an empty assignment).
+  {
+    name: 'GET /v1/telemetry/view',
+    req: () => ({ method: 'GET', url: '/v1/telemetry/view' }),
+    expect: { anon: 200, investor: 200 },
+  },
   {
     name: 'GET /v1/telemetry/remote-load/summary',
     req: () => ({ method: 'GET', url: '/v1/telemetry/remote-load/summary' }),

@@ -6,10 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bucket, chooseVersion, headTags, robotsTxt, sitemapXml } from '../src/plugins/ssr';
+import { verifyView } from '../src/modules/telemetry/views';
 import { buildTestApp, makeProperty, makeUser, type TestApp, type TestUser } from './helper';
 
 const INDEX =
   '<!doctype html><html><head><meta name="description" content="plain" /><title>Tessera shell</title><script defer src="/shell/1.0.0/main.js"></script></head><body><div id="root"></div></body></html>';
+
+/** The page without its view id (every page gets one, the plain shell page too). */
+const withoutView = (html: string) => html.replace(/\s*<meta name="tessera-view" content="[^"]+" \/>\n\s*/, '');
 
 /** A page renderer like mf-public/src/ssr.tsx's build: `heading` shows which version rendered. */
 const pageRenderer = (heading: string) => `
@@ -107,6 +111,25 @@ describe('server-rendered public pages', () => {
     expect(b.headers['set-cookie']).toBeUndefined();
   });
 
+  it('carries a signed view id bound to the versions the page was rendered with', async () => {
+    const { canary, stable } = cohorts();
+    const viewOf = (html: string) => {
+      const token = /<meta name="tessera-view" content="([^"]+)" \/>/.exec(html)?.[1];
+      expect(token).toBeDefined();
+      const v = verifyView(t.config.jwtSecret, token);
+      if (!v.ok) throw new Error(v.reason);
+      return v.view;
+    };
+    expect(viewOf((await get('/', canary)).body).assignment.mf_public).toEqual({ version: '1.1.0', channel: 'canary' });
+    expect(viewOf((await get('/', stable)).body).assignment.mf_public).toEqual({ version: '1.0.0', channel: 'stable' });
+    expect(viewOf((await get('/?preview=mf_public@1.1.0', stable)).body).assignment.mf_public).toEqual({
+      version: '1.1.0',
+      channel: 'preview',
+    });
+    // Two responses, two views.
+    expect(viewOf((await get('/', stable)).body).id).not.toBe(viewOf((await get('/', stable)).body).id);
+  });
+
   it('gives a first visit a cohort, and honours ?preview= of a published version', async () => {
     const first = await get('/');
     expect(String(first.headers['set-cookie'])).toMatch(/^tesseraCohort=[0-9a-f-]{36}; Path=\/; Max-Age=\d+; SameSite=Lax$/);
@@ -130,7 +153,7 @@ describe('server-rendered public pages', () => {
 
     const missing = await get('/properties/000000000000000000000000', stable);
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toBe(INDEX);
+    expect(withoutView(missing.body)).toBe(INDEX);
   });
 
   it('the canonical URL is the one the renderer gives (the filters the page shows), on the public origin; JSON-LD addresses are absolute', async () => {
@@ -187,10 +210,10 @@ describe('server-rendered public pages', () => {
     write(path.join(root, 'remotes.json'), JSON.stringify(registry));
     const res = await get('/about');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+    expect(withoutView(res.body)).toBe(INDEX);
     registry.mf_public.stable = { version: '7.0.0', entry: '/remotes/mf_public/7.0.0/mf-manifest.json' };
     write(path.join(root, 'remotes.json'), JSON.stringify(registry));
-    expect((await get('/privacy')).body).toBe(INDEX);
+    expect(withoutView((await get('/privacy')).body)).toBe(INDEX);
   });
 
   it('never serves the Node builds', async () => {

@@ -2,9 +2,9 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { configureApi, getSession } from 'shared-api/session';
-import { clientVersions, onChosenRemotesChange } from './federation/registry';
+import { clientVersions, cohortId, onChosenRemotesChange } from './federation/registry';
 import { selectRemotes } from './federation/selection';
-import { flushOnPageHide } from './federation/health';
+import { acquireView, flushOnPageHide } from './federation/health';
 import { onFirstPageRendered, prefetchRemotePage } from './federation/remote-page';
 import { prefetchPending } from 'shared-api/prefetch';
 import { targetForPath } from './routes/route-table';
@@ -64,6 +64,9 @@ async function boot() {
   // The page's remote starts loading now, in parallel with React's start.
   const target = targetForPath(window.location.pathname, getSession().user?.role ?? null);
   if (target) prefetchRemotePage(target);
+  // This page's signed view id, which its health reports carry: the server-rendered page's,
+  // or one asked of the API for the versions chosen above (./federation/health.ts).
+  void acquireView(chosen, cohortId(), target?.remote);
   // Pages that ask the API as they open get shared-api's client and endpoints now, alongside
   // their remote, not once the remote's code asks for them ('shared-api' is not in main.js:
   // the static public pages never load it). Likewise ky (it loads on first use:

@@ -438,7 +438,9 @@ function rateCell(summary: Summary, remote: string, version: string): string {
   if (!countsLoads(summary)) return `${version}: ${c.failures} failures (this API counts no loads)`;
   const { bad, n } = badOf(c);
   const w = wilson(bad, n);
-  return `${version}: ${c.loads} loads, ${c.failures} failures, ${c.errors} errors, ${n ? `${pct(w.rate, 2)} [${pct(w.low, 2)}–${pct(w.high, 2)}]` : 'no loads'}`;
+  // Abandoned and unknown views are shown apart: they are not in the rate.
+  const apart = `${c.abandoned ? `, ${c.abandoned} abandoned` : ''}${c.unknown ? `, ${c.unknown} unknown` : ''}`;
+  return `${version}: ${c.loads} loads, ${c.failures} failures, ${c.errors} errors${apart}, ${n ? `${pct(w.rate, 2)} [${pct(w.low, 2)}–${pct(w.high, 2)}]` : 'no loads'}`;
 }
 
 function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null, telemetryError: string | null, hours: number) {
@@ -458,7 +460,9 @@ function printStatus(s: ReturnType<typeof verbs.status>, summary: Summary | null
     );
 
   if (summary) {
-    console.log(`\nHealth over the last ${hours} h (error rate = (failures + errors) / (loads + failures), 95% Wilson interval):`);
+    console.log(
+      `\nHealth over the last ${hours} h (page views; error rate = (failures + errors) / (loads + failures), 95% Wilson interval; abandoned and unknown views are not in it):`,
+    );
     for (const r of s.remotes) {
       if (!r.stable) continue;
       console.log(`  ${r.remote.padEnd(13)} stable ${rateCell(summary, r.remote, r.stable)}`);

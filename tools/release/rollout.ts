@@ -1,8 +1,9 @@
 // The progressive rollout's step machine, pure: (rollout, health, now) → decision, and
 // (rollout, decision, health, now) → the next rollout. No files, no network, no clock.
 //
-// The test, at every tick of every step (README "Rollouts"): the canary's bad-load rate
-// (load failures + errors caught on the page, over loads, since the rollout began) is
+// The test, at every tick of every step (README "Rollouts"): the canary's bad-view rate
+// (load failures + errors caught on the page, over settled page views since the rollout
+// began: abandoned views and views whose report never came are not in it) is
 // compared with the stable's by a one-sided Fisher exact test. It is a BREACH, and the
 // rollout rolls back at once, when p < alpha (default 0.05) AND the canary's rate exceeds
 // the stable's by more than the absolute floor (default 0.5 percentage points: a
@@ -75,6 +76,12 @@ export interface Decision {
 
 const rateText = (c: Comparison['canary']) => `${pct(c.rate)} (95% CI ${pct(c.low)}–${pct(c.high)}, ${c.bad} bad of ${c.n} loads)`;
 
+/** The canary's views that do not decide, when there are any: `; 3 abandoned, 1 unknown not counted`. */
+function unsettledText(c: Counts): string {
+  const parts = [...(c.abandoned ? [`${c.abandoned} abandoned`] : []), ...(c.unknown ? [`${c.unknown} unknown`] : [])];
+  return parts.length ? `; ${parts.join(', ')} not counted` : '';
+}
+
 /** Is the canary significantly worse? The reason when it is, else null. */
 export function breach(plan: RolloutPlan, cmp: Comparison): string | null {
   if (cmp.stable.n >= plan.minLoads) {
@@ -111,14 +118,14 @@ export function decide(r: Rollout, health: Health | null, now: Date): Decision {
   if (loadsNeeded > 0 || now < holdUntil) {
     return {
       action: 'wait',
-      reason: `holding at ${percent}%: ${stepLoads}/${r.plan.minLoads} loads, ${Math.max(0, minutes).toFixed(1)}/${r.plan.minMinutes} min; canary ${pct(cmp.canary.rate)} vs stable ${pct(cmp.stable.rate)}`,
+      reason: `holding at ${percent}%: ${stepLoads}/${r.plan.minLoads} loads, ${Math.max(0, minutes).toFixed(1)}/${r.plan.minMinutes} min; canary ${pct(cmp.canary.rate)} vs stable ${pct(cmp.stable.rate)}${unsettledText(health.canary)}`,
       percent,
       nextDecisionAt: (now < holdUntil ? holdUntil : now).toISOString(),
       loadsNeeded,
       comparison: cmp,
     };
   }
-  const summary = `canary ${rateText(cmp.canary)} vs stable ${rateText(cmp.stable)}, p=${cmp.pValue.toPrecision(2)}`;
+  const summary = `canary ${rateText(cmp.canary)} vs stable ${rateText(cmp.stable)}, p=${cmp.pValue.toPrecision(2)}${unsettledText(health.canary)}`;
   if (r.step >= r.plan.steps.length - 1) {
     return { action: 'promote', reason: `passed every step (${r.plan.steps.join(' → ')} %): ${summary}`, percent: 100, comparison: cmp };
   }

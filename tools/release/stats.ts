@@ -6,18 +6,24 @@
 // with log-factorials it is cheap for millions of loads.
 
 /**
- * A version's page counts: `loads` pages that loaded it, `failures` pages where loading it
- * failed, `errors` pages where its error boundary caught an error (first per page).
+ * A version's counts of page views (one outcome per view, the server's signed views):
+ * `loads` views that loaded it, `failures` views where loading it failed, `errors` views
+ * that loaded it and then caught an error of it. `abandoned` (left while it was loading)
+ * and `unknown` (no report before the view expired) are shown but never decide: the rate
+ * is over settled views only.
  */
 export interface Counts {
   loads: number;
   failures: number;
   errors: number;
+  abandoned?: number;
+  unknown?: number;
 }
 
 /**
- * Bad pages (failures + errors) out of attempts (loads + failures: a failed load is an
- * attempt that did not load), never more bad pages than attempts.
+ * Bad views (failures + errors) out of settled views (loads + failures: a failed load is an
+ * attempt that did not load), never more bad than settled. Abandoned and unknown views are
+ * in neither.
  */
 export function badOf(c: Counts): { bad: number; n: number } {
   const n = Math.max(0, c.loads) + Math.max(0, c.failures);

@@ -10,6 +10,10 @@ export interface SummaryItem {
   loads?: number;
   failures?: number;
   errors?: number;
+  /** Views left while it was loading (neither good nor bad). */
+  abandoned?: number;
+  /** Views whose report never came before they expired (not a success). */
+  unknown?: number;
   [k: string]: unknown;
 }
 export interface Summary {
@@ -48,8 +52,8 @@ export async function fetchSummary({ api, token }: ApiOptions, hours: number): P
 
 export function countsOf(summary: Summary, remote: string, version: string): Counts {
   const items = summary.items.filter((i) => i.remote === remote && i.version === version);
-  const sum = (k: 'loads' | 'failures' | 'errors') => items.reduce((s, i) => s + (Number(i[k]) || 0), 0);
-  return { loads: sum('loads'), failures: sum('failures'), errors: sum('errors') };
+  const sum = (k: 'loads' | 'failures' | 'errors' | 'abandoned' | 'unknown') => items.reduce((s, i) => s + (Number(i[k]) || 0), 0);
+  return { loads: sum('loads'), failures: sum('failures'), errors: sum('errors'), abandoned: sum('abandoned'), unknown: sum('unknown') };
 }
 
 /** Does this API count loads at all (the summary of issue 17)? Without loads there is no rate. */

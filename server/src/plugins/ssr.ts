@@ -13,8 +13,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { issueView } from '../modules/telemetry/service';
 
 export const COHORT_COOKIE = 'tesseraCohort';
+/** The meta tag that carries the page's signed view id (shell/src/federation/health.ts reads it). */
+export const VIEW_META = 'tessera-view';
 const COHORT_MAX_AGE_S = 400 * 24 * 3600;
 /** The public routes a server-rendered page may answer (mf_public's renderer decides which match). */
 export const SSR_PATHS = ['/', '/about', '/properties', '/properties/:id', '/list_property', '/privacy', '/terms_and_conditions'];
@@ -365,8 +368,34 @@ async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise<void> 
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie')
-      .send(html);
+      .send(await withView(request, html, cohort));
   };
+
+  /**
+   * The page's view id for remote health (modules/telemetry/views.ts), in a meta tag the shell
+   * reads at boot: the versions this visitor gets, as signed by this server. The page goes out
+   * without one when the view cannot be issued (the address is over its cap, the database
+   * is down): the shell then asks GET /v1/telemetry/view, and without a view its reports
+   * count for nothing.
+   */
+  async function withView(request: FastifyRequest, html: string, cohort: string): Promise<string> {
+    if (!html.includes('</head>')) return html;
+    try {
+      const url = new URL(request.url, 'http://tessera.invalid');
+      const issued = await issueView(app, {
+        ip: request.ip,
+        cohort,
+        preview: url.searchParams.getAll('preview').flatMap((v) => v.split(',')),
+        // Every page answered here is mf_public's: its remote loads at once.
+        expected: ['mf_public'],
+      });
+      if (!issued) return html;
+      return html.replace('</head>', () => `  <meta name="${VIEW_META}" content="${escapeHtml(issued.token)}" />\n  </head>`);
+    } catch (err) {
+      request.log.warn({ err }, 'telemetry: no view id for this page');
+      return html;
+    }
+  }
   for (const url of SSR_PATHS) app.get(url, { schema: { hide: true } }, pageHandler);
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {

@@ -6,7 +6,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { chosenRemote } from './registry';
 import { failAndFallBack } from './fallback';
-import { recordLoad } from './health';
+import { recordLoad, recordStart } from './health';
 
 export const UNAVAILABLE = Symbol.for('tessera.remoteUnavailable');
 
@@ -32,6 +32,12 @@ function describe(lifecycle: string, error: unknown): string {
 
 const plugin: () => ModuleFederationRuntimePlugin = () => ({
   name: 'tessera-remote-fallback',
+  beforeRequest(args) {
+    // A load starts: if the visitor leaves before it ends, it is abandoned, not failed.
+    const c = chosenRemote(String(args.id).split('/')[0]);
+    if (c) recordStart(c.name, c.version, c.channel);
+    return args;
+  },
   onLoad(args) {
     // The exposed module was fetched and evaluated without throwing.
     const remote = String(args.id).split('/')[0];

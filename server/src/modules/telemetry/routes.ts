@@ -1,5 +1,11 @@
-// POST /v1/telemetry/remote-load: anonymous, rate limited per IP, body validated, accepted
-//   only for published remote versions (./published.ts). The shell sends one report per page.
+// GET  /v1/telemetry/view: a signed view id for a page the shell booted from a static page
+//   (nginx serves index.html itself): the versions this visitor gets, chosen here from the
+//   live registry, its cohort and its preview pins. Server-rendered pages carry theirs in
+//   the HTML (plugins/ssr.ts). ./views.ts.
+// POST /v1/telemetry/remote-load: anonymous, rate limited per IP, body validated. Counts only
+//   with the view the page was served (./service.ts record): at most one outcome per view
+//   and remote; unsigned, replayed, mismatched or over-cap reports add nothing (still 204:
+//   the browser's beacon reads no answer; `Telemetry-Counted` says what was applied).
 // GET  /v1/telemetry/remote-load/summary: health per remote version, and the live stable's
 //   beside the canary's (admins; `release status`). server/README.md documents the JSON.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -7,15 +13,55 @@ import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-error';
 import { errors } from '../../lib/schema';
 import { releaseTokenOrAdmin } from '../release-tokens';
-import { RemoteLoadBodySchema, SummaryQuerySchema, SummarySchema } from './schemas';
+import { RemoteLoadBodySchema, SummaryQuerySchema, SummarySchema, ViewQuerySchema, ViewSchema } from './schemas';
 import * as service from './service';
 import { uaClass } from './ua';
 
 const tags = ['telemetry'];
-/** Per IP (behind nginx set TRUST_PROXY so request.ip is the client's): one report per page view. */
+/** Per IP (behind nginx set TRUST_PROXY to its hops so request.ip is the client's): a report per hidden page. */
 export const REMOTE_LOAD_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+/** Per IP: one per page the shell boots from the static page. */
+export const VIEW_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
+const list = (s: string | undefined) =>
+  (s ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .slice(0, 20);
+
+function readCohortCookie(header: string | undefined): string | null {
+  const m = /(?:^|;\s*)tesseraCohort=([0-9A-Za-z._-]{1,100})(?:;|$)/.exec(header ?? '');
+  return m ? m[1] : null;
+}
 
 const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/view',
+    {
+      config: { rateLimit: { ...VIEW_LIMIT } },
+      schema: {
+        tags,
+        summary: 'A signed view id for this page view, bound to the versions it is assigned (the shell, once per page)',
+        description:
+          "cohort: the shell's cohort id (else the tesseraCohort cookie); preview: `remote@version` pins (comma-separated); remote: the remotes the first page loads. 429 past the per-address cap.",
+        querystring: ViewQuerySchema,
+        response: { 200: ViewSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const issued = await service.issueView(app, {
+        ip: request.ip,
+        cohort: q.cohort ?? readCohortCookie(request.headers.cookie),
+        preview: list(q.preview),
+        expected: list(q.remote),
+      });
+      if (!issued) throw new HttpError(429, 'Too many page views from this address');
+      return { view: issued.token, expiresAt: issued.view.expiresAt.toISOString(), assignment: issued.view.assignment };
+    },
+  );
+
   app.post(
     '/remote-load',
     {
@@ -23,21 +69,28 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { ...REMOTE_LOAD_LIMIT } },
       schema: {
         tags,
-        summary: 'Report how remote versions fared in one page (the shell, once per page; best effort)',
-        description: 'Items of versions that are not published are dropped; 422 when no item is of a published version.',
+        summary: 'Report how remote versions fared in one page view (the shell, when the page is hidden or left; best effort)',
+        description:
+          'Counts only with `view`, the signed view id the page was served, and only for the versions that view was assigned; items of versions that are not published are dropped (422 when no item is of a published version).',
         body: RemoteLoadBodySchema,
-        response: { 204: Type.Null({ description: 'Recorded' }), ...errors(400, 413, 422, 429) },
+        response: {
+          204: Type.Null({ description: 'Received (the Telemetry-Counted header says how many items counted)' }),
+          ...errors(400, 413, 422, 429),
+        },
       },
     },
     async (request, reply) => {
       const versions = request.headers['x-client-versions'];
-      const { stored, refused } = await service.record(app, request.body, {
+      const result = await service.record(app, request.body, {
         uaClass: uaClass(request.headers['user-agent']),
         clientVersions: typeof versions === 'string' ? versions : undefined,
       });
-      if (stored === 0 && refused.length > 0) {
+      const { refused } = result;
+      if (result.kept === 0 && refused.length > 0) {
         throw new HttpError(422, `Not a published version: ${[...new Set(refused.map((r) => `${r.remote} ${r.version}`))].join(', ')}`);
       }
+      reply.header('Telemetry-Counted', String(result.counted));
+      if (result.ignored) reply.header('Telemetry-Ignored', result.ignored);
       return reply.status(204).send(null);
     },
   );

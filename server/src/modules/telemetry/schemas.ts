@@ -5,7 +5,8 @@ const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' });
 const Version = Type.String({ pattern: '^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$' });
 const Flag = Type.Integer({ minimum: 0, maximum: 1 });
 export const CHANNELS = ['stable', 'canary', 'preview'] as const;
-const Channel = Type.Union(CHANNELS.map((c) => Type.Literal(c)));
+export type Channel = (typeof CHANNELS)[number];
+const ChannelSchema = Type.Union(CHANNELS.map((c) => Type.Literal(c)));
 
 /** The earlier format: one failure of one remote version (still accepted). */
 export const LegacyFailureSchema = Type.Object(
@@ -23,10 +24,13 @@ export const HealthItemSchema = Type.Object(
   {
     remote: RemoteName,
     version: Version,
-    channel: Channel,
+    /** What the client believes; ignored: the channel counted is the signed view's. */
+    channel: Type.Optional(ChannelSchema),
     loads: Flag,
     failures: Flag,
     errors: Flag,
+    /** 1: this page was left while the version was still loading (not a failure). */
+    abandoned: Type.Optional(Flag),
     path: Type.String({ maxLength: 200, pattern: '^/' }),
     detail: Type.Optional(Type.String({ maxLength: 500 })),
   },
@@ -35,9 +39,15 @@ export const HealthItemSchema = Type.Object(
 export type HealthItem = Static<typeof HealthItemSchema>;
 export const MAX_ITEMS = 20;
 
-/** What the shell sends once per page (navigator.sendBeacon, or fetch with keepalive). */
+/**
+ * What the shell sends when the page is hidden or left (navigator.sendBeacon, or fetch with
+ * keepalive). `view`: the signed view id the page was served with; without it nothing counts.
+ */
 export const HealthReportSchema = Type.Object(
-  { items: Type.Array(HealthItemSchema, { minItems: 1, maxItems: MAX_ITEMS }) },
+  {
+    view: Type.Optional(Type.String({ maxLength: 2048 })),
+    items: Type.Array(HealthItemSchema, { minItems: 1, maxItems: MAX_ITEMS }),
+  },
   { additionalProperties: false },
 );
 export type HealthReport = Static<typeof HealthReportSchema>;
@@ -54,16 +64,40 @@ export const SummaryQuerySchema = Type.Object(
 );
 export type SummaryQuery = Static<typeof SummaryQuerySchema>;
 
+export const ViewQuerySchema = Type.Object(
+  {
+    cohort: Type.Optional(Type.String({ pattern: '^[0-9A-Za-z._-]{1,100}$' })),
+    preview: Type.Optional(Type.String({ maxLength: 1000 })),
+    remote: Type.Optional(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type ViewQuery = Static<typeof ViewQuerySchema>;
+
+export const ViewSchema = Type.Object({
+  view: Type.String({ description: 'The signed view id: send it with every report of this page' }),
+  expiresAt: DateTime,
+  assignment: Type.Record(Type.String(), Type.Object({ version: Type.String(), channel: Type.String() }), {
+    description: 'Per remote, the version and channel this view was assigned',
+  }),
+});
+
 const Counts = {
-  loads: Type.Integer({ minimum: 0, description: 'pages that loaded this version' }),
+  loads: Type.Integer({ minimum: 0, description: 'views that loaded this version (errors included)' }),
   failures: Type.Integer({
     minimum: 0,
-    description: 'pages where loading it failed (manifest, entry, a chunk, or its module threw while evaluating)',
+    description: 'views where loading it failed (manifest, entry, a chunk, or its module threw while evaluating)',
   }),
-  errors: Type.Integer({ minimum: 0, description: 'pages where its error boundary caught an error (the first one per page)' }),
+  errors: Type.Integer({ minimum: 0, description: 'views that loaded it and then caught an error of it' }),
+  abandoned: Type.Integer({ minimum: 0, description: 'views left while it was still loading: neither good nor bad, not in the rate' }),
+  unknown: Type.Integer({ minimum: 0, description: 'views assigned it whose report never came before the view expired: not in the rate' }),
+  pending: Type.Integer({ minimum: 0, description: 'views assigned it, not reported yet, still within their lifetime' }),
 };
 const Rate = {
-  attempts: Type.Integer({ minimum: 0, description: 'loads + failures' }),
+  attempts: Type.Integer({
+    minimum: 0,
+    description: 'settled views: loads + failures (abandoned, unknown and pending views are not in it)',
+  }),
   bad: Type.Integer({ minimum: 0, description: 'failures + errors (at most attempts)' }),
   errorRate: Type.Union([Type.Number(), Type.Null()], { description: 'bad / attempts; null without attempts' }),
   interval: Type.Object(
@@ -87,7 +121,7 @@ export const SummaryItemSchema = Type.Object({
   ...Rate,
   /** Preview loads are kept apart: they are not in the counts above. */
   preview: Type.Object(Counts),
-  /** By channel (stable, canary, preview, unknown: reports of the earlier format). */
+  /** By channel (stable, canary, preview), as the signed views were assigned. */
   channels: Type.Record(Type.String(), Type.Object(Counts)),
   /** Pages with the most failures and errors (at most 5). */
   paths: Type.Array(Type.Object({ path: Type.String(), bad: Type.Integer({ minimum: 0 }) })),

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, makeUser, type TestApp, type TestUser } from '../../../test/helper';
 import { REMOTE_LOAD_LIMIT } from './routes';
 import type { Summary } from './schemas';
+import { bucket } from './views';
 
 let t: TestApp;
 let admin: TestUser;
@@ -53,12 +54,9 @@ afterAll(async () => {
 });
 
 let ipCounter = 0;
+const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 /** Each report from its own address unless told (the limit is per IP). */
-const report = (
-  payload: unknown,
-  headers: Record<string, string> = {},
-  remoteAddress = `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
-) =>
+const report = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) =>
   t.app.inject({
     method: 'POST',
     url: '/v1/telemetry/remote-load',
@@ -66,6 +64,25 @@ const report = (
     headers: { 'content-type': 'application/json', 'user-agent': CHROME, ...headers },
     remoteAddress,
   });
+
+/** A cohort id whose mf_public bucket is under (canary) or at least (stable) the canary's 10 %. */
+function cohortFor(channel: 'stable' | 'canary'): string {
+  for (let i = 0; ; i++) {
+    const c = `cohort-${channel}-${i}-${ipCounter}`;
+    if (bucket(c, 'mf_public') < 10 === (channel === 'canary')) return c;
+  }
+}
+
+/** A view as the shell gets one at boot (GET /v1/telemetry/view); its first page loads mf_public. */
+async function view(channel: 'stable' | 'canary' = 'stable', extra = '', remoteAddress = nextIp()): Promise<string> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/v1/telemetry/view?cohort=${cohortFor(channel)}&remote=mf_public${extra}`,
+    remoteAddress,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ view: string }>().view;
+}
 
 const summary = (as: TestUser | null, query = '') =>
   t.app.inject({ method: 'GET', url: `/v1/telemetry/remote-load/summary${query}`, headers: as ? as.headers : {} });
@@ -78,6 +95,7 @@ const item = (
     loads: number;
     failures: number;
     errors: number;
+    abandoned: number;
     path: string;
     detail: string;
   }>,
@@ -86,7 +104,9 @@ const item = (
 const count = async (where = sql`true`) =>
   Number(
     (
-      (await t.app.db.execute(sql`select count(*)::int as n from remote_health_reports where ${where}`)) as unknown as {
+      (await t.app.db.execute(
+        sql`select count(*)::int as n from telemetry_view_remotes where reported_at is not null and ${where}`,
+      )) as unknown as {
         rows: { n: number }[];
       }
     ).rows[0].n,
@@ -98,56 +118,59 @@ async function summaryBody(query = ''): Promise<Summary> {
   return res.json<Summary>();
 }
 
-test('one report per page, per version: loads, failures and errors are counted, preview apart, with rates and intervals', async () => {
-  // 20 stable pages, one with an error; 4 canary pages: 1 failed to load (its page then loaded stable), 1 error.
-  for (let i = 0; i < 20; i++)
+test('one outcome per view, per remote: loads, failures and errors are counted, preview apart, with rates and intervals', async () => {
+  // 20 stable views, one with an error; 4 canary views: 1 failed to load (its page then
+  // loaded the stable: not the version the view was assigned, not counted), 1 error.
+  for (let i = 0; i < 20; i++) {
+    const v = await view('stable');
+    const res = await report({
+      view: v,
+      items: [
+        item({ loads: 1, errors: i === 0 ? 1 : 0, path: '/properties', detail: i === 0 ? 'error while rendering: boom' : undefined }),
+      ],
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['telemetry-counted']).toBe('1');
+  }
+  const failed = await report(
+    {
+      view: await view('canary'),
+      items: [
+        item({ version: '1.1.0', channel: 'canary', failures: 1, path: '/', detail: 'failed at onLoad: Landing threw' }),
+        item({ loads: 1, path: '/' }),
+      ],
+    },
+    { 'x-client-versions': 'shell@1.0.0,mf_public@1.0.0', 'user-agent': IPHONE },
+  );
+  expect(failed.statusCode).toBe(204);
+  expect(failed.headers['telemetry-counted']).toBe('1');
+  for (let i = 0; i < 3; i++)
     expect(
       (
         await report({
-          items: [
-            item({ loads: 1, errors: i === 0 ? 1 : 0, path: '/properties', detail: i === 0 ? 'error while rendering: boom' : undefined }),
-          ],
+          view: await view('canary'),
+          items: [item({ version: '1.1.0', channel: 'canary', loads: 1, errors: i === 0 ? 1 : 0, path: '/about' })],
         })
       ).statusCode,
     ).toBe(204);
-  expect(
-    (
-      await report(
-        {
-          items: [
-            item({ version: '1.1.0', channel: 'canary', failures: 1, path: '/', detail: 'failed at onLoad: Landing threw' }),
-            item({ loads: 1, path: '/' }),
-          ],
-        },
-        { 'x-client-versions': 'shell@1.0.0,mf_public@1.0.0', 'user-agent': IPHONE },
-      )
-    ).statusCode,
-  ).toBe(204);
-  for (let i = 0; i < 3; i++)
-    expect(
-      (await report({ items: [item({ version: '1.1.0', channel: 'canary', loads: 1, errors: i === 0 ? 1 : 0, path: '/about' })] }))
-        .statusCode,
-    ).toBe(204);
   // A previewed version: kept apart from the canary's figures.
-  expect((await report({ items: [item({ version: '1.1.0', channel: 'preview', loads: 1, errors: 1, path: '/about' })] })).statusCode).toBe(
-    204,
-  );
+  const previewed = await view('stable', '&preview=mf_public@1.1.0');
+  expect(
+    (await report({ view: previewed, items: [item({ version: '1.1.0', channel: 'preview', loads: 1, errors: 1, path: '/about' })] }))
+      .statusCode,
+  ).toBe(204);
 
   const body = await summaryBody();
   const stable = body.items.find((i) => i.remote === 'mf_public' && i.version === '1.0.0')!;
-  expect(stable).toMatchObject({ loads: 21, failures: 0, errors: 1, attempts: 21, bad: 1 });
-  expect(stable.errorRate).toBeCloseTo(1 / 21, 9);
+  expect(stable).toMatchObject({ loads: 20, failures: 0, errors: 1, abandoned: 0, unknown: 0, pending: 0, attempts: 20, bad: 1 });
+  expect(stable.errorRate).toBeCloseTo(1 / 20, 9);
   expect(stable.interval.low).toBeGreaterThan(0);
   expect(stable.interval.high).toBeLessThan(0.3);
   expect(stable.paths).toEqual([{ path: '/properties', bad: 1 }]);
-  expect(stable.uaClasses).toEqual(
-    expect.arrayContaining([
-      { uaClass: 'desktop-blink', attempts: 20, bad: 1 },
-      { uaClass: 'mobile-webkit', attempts: 1, bad: 0 },
-    ]),
-  );
+  expect(stable.uaClasses).toEqual([{ uaClass: 'desktop-blink', attempts: 20, bad: 1 }]);
 
   const canary = body.items.find((i) => i.remote === 'mf_public' && i.version === '1.1.0')!;
+  const none = { abandoned: 0, unknown: 0, pending: 0 };
   expect(canary).toMatchObject({
     loads: 3,
     failures: 1,
@@ -155,14 +178,23 @@ test('one report per page, per version: loads, failures and errors are counted, 
     attempts: 4,
     bad: 2,
     errorRate: 0.5,
-    preview: { loads: 1, failures: 0, errors: 1 },
+    preview: { loads: 1, failures: 0, errors: 1, ...none },
   });
-  expect(canary.channels).toEqual({ canary: { loads: 3, failures: 1, errors: 1 }, preview: { loads: 1, failures: 0, errors: 1 } });
+  expect(canary.channels).toEqual({
+    canary: { loads: 3, failures: 1, errors: 1, ...none },
+    preview: { loads: 1, failures: 0, errors: 1, ...none },
+  });
   expect(canary.lastDetail).toBe('failed at onLoad: Landing threw');
+  expect(canary.uaClasses).toEqual(
+    expect.arrayContaining([
+      { uaClass: 'desktop-blink', attempts: 3, bad: 1 },
+      { uaClass: 'mobile-webkit', attempts: 1, bad: 1 },
+    ]),
+  );
 
   // The live registry's stable beside its canary, and the test's verdict.
   const pub = body.remotes.find((r) => r.remote === 'mf_public')!;
-  expect(pub.stable).toMatchObject({ version: '1.0.0', attempts: 21, bad: 1 });
+  expect(pub.stable).toMatchObject({ version: '1.0.0', attempts: 20, bad: 1 });
   expect(pub.canary).toMatchObject({ version: '1.1.0', percent: 10, attempts: 4, bad: 2, errorRate: 0.5 });
   expect(pub.comparison).toMatchObject({ test: 'two-proportion z-test (pooled), one-sided', worse: true, alpha: 0.05 });
   expect(pub.comparison!.pValue).toBeLessThan(0.05);
@@ -174,7 +206,7 @@ test('one report per page, per version: loads, failures and errors are counted, 
   });
 
   // The raw user agent is never stored, only its class; X-Client-Versions is kept.
-  const rows = (await t.app.db.execute(sql`select ua_class, client_versions from remote_health_reports`)) as unknown as {
+  const rows = (await t.app.db.execute(sql`select ua_class, client_versions from telemetry_view_remotes`)) as unknown as {
     rows: { ua_class: string; client_versions: string | null }[];
   };
   expect(JSON.stringify(rows.rows)).not.toContain('Mozilla');
@@ -183,63 +215,67 @@ test('one report per page, per version: loads, failures and errors are counted, 
 
 test('reports are accepted for published versions only', async () => {
   const before = await count();
-  const refused = await report({ items: [item({ version: '9.9.9', channel: 'canary', failures: 1 })] });
+  const v = await view('canary');
+  const refused = await report({ view: v, items: [item({ version: '9.9.9', channel: 'canary', failures: 1 })] });
   expect(refused.statusCode).toBe(422);
   expect(refused.json<{ message: string }>().message).toBe('Not a published version: mf_public 9.9.9');
   expect((await report({ remote: 'mf_nobody', version: '1.0.0' })).statusCode).toBe(422);
   expect(await count()).toBe(before);
   // In a batch, the published items are kept and the others dropped.
   expect(
-    (await report({ items: [item({ version: '9.9.9', failures: 1 }), item({ version: '1.2.0', channel: 'preview', loads: 1 })] }))
-      .statusCode,
+    (await report({ view: v, items: [item({ version: '9.9.9', failures: 1 }), item({ version: '1.1.0', loads: 1 })] })).statusCode,
   ).toBe(204);
   expect(await count()).toBe(before + 1);
   expect(await count(sql`version = '9.9.9'`)).toBe(0);
 });
 
-test('a report of the earlier format is a failure of that version', async () => {
-  expect((await report({ remote: 'mf_admin', version: '2.0.0', detail: 'failed at onLoad' })).statusCode).toBe(204);
-  const admin2 = (await summaryBody()).items.find((i) => i.remote === 'mf_admin' && i.version === '2.0.0')!;
-  expect(admin2).toMatchObject({
-    failures: 1,
-    loads: 0,
-    attempts: 1,
-    bad: 1,
-    lastDetail: 'failed at onLoad',
-    channels: { unknown: { loads: 0, failures: 1, errors: 0 } },
-  });
+test('unsigned reports, of either format, count for nothing', async () => {
+  const before = JSON.stringify((await summaryBody()).items);
+  const legacy = await report({ remote: 'mf_admin', version: '2.0.0', detail: 'failed at onLoad' });
+  expect(legacy.statusCode).toBe(204);
+  expect(legacy.headers['telemetry-ignored']).toBe('unsigned');
+  const unsigned = await report({ items: [item({ version: '1.1.0', channel: 'canary', failures: 1 })] });
+  expect(unsigned.statusCode).toBe(204);
+  expect(unsigned.headers).toMatchObject({ 'telemetry-counted': '0', 'telemetry-ignored': 'unsigned' });
+  expect(JSON.stringify((await summaryBody()).items)).toBe(before);
 });
 
-test('reports older than the window are not counted', async () => {
+test('views older than the window are not counted', async () => {
+  const v = await view('stable');
+  expect((await report({ view: v, items: [item({ failures: 1 })] })).statusCode).toBe(204);
   await t.app.db.execute(
-    sql`insert into remote_health_reports (remote, version, failures, detail, created_at) values ('mf_owner', '0.9.0', 1, 'old', now() - interval '30 hours')`,
+    sql`update telemetry_view_remotes set issued_at = now() - interval '30 hours' where failed and version = '1.0.0' and remote = 'mf_public'`,
   );
-  expect((await summaryBody()).items.some((i) => i.remote === 'mf_owner')).toBe(false);
-  expect((await summaryBody('?hours=48')).items).toContainEqual(expect.objectContaining({ remote: 'mf_owner', failures: 1 }));
+  expect((await summaryBody()).items.find((i) => i.version === '1.0.0')!.failures).toBe(0);
+  expect((await summaryBody('?hours=48')).items.find((i) => i.version === '1.0.0')!.failures).toBe(1);
+  await t.app.db.execute(sql`update telemetry_view_remotes set failed = false where failed and version = '1.0.0' and remote = 'mf_public'`);
 });
 
 test('bad bodies are refused, and nothing is stored', async () => {
   const before = await count();
+  const v = await view('stable');
   const bad: unknown[] = [
     { remote: 'mf_public' },
     { remote: 'MF PUBLIC', version: '1.0.0' },
     { remote: 'mf_public', version: '1.0.0', extra: 1 },
     { remote: 'mf_public', version: '1.0.0', detail: 'x'.repeat(501) },
-    { items: [] },
-    { items: [item({ loads: 2 })] },
-    { items: [item({ channel: 'beta', loads: 1 })] },
-    { items: [item({ loads: 1, path: 'no-slash' })] },
-    { items: [item({ loads: 1, extra: true } as never)] },
-    { items: Array.from({ length: 21 }, () => item({ loads: 1 })) },
+    { view: v, items: [] },
+    { view: v, items: [item({ loads: 2 })] },
+    { view: v, items: [item({ abandoned: 2 })] },
+    { view: v, items: [item({ channel: 'beta', loads: 1 })] },
+    { view: v, items: [item({ loads: 1, path: 'no-slash' })] },
+    { view: v, items: [item({ loads: 1, extra: true } as never)] },
+    { view: v, items: Array.from({ length: 21 }, () => item({ loads: 1 })) },
+    { view: 'x'.repeat(2049), items: [item({ loads: 1 })] },
   ];
   for (const b of bad) expect({ b, status: (await report(b)).statusCode }).toEqual({ b, status: 400 });
   expect((await report('{"remote":', {})).statusCode).toBe(400);
   // JSON only (the shell's beacon is a Blob of type application/json): no cross-site simple posts.
   expect([400, 415]).toContain(
-    (await report(JSON.stringify({ items: [item({ loads: 1 })] }), { 'content-type': 'text/plain' })).statusCode,
+    (await report(JSON.stringify({ view: v, items: [item({ loads: 1 })] }), { 'content-type': 'text/plain' })).statusCode,
   );
   // All flags 0: nothing to count (accepted, not stored).
-  expect((await report({ items: [item({})] })).statusCode).toBe(204);
+  expect((await report({ view: v, items: [item({})] })).statusCode).toBe(204);
   expect(await count()).toBe(before);
 });
 
@@ -252,10 +288,11 @@ test('the summary is for admins only, and its query is checked', async () => {
 
 test('reports are rate limited per IP', async () => {
   const ip = '10.9.9.9';
+  const v = await view('stable');
   const codes: number[] = [];
-  for (let i = 0; i <= REMOTE_LOAD_LIMIT.max; i++) codes.push((await report({ items: [item({ loads: 1 })] }, {}, ip)).statusCode);
+  for (let i = 0; i <= REMOTE_LOAD_LIMIT.max; i++) codes.push((await report({ view: v, items: [item({ loads: 1 })] }, {}, ip)).statusCode);
   expect(codes.slice(0, REMOTE_LOAD_LIMIT.max).every((c) => c === 204)).toBe(true);
   expect(codes.at(-1)).toBe(429);
   // Another client is not affected.
-  expect((await report({ items: [item({ loads: 1 })] }, {}, '10.9.9.10')).statusCode).toBe(204);
+  expect((await report({ view: v, items: [item({ loads: 1 })] }, {}, '10.9.9.10')).statusCode).toBe(204);
 });
