@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { issueView } from '../modules/telemetry/service';
+import { issueView } from '../modules/telemetry';
 
 export const COHORT_COOKIE = 'tesseraCohort';
 /** The meta tag that carries the page's signed view id (shell/src/federation/health.ts reads it). */

@@ -1,2 +1,3 @@
-// The telemetry module's public surface: app.ts imports it from here, never from its files.
+// The telemetry module's public surface: app.ts and the SSR plugin import it from here, never from its files.
 export { default as telemetryRoutes } from './routes';
+export { issueView } from './service';
