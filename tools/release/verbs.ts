@@ -49,6 +49,8 @@ export interface VerbOptions {
   now?: Date;
   /** The environment a version is promoted from (recorded in history). */
   fromEnv?: string;
+  /** What the synthetic canary found before a rollout (recorded in history). */
+  synthetic?: { result: 'passed' | 'failed'; detail: string };
 }
 
 const timeOf = (opts: VerbOptions) => (opts.now ?? new Date()).toISOString();
@@ -60,6 +62,9 @@ const smokeField = (opts: VerbOptions) =>
         ...(opts.smoke.shell ? { smokeShell: opts.smoke.shell } : {}),
       }
     : {};
+
+const syntheticField = (opts: VerbOptions) =>
+  opts.synthetic ? { synthetic: opts.synthetic.result, syntheticDetail: opts.synthetic.detail } : {};
 
 const fromEnvField = (opts: VerbOptions) => (opts.fromEnv ? { fromEnv: opts.fromEnv } : {});
 
@@ -397,10 +402,44 @@ export function startRollout(
         user,
         reason: `rollout started: steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min${opts.approveBeforeLast ? '; approval needed before the last step' : ''}`,
         ...smokeField(opts),
+        ...syntheticField(opts),
         ...fromEnvField(opts),
       });
       return r;
     },
+    opts.lock,
+  );
+}
+
+/**
+ * Records a synthetic canary that refused a rollout (the rollout never started; a passed one
+ * is recorded with the rollout it let start).
+ */
+export function recordSynthetic(
+  root: string,
+  remote: string,
+  version: string,
+  note: { result: 'passed' | 'failed'; detail: string; problems?: string[] },
+  opts: VerbOptions = {},
+): void {
+  assertName(remote, { shell: false });
+  assertVersion(version);
+  const user = whoAmI(opts.user);
+  withLock(
+    root,
+    () =>
+      appendHistory(root, {
+        time: timeOf(opts),
+        verb: 'synthetic',
+        remote,
+        from: readRegistry(root)[remote]?.stable?.version ?? null,
+        to: version,
+        percent: null,
+        user,
+        synthetic: note.result,
+        syntheticDetail: note.detail,
+        ...(note.problems?.length ? { reason: note.problems[0] } : {}),
+      }),
     opts.lock,
   );
 }
