@@ -7,7 +7,7 @@ import { parsePercent, parseSteps } from './percent';
 import { liveShellVersion, readHistory, readRegistry, readShellState, REMOTE_NAMES, type HistoryEntry } from './registry';
 import { decide, DEFAULT_PLAN, type RolloutPlan } from './rollout';
 import { readRequirements } from './requirements';
-import { smokeTest } from './smoke';
+import { smokeActions, smokeTest } from './smoke';
 import { runSynthetic, type SyntheticNote } from './synthetic';
 import { badOf, compare, pct, wilson } from './stats';
 import { fetchSummary, countsOf, countsLoads, healthFrom, hoursSince, tokenFrom, type Summary } from './telemetry';
@@ -167,21 +167,35 @@ async function syntheticOrRefuse(
 /** Runs the smoke test unless --skip-smoke; refuses a build that fails it. */
 async function smokeOrSkip(root: string, remote: string, version: string, dir: string, skip: boolean): Promise<verbs.SmokeNote> {
   if (skip) return { result: 'skipped', detail: '--skip-smoke' };
-  // Releases are immutable: a version that passed against the shell that is live now passed.
+  // Releases are immutable: a version that passed against the shell that is live now passed
+  // (if it was exercised then, when it would be now: a render-only pass is not enough).
   const live = liveShellVersion(root);
+  const interactive = smokeActions() > 0;
   const earlier = live
-    ? readHistory(root).find((e) => e.remote === remote && e.to === version && e.smoke === 'passed' && e.smokeShell === live)
+    ? readHistory(root).find(
+        (e) =>
+          e.remote === remote &&
+          e.to === version &&
+          e.smoke === 'passed' &&
+          e.smokeShell === live &&
+          (e.smokeInteractive === true || !interactive),
+      )
     : undefined;
   if (earlier) {
     console.log(`${remote} ${version}: smoke test passed against shell ${live} at ${earlier.time} (history); not run again`);
-    return { result: 'passed', detail: `passed against shell ${live} at ${earlier.time}`, shell: live! };
+    return {
+      result: 'passed',
+      detail: `passed against shell ${live} at ${earlier.time}`,
+      shell: live!,
+      interactive: earlier.smokeInteractive === true,
+    };
   }
   const r = await smokeTest({ root, remote, version, dir });
   if (r.result === 'failed')
     throw new ReleaseError(`refused: ${remote} ${version} fails its smoke test in Chromium (${r.detail}); nothing was changed`, r.problems);
   if (r.result !== 'passed') console.log(`${remote} ${version}: smoke test not run: ${r.detail}`);
   else console.log(`${remote} ${version}: smoke test passed (${r.detail})`);
-  return { result: r.result, detail: r.detail, shell: r.shell };
+  return { result: r.result, detail: r.detail, shell: r.shell, interactive: r.interactive };
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -63,7 +63,7 @@ export interface SmokeInput {
   chromium?: string;
   /** Exercise each page's controls (default true; false: render only). */
   interact?: boolean;
-  /** Actions per page at most (default: RELEASE_SMOKE_ACTIONS or 8). */
+  /** Actions per page at most (default: smokeActions()); 0: render only. */
   maxActions?: number;
   /** Signed-in pages against a throwaway API (default true when the remote has some). */
   signedIn?: boolean;
@@ -169,6 +169,12 @@ async function serve(
   };
 }
 
+/** Actions per page: RELEASE_SMOKE_ACTIONS (0: render only, as before the smoke test interacted), else 8. */
+export function smokeActions(): number {
+  const v = process.env.RELEASE_SMOKE_ACTIONS;
+  return v !== undefined && /^[0-9]+$/.test(v) ? Number(v) : 8;
+}
+
 export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
   const { root, remote, version, dir } = input;
   const timeout = input.timeoutMs ?? 20_000;
@@ -185,8 +191,8 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
   const pages: SmokePage[] = (requirements?.pages?.[remote] ?? []).map((p) => ({ ...p }));
   const notes: string[] = [];
   const signedIn = input.signedIn === false ? [] : (requirements?.signedIn?.[remote] ?? []);
-  const interact = input.interact !== false;
-  const maxActions = input.maxActions ?? (Number(process.env.RELEASE_SMOKE_ACTIONS) || 8);
+  const maxActions = input.maxActions ?? smokeActions();
+  const interact = input.interact !== false && maxActions > 0;
   const api: { url?: string } = {};
   let throwaway: ThrowawayApi | null = null;
   if (signedIn.length) {
@@ -318,7 +324,7 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     await throwaway?.stop();
   }
   const detail = `${checked.length} checks in Chromium against shell ${live}${problems.length ? `; ${problems.length} failed` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`;
-  return { result: problems.length ? 'failed' : 'passed', detail, problems, checked, shell: live };
+  return { result: problems.length ? 'failed' : 'passed', detail, problems, checked, shell: live, interactive: interact };
 }
 
 interface SmokePage {

@@ -37,6 +37,8 @@ export interface SmokeNote {
   result: 'passed' | 'failed' | 'skipped' | 'unavailable';
   detail?: string;
   /** The live shell it ran against. */ shell?: string;
+  /** It exercised the pages' controls (not only rendered them). */
+  interactive?: boolean;
 }
 
 export interface VerbOptions {
@@ -60,6 +62,7 @@ const smokeField = (opts: VerbOptions) =>
         smoke: opts.smoke.result,
         ...(opts.smoke.detail ? { smokeDetail: opts.smoke.detail } : {}),
         ...(opts.smoke.shell ? { smokeShell: opts.smoke.shell } : {}),
+        ...(opts.smoke.interactive ? { smokeInteractive: true } : {}),
       }
     : {};
 
