@@ -110,11 +110,27 @@ test('a good build passes the interactive smoke test; history records it as exer
   expect(history().at(-1)).toMatchObject({ verb: 'publish', to: good, smoke: 'passed', smokeInteractive: true });
 }, 600_000);
 
+test('signed-in pages are exercised signed in, against a throwaway API with the demo seed', () => {
+  const investorStable = JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_investor.stable.version as string;
+  const [maj, min] = investorStable.split('.').map(Number);
+  const next = `${maj}.${min + 1}.0`;
+  const derived = deriveVersion(releases, 'mf_investor', investorStable, next, { text: 'Send ticket', replacement: 'Send the ticket' });
+  // The seeded template of this run: a copy starts in seconds (a fresh seed takes a minute).
+  const r = cli(['publish', 'mf_investor', '--from', derived.dir], { RELEASE_SMOKE_DATA: process.env.TESSERA_E2E_TEMPLATE ?? '' });
+  expect(r.out).toMatch(
+    new RegExp(
+      `mf_investor ${esc(next)}: smoke test passed \\(\\d+ checks in Chromium against shell \\S+, (\\d+) pages exercised \\(\\1 signed in\\)\\)`,
+    ),
+  );
+  expect(r.code).toBe(0);
+  expect(history().at(-1)).toMatchObject({ verb: 'publish', remote: 'mf_investor', to: next, smoke: 'passed', smokeInteractive: true });
+}, 600_000);
+
 test('rollout --synthetic: visits through the live site refuse the broken build and let the good one start', async () => {
   const api = await startPlatform({ template: process.env.TESSERA_E2E_TEMPLATE, name: 'synthetic-api', env: { RELEASES_DIR: releases } });
   const site = await startSite(releases, api.baseURL);
   try {
-    const good = history().find((e) => e.verb === 'publish' && e.smokeInteractive === true)?.to as string;
+    const good = history().find((e) => e.verb === 'publish' && e.remote === 'mf_public' && e.smokeInteractive === true)?.to as string;
     expect(good).toBeTruthy();
     // Two visits: the landing page, then /about, where the click throws.
     const bad = cli(['rollout', 'mf_public', broken, '--skip-smoke', '--synthetic', '2', '--site', site.url]);

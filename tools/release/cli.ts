@@ -140,6 +140,7 @@ async function syntheticOrRefuse(
   syn: { visits: number; site: string },
   common: { user?: string },
 ): Promise<SyntheticNote> {
+  if (remote === 'shell') throw new ReleaseError('the shell has no rollout: promote shell <version>');
   if (!verbs.isPublished(root, remote, version))
     throw new ReleaseError(`--synthetic: ${remote} ${version} is not published; publish it first (the visits pin a published version)`);
   const live = liveShellVersion(root);

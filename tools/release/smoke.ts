@@ -323,7 +323,9 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     await site.close();
     await throwaway?.stop();
   }
-  const detail = `${checked.length} checks in Chromium against shell ${live}${problems.length ? `; ${problems.length} failed` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+  const signedInCount = pages.filter((p) => p.role).length;
+  const what = `${pages.length} pages ${interact ? 'exercised' : 'rendered'}${signedInCount ? ` (${signedInCount} signed in)` : ''}`;
+  const detail = `${checked.length} checks in Chromium against shell ${live}, ${what}${problems.length ? `; ${problems.length} failed` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`;
   return { result: problems.length ? 'failed' : 'passed', detail, problems, checked, shell: live, interactive: interact };
 }
 
