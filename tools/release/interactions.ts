@@ -18,6 +18,11 @@ export interface ExerciseOptions {
   actionTimeoutMs?: number;
   /** Time for all the page's actions (default 8000 ms); what is left is not exercised. */
   budgetMs?: number;
+  /**
+   * The page's primary actions (platform.json `smoke`), by label: each must be on the page
+   * and is exercised whatever the budget (after the fields, which it may need filled).
+   */
+  declared?: string[];
   /** Reloads the page after an action navigated away (default: goto its path). */
   reopen?: (page: Page) => Promise<void>;
 }
@@ -215,12 +220,32 @@ export async function exercise(page: Page, pathname: string, errors: string[], o
     const panel = await errorPanel(page);
     return panel ? `${what} ${panel}` : null;
   };
-  while (actions.length < maxActions && Date.now() < end) {
+  const declared = new Set(opts.declared ?? []);
+  // Declared actions may take longer than the budget, not forever.
+  const hardEnd = end + 2 * (opts.budgetMs ?? 8000);
+  let scrolled = false;
+  for (;;) {
+    const inBudget = actions.length < maxActions && Date.now() < end;
+    if ((!inBudget && !declared.size) || Date.now() > hardEnd) break;
     // Once more after a moment if the page was re-rendering or loading.
     const list = await controls(page).catch(() => page.waitForTimeout(300).then(() => controls(page)));
-    const c = list.find((x) => !done.has(x.sig) && !SKIPPED.test(x.label));
-    if (!c) break;
+    const open = list.filter((x) => !done.has(x.sig) && !SKIPPED.test(x.label));
+    const field = open.find((x) => x.kind !== 'click' && x.kind !== 'link');
+    const primary = open.find((x) => declared.has(x.label));
+    const c = inBudget ? (field ?? primary ?? open[0]) : (primary ?? (declared.size ? field : undefined));
+    if (!c) {
+      if (!declared.size) break;
+      // A declared action not (yet) on screen: what renders as it scrolls into view, once.
+      if (!scrolled) {
+        scrolled = true;
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)).catch(() => undefined);
+        await page.waitForTimeout(400);
+        continue;
+      }
+      break;
+    }
     done.add(c.sig);
+    declared.delete(c.label);
     const what = describe(c);
     const el = page.locator(`[data-smoke-control="${c.id}"]`).first();
     try {
@@ -247,5 +272,10 @@ export async function exercise(page: Page, pathname: string, errors: string[], o
       if (after) return { actions, problem: after };
     }
   }
+  if (declared.size)
+    return {
+      actions,
+      problem: `its declared action${declared.size > 1 ? 's' : ''} ${[...declared].map((d) => `"${d}"`).join(', ')} (platform.json "smoke") ${declared.size > 1 ? 'are' : 'is'} not on the page`,
+    };
   return { actions, problem: null };
 }

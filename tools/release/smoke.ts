@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { errorPanel, exercise, guardContext, settle, watchErrors } from './interactions';
+import platform from '../../platform.json';
 import { entryOf, liveShellVersion, readRegistry, type Registry, type RemoteName } from './registry';
 import { readRequirements } from './requirements';
 import { SEEDED_ACCOUNTS, signIn, startThrowawayApi, type ThrowawayApi } from './throwaway-api';
@@ -209,6 +210,10 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
   } else if (requirements && !requirements.signedIn && !pages.length) {
     notes.push(`the live shell ${live} lists no signed-in pages (built before they were listed): those are imported only`);
   }
+  // The primary actions the remote declares per page (platform.json "smoke").
+  const declared = (platform.remotes.find((r) => r.name === remote) as { smoke?: Record<string, string[]> } | undefined)?.smoke ?? {};
+  const unvisited = Object.keys(declared).filter((p) => !pages.some((pg) => pg.path === p));
+  if (unvisited.length) notes.push(`declared actions of ${unvisited.join(', ')} not checked: not pages of ${remote} visited here`);
 
   const { chromium } = await import('playwright-core');
   const reports: string[] = [];
@@ -311,7 +316,15 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     // 2-4. Render each page the live shell shows for this remote, and exercise it.
     for (const pg of pages) {
       reports.splice(0); // what came after the previous page's wait is not this page's
-      const r = await checkPage(browser, site.url, pg, { remote, timeout, interact, maxActions, api: api.url, reported });
+      const r = await checkPage(browser, site.url, pg, {
+        remote,
+        timeout,
+        interact,
+        maxActions,
+        api: api.url,
+        reported,
+        declared: declared[pg.path],
+      });
       checked.push(
         `${interact ? 'exercise' : 'render'} ${pg.path} (./${pg.module})${pg.role ? ` as ${pg.role}` : ''}${interact ? `: ${r.actions.length} actions` : ''}`,
       );
@@ -345,7 +358,15 @@ async function checkPage(
   browser: Browser,
   baseURL: string,
   pg: SmokePage,
-  o: { remote: string; timeout: number; interact: boolean; maxActions: number; api?: string; reported: (p: Page) => Promise<string[]> },
+  o: {
+    remote: string;
+    timeout: number;
+    interact: boolean;
+    maxActions: number;
+    api?: string;
+    reported: (p: Page) => Promise<string[]>;
+    declared?: string[];
+  },
 ): Promise<{ problem: string | null; actions: string[] }> {
   const name = `${pg.path} (./${pg.module})${pg.role ? ` signed in as ${pg.role}` : ''}`;
   const ctx = await browser.newContext({ baseURL });
@@ -389,7 +410,7 @@ async function checkPage(
     else if (state.empty) problem = `${name} renders nothing (empty page area)`;
     else if (errs.length) problem = `${name} throws: ${errs[0].slice(0, 200)}`;
     else if (o.interact) {
-      const r = await exercise(p, pg.path, errs, { maxActions: o.maxActions });
+      const r = await exercise(p, pg.path, errs, { maxActions: o.maxActions, declared: o.declared });
       actions = r.actions;
       if (r.problem) problem = `${name}: ${r.problem}`;
     }
