@@ -7,7 +7,7 @@ import { parsePercent, parseSteps } from './percent';
 import { liveShellVersion, readHistory, readRegistry, readShellState, REMOTE_NAMES, type HistoryEntry } from './registry';
 import { decide, DEFAULT_PLAN, type RolloutPlan } from './rollout';
 import { readRequirements } from './requirements';
-import { smokeActions, smokeTest } from './smoke';
+import { declaredActions, smokeActions, smokeTest } from './smoke';
 import { runSynthetic, type SyntheticNote } from './synthetic';
 import { badOf, compare, pct, wilson } from './stats';
 import { fetchSummary, countsOf, countsLoads, healthFrom, hoursSince, tokenFrom, type Summary } from './telemetry';
@@ -156,6 +156,7 @@ async function syntheticOrRefuse(
     pages: req?.pages?.[remote] ?? [],
     signedInPages: req?.signedIn?.[remote] ?? [],
     account: email && password ? { email, password } : undefined,
+    declared: declaredActions(remote),
   });
   if (r.result === 'failed') {
     verbs.recordSynthetic(root, remote, version, r, common);

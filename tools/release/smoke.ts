@@ -170,6 +170,11 @@ async function serve(
   };
 }
 
+/** The primary actions a remote declares per page in platform.json ("smoke"): path → labels. */
+export function declaredActions(remote: string): Record<string, string[]> {
+  return (platform.remotes.find((r) => r.name === remote) as { smoke?: Record<string, string[]> } | undefined)?.smoke ?? {};
+}
+
 /** Actions per page: RELEASE_SMOKE_ACTIONS (0: render only, as before the smoke test interacted), else 8. */
 export function smokeActions(): number {
   const v = process.env.RELEASE_SMOKE_ACTIONS;
@@ -211,7 +216,7 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     notes.push(`the live shell ${live} lists no signed-in pages (built before they were listed): those are imported only`);
   }
   // The primary actions the remote declares per page (platform.json "smoke").
-  const declared = (platform.remotes.find((r) => r.name === remote) as { smoke?: Record<string, string[]> } | undefined)?.smoke ?? {};
+  const declared = declaredActions(remote);
   const unvisited = Object.keys(declared).filter((p) => !pages.some((pg) => pg.path === p));
   if (unvisited.length) notes.push(`declared actions of ${unvisited.join(', ')} not checked: not pages of ${remote} visited here`);
 

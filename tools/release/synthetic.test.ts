@@ -62,6 +62,8 @@ test('passed visits: the rollout starts, and its history entry says so', async (
   expect(await cli('rollout', 'mf_public', '1.1.0', '--skip-smoke', '--synthetic', '3', '--site', 'https://x.example')).toBe(0);
   expect(visits).toHaveBeenCalledTimes(1);
   expect(visits.mock.calls[0][0]).toMatchObject({ site: 'https://x.example', remote: 'mf_public', version: '1.1.0', visits: 3 });
+  // The visits exercise the primary actions mf_public declares in platform.json.
+  expect(visits.mock.calls[0][0].declared).toEqual(expect.objectContaining({ '/login': expect.arrayContaining(['Log In']) }));
   expect(release.readRegistry(root()).mf_public?.canary).toMatchObject({ version: '1.1.0' });
   expect(history().at(-1)).toMatchObject({
     verb: 'rollout',

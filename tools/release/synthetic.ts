@@ -29,6 +29,8 @@ export interface SyntheticInput {
   chromium?: string;
   timeoutMs?: number;
   maxActions?: number;
+  /** The remote's declared primary actions per page (platform.json "smoke"). */
+  declared?: Record<string, string[]>;
 }
 export interface SyntheticNote {
   result: 'passed' | 'failed';
@@ -147,7 +149,11 @@ export async function runSynthetic(input: SyntheticInput): Promise<SyntheticResu
         else if (errs.length) problem = `${name} throws: ${errs[0].slice(0, 200)}`;
         else if (new URL(p.url()).pathname === pg.path) {
           // The pin is kept for the tab (sessionStorage): reopening the plain path still previews.
-          const r = await exercise(p, pg.path, errs, { maxActions: input.maxActions, reopen: reopenPinned(first, timeout) });
+          const r = await exercise(p, pg.path, errs, {
+            maxActions: input.maxActions,
+            declared: input.declared?.[pg.path],
+            reopen: reopenPinned(first, timeout),
+          });
           actions += r.actions.length;
           if (r.problem) problem = `${name}: ${r.problem}`;
         }
