@@ -252,7 +252,9 @@ export async function exercise(page: Page, pathname: string, errors: string[], o
       if (c.kind === 'fill') await el.fill(SMOKE_TEXT, { timeout: actionTimeout });
       else if (c.kind === 'number') await el.fill('1', { timeout: actionTimeout });
       else if (c.kind === 'select')
-        await el.selectOption({ index: 1 }, { timeout: actionTimeout }).catch(() => el.selectOption({ index: 0 }));
+        await el
+          .selectOption({ index: 1 }, { timeout: actionTimeout })
+          .catch(() => el.selectOption({ index: 0 }, { timeout: actionTimeout }));
       else await el.click({ timeout: actionTimeout, noWaitAfter: true });
     } catch {
       // Covered by an overlay, detached by a re-render, not actionable in time: not a failure of
@@ -271,6 +273,12 @@ export async function exercise(page: Page, pathname: string, errors: string[], o
       const after = await failed(`reopening after ${what}`);
       if (after) return { actions, problem: after };
     }
+  }
+  // What an action set off and failed later (a response, a timer): blamed on the last one.
+  if (actions.length) {
+    await page.waitForTimeout(300);
+    const late = await failed(`after ${actions[actions.length - 1]}`);
+    if (late) return { actions, problem: late };
   }
   if (declared.size)
     return {

@@ -238,7 +238,11 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     }
     return reports.splice(0);
   };
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS }).catch(async (err: unknown) => {
+    await site.close();
+    await throwaway?.stop();
+    throw err;
+  });
   const problems: string[] = [];
   const checked: string[] = [];
   try {
