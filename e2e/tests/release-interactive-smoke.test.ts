@@ -110,13 +110,28 @@ test('a good build passes the interactive smoke test; history records it as exer
   expect(history().at(-1)).toMatchObject({ verb: 'publish', to: good, smoke: 'passed', smokeInteractive: true });
 }, 600_000);
 
-test('signed-in pages are exercised signed in, against a throwaway API with the demo seed', () => {
+test('signed-in pages are exercised signed in, against a throwaway API; a declared primary action must be there', () => {
   const investorStable = JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_investor.stable.version as string;
   const [maj, min] = investorStable.split('.').map(Number);
-  const next = `${maj}.${min + 1}.0`;
-  const derived = deriveVersion(releases, 'mf_investor', investorStable, next, { text: 'Send ticket', replacement: 'Send the ticket' });
   // The seeded template of this run: a copy starts in seconds (a fresh seed takes a minute).
-  const r = cli(['publish', 'mf_investor', '--from', derived.dir], { RELEASE_SMOKE_DATA: process.env.TESSERA_E2E_TEMPLATE ?? '' });
+  const env = { RELEASE_SMOKE_DATA: process.env.TESSERA_E2E_TEMPLATE ?? '' };
+
+  // mf_investor declares "Send ticket" on /dashboard/support (platform.json "smoke"): a build
+  // where that button is gone (renamed) is refused, naming the page and the action.
+  const renamed = `${maj}.${min + 1}.0`;
+  const without = deriveVersion(releases, 'mf_investor', investorStable, renamed, { text: 'Send ticket', replacement: 'Send the ticket' });
+  const refused = cli(['publish', 'mf_investor', '--from', without.dir], env);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(
+    /- \/dashboard\/support \(\.\/Support\) signed in as INVESTOR: its declared action "Send ticket" \(platform\.json "smoke"\) is not on the page/,
+  );
+
+  const next = `${maj}.${min + 2}.0`;
+  const derived = deriveVersion(releases, 'mf_investor', investorStable, next, {
+    text: 'See your investments',
+    replacement: 'See all your investments',
+  });
+  const r = cli(['publish', 'mf_investor', '--from', derived.dir], env);
   expect(r.out).toMatch(
     new RegExp(
       `mf_investor ${esc(next)}: smoke test passed \\(\\d+ checks in Chromium against shell \\S+, (\\d+) pages exercised \\(\\1 signed in\\)\\)`,
