@@ -41,7 +41,8 @@ function release(releasesRoot, args, { env = {}, expectFail = false } = {}) {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, RELEASE_USER: 'e2e', ...env },
-    timeout: 60_000,
+    // The smoke test exercises every page of the remote in Chromium: time for a busy machine.
+    timeout: 240_000,
   });
   const out = { code: r.status, stdout: r.stdout, stderr: r.stderr };
   if (!expectFail && r.status !== 0) throw new Error(`release ${args.join(' ')} exited ${r.status}:\n${r.stderr}${r.stdout}`);

@@ -12,6 +12,9 @@ const path = require('node:path');
  * @property {string} package its npm workspace name
  * @property {string} owns what the remote holds, for people
  * @property {string[]} exposes the modules it exposes (src/exposes/<Name>.tsx → './<Name>')
+ * @property {Record<string, string[]>} [smoke] its pages' primary actions, by label: page path →
+ *   the buttons, links and fields the release smoke test must find and exercise there
+ *   (tools/release/interactions.ts), whatever its per-page budget
  *
  * @typedef {object} SharedEntry
  * @property {string} key the federation share key ('react', 'shared-ui/mui'); a trailing '/' shares every subpath
@@ -57,7 +60,33 @@ function missingFolders(p, dir) {
     .map(([folder, what]) => `platform.json: the ${what} names folder "${folder}", which does not exist in ${dir}`);
 }
 
-const missing = missingFolders(platform, root);
+/**
+ * What is wrong with the remotes' declared smoke actions: each page a plain path of the app
+ * ('/login': no parameters, which the smoke test could not fill), each a list of labels.
+ * @param {Platform} p
+ * @returns {string[]}
+ */
+function smokeProblems(p) {
+  /** @type {string[]} */
+  const out = [];
+  for (const r of p.remotes) {
+    if (r.smoke === undefined) continue;
+    const at = `platform.json: remote "${r.name}" smoke`;
+    if (!r.smoke || typeof r.smoke !== 'object' || Array.isArray(r.smoke)) {
+      out.push(`${at} must map page paths to lists of action labels ({ "/login": ["Log In"] })`);
+      continue;
+    }
+    for (const [page, labels] of Object.entries(r.smoke)) {
+      if (!/^\/[^:*?#\s]*$/.test(page)) out.push(`${at}: "${page}" is not a page path without parameters (like "/login")`);
+      if (!Array.isArray(labels) || !labels.length || labels.some((l) => typeof l !== 'string' || !l.trim()))
+        out.push(`${at}: "${page}" needs a list of action labels (the buttons', links' or fields' names), not ${JSON.stringify(labels)}`);
+      else if (new Set(labels).size !== labels.length) out.push(`${at}: "${page}" names an action twice`);
+    }
+  }
+  return out;
+}
+
+const missing = [...missingFolders(platform, root), ...smokeProblems(platform)];
 if (missing.length)
   throw new Error(
     `${missing.join('\n')}\n(create the folder — a new remote: npm run new-remote <name> — or remove its entry from platform.json)`,
@@ -102,6 +131,7 @@ module.exports = {
   root,
   platform,
   missingFolders,
+  smokeProblems,
   remotes,
   apps,
   workspaces,

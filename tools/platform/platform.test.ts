@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { REMOTE_NAMES, requiredModules } from '../../shell/src/routes/route-table';
+import { REMOTE_NAMES, requiredModules, routeTable } from '../../shell/src/routes/route-table';
 import { providedEntries } from '../../shell/src/federation/provided';
-import { apps, missingFolders, platform, projects, remotes, root, tsconfigs, workspaces } from './index.cjs';
+import { apps, missingFolders, platform, projects, remotes, root, smokeProblems, tsconfigs, workspaces } from './index.cjs';
 import { FILE as REMOTE_MODULES, remoteModulesSource, shellPaths } from './remote-types.cjs';
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
@@ -147,4 +147,31 @@ test('the shell type-checks its route table against each remote’s exposed modu
   expect(shell.compilerOptions.paths).toEqual(shellPaths(platform));
   const refs = shell.references.map((r: { path: string }) => r.path);
   for (const r of remotes) expect(refs).toContain(`../${r.folder}`);
+});
+
+test('declared smoke actions: plain page paths of the remote, each with a list of labels', () => {
+  expect(smokeProblems(platform)).toEqual([]);
+  const pub = platform.remotes[0];
+  const withSmoke = (smoke: unknown) => ({ ...platform, remotes: [{ ...pub, smoke: smoke as Record<string, string[]> }] });
+  expect(smokeProblems(withSmoke({ '/login': ['Log In'], '/': ['Get started', 'Browse properties'] }))).toEqual([]);
+  expect(smokeProblems(withSmoke(['Log In']))).toEqual([
+    `platform.json: remote "${pub.name}" smoke must map page paths to lists of action labels ({ "/login": ["Log In"] })`,
+  ]);
+  expect(smokeProblems(withSmoke({ '/properties/:id': ['Invest'], login: ['Log In'] }))).toEqual([
+    `platform.json: remote "${pub.name}" smoke: "/properties/:id" is not a page path without parameters (like "/login")`,
+    `platform.json: remote "${pub.name}" smoke: "login" is not a page path without parameters (like "/login")`,
+  ]);
+  expect(smokeProblems(withSmoke({ '/login': [] }))).toEqual([
+    `platform.json: remote "${pub.name}" smoke: "/login" needs a list of action labels (the buttons', links' or fields' names), not []`,
+  ]);
+  expect(smokeProblems(withSmoke({ '/login': ['Log In', 'Log In'] }))).toEqual([
+    `platform.json: remote "${pub.name}" smoke: "/login" names an action twice`,
+  ]);
+  // Every declared page is a page the shell's route table gives that remote.
+  for (const r of remotes)
+    for (const page of Object.keys(r.smoke ?? {})) {
+      const route = routeTable.find((x) => x.path === page);
+      const targets = route ? (('remote' in route.target ? [route.target] : Object.values(route.target)) as { remote: string }[]) : [];
+      expect(targets.some((t) => t.remote === r.name) ? page : `${page} (not a page of ${r.name})`).toBe(page);
+    }
 });

@@ -6,7 +6,9 @@ import { defaultRoot } from './files';
 import { parsePercent, parseSteps } from './percent';
 import { liveShellVersion, readHistory, readRegistry, readShellState, REMOTE_NAMES, type HistoryEntry } from './registry';
 import { decide, DEFAULT_PLAN, type RolloutPlan } from './rollout';
-import { smokeTest } from './smoke';
+import { readRequirements } from './requirements';
+import { declaredActions, smokeActions, smokeTest } from './smoke';
+import { runSynthetic, type SyntheticNote } from './synthetic';
 import { badOf, compare, pct, wilson } from './stats';
 import { fetchSummary, countsOf, countsLoads, healthFrom, hoursSince, tokenFrom, type Summary } from './telemetry';
 import { createToken, listTokens, revokeToken } from './tokens';
@@ -22,8 +24,12 @@ export const USAGE = `Usage: npm run release -- <verb> [arguments] [options]
                                  send <percent>% of cohorts to <version> (by hand; see rollout)
   rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads 200] [--min-minutes 10]
           [--alpha 0.05] [--floor 0.5] [--budget 2] [--skip-smoke] [--approve-before-last] [--from ENV]
+          [--synthetic N --site URL]
                                  start a progressive rollout that promotes or rolls back itself;
-                                 --approve-before-last: the last step waits for \`approve <remote>\`
+                                 --approve-before-last: the last step waits for \`approve <remote>\`;
+                                 --synthetic N: first N Chromium visits through the live site URL
+                                 with <version> pinned (?preview=), exercising the remote's pages;
+                                 the rollout starts only if every one passes (recorded in history)
   approve <remote>               let a rollout started with --approve-before-last take its last step
   tick --api URL [--webhook URL] advance every running rollout once (cron / systemd timer); each
                                  decision is POSTed, signed, to the webhook (or RELEASE_WEBHOOK_URL;
@@ -107,24 +113,91 @@ export function planFrom(opts: Record<string, string | true>): RolloutPlan {
   return plan;
 }
 
+/** --synthetic N --site URL: both or neither; N a whole number 1-100, URL http(s). */
+export function syntheticFrom(opts: Record<string, string | true>): { visits: number; site: string } | null {
+  const n = opts.synthetic;
+  const site = opts.site;
+  if (n === undefined && site === undefined) return null;
+  if (n === undefined) throw new UsageError('--site is for --synthetic N: rollout <remote> <version> --synthetic N --site URL');
+  if (typeof n !== 'string' || !/^[1-9][0-9]*$/.test(n) || Number(n) > 100)
+    throw new UsageError(`--synthetic must be a whole number of visits from 1 to 100, not "${String(n)}"`);
+  if (typeof site !== 'string') throw new UsageError('--synthetic needs --site URL (the live site the visits go through)');
+  let url: URL;
+  try {
+    url = new URL(site);
+  } catch {
+    throw new UsageError(`--site must be a URL like https://tessera.example, not "${site}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--site must be an http(s) URL, not "${site}"`);
+  return { visits: Number(n), site: url.origin };
+}
+
+/** The synthetic canary before a rollout: refuses (and records why) unless every visit passes. */
+async function syntheticOrRefuse(
+  root: string,
+  remote: string,
+  version: string,
+  syn: { visits: number; site: string },
+  common: { user?: string },
+): Promise<SyntheticNote> {
+  if (remote === 'shell') throw new ReleaseError('the shell has no rollout: promote shell <version>');
+  if (!verbs.isPublished(root, remote, version))
+    throw new ReleaseError(`--synthetic: ${remote} ${version} is not published; publish it first (the visits pin a published version)`);
+  const live = liveShellVersion(root);
+  const req = live ? readRequirements(path.join(root, 'shell', live)) : null;
+  const email = process.env.RELEASE_SYNTHETIC_EMAIL;
+  const password = process.env.RELEASE_SYNTHETIC_PASSWORD;
+  console.log(`${remote} ${version}: synthetic canary: ${syn.visits} visits through ${syn.site} with the version pinned…`);
+  const r = await runSynthetic({
+    site: syn.site,
+    remote,
+    version,
+    visits: syn.visits,
+    pages: req?.pages?.[remote] ?? [],
+    signedInPages: req?.signedIn?.[remote] ?? [],
+    account: email && password ? { email, password } : undefined,
+    declared: declaredActions(remote),
+  });
+  if (r.result === 'failed') {
+    verbs.recordSynthetic(root, remote, version, r, common);
+    throw new ReleaseError(`refused: ${remote} ${version} fails its synthetic canary (${r.detail}); the rollout did not start`, r.problems);
+  }
+  console.log(`${remote} ${version}: synthetic canary passed (${r.detail})`);
+  return { result: r.result, detail: r.detail };
+}
+
 /** Runs the smoke test unless --skip-smoke; refuses a build that fails it. */
 async function smokeOrSkip(root: string, remote: string, version: string, dir: string, skip: boolean): Promise<verbs.SmokeNote> {
   if (skip) return { result: 'skipped', detail: '--skip-smoke' };
-  // Releases are immutable: a version that passed against the shell that is live now passed.
+  // Releases are immutable: a version that passed against the shell that is live now passed
+  // (if it was exercised then, when it would be now: a render-only pass is not enough).
   const live = liveShellVersion(root);
+  const interactive = smokeActions() > 0;
   const earlier = live
-    ? readHistory(root).find((e) => e.remote === remote && e.to === version && e.smoke === 'passed' && e.smokeShell === live)
+    ? readHistory(root).find(
+        (e) =>
+          e.remote === remote &&
+          e.to === version &&
+          e.smoke === 'passed' &&
+          e.smokeShell === live &&
+          (e.smokeInteractive === true || !interactive),
+      )
     : undefined;
   if (earlier) {
     console.log(`${remote} ${version}: smoke test passed against shell ${live} at ${earlier.time} (history); not run again`);
-    return { result: 'passed', detail: `passed against shell ${live} at ${earlier.time}`, shell: live! };
+    return {
+      result: 'passed',
+      detail: `passed against shell ${live} at ${earlier.time}`,
+      shell: live!,
+      interactive: earlier.smokeInteractive === true,
+    };
   }
   const r = await smokeTest({ root, remote, version, dir });
   if (r.result === 'failed')
     throw new ReleaseError(`refused: ${remote} ${version} fails its smoke test in Chromium (${r.detail}); nothing was changed`, r.problems);
   if (r.result !== 'passed') console.log(`${remote} ${version}: smoke test not run: ${r.detail}`);
   else console.log(`${remote} ${version}: smoke test passed (${r.detail})`);
-  return { result: r.result, detail: r.detail, shell: r.shell };
+  return { result: r.result, detail: r.detail, shell: r.shell, interactive: r.interactive };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -204,16 +277,18 @@ export async function main(argv: string[]): Promise<number> {
         args,
         2,
         2,
-        'rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads N] [--min-minutes M] [--alpha A] [--floor PP] [--budget PP] [--approve-before-last]',
+        'rollout <remote> <version> [--steps 1,5,25,50,100] [--min-loads N] [--min-minutes M] [--alpha A] [--floor PP] [--budget PP] [--approve-before-last] [--synthetic N --site URL]',
       );
       const [remote] = args;
       const { version, fromEnv: fromName } = fromEnv(remote, args[1]);
       const plan = planFrom(opts);
+      const syn = syntheticFrom(opts);
       const smoke = verbs.isPublished(root, remote, version!)
         ? await smokeOrSkip(root, remote, version!, path.join(root, remote, version!), skip)
         : undefined;
+      const synthetic = syn ? await syntheticOrRefuse(root, remote, version!, syn, common) : undefined;
       const approveBeforeLast = opts['approve-before-last'] === true;
-      const r = verbs.startRollout(root, remote, version!, plan, { ...common, smoke, approveBeforeLast, fromEnv: fromName });
+      const r = verbs.startRollout(root, remote, version!, plan, { ...common, smoke, synthetic, approveBeforeLast, fromEnv: fromName });
       console.log(
         `${remote}: rollout of ${version} started at ${plan.steps[0]}% (stable ${r.stable}); steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min.`,
       );
@@ -417,7 +492,7 @@ function report(r: { remote: string; version: string; dir: string; stable: boole
 }
 
 export function historyLine(e: HistoryEntry): string {
-  const smoke = e.smoke ? ` [smoke ${String(e.smoke)}]` : '';
+  const smoke = `${e.smoke ? ` [smoke ${String(e.smoke)}]` : ''}${e.synthetic ? ` [synthetic ${String(e.synthetic)}]` : ''}`;
   const what =
     (
       {
@@ -428,6 +503,7 @@ export function historyLine(e: HistoryEntry): string {
         rollback: e.channel === 'canary' ? `ended canary ${e.from} (stable ${e.to})` : `rolled back ${e.from} → ${e.to}`,
         prune: `pruned ${Array.isArray(e.deleted) ? e.deleted.join(', ') : ''}`,
         approve: `approved the last step of ${e.to}`,
+        synthetic: `synthetic canary of ${e.to} ${String(e.synthetic)}${e.syntheticDetail ? ` (${String(e.syntheticDetail)})` : ''}`,
       } as Record<string, string>
     )[e.verb] ?? `${e.verb} ${e.from ?? ''} → ${e.to ?? ''}`;
   return `${e.time}  ${e.remote.padEnd(13)} ${what}  by ${e.user}${smoke}${e.reason ? `\n${' '.repeat(26)}why: ${String(e.reason)}` : ''}`;

@@ -18,7 +18,15 @@ export interface Requirements {
   modules: Record<string, string[]>;
   /** remote → public pages without parameters: a path that renders each module. */
   pages: Record<string, { module: string; path: string }[]>;
+  /** remote → pages behind a sign-in without parameters, with the roles that see each (absent in older shells). */
+  signedIn?: Record<string, SignedInPage[]>;
   shared: Record<string, SharedInfo>;
+}
+
+export interface SignedInPage {
+  module: string;
+  path: string;
+  roles: string[];
 }
 
 interface RouteLike {
@@ -43,6 +51,22 @@ export function requirementsFromSource(shellVersion: string): Requirements {
     if (r.roles || !t?.remote || !t.module || r.path.includes(':') || r.path.includes('*')) continue;
     (pages[t.remote] ??= []).push({ module: t.module, path: r.path });
   }
+  // Signed-in pages: the target is one module for every role, or one per role.
+  const signedIn: Record<string, SignedInPage[]> = {};
+  for (const r of table.routeTable ?? []) {
+    if (!r.roles || r.path.includes(':') || r.path.includes('*')) continue;
+    const one = r.target as { remote?: string; module?: string };
+    const byRole: [string, { remote?: string; module?: string }][] = one.remote
+      ? r.roles.map((role) => [role, one])
+      : Object.entries(r.target as Record<string, { remote?: string; module?: string }>);
+    for (const [role, t] of byRole) {
+      if (!t?.remote || !t.module) continue;
+      const list = (signedIn[t.remote] ??= []);
+      const same = list.find((p) => p.path === r.path && p.module === t.module);
+      if (same) same.roles.push(role);
+      else list.push({ module: t.module, path: r.path, roles: [role] });
+    }
+  }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { sharedConfig } = require(path.join(repoRoot, 'tools/webpack/shared.cjs')) as {
     sharedConfig(): Record<string, { version?: string; requiredVersion?: string; singleton?: boolean }>;
@@ -59,7 +83,7 @@ export function requirementsFromSource(shellVersion: string): Requirements {
   for (const [name, c] of Object.entries(sharedConfig())) {
     shared[name] = { version: c.version ?? installed(name), requiredVersion: c.requiredVersion, singleton: Boolean(c.singleton) };
   }
-  return { shell: shellVersion, modules, pages, shared };
+  return { shell: shellVersion, modules, pages, signedIn, shared };
 }
 
 export function readRequirements(shellDir: string): Requirements | null {

@@ -7,15 +7,26 @@
 //      runtime (loadRemote), and must load without throwing and export a component;
 //   2. render: every public page of the remote in the live shell's route table (its
 //      requirements.json) is opened; the page must not show "This area is unavailable",
-//      must not throw, and its <main> must not stay empty.
-// Pages behind a sign-in are imported, not rendered (no API session here).
+//      must not throw, and its <main> must not stay empty;
+//   3. interact: on each page, its visible buttons, links and fields are exercised without
+//      leaving it (interactions.ts); a page error, an unhandled rejection, a console error
+//      from the remote's code or an error panel after any action fails the page, named
+//      with the action;
+//   4. signed in: the remote's pages behind a sign-in (requirements.json `signedIn`) are
+//      rendered and exercised the same way, signed in with the demo seed's account of a
+//      role that sees them, against a throwaway API (throwaway-api.ts) the static server
+//      proxies /v1/ to. Without a server build they are imported only (step 1), and the
+//      detail says so.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { errorPanel, exercise, guardContext, settle, watchErrors } from './interactions';
+import platform from '../../platform.json';
 import { entryOf, liveShellVersion, readRegistry, type Registry, type RemoteName } from './registry';
 import { readRequirements } from './requirements';
+import { SEEDED_ACCOUNTS, signIn, startThrowawayApi, type ThrowawayApi } from './throwaway-api';
 import type { Manifest } from './validation';
 import { exposedModules } from './validation';
 import type { SmokeNote } from './verbs';
@@ -51,6 +62,12 @@ export interface SmokeInput {
   dir: string;
   timeoutMs?: number;
   chromium?: string;
+  /** Exercise each page's controls (default true; false: render only). */
+  interact?: boolean;
+  /** Actions per page at most (default: smokeActions()); 0: render only. */
+  maxActions?: number;
+  /** Signed-in pages against a throwaway API (default true when the remote has some). */
+  signedIn?: boolean;
 }
 export interface SmokeResult extends SmokeNote {
   problems: string[];
@@ -64,6 +81,7 @@ async function serve(
   version: string,
   dir: string,
   reports: string[],
+  api: { url?: string },
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const registry: Registry = { ...readRegistry(root) };
   registry[remote as RemoteName] = { stable: { version, entry: entryOf(remote, version) }, published: [version] };
@@ -114,6 +132,17 @@ async function serve(
       });
       return;
     }
+    if ((p.startsWith('/v1/') || p === '/v1') && api.url) {
+      // The throwaway API, as nginx proxies the real one.
+      const target = new URL(req.url ?? '/', api.url);
+      const up = http.request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      up.on('error', () => res.writeHead(502).end());
+      req.pipe(up);
+      return;
+    }
     if (p.startsWith('/v1/') || p === '/v1') {
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"no API during the smoke test"}');
       return;
@@ -141,6 +170,17 @@ async function serve(
   };
 }
 
+/** The primary actions a remote declares per page in platform.json ("smoke"): path → labels. */
+export function declaredActions(remote: string): Record<string, string[]> {
+  return (platform.remotes.find((r) => r.name === remote) as { smoke?: Record<string, string[]> } | undefined)?.smoke ?? {};
+}
+
+/** Actions per page: RELEASE_SMOKE_ACTIONS (0: render only, as before the smoke test interacted), else 8. */
+export function smokeActions(): number {
+  const v = process.env.RELEASE_SMOKE_ACTIONS;
+  return v !== undefined && /^[0-9]+$/.test(v) ? Number(v) : 8;
+}
+
 export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
   const { root, remote, version, dir } = input;
   const timeout = input.timeoutMs ?? 20_000;
@@ -153,11 +193,39 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     return { result: 'unavailable', detail: 'no live shell in the releases root to load the build into', problems: [], checked: [] };
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;
   const modules = exposedModules(manifest);
-  const pages = readRequirements(path.join(root, 'shell', live))?.pages?.[remote] ?? [];
+  const requirements = readRequirements(path.join(root, 'shell', live));
+  const pages: SmokePage[] = (requirements?.pages?.[remote] ?? []).map((p) => ({ ...p }));
+  const notes: string[] = [];
+  const signedIn = input.signedIn === false ? [] : (requirements?.signedIn?.[remote] ?? []);
+  const maxActions = input.maxActions ?? smokeActions();
+  const interact = input.interact !== false && maxActions > 0;
+  const api: { url?: string } = {};
+  let throwaway: ThrowawayApi | null = null;
+  if (signedIn.length) {
+    const started = await startThrowawayApi();
+    if (typeof started === 'string') notes.push(`signed-in pages imported only: ${started}`);
+    else {
+      throwaway = started;
+      api.url = started.url;
+      for (const p of signedIn) {
+        const role = p.roles.find((r) => SEEDED_ACCOUNTS[r]);
+        if (role) pages.push({ module: p.module, path: p.path, role });
+      }
+    }
+  } else if (requirements && !requirements.signedIn && !pages.length) {
+    notes.push(`the live shell ${live} lists no signed-in pages (built before they were listed): those are imported only`);
+  }
+  // The primary actions the remote declares per page (platform.json "smoke").
+  const declared = declaredActions(remote);
+  const unvisited = Object.keys(declared).filter((p) => !pages.some((pg) => pg.path === p));
+  if (unvisited.length) notes.push(`declared actions of ${unvisited.join(', ')} not checked: not pages of ${remote} visited here`);
 
   const { chromium } = await import('playwright-core');
   const reports: string[] = [];
-  const site = await serve(root, remote, version, dir, reports);
+  const site = await serve(root, remote, version, dir, reports, api).catch(async (err: unknown) => {
+    await throwaway?.stop();
+    throw err;
+  });
   /** Leaves the page (the shell sends its per-page report then) and takes what it reported. */
   const reported = async (p: Page): Promise<string[]> => {
     await p.goto('about:blank').catch(() => undefined);
@@ -170,7 +238,11 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     }
     return reports.splice(0);
   };
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS }).catch(async (err: unknown) => {
+    await site.close();
+    await throwaway?.stop();
+    throw err;
+  });
   const problems: string[] = [];
   const checked: string[] = [];
   try {
@@ -250,52 +322,114 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
     if (told.length && !problems.length) problems.push(`while importing, ${told[0]}`);
     await context.close();
 
-    // 2. Render the public pages the live shell shows for this remote.
+    // 2-4. Render each page the live shell shows for this remote, and exercise it.
     for (const pg of pages) {
-      const ctx = await browser.newContext({ baseURL: site.url });
-      const p = await ctx.newPage();
-      const errs: string[] = [];
-      p.on('pageerror', (e) => errs.push(String(e.message ?? e)));
-      checked.push(`render ${pg.path} (./${pg.module})`);
       reports.splice(0); // what came after the previous page's wait is not this page's
-      try {
-        await p.goto(pg.path, { timeout });
-        // Settled: the page's spinner gone, or the unavailable panel shown.
-        await p
-          .waitForFunction(
-            () => !document.querySelector('[aria-label="Loading page"]') && document.getElementById('main') !== null,
-            undefined,
-            { timeout },
-          )
-          .catch(() => undefined);
-        await p.waitForTimeout(300);
-        const state = await p.evaluate(() => {
-          const main = document.getElementById('main');
-          const text = main?.innerText.trim() ?? '';
-          return {
-            unavailable: /This area is unavailable/.test(document.body.innerText),
-            loading: Boolean(document.querySelector('[aria-label="Loading page"]')),
-            empty: !main || (text.length === 0 && main.querySelectorAll('img,svg,canvas,input,button').length === 0),
-          };
-        });
-        // Always collected here, so a late report is never blamed on the next page.
-        const told = await reported(p);
-        if (state.unavailable)
-          problems.push(`${pg.path} (./${pg.module}) shows "This area is unavailable"${errs[0] ? `: ${errs[0].slice(0, 200)}` : ''}`);
-        else if (state.loading) problems.push(`${pg.path} (./${pg.module}) still loading after ${timeout} ms`);
-        else if (state.empty) problems.push(`${pg.path} (./${pg.module}) renders nothing (empty page area)`);
-        else if (errs.length) problems.push(`${pg.path} (./${pg.module}) throws: ${errs[0].slice(0, 200)}`);
-        else if (told.length) problems.push(`${pg.path} (./${pg.module}): ${told[0]}`);
-      } catch (err) {
-        problems.push(`${pg.path} (./${pg.module}): ${(err as Error).message.split('\n')[0]}`);
-      } finally {
-        await ctx.close();
-      }
+      const r = await checkPage(browser, site.url, pg, {
+        remote,
+        timeout,
+        interact,
+        maxActions,
+        api: api.url,
+        reported,
+        declared: declared[pg.path],
+      });
+      checked.push(
+        `${interact ? 'exercise' : 'render'} ${pg.path} (./${pg.module})${pg.role ? ` as ${pg.role}` : ''}${interact ? `: ${r.actions.length} actions` : ''}`,
+      );
+      if (process.env.RELEASE_SMOKE_VERBOSE) console.log(`smoke ${pg.path}: ${r.actions.join('; ') || 'no action'}`);
+      if (r.problem) problems.push(r.problem);
     }
   } finally {
     await browser.close();
     await site.close();
+    await throwaway?.stop();
   }
-  const detail = `${checked.length} checks in Chromium against shell ${live}${problems.length ? `; ${problems.length} failed` : ''}`;
-  return { result: problems.length ? 'failed' : 'passed', detail, problems, checked, shell: live };
+  const signedInCount = pages.filter((p) => p.role).length;
+  const what = `${pages.length} pages ${interact ? 'exercised' : 'rendered'}${signedInCount ? ` (${signedInCount} signed in)` : ''}`;
+  const detail = `${checked.length} checks in Chromium against shell ${live}, ${what}${problems.length ? `; ${problems.length} failed` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+  return { result: problems.length ? 'failed' : 'passed', detail, problems, checked, shell: live, interactive: interact };
+}
+
+interface SmokePage {
+  module: string;
+  path: string;
+  /** Signed in with the seeded account of this role; absent: a guest. */
+  role?: string;
+}
+
+/**
+ * Opens one page in a fresh profile, checks what it renders, exercises its controls and
+ * collects what the shell reported; the first problem, named with the page (and the
+ * action), or null.
+ */
+async function checkPage(
+  browser: Browser,
+  baseURL: string,
+  pg: SmokePage,
+  o: {
+    remote: string;
+    timeout: number;
+    interact: boolean;
+    maxActions: number;
+    api?: string;
+    reported: (p: Page) => Promise<string[]>;
+    declared?: string[];
+  },
+): Promise<{ problem: string | null; actions: string[] }> {
+  const name = `${pg.path} (./${pg.module})${pg.role ? ` signed in as ${pg.role}` : ''}`;
+  const ctx = await browser.newContext({ baseURL });
+  try {
+    await guardContext(ctx);
+    if (pg.role && o.api) {
+      const auth = await signIn(o.api, SEEDED_ACCOUNTS[pg.role]);
+      await ctx.addInitScript(
+        ([u, token]) => {
+          if (!window.localStorage.getItem('accessToken')) {
+            window.localStorage.setItem('authUser', u);
+            window.localStorage.setItem('accessToken', token);
+          }
+        },
+        [JSON.stringify(auth.user), auth.accessToken] as const,
+      );
+    }
+    const p = await ctx.newPage();
+    p.on('dialog', (d) => void d.accept().catch(() => undefined));
+    const errs = watchErrors(p, `/remotes/${o.remote}/`);
+    await p.goto(pg.path, { timeout: o.timeout });
+    // Settled: the page's spinner gone, or the unavailable panel shown.
+    await settle(p, o.timeout);
+    await p.waitForTimeout(100);
+    const state = await p.evaluate(() => {
+      const main = document.getElementById('main');
+      const text = main?.innerText.trim() ?? '';
+      return {
+        loading: Boolean(document.querySelector('[aria-label="Loading page"]')),
+        empty: !main || (text.length === 0 && main.querySelectorAll('img,svg,canvas,input,button').length === 0),
+        at: window.location.pathname,
+      };
+    });
+    const panel = await errorPanel(p);
+    let problem: string | null = null;
+    let actions: string[] = [];
+    if (panel) problem = `${name} ${panel}${errs[0] ? `: ${errs[0].slice(0, 200)}` : ''}`;
+    else if (state.loading) problem = `${name} still loading after ${o.timeout} ms`;
+    else if (state.at !== pg.path)
+      problem = null; // sent elsewhere (a guard, onboarding done): that page is not this remote's to judge
+    else if (state.empty) problem = `${name} renders nothing (empty page area)`;
+    else if (errs.length) problem = `${name} throws: ${errs[0].slice(0, 200)}`;
+    else if (o.interact) {
+      const r = await exercise(p, pg.path, errs, { maxActions: o.maxActions, declared: o.declared });
+      actions = r.actions;
+      if (r.problem) problem = `${name}: ${r.problem}`;
+    }
+    // Always collected here, so a late report is never blamed on the next page.
+    const told = await o.reported(p);
+    if (!problem && told.length) problem = `${name}: ${told[0]}`;
+    return { problem, actions };
+  } catch (err) {
+    return { problem: `${name}: ${(err as Error).message.split('\n')[0]}`, actions: [] };
+  } finally {
+    await ctx.close();
+  }
 }

@@ -37,6 +37,8 @@ export interface SmokeNote {
   result: 'passed' | 'failed' | 'skipped' | 'unavailable';
   detail?: string;
   /** The live shell it ran against. */ shell?: string;
+  /** It exercised the pages' controls (not only rendered them). */
+  interactive?: boolean;
 }
 
 export interface VerbOptions {
@@ -49,6 +51,8 @@ export interface VerbOptions {
   now?: Date;
   /** The environment a version is promoted from (recorded in history). */
   fromEnv?: string;
+  /** What the synthetic canary found before a rollout (recorded in history). */
+  synthetic?: { result: 'passed' | 'failed'; detail: string };
 }
 
 const timeOf = (opts: VerbOptions) => (opts.now ?? new Date()).toISOString();
@@ -58,8 +62,12 @@ const smokeField = (opts: VerbOptions) =>
         smoke: opts.smoke.result,
         ...(opts.smoke.detail ? { smokeDetail: opts.smoke.detail } : {}),
         ...(opts.smoke.shell ? { smokeShell: opts.smoke.shell } : {}),
+        ...(opts.smoke.interactive ? { smokeInteractive: true } : {}),
       }
     : {};
+
+const syntheticField = (opts: VerbOptions) =>
+  opts.synthetic ? { synthetic: opts.synthetic.result, syntheticDetail: opts.synthetic.detail } : {};
 
 const fromEnvField = (opts: VerbOptions) => (opts.fromEnv ? { fromEnv: opts.fromEnv } : {});
 
@@ -397,10 +405,44 @@ export function startRollout(
         user,
         reason: `rollout started: steps ${plan.steps.join(' → ')} %, each ≥ ${plan.minLoads} loads and ≥ ${plan.minMinutes} min${opts.approveBeforeLast ? '; approval needed before the last step' : ''}`,
         ...smokeField(opts),
+        ...syntheticField(opts),
         ...fromEnvField(opts),
       });
       return r;
     },
+    opts.lock,
+  );
+}
+
+/**
+ * Records a synthetic canary that refused a rollout (the rollout never started; a passed one
+ * is recorded with the rollout it let start).
+ */
+export function recordSynthetic(
+  root: string,
+  remote: string,
+  version: string,
+  note: { result: 'passed' | 'failed'; detail: string; problems?: string[] },
+  opts: VerbOptions = {},
+): void {
+  assertName(remote, { shell: false });
+  assertVersion(version);
+  const user = whoAmI(opts.user);
+  withLock(
+    root,
+    () =>
+      appendHistory(root, {
+        time: timeOf(opts),
+        verb: 'synthetic',
+        remote,
+        from: readRegistry(root)[remote]?.stable?.version ?? null,
+        to: version,
+        percent: null,
+        user,
+        synthetic: note.result,
+        syntheticDetail: note.detail,
+        ...(note.problems?.length ? { reason: note.problems[0] } : {}),
+      }),
     opts.lock,
   );
 }
