@@ -6,12 +6,17 @@
 // rules.manifest, all in one transaction together with their new checksums. Rule files are
 // therefore written to be re-run: CREATE OR REPLACE FUNCTION / TRIGGER / VIEW.
 //
+// A few rules are generated rather than written (db/contract-rules.ts): the SQL functions whose
+// numbers the shared API contract defines (the market fee, the price band). They come first,
+// before the manifest's files, and are tracked by the checksum of their generated text.
+//
 // Removing a rule (or changing a function's arguments, which makes a new function beside the
 // old one) is a migration that drops the old object: the server refuses to start while the
 // database holds a function, trigger or view that no rule file defines.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { contractRules } from './contract-rules';
 import { declaredObjects, type Declared } from './sql-text';
 
 export type Exec = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -21,7 +26,7 @@ export const RULES_MANIFEST = 'rules.manifest';
 export interface Rule {
   /** The function or view the file is named after (its file name without .sql). */
   name: string;
-  /** Relative to the rules folder: `market/sql/place_market_orders.sql`. */
+  /** Relative to the rules folder: `market/sql/place_market_orders.sql` (a generated rule: `generated/…`). */
   path: string;
   sql: string;
   checksum: string;
@@ -49,12 +54,28 @@ export function readManifest(dir = rulesDir()): string[] {
 }
 
 /**
- * Every rule in manifest order. Refuses a manifest entry without its file, a file that does not
- * define the function or view it is named after, and anything defined by two files.
+ * Every rule: the generated ones, then the files in manifest order. Refuses a manifest entry
+ * without its file, a rule that does not define the function or view it is named after, and
+ * anything defined by two rules.
  */
 export function readRules(dir = rulesDir()): Rule[] {
   const rules: Rule[] = [];
   const home = new Map<string, string>();
+  const claim = (rel: string, declares: Declared[]) => {
+    for (const d of declares) {
+      const key = `${d.kind} ${d.name}`;
+      const other = home.get(key);
+      if (other) throw new Error(`The ${key} is defined in both ${other} and ${rel}: a rule has one home`);
+      home.set(key, rel);
+    }
+  };
+  for (const g of contractRules()) {
+    const declares = declaredObjects(g.sql);
+    if (!declares.some((d) => d.kind !== 'trigger' && d.name === g.name))
+      throw new Error(`The generated rule ${g.path} must define the function ${g.name}`);
+    claim(g.path, declares);
+    rules.push({ name: g.name, path: g.path, sql: g.sql, checksum: sha256(g.sql), declares });
+  }
   for (const rel of readManifest(dir)) {
     if (!/^[a-z0-9-]+\/sql\/[a-z_][a-z0-9_]*\.sql$/.test(rel))
       throw new Error(`${RULES_MANIFEST}: "${rel}" is not <module>/sql/<name>.sql`);
@@ -67,12 +88,7 @@ export function readRules(dir = rulesDir()): Rule[] {
     if (!declares.some((d) => d.kind !== 'trigger' && d.name === name)) {
       throw new Error(`Rule file ${rel} must define the function or view ${name} (a rule lives in the file named after it)`);
     }
-    for (const d of declares) {
-      const key = `${d.kind} ${d.name}`;
-      const other = home.get(key);
-      if (other) throw new Error(`The ${key} is defined in both ${other} and ${rel}: a rule has one home`);
-      home.set(key, rel);
-    }
+    claim(rel, declares);
     rules.push({ name, path: rel, sql, checksum: sha256(bytes), declares });
   }
   return rules;

@@ -87,18 +87,32 @@ export const MAX_MARKET_PRICE = 1_000_000_000; // dollars per unit
 export const MAX_HALT_REASON = 500;
 export const MARKET_PAGE_SIZE = 20;
 
+/** Basis points in a whole: a fee of BPS_PER_WHOLE bps is 100%. */
+export const BPS_PER_WHOLE = 10_000;
+/** What the fee adds before dividing: half a whole rounds half up. */
+export const MARKET_FEE_ROUNDING_BPS = BPS_PER_WHOLE / 2;
+/** Percent in a whole (the price band is in percent). */
+export const PCT_PER_WHOLE = 100;
+/** The lowest limit price, in cents: the band's low end never goes under it. */
+export const MIN_MARKET_PRICE_CENTS = 1;
+
 /**
- * The trading fee on a trade of `grossCents`, rounded half up to the cent: (gross × bps + 5000) div 10000.
- * The same rule as the database (migration 0100).
+ * The trading fee on a trade of `grossCents`, rounded half up to the cent:
+ * (gross × bps + MARKET_FEE_ROUNDING_BPS) div BPS_PER_WHOLE. The database's market_fee_cents is
+ * generated from these same constants (server/src/db/contract-rules.ts), so they agree.
  */
 export function marketFeeCents(grossCents: number, feeBps: number): number {
-  return Math.floor((grossCents * feeBps + 5000) / 10000);
+  return Math.floor((grossCents * feeBps + MARKET_FEE_ROUNDING_BPS) / BPS_PER_WHOLE);
 }
 
-/** The price band around a reference price (cents): [low, high] inclusive, low at least 1 cent. */
+/**
+ * The price band around a reference price (cents): [low, high] inclusive, low at least
+ * MIN_MARKET_PRICE_CENTS; the band's half-width is (reference × pct) div PCT_PER_WHOLE.
+ * The database's market_price_band is generated from these same constants.
+ */
 export function marketPriceBandCents(referenceCents: number, bandPct: number): [number, number] {
-  const delta = Math.floor((referenceCents * bandPct) / 100);
-  return [Math.max(1, referenceCents - delta), referenceCents + delta];
+  const delta = Math.floor((referenceCents * bandPct) / PCT_PER_WHOLE);
+  return [Math.max(MIN_MARKET_PRICE_CENTS, referenceCents - delta), referenceCents + delta];
 }
 
 /**

@@ -26,7 +26,8 @@ DECLARE
   maker record;
   ref bigint;
   basis text;
-  delta bigint;
+  band_low bigint;
+  band_high bigint;
   o market_orders;
   r market_orders;
   t trades;
@@ -113,10 +114,10 @@ BEGIN
         ELSE
           ref := p.unit_price_cents; basis := 'unit price';
         END IF;
-        delta := (ref * p_band_pct) / 100;
-        IF v_price < greatest(1, ref - delta) OR v_price > ref + delta THEN
+        SELECT b.low, b.high INTO band_low, band_high FROM market_price_band(ref, p_band_pct) b;
+        IF v_price < band_low OR v_price > band_high THEN
           RAISE EXCEPTION 'The price must be within % of the reference price % (%): between % and %', p_band_pct || '%', cents_text(ref),
-            basis, cents_text(greatest(1, ref - delta)), cents_text(ref + delta)
+            basis, cents_text(band_low), cents_text(band_high)
             USING ERRCODE = 'TS400';
         END IF;
 

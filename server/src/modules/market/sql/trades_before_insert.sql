@@ -5,7 +5,7 @@ BEGIN
     RAISE EXCEPTION 'trades are made by place_market_order only';
   END IF;
   NEW.gross_cents := NEW.units::bigint * NEW.price_cents;
-  NEW.fee_cents := (NEW.gross_cents * NEW.fee_bps + 5000) / 10000;
+  NEW.fee_cents := market_fee_cents(NEW.gross_cents, NEW.fee_bps);
   NEW.created_at := now();
   RETURN NEW;
 END

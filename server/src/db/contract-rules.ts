@@ -1,0 +1,50 @@
+// Rules generated from the shared contract: the SQL functions whose numbers the API contract
+// also shows (the market fee's rounding, the price band). Their text is built here from
+// shared-api's constants, so the number lives in one place (shared-api/src/contract/market.ts)
+// and the database reads it from the generated function; a change to a constant changes the
+// generated text, hence its checksum, and the next start re-applies it like any rule file.
+// The formulas mirror marketFeeCents and marketPriceBandCents; a test compares both over many
+// values (server/test/contract-rules.test.ts).
+import { BPS_PER_WHOLE, MARKET_FEE_ROUNDING_BPS, MIN_MARKET_PRICE_CENTS, PCT_PER_WHOLE } from 'shared-api/contract/market';
+
+export interface GeneratedRule {
+  /** The function it defines. */
+  name: string;
+  /** Where the numbers come from (recorded in schema_rules.path). */
+  path: string;
+  sql: string;
+}
+
+const integer = (n: number): string => {
+  if (!Number.isSafeInteger(n)) throw new Error(`A generated rule needs an integer, not ${n}`);
+  return String(n);
+};
+
+export function contractRules(): GeneratedRule[] {
+  const from = 'generated/shared-api/contract/market.ts';
+  return [
+    {
+      name: 'market_fee_cents',
+      path: `${from}#market_fee_cents`,
+      sql: `-- Generated from shared-api/src/contract/market.ts (marketFeeCents): do not edit in the database.
+-- The trading fee on a trade of p_gross cents at p_fee_bps, rounded to the cent as the contract says.
+CREATE OR REPLACE FUNCTION market_fee_cents(p_gross bigint, p_fee_bps integer) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT (p_gross * p_fee_bps + ${integer(MARKET_FEE_ROUNDING_BPS)}) / ${integer(BPS_PER_WHOLE)}
+$$;
+`,
+    },
+    {
+      name: 'market_price_band',
+      path: `${from}#market_price_band`,
+      sql: `-- Generated from shared-api/src/contract/market.ts (marketPriceBandCents): do not edit in the database.
+-- The price band around a reference price p_ref (cents), inclusive: a limit price outside it is refused.
+CREATE OR REPLACE FUNCTION market_price_band(p_ref bigint, p_band_pct integer, OUT low bigint, OUT high bigint)
+LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT greatest(${integer(MIN_MARKET_PRICE_CENTS)}, p_ref - (p_ref * p_band_pct) / ${integer(PCT_PER_WHOLE)}),
+         p_ref + (p_ref * p_band_pct) / ${integer(PCT_PER_WHOLE)}
+$$;
+`,
+    },
+  ];
+}

@@ -1,0 +1,102 @@
+// The rules the API contract shows are defined once (shared-api/src/contract/market.ts): the
+// database's market_fee_cents and market_price_band are generated from the same constants, and
+// must give the TypeScript answer for every input, rounding edges included.
+import { sql } from 'drizzle-orm';
+import {
+  BPS_PER_WHOLE,
+  MARKET_FEE_ROUNDING_BPS,
+  marketFeeCents,
+  marketPriceBandCents,
+  MAX_MARKET_ORDER_UNITS,
+  MAX_MARKET_PRICE,
+} from 'shared-api/contract/market';
+import { contractRules } from '../src/db/contract-rules';
+import { readRules } from '../src/db/rules';
+import { buildTestApp, queryRows, type TestApp } from './helper';
+
+jest.setTimeout(120_000);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const FEES_BPS = [0, 1, 7, 50, 99, 100, 101, 250, 333, 999, 1000, 5000, 9999, 10_000];
+const BAND_PCTS = [1, 2, 3, 7, 19, 20, 21, 33, 50, 99, 100];
+
+/** Gross amounts around every rounding edge of each fee (gross × bps just under, at and over a rounding step), and some others. */
+function grossesFor(bps: number): number[] {
+  const out = [0, 1, 2, 49, 50, 51, 99, 100, 101, 9_999, 10_000, 10_001, 123_456_789, 100_000_000_000];
+  if (bps > 0) {
+    for (const k of [0, 1, 2, 17, 1000]) {
+      for (const target of [
+        BPS_PER_WHOLE - MARKET_FEE_ROUNDING_BPS - 1,
+        BPS_PER_WHOLE - MARKET_FEE_ROUNDING_BPS,
+        BPS_PER_WHOLE - MARKET_FEE_ROUNDING_BPS + 1,
+      ]) {
+        // Where gross × bps + the rounding crosses a whole cent: the smallest gross reaching it, and the one before.
+        const g = Math.ceil((k * BPS_PER_WHOLE + target) / bps);
+        out.push(g, Math.max(0, g - 1));
+      }
+    }
+  }
+  return out;
+}
+
+describe('one definition per rule across TypeScript and SQL', () => {
+  it('market_fee_cents in the database is marketFeeCents, rounding edges included', async () => {
+    const cases = FEES_BPS.flatMap((bps) => grossesFor(bps).map((gross) => ({ gross, bps })));
+    const rows = await queryRows<{ fee: string }>(
+      t.app,
+      sql.raw(
+        `SELECT market_fee_cents(c.g, c.b)::text AS fee FROM unnest(ARRAY[${cases.map((c) => c.gross).join(',')}]::bigint[],
+           ARRAY[${cases.map((c) => c.bps).join(',')}]::integer[]) WITH ORDINALITY AS c(g, b, i) ORDER BY c.i`,
+      ),
+    );
+    expect(rows.map((r) => Number(r.fee))).toEqual(cases.map((c) => marketFeeCents(c.gross, c.bps)));
+    expect(cases.length).toBeGreaterThan(500);
+  });
+
+  it('market_price_band in the database is marketPriceBandCents', async () => {
+    const refs = [1, 2, 3, 4, 5, 9, 10, 11, 49, 50, 51, 99, 100, 101, 199, 12_345, 999_999, 100_000_000_000];
+    const cases = BAND_PCTS.flatMap((pct) => refs.map((ref) => ({ ref, pct })));
+    const rows = await queryRows<{ low: string; high: string }>(
+      t.app,
+      sql.raw(
+        `SELECT b.low::text AS low, b.high::text AS high FROM unnest(ARRAY[${cases.map((c) => c.ref).join(',')}]::bigint[],
+           ARRAY[${cases.map((c) => c.pct).join(',')}]::integer[]) WITH ORDINALITY AS c(r, p, i)
+           CROSS JOIN LATERAL market_price_band(c.r, c.p) b ORDER BY c.i`,
+      ),
+    );
+    expect(rows.map((r) => [Number(r.low), Number(r.high)])).toEqual(cases.map((c) => marketPriceBandCents(c.ref, c.pct)));
+  });
+
+  it('the generated functions are rules like the others: applied, tracked by the checksum of their text', async () => {
+    const generated = readRules().filter((r) => r.path.startsWith('generated/'));
+    expect(generated.map((r) => r.name).sort()).toEqual(
+      contractRules()
+        .map((g) => g.name)
+        .sort(),
+    );
+    const rows = await queryRows<{ name: string; checksum: string }>(
+      t.app,
+      sql`SELECT name, checksum FROM schema_rules WHERE path LIKE 'generated/%' ORDER BY name`,
+    );
+    expect(rows).toEqual(generated.map((r) => ({ name: r.name, checksum: r.checksum })).sort((a, b) => a.name.localeCompare(b.name)));
+  });
+
+  it("the schema's limits on a market order are the contract's", async () => {
+    const rows = await queryRows<{ name: string; def: string }>(
+      t.app,
+      sql`SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
+           WHERE conrelid = 'market_orders'::regclass AND conname IN ('market_orders_units_check', 'market_orders_price_cents_check')
+           ORDER BY conname`,
+    );
+    const limit = (def: string, column: string) => Number(new RegExp(`${column} <= '?(\\d+)`).exec(def)?.[1]);
+    expect(limit(rows[0].def, 'price_cents')).toBe(MAX_MARKET_PRICE * 100);
+    expect(limit(rows[1].def, 'units')).toBe(MAX_MARKET_ORDER_UNITS);
+  });
+});
