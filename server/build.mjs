@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.js (CommonJS, Node 20). npm packages stay external
+// Bundles the server into dist/main.js (CommonJS, Node 20), and the statement PDF worker
+// into dist/pdf-worker.js beside it (pdf-pool.ts looks for it there). npm packages stay external
 // and load from node_modules, except shared-api (workspace TypeScript source). The SQL
 // migrations and the database rules are copied beside the bundle. `--outdir DIR` builds
 // elsewhere than dist/ (the reliability checks build a private copy so a concurrent rebuild
@@ -16,8 +17,11 @@ const out = at > 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) 
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(out, 'main.js'),
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'pdf-worker': path.join(here, 'src/modules/statements/pdf-worker.ts'),
+  },
+  outdir: out,
   bundle: true,
   platform: 'node',
   target: 'node20',

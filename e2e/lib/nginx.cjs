@@ -40,7 +40,9 @@ function release(releasesRoot, args, { env = {}, expectFail = false } = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args, '--root', releasesRoot], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, RELEASE_USER: 'e2e', ...env },
+    // The smoke test's throwaway API (signed-in pages, pages with parameters) starts from
+    // the run's seeded template rather than seeding one of its own.
+    env: { ...process.env, RELEASE_USER: 'e2e', RELEASE_SMOKE_DATA: process.env.TESSERA_E2E_TEMPLATE ?? '', ...env },
     // The smoke test exercises every page of the remote in Chromium: time for a busy machine.
     timeout: 240_000,
   });

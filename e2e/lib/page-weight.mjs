@@ -20,7 +20,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** @typedef {{ name: string, path: string, heading?: string, as?: keyof typeof DEMO }} Page */
+/**
+ * A page to measure. `path` may have an `:id`, filled with the `_id` of the first item the
+ * API collection `idFrom` lists (`/properties/:id` from `/v1/properties`). `waitFor`: a
+ * heading of a part the page loads after its first screen (e.g. the invest panel), which
+ * must show; what it loads counts.
+ * @typedef {{ name: string, path: string, heading?: string, as?: keyof typeof DEMO, idFrom?: string, waitFor?: string }} Page
+ */
 /** @typedef {{ url: string, owner: string, raw: number, gzip: number }} Script */
 
 /**
@@ -72,6 +78,23 @@ async function signIn(baseURL, who) {
 }
 
 /**
+ * The page's path, its `:id` filled from the API (see Page).
+ * @param {string} baseURL
+ * @param {Page} page
+ */
+async function pathOf(baseURL, page) {
+  if (!page.path.includes(':')) return page.path;
+  if (!page.idFrom) throw new Error(`${page.name}: ${page.path} has a parameter and no idFrom`);
+  const res = await fetch(`${baseURL}${page.idFrom}`, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${page.name}: GET ${page.idFrom} answered ${res.status}`);
+  const body = await res.json();
+  const first = (Array.isArray(body) ? body : body.items)?.[0];
+  const id = first?._id ?? first?.id;
+  if (!id) throw new Error(`${page.name}: GET ${page.idFrom} lists nothing`);
+  return page.path.replace(/:[A-Za-z_]\w*/g, encodeURIComponent(String(id)));
+}
+
+/**
  * Loads `page` in a fresh browser context (1280×720, the first visit: empty cache) and
  * returns the JavaScript it downloaded until the network went idle.
  * @param {import('playwright-core').Browser} browser
@@ -106,10 +129,21 @@ export async function measurePage(browser, baseURL, page) {
         .catch(() => null),
     );
   });
-  await tab.goto(page.path, { waitUntil: 'networkidle' });
+  const at = await pathOf(baseURL, page);
+  await tab.goto(at, { waitUntil: 'networkidle' });
   await tab.waitForTimeout(500);
   let rendered = true;
   let problem = null;
+  if (page.waitFor) {
+    try {
+      await tab.getByRole('heading', { name: page.waitFor }).first().waitFor({ timeout: 15_000 });
+      await tab.waitForLoadState('networkidle');
+      await tab.waitForTimeout(500);
+    } catch {
+      rendered = false;
+      problem = `no "${page.waitFor}" heading`;
+    }
+  }
   if (page.heading) {
     try {
       await tab.getByRole('heading', { level: 1, name: page.heading }).first().waitFor({ timeout: 15_000 });
@@ -152,7 +186,7 @@ export async function measurePage(browser, baseURL, page) {
   }
   return {
     page: page.name,
-    path: page.path,
+    path: at,
     files: files.length,
     raw: sum(files, 'raw'),
     gzip: sum(files, 'gzip'),

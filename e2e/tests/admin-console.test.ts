@@ -439,16 +439,17 @@ test('an admin marks a withdrawal paid', async () => {
   await pay.click();
   const dialog = page.getByRole('dialog', { name: 'Mark this withdrawal paid?' });
   await dialog.getByText('Confirm only once the money has been sent.').waitFor();
+  await dialog.getByRole('textbox', { name: /Bank reference of the transfer/ }).fill('TRF-E2E-12345');
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
   await toastWith(page, 'Withdrawal of $123.45 marked paid').waitFor();
   await pay.waitFor({ state: 'detached' });
-  const paid = await api<{ items: { _id: string; status: string }[] }>(
+  const paid = await api<{ items: { _id: string; status: string; bankReference: string | null }[] }>(
     'GET',
     '/v1/payouts?status=PAID&pageSize=100',
     undefined,
     await admin(),
   );
-  expect(paid.items.find((p) => p._id === payout._id)?.status).toBe('PAID');
+  expect(paid.items.find((p) => p._id === payout._id)).toMatchObject({ status: 'PAID', bankReference: 'TRF-E2E-12345' });
 
   // The ledger shows the released hold, and exports as CSV.
   await page.goto('/dashboard/transactions');

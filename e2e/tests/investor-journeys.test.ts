@@ -37,6 +37,7 @@ interface Wallet {
 }
 interface Metrics {
   portfolioValue: number;
+  accountValue: number;
   totalInvested: number;
   holdingsCount: number;
   walletBalance: number;
@@ -285,7 +286,7 @@ test('buying again: an admin approves, the holding appears in Investments and th
   expect(m.pendingOrders).toBe(metricsBefore.pendingOrders);
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/dashboard');
-  await expectStat(page, 'Portfolio value', money(m.portfolioValue));
+  await expectStat(page, 'Account value', money(m.accountValue));
   await expectStat(page, 'Total invested', money(m.totalInvested));
   await expectStat(page, 'Holdings', m.holdingsCount.toLocaleString('en-US'));
   await expectStat(page, 'Wallet balance', money(m.walletBalance));
@@ -354,7 +355,7 @@ test('a withdrawal is held until an admin pays it, and the history exports as CS
   // An admin pays it: the request and its hold say so.
   const payouts = await api<{ _id: string; amount: number; status: string }[]>('GET', '/v1/wallets/payouts', undefined, token);
   const mine = payouts.find((p) => p.amount === 125.5 && p.status === 'REQUESTED')!;
-  await api('PATCH', `/v1/payouts/${mine._id}`, { status: 'PAID' }, admin);
+  await api('PATCH', `/v1/payouts/${mine._id}`, { status: 'PAID', bankReference: 'TRF-E2E-1' }, admin);
   await page.reload();
   await requests.getByRole('row').nth(1).getByText('Paid', { exact: true }).waitFor();
   await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).getByText('Paid out', { exact: true }).waitFor();
@@ -370,7 +371,7 @@ test('a withdrawal is held until an admin pays it, and the history exports as CS
     .readFileSync((await download.path())!, 'utf8')
     .trim()
     .split(/\r\n/);
-  expect(csv[0]).toBe('Date (UTC),Type,Amount (USD),Balance after (USD),Description,Order,Property,Payout,Checkout,Entry');
+  expect(csv[0]).toBe('Date (UTC),Type,Amount (USD),Balance after (USD),Description,Order,Property,Payout,Checkout,Entry,Name');
   expect(csv).toHaveLength(ledger.total + 1);
   expect(csv[1]).toContain('WITHDRAWAL_HOLD,-125.50');
   await screenshot(page, 'investor-wallet-withdrawal');

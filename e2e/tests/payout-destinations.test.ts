@@ -66,6 +66,7 @@ test('an investor adds a bank account and withdraws to it; the admin reveals it 
   await pay.getByText('9876543210').waitFor();
   await pay.getByText('011000015').waitFor();
   await screenshot(a, 'admin-payout-destination-revealed');
+  await pay.getByRole('textbox', { name: /Bank reference of the transfer/ }).fill('TRF-E2E-7777');
   await pay.getByRole('button', { name: 'Mark paid' }).click();
   await toast(a, 'Withdrawal of $77.77 marked paid').waitFor();
 

@@ -6,17 +6,29 @@
 // pruned offers to reload into the live version instead of "This area is unavailable".
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launch, platform } from '../lib/browser';
 
-import { buildVariant, cleanup, deriveVersion, publishAll, startSite } from '../lib/nginx.cjs';
+import { cleanup, deriveVersion, publishAll, startSite } from '../lib/nginx.cjs';
+import {
+  buildAboutThatThrows,
+  editRegistry as edit,
+  GLOBAL_ERROR,
+  HEADING,
+  health as healthOf,
+  later,
+  readRegistry,
+  signIn,
+  stableOf,
+  until,
+  visitor,
+  type Registry,
+} from '../lib/release';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startPlatform } = require('../lib/platform.cjs') as {
   startPlatform: (o: object) => Promise<{ baseURL: string; stop: () => Promise<void> }>;
 };
 
-const HEADING = 'Real Estate Investment For Everyone';
-const GLOBAL_ERROR = 'Something went wrong. Please try again later.';
 let browser: Browser;
 let releases: string;
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -25,40 +37,16 @@ let stable: string;
 let broken: string;
 let adminToken: string;
 
-function editRegistry(change: (r: Record<string, Record<string, unknown>>) => void): void {
-  const file = path.join(releases, 'remotes.json');
-  const reg = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
-  change(reg);
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(reg, null, 2));
-  fs.renameSync(`${file}.tmp`, file);
-}
+const editRegistry = (change: (r: Registry) => void) => edit(releases, change);
 
 beforeAll(async () => {
   releases = publishAll();
-  stable = JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_public.stable.version;
-  const [maj, min] = stable.split('.').map(Number);
-  broken = `${maj}.${min + 9}.0`;
+  stable = stableOf(releases);
+  broken = later(stable, 9);
 
   // The broken canary: its About page renders and imports fine, then throws when a button
   // is clicked, in a timer, or in a promise nobody catches.
-  const dist = buildVariant('mf_public', broken, (dir: string) => {
-    fs.writeFileSync(
-      path.join(dir, 'src/exposes/About.tsx'),
-      `import { AboutPage } from '../features/content/pages/about-page';
-
-export default function About() {
-  return (
-    <>
-      <button type="button" onClick={() => { throw new Error('canary ${broken} throws on click'); }}>Break on click</button>
-      <button type="button" onClick={() => { setTimeout(() => { throw new Error('canary ${broken} throws in a timer'); }, 0); }}>Break later</button>
-      <button type="button" onClick={() => { void Promise.reject(new Error('canary ${broken} rejects')); }}>Reject</button>
-      <AboutPage />
-    </>
-  );
-}
-`,
-    );
-  });
+  const dist = buildAboutThatThrows(broken, ['click', 'timer', 'reject']);
   fs.cpSync(dist, path.join(releases, 'mf_public', broken), { recursive: true });
   editRegistry((r) => {
     r.mf_public.published = [stable, broken];
@@ -71,12 +59,7 @@ export default function About() {
   });
   site = await startSite(releases, platform().baseURL);
   browser = await launch();
-  const res = await fetch(`${platform().baseURL}/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@tessera.local', password: 'Admin123!' }),
-  });
-  adminToken = ((await res.json()) as { accessToken: string }).accessToken;
+  adminToken = await signIn(platform().baseURL);
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
@@ -85,43 +68,8 @@ afterAll(async () => {
   cleanup();
 });
 
-interface Visit {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  requests: string[];
-}
-
-async function visit(): Promise<Visit> {
-  const context = await browser.newContext({ baseURL: site.url });
-  const page = await context.newPage();
-  const v: Visit = { context, page, errors: [], requests: [] };
-  page.on('pageerror', (e) => v.errors.push(String(e.message ?? e)));
-  page.on('request', (r) => v.requests.push(new URL(r.url()).pathname));
-  return v;
-}
-
-interface Counts {
-  loads: number;
-  failures: number;
-  errors: number;
-}
-async function health(version: string): Promise<Counts & { lastDetail?: string }> {
-  const res = await fetch(`${platform().baseURL}/v1/telemetry/remote-load/summary`, { headers: { authorization: `Bearer ${adminToken}` } });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { items: (Counts & { remote: string; version: string; lastDetail: string })[] };
-  return body.items.find((i) => i.remote === 'mf_public' && i.version === version) ?? { loads: 0, failures: 0, errors: 0 };
-}
-
-async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const visit = () => visitor(browser, site.url);
+const health = (version: string) => healthOf(platform().baseURL, adminToken, version);
 
 const canaryOn = () =>
   editRegistry((r) => {
@@ -200,12 +148,11 @@ test('an old tab whose version was pruned offers to reload into the live version
     delete r.mf_public.canary;
   });
   // The tab opened on an earlier release `old`, since replaced by the stable and pruned.
-  const [maj, min] = stable.split('.').map(Number);
-  const old = `${maj}.${min + 10}.0`;
+  const old = later(stable, 10);
   const derived = deriveVersion(releases, 'mf_public', stable, old, { text: HEADING, replacement: `${HEADING} (v${old})` });
   const oldDir = path.join(releases, 'mf_public', old);
   fs.cpSync(derived.dir, oldDir, { recursive: true });
-  const oldStable = JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_public.stable;
+  const oldStable = readRegistry(releases).mf_public.stable;
   editRegistry((r) => {
     r.mf_public.stable = { version: old, entry: `/remotes/mf_public/${old}/mf-manifest.json` };
   });

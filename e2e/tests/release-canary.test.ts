@@ -42,7 +42,8 @@ beforeAll(async () => {
     body: JSON.stringify({ email: 'admin@tessera.local', password: 'Admin123!' }),
   });
   adminToken = ((await res.json()) as { accessToken: string }).accessToken;
-});
+  // Two publishes, each smoke-tested in Chromium (up to 240 s each), as the other release suites allow.
+}, 600_000);
 afterAll(async () => {
   await browser?.close();
   await site?.stop();

@@ -10,6 +10,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, platform } from '../lib/browser';
 
 import { buildVariant, cleanup, deriveVersion, publishAll, release, startSite } from '../lib/nginx.cjs';
+import {
+  editRegistry as edit,
+  HEADING,
+  health as healthOf,
+  later,
+  leave,
+  signIn,
+  stableOf,
+  until,
+  visitor,
+  type Registry,
+  type Visit,
+} from '../lib/release';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startPlatform } = require('../lib/platform.cjs') as {
   startPlatform: (o: object) => Promise<{ baseURL: string; stop: () => Promise<void> }>;
@@ -17,7 +30,6 @@ const { startPlatform } = require('../lib/platform.cjs') as {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { versionedGlobal } = require('../../tools/webpack/create-config.cjs') as { versionedGlobal: (n: string, v: string) => string };
 
-const HEADING = 'Real Estate Investment For Everyone';
 let browser: Browser;
 let releases: string;
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -27,21 +39,13 @@ let broken: string;
 let preview: string;
 let adminToken: string;
 
-/** Edits remotes.json as the release tool writes it (write aside, then rename). */
-function editRegistry(change: (r: Record<string, Record<string, unknown>>) => void): void {
-  const file = path.join(releases, 'remotes.json');
-  const reg = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
-  change(reg);
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(reg, null, 2));
-  fs.renameSync(`${file}.tmp`, file);
-}
+const editRegistry = (change: (r: Registry) => void) => edit(releases, change);
 
 beforeAll(async () => {
   releases = publishAll();
-  stable = JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_public.stable.version;
-  const [maj, min] = stable.split('.').map(Number);
-  broken = `${maj}.${min + 7}.0`;
-  preview = `${maj}.${min + 8}.0`;
+  stable = stableOf(releases);
+  broken = later(stable, 7);
+  preview = later(stable, 8);
 
   // The broken canary: Landing throws as its module is evaluated; About renders a component
   // that throws; Properties marks the page if it is ever evaluated (it must not be, after
@@ -75,12 +79,7 @@ beforeAll(async () => {
   api = await startPlatform({ template: process.env.TESSERA_E2E_TEMPLATE, name: 'release-isolation-api', env: { RELEASES_DIR: releases } });
   site = await startSite(releases, platform().baseURL);
   browser = await launch();
-  const res = await fetch(`${platform().baseURL}/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@tessera.local', password: 'Admin123!' }),
-  });
-  adminToken = ((await res.json()) as { accessToken: string }).accessToken;
+  adminToken = await signIn(platform().baseURL);
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
@@ -89,67 +88,8 @@ afterAll(async () => {
   cleanup();
 });
 
-interface Visit {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  requests: string[];
-}
-
-async function visit(context?: BrowserContext): Promise<Visit> {
-  const ctx = context ?? (await browser.newContext({ baseURL: site.url }));
-  const page = await ctx.newPage();
-  const v: Visit = { context: ctx, page, errors: [], requests: [] };
-  page.on('pageerror', (e) => v.errors.push(String(e)));
-  page.on('request', (r) => v.requests.push(new URL(r.url()).pathname));
-  return v;
-}
-
-/**
- * Leaves the page: its health report goes out on pagehide. The profile stays open until the
- * report has arrived (the caller closes it): closing it at once may cancel the beacon.
- */
-async function leave(v: Visit): Promise<void> {
-  await v.page.goto('about:blank');
-}
-
-interface Counts {
-  loads: number;
-  failures: number;
-  errors: number;
-}
-interface Item extends Counts {
-  remote: string;
-  version: string;
-  preview: Counts;
-  errorRate: number | null;
-}
-async function health(version: string): Promise<Item> {
-  const res = await fetch(`${platform().baseURL}/v1/telemetry/remote-load/summary`, { headers: { authorization: `Bearer ${adminToken}` } });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { items: Item[] };
-  return (
-    body.items.find((i) => i.remote === 'mf_public' && i.version === version) ?? {
-      remote: 'mf_public',
-      version,
-      loads: 0,
-      failures: 0,
-      errors: 0,
-      preview: { loads: 0, failures: 0, errors: 0 },
-      errorRate: null,
-    }
-  );
-}
-
-async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const visit = (context?: BrowserContext) => visitor(browser, site.url, { context });
+const health = (version: string) => healthOf(platform().baseURL, adminToken, version);
 
 const canaryRequests = (v: Visit) => v.requests.filter((p) => p.startsWith(`/remotes/mf_public/${broken}/`));
 const mfGlobals = (p: Page) =>

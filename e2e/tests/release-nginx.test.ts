@@ -33,10 +33,14 @@ interface Res {
   headers: http.IncomingHttpHeaders;
   body: Buffer;
 }
-/** A raw request (no automatic decompression), so content-encoding can be checked. */
+/**
+ * A raw request (no automatic decompression), so content-encoding can be checked. A new
+ * connection each time: one kept alive across a long release command may have been closed
+ * by nginx (keepalive_timeout) by the time it is reused.
+ */
 function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Res> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${site.url}${url}`, { method, headers }, (res) => {
+    const req = http.request(`${site.url}${url}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));

@@ -1,7 +1,7 @@
 // Issue 17, self-watching rollouts through real nginx: `release tick` reads the API's
 // telemetry through nginx with a release token (made by `release token create`), and
 // decides. The telemetry is synthetic — page views and their health reports as the shell
-// sends them, each with the signed view id the API issues — so the test controls the error
+// sends them, each with the signed view id the API serves in the page — so the test controls the error
 // rates: a rollout whose canary is
 // as healthy as the stable walks every step and promotes itself; one whose canary fails
 // above the stable's rate is rolled back on the next tick, the reason in history.
@@ -10,12 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { cleanup, deriveVersion, publishAll, release, startSite } from '../lib/nginx.cjs';
+import { cohortFor, HEADING, later, readRegistry } from '../lib/release';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startPlatform } = require('../lib/platform.cjs') as {
   startPlatform: (o: object) => Promise<{ baseURL: string; stop: () => Promise<void> }>;
 };
 
-const HEADING = 'Real Estate Investment For Everyone';
 const PLAN = ['--steps', '50,100', '--min-loads', '20', '--min-minutes', '0'];
 let releases: string;
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -26,7 +26,7 @@ let bad: string;
 let token: string;
 
 const registry = () =>
-  JSON.parse(fs.readFileSync(path.join(releases, 'remotes.json'), 'utf8')).mf_public as {
+  readRegistry(releases).mf_public as {
     stable: { version: string };
     canary?: { version: string; percent: number };
   };
@@ -45,28 +45,21 @@ const history = () =>
 const env = () => ({ TESSERA_RELEASE_TOKEN: token, TESSERA_TOKEN: '' });
 const tick = () => release(releases, ['tick', '--api', site.url], { env: env() });
 
-/** The shell's cohort bucket (FNV-1a of `id:remote`, mod 100). */
-function bucket(id: string, remote: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of `${id}:${remote}`) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h % 100;
-}
-let cohorts = 0;
 /** A cohort id the registry puts on `channel` (the canary's percentage as it is now). */
-function cohortFor(channel: 'stable' | 'canary'): string {
-  const percent = registry().canary?.percent ?? 0;
-  for (;;) {
-    const id = `e2e-${++cohorts}`;
-    if (bucket(id, 'mf_public') < percent === (channel === 'canary')) return id;
-  }
+const cohortOn = (channel: 'stable' | 'canary') => cohortFor(channel === 'canary', registry().canary?.percent ?? 0);
+
+/** The view id a page served to a visitor of `cohort` carries, and the versions it was assigned. */
+async function servedView(cohort: string): Promise<{ view: string; assigned: Record<string, [string, string]> }> {
+  const res = await fetch(`${api.baseURL}/`, { headers: { accept: 'text/html', cookie: `tesseraCohort=${cohort}` } });
+  const view = /<meta name="tessera-view" content="([^"]+)"/.exec(await res.text())?.[1];
+  if (!view) throw new Error(`GET / (${res.status}) has no view id`);
+  const payload = JSON.parse(Buffer.from(view.split('.')[0], 'base64url').toString('utf8')) as { a: Record<string, [string, string]> };
+  return { view, assigned: payload.a };
 }
 
 /**
- * Reports `n` page views of `version` as the shell does: each view asks the API for its
- * signed view id (GET /v1/telemetry/view, for a cohort on that channel) and reports with
+ * Reports `n` page views of `version` as the shell does: each view's signed id comes with
+ * the page the API serves to a visitor of a cohort on that channel, and its report carries
  * it. Straight to the API: nginx limits telemetry per address, and this test is one address.
  */
 async function report(
@@ -86,14 +79,12 @@ async function report(
   };
   let status = 0;
   for (let i = 0; i < n; i++) {
-    const got = await fetch(`${api.baseURL}/v1/telemetry/view?cohort=${cohortFor(channel)}&remote=mf_public`);
-    if (got.status !== 200) return got.status;
-    const view = (await got.json()) as { view: string; assignment: { mf_public?: { version: string } } };
-    expect(view.assignment.mf_public?.version).toBe(version);
+    const { view, assigned } = await servedView(cohortOn(channel));
+    expect(assigned.mf_public).toEqual([version, channel]);
     const res = await fetch(`${api.baseURL}/v1/telemetry/remote-load`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ view: view.view, items: [item] }),
+      body: JSON.stringify({ view, items: [item] }),
     });
     status = res.status;
     if (status !== 204 || res.headers.get('telemetry-counted') !== '1') return status || -1;
@@ -124,9 +115,8 @@ async function forged(version: string, channel: 'stable' | 'canary', kind: 'load
 beforeAll(async () => {
   releases = publishAll();
   stable = registry().stable.version;
-  const [maj, min] = stable.split('.').map(Number);
-  good = `${maj}.${min + 30}.0`;
-  bad = `${maj}.${min + 31}.0`;
+  good = later(stable, 30);
+  bad = later(stable, 31);
   for (const v of [good, bad]) {
     const derived = deriveVersion(releases, 'mf_public', stable, v, { text: HEADING, replacement: `${HEADING} (v${v})` });
     // The smoke test has its own e2e test (release-smoke): not the subject here.

@@ -261,7 +261,7 @@ test("the investor's statement of this month (PDF) shows the distribution receiv
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
   const text = pdfText(file);
   expect(text).toContain(`Monthly statement ${label}`);
-  expect(text).toContain('Distribution received');
+  expect(text).toContain('Rental income');
   expect(text).toContain(money(dist.myAmount));
   expect(s.errors).toEqual([]);
   await s.context.close();

@@ -78,7 +78,7 @@ test("an admin downloads the investor's statement of the month as CSV from the p
     .readFileSync((await download.path())!, 'utf8')
     .trim()
     .split(/\r\n/);
-  expect(rows[0]).toBe('Section,Item,Date (UTC),Type,Category,Property,Description,Amount (USD),Balance after (USD),Entry');
+  expect(rows[0]).toBe('Section,Item,Date (UTC),Type,Category,Property,Description,Amount (USD),Balance after (USD),Entry,Status');
   const closing = rows.find((r) => r.startsWith('Summary,Closing balance,'))!.split(',');
   expect(Number(closing[7])).toBeCloseTo(wallet.balance, 2);
   await screenshot(page, 'statements-admin');

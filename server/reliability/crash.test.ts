@@ -70,6 +70,8 @@ async function crashRun(
     JWT_SECRET: jwtSecret,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // A scripted admin without a second factor (the rule is tested in test/admin-enrol.test.ts).
+    ADMIN_2FA_REQUIRED: 'false',
     SEED: 'false',
     RATE_LIMIT: 'false',
     TRUST_PROXY: 'true',

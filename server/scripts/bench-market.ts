@@ -1,5 +1,6 @@
 // `npm run bench:market`: the secondary market's matching engine under load on PostgreSQL
-// (issue 20). Prints orders/s, fills/s, p50/p99 latency and the invariant check.
+// (issue 20). Prints orders/s, fills/s, p50/p99 latency and the invariant check, then
+// pgbench -N's tps in the same run (16 clients, 5 s, a scratch database) and orders/s over it.
 //
 // In a schema of its own in DATABASE_URL's database (dropped afterwards): migrations, one
 // owner, one RENTAL_READY listing sold out to N investors through the real money path
@@ -18,6 +19,11 @@
 // and the CPU time the book's PostgreSQL backends used per order (/proc/<pid>/schedstat, when
 // the server is on this machine), i.e. how much of a core the book got.
 //
+// `--profile` also prints where PostgreSQL's time goes, without pg_stat_statements (which needs a
+// restart with shared_preload_libraries): each SQL function's self time per order over the timed
+// run (track_functions = all on the bench's connections, pg_stat_user_functions), then one more
+// batch under auto_explain (nested statements, ANALYZE) sent back as NOTICEs: its slowest plans.
+//
 //   npm run bench:market -- --clients=16 --seconds=10 --pool=2 --investors=500 --warmup=500 --path=batch --depth=2
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -29,6 +35,7 @@ import { migrate } from '../src/db/migrate';
 import { BATCHES_IN_FLIGHT, MAX_BATCH, MarketBatcher, type BatchResult } from '../src/modules/market/batcher';
 import { placeBatchStatement } from '../src/modules/market/service';
 import { bulkHolders, bulkUnits } from './distribution-fixtures';
+import { pgbenchLine } from './pgbench-baseline';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -51,6 +58,7 @@ const DEPTH = num('depth', BATCHES_IN_FLIGHT);
 if (PATH !== 'batch' && PATH !== 'single') throw new Error('--path=batch or --path=single');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_market_${randomBytes(5).toString('hex')}`;
+const PROFILE = args.profile !== undefined;
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const load = () =>
@@ -75,13 +83,78 @@ async function backendCpuNs(q: (text: string, params?: unknown[]) => Promise<{ p
   }
   return total;
 }
+type FnTimes = Map<string, { calls: number; total: number; self: number }>;
+/**
+ * The bench schema's functions' cumulative times. A backend publishes its counters when idle
+ * (at most once a second), hence the pause before reading.
+ */
+async function functionTimes(q: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>): Promise<FnTimes> {
+  await new Promise((r) => setTimeout(r, 1500));
+  await q('SELECT pg_stat_clear_snapshot()');
+  const rows = await q(`SELECT funcname, calls, total_time, self_time FROM pg_stat_user_functions WHERE schemaname = $1`, [SCHEMA]);
+  return new Map(rows.map((r) => [String(r.funcname), { calls: Number(r.calls), total: Number(r.total_time), self: Number(r.self_time) }]));
+}
+function printFunctionTimes(before: FnTimes, after: FnTimes, orders: number) {
+  const rows = [...after].map(([name, a]) => {
+    const b = before.get(name) ?? { calls: 0, total: 0, self: 0 };
+    return { name, calls: a.calls - b.calls, total: a.total - b.total, self: a.self - b.self };
+  });
+  const all = rows.reduce((t, r) => t + r.self, 0);
+  console.log(`  profile (track_functions): ${(all / orders).toFixed(3)} ms of SQL functions' self time per order`);
+  for (const r of rows
+    .filter((r) => r.calls > 0)
+    .sort((x, y) => y.self - x.self)
+    .slice(0, 12)) {
+    console.log(
+      `    ${r.name.padEnd(34)} ${String(r.calls).padStart(7)} calls  self ${(r.self / orders).toFixed(3)} ms/order  total ${(r.total / orders).toFixed(3)} ms/order`,
+    );
+  }
+}
+/** One more batch of 8 orders under auto_explain: the nested statements' plans, slowest first. */
+async function explainOneBatch(pool: pg.Pool, propertyId: string, investors: string[]) {
+  const c = await pool.connect();
+  const notices: string[] = [];
+  c.on('notice', (n) => notices.push(n.message ?? ''));
+  try {
+    await c.query(`LOAD 'auto_explain'`);
+    await c.query(`SET auto_explain.log_min_duration = 0; SET auto_explain.log_analyze = on; SET auto_explain.log_nested_statements = on;
+                   SET auto_explain.log_timing = on; SET auto_explain.log_level = notice; SET client_min_messages = notice`);
+    const orders = Array.from({ length: 8 }, (_, i) => ({
+      investor: investors[i * 7],
+      side: i % 2 ? 'SELL' : 'BUY',
+      units: 1 + (i % 3),
+      price: Math.round(PRICE * (0.98 + (i % 5) * 0.01)),
+      goodUntil: null,
+      key: randomUUID(),
+      hash: 'bench',
+    }));
+    const db = drizzle({ client: c }) as unknown as Db;
+    await placeBatchStatement(db, propertyId, orders as never, FEE_BPS, BAND_PCT).catch(() => undefined);
+  } finally {
+    c.release(true);
+  }
+  const plans = notices.map((n) => ({ n, ms: Number(/duration: ([\d.]+) ms/.exec(n)?.[1] ?? 0) })).sort((a, b) => b.ms - a.ms);
+  console.log(`  auto_explain of one batch of 8: ${plans.length} statements; the slowest:`);
+  for (const p of plans.slice(0, 8)) {
+    // The statement's first line and its top plan nodes: enough to see which one and why.
+    const lines = p.n.split('\n');
+    const text =
+      lines
+        .find((l) => l.startsWith('Query Text:'))
+        ?.replace('Query Text:', '')
+        .trim() ?? '';
+    console.log(`    ${p.ms.toFixed(3)} ms  ${text.slice(0, 110)}`);
+    for (const l of lines.filter((l) => l.includes('(actual time=')).slice(0, 3)) console.log(`      ${l.trim().slice(0, 150)}`);
+  }
+}
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
   const database = await createDatabase({ databaseUrl: DATABASE_URL, databaseSchema: SCHEMA, pgliteDir: 'memory://' });
   await migrate(database);
   await database.close();
-  const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${SCHEMA}`, max: POOL, application_name: SCHEMA });
+  const options = `-c search_path=${SCHEMA}` + (PROFILE ? ' -c track_functions=all' : '');
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, options, max: POOL, application_name: SCHEMA });
   // As the API's pool (db/client.ts): a refused order keeps its connection.
   keepConnectionsOnSqlErrors(pool);
   const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
@@ -185,6 +258,7 @@ async function main() {
     const batched = { ...batcher.stats };
     const loadBefore = load();
     const pgCpu0 = await backendCpuNs(q);
+    const fn0 = PROFILE ? await functionTimes(q) : null;
     const nodeCpu0 = process.cpuUsage();
     const deadline = Date.now() + SECONDS * 1000;
     const t0 = process.hrtime.bigint();
@@ -193,6 +267,7 @@ async function main() {
     const loadAfter = load();
     const nodeCpu = process.cpuUsage(nodeCpu0);
     const pgCpu1 = await backendCpuNs(q);
+    const fn1 = PROFILE ? await functionTimes(q) : null;
     const batches = batcher.stats.batches - batched.batches;
     const batchOrders = batcher.stats.orders - batched.orders;
     latencies.sort((a, b) => a - b);
@@ -240,6 +315,12 @@ async function main() {
     for (const [m, c] of errors) console.log(`  ERROR ×${c}: ${m}`);
     console.log(`  invariants (${invMs.toFixed(0)} ms): ${violations.length === 0 ? 'all hold' : `${violations.length} VIOLATED`}`);
     for (const v of violations.slice(0, 10)) console.log(`    ${v.invariant}: ${v.detail}`);
+    if (fn0 && fn1) {
+      printFunctionTimes(fn0, fn1, perOrder);
+      await explainOneBatch(pool, property.id, investors);
+    }
+    // After the load, so the two never compete: the machine's PostgreSQL yardstick right now.
+    process.stdout.write((await pgbenchLine(DATABASE_URL, Math.round(total / elapsed))).line);
     if (violations.length > 0 || errors.size > 0) process.exitCode = 1;
   } finally {
     if (args.keep === undefined) await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);

@@ -5,7 +5,8 @@
 // an owner and live listings through the API; then N concurrent clients place orders
 // (each with its own Idempotency-Key) for a fixed time. Prints orders/s, p50/p99 latency,
 // the answers, and the money invariants (SQL function money_invariant_violations), after
-// the load and again after a burst of approvals and cancellations. Drops the schema.
+// the load and again after a burst of approvals and cancellations; then pgbench -N (16
+// clients, 5 s, on a scratch database) and orders/s over its tps. Drops the schema.
 //
 //   npm run bench:orders -- --clients=64 --seconds=15 --properties=20 --servers=1 --pool=10
 //   --hot: every client buys the same listing (one row lock for everyone)
@@ -20,6 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { sandboxToken } from '../src/modules/payments/sandbox';
+import { pgbenchLine } from './pgbench-baseline';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -309,6 +311,8 @@ async function main(): Promise<void> {
     );
     const decideMs = Date.now() - t;
     const afterDecisions = await check();
+    // After the load, so the two never compete: the machine's PostgreSQL yardstick right now.
+    const baseline = await pgbenchLine(DATABASE_URL, Math.round(ok / elapsed));
 
     const report = {
       clients: CLIENTS,
@@ -333,6 +337,7 @@ async function main(): Promise<void> {
       invariantCheckMs: checkMs,
       decisions: { count: decided.length, ok: decided.filter((r) => r.status === 200).length, ms: decideMs },
       invariantsAfterDecisions: afterDecisions.length === 0 ? 'all hold' : afterDecisions,
+      pgbench: baseline.report,
     };
     process.stdout.write(
       `\n  orders/s            ${report.ordersPerSecond}\n` +
@@ -340,7 +345,8 @@ async function main(): Promise<void> {
         `  answers             ${JSON.stringify(statuses)}\n` +
         `  CPU per order       API ${cpuPerOrder.apiMs} ms + PostgreSQL ${cpuPerOrder.databaseMs} ms (load generator ${cpuPerOrder.loadGeneratorMs} ms); machine load average ${load0} at start\n` +
         `  invariants          after the load: ${afterLoad.length === 0 ? 'all hold' : `${afterLoad.length} VIOLATED`} (checked ${report.ordersInDatabase} orders, ${report.ledgerEntries} entries in ${checkMs} ms);` +
-        ` after ${report.decisions.ok}/${report.decisions.count} approvals, rejections, cancels: ${afterDecisions.length === 0 ? 'all hold' : `${afterDecisions.length} VIOLATED`}\n\n`,
+        ` after ${report.decisions.ok}/${report.decisions.count} approvals, rejections, cancels: ${afterDecisions.length === 0 ? 'all hold' : `${afterDecisions.length} VIOLATED`}\n` +
+        `${baseline.line}\n`,
     );
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     if (afterLoad.length > 0 || afterDecisions.length > 0 || created !== report.ordersInDatabase) process.exitCode = 1;

@@ -10,36 +10,39 @@ import { BRAND } from 'shared-api/contract';
 import type { Config } from './config';
 import { createDatabase, type Database, type Db } from './db/client';
 import { migrate, type MigrateOptions } from './db/migrate';
+import { BackgroundWork } from './lib/background';
 import { badRequest } from './lib/http-error';
 import { containsNul, NUL_MESSAGE } from './lib/text';
 import { ensureAdmin, seedIfEmpty, type SeedReport } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/admin';
-import { authRoutes } from './modules/auth';
+import { authRoutes, mustEnrolSecondFactor } from './modules/auth';
 import { FileLinks, fileRoutes } from './modules/files';
 import { generalRoutes } from './modules/general';
 import { holdingRoutes } from './modules/holdings';
 import { orderRoutes } from './modules/orders';
+import { portfolioRoutes } from './modules/portfolio';
 import { createPaymentProvider, paymentRoutes, type PaymentProvider } from './modules/payments';
 import { payoutDestinationRoutes } from './modules/payout-destinations';
 import { payoutRoutes } from './modules/payouts';
 import { propertyRoutes } from './modules/properties';
 import { statementRoutes } from './modules/statements';
 import { supportRoutes } from './modules/support';
-import { transactionRoutes } from './modules/transactions';
+import { exportHousekeeping, transactionRoutes } from './modules/transactions';
 import { userRoutes } from './modules/users';
-import { telemetryRoutes } from './modules/telemetry';
+import { telemetryHousekeeping, telemetryRoutes } from './modules/telemetry';
 import { releaseTokenRoutes } from './modules/release-tokens';
 import { walletRoutes } from './modules/wallets';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import staticPlugin, { spaFallback } from './plugins/static';
-import ssrPlugin from './plugins/ssr';
+import ssrPlugin, { type PageFallback } from './plugins/ssr';
 import securityHeaders from './plugins/security-headers';
 import uploadsPlugin from './plugins/uploads';
 import housekeepingPlugin from './plugins/housekeeping';
 import distributionsPlugin from './plugins/distributions';
+import exportSweepsPlugin from './plugins/export-sweeps';
 import realtimePlugin from './plugins/realtime';
 import mailDispatcherPlugin from './plugins/mail-dispatcher';
 import { notificationRoutes } from './modules/notifications';
@@ -47,6 +50,7 @@ import marketPlugin from './plugins/market';
 import { marketRoutes } from './modules/market';
 import { returnsRoutes } from './modules/returns';
 import { createLocalStorage, type Storage } from './storage/storage';
+import { createS3Storage } from './storage/s3';
 import { VERSION } from './version';
 
 // An alias: inside the augmentation, the declaration file (what tests compile against)
@@ -58,6 +62,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
+    background: BackgroundWork;
     mailer: Mailer;
     storage: Storage;
     links: FileLinks;
@@ -86,6 +91,9 @@ function validatorCompiler() {
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? body : other).compile(schema);
 }
 
+/** The modules' housekeeping jobs (plugins/housekeeping.ts runs them with its own). */
+export const HOUSEKEEPING_JOBS = [telemetryHousekeeping, exportHousekeeping] as const;
+
 /** TRUST_PROXY as Fastify takes it: n hops are "trust the n closest addresses" (true: 1 hop). */
 export function trustProxyOption(t: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (t === false) return false;
@@ -109,6 +117,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // still stops the start, after 60 s.
     pluginTimeout: 60_000,
     bodyLimit: 1024 * 1024,
+    // A client that trickles its request (slowloris) is cut off; an idle socket too when set.
+    // Downloads keep their socket busy, so neither limits a long export.
+    requestTimeout: config.requestTimeoutMs ?? 60_000,
+    connectionTimeout: config.connectionTimeoutMs ?? 0,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler());
@@ -121,7 +133,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.removeContentTypeParser('text/plain');
 
   const database = await createDatabase(config);
+  const background = new BackgroundWork();
   app.addHook('onClose', async () => {
+    // Background work (exports) ends before the database it writes to.
+    await background.idle();
     await database.close();
   });
   try {
@@ -132,6 +147,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw err;
   }
 
+  const storage = options.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadDir));
+  app.addHook('onClose', async () => storage.close?.());
+
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mailer.close());
 
@@ -140,9 +158,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       async (a) => {
         a.decorate('config', config);
         a.decorate('database', database);
+        a.decorate('background', background);
         a.decorate('db', database.db);
         a.decorate('mailer', mailer);
-        a.decorate('storage', options.storage ?? createLocalStorage(config.uploadDir));
+        a.decorate('storage', storage);
         a.decorate('links', new FileLinks(config.jwtSecret, config.linkTtlMinutes));
         a.decorate('payments', createPaymentProvider(config));
         a.decorate('seedReport', null);
@@ -177,12 +196,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Single-origin mode: nginx's security headers on every response (before any route).
   if (config.webRoot) await app.register(securityHeaders);
-  await app.register(errorsPlugin, { notFound: config.webRoot ? spaFallback : undefined });
+  // The shell's routes: the server-rendered plugin's shell page (with a view id) when it is on, else the static one.
+  const pageFallback: PageFallback = {};
+  await app.register(errorsPlugin, {
+    notFound: (request, reply) => pageFallback.serve?.(request, reply) || (config.webRoot ? spaFallback(request, reply) : false),
+  });
   await app.register(rateLimitPlugin, { enabled: config.rateLimit, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin, { config, mustEnrol: mustEnrolSecondFactor });
   await app.register(uploadsPlugin);
-  await app.register(housekeepingPlugin, { enabled: config.housekeeping });
+  await app.register(housekeepingPlugin, { enabled: config.housekeeping, jobs: HOUSEKEEPING_JOBS });
   await app.register(distributionsPlugin, { enabled: config.distributionsJob });
+  await app.register(exportSweepsPlugin, { enabled: config.housekeeping });
   await app.register(realtimePlugin);
   await app.register(mailDispatcherPlugin, { enabled: config.mailDispatcher });
   await app.register(marketPlugin, { enabled: config.marketJob });
@@ -211,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(payoutDestinationRoutes, { prefix: '/v1/wallets/destinations' });
   await app.register(orderRoutes, { prefix: '/v1/orders' });
   await app.register(holdingRoutes, { prefix: '/v1/holdings' });
+  await app.register(portfolioRoutes, { prefix: '/v1/portfolio' });
   await app.register(transactionRoutes, { prefix: '/v1/transactions' });
   await app.register(statementRoutes, { prefix: '/v1' });
   await app.register(returnsRoutes, { prefix: '/v1' });
@@ -220,7 +245,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fileRoutes, { prefix: '/download' });
   await app.register(telemetryRoutes, { prefix: '/v1/telemetry' });
   await app.register(releaseTokenRoutes, { prefix: '/v1/admin/release-tokens' });
-  if (ssrRoot) await app.register(ssrPlugin, { root: ssrRoot, publicUrl: config.publicUrl });
+  if (ssrRoot)
+    await app.register(ssrPlugin, {
+      root: ssrRoot,
+      publicUrl: config.publicUrl,
+      sitemapUrlsPerFile: config.sitemapUrlsPerFile,
+      fallback: pageFallback,
+    });
   if (config.webRoot) await app.register(staticPlugin, { root: config.webRoot, rootPage: !ssrRoot });
 
   await app.ready();

@@ -1,8 +1,10 @@
 // Configuration: read from the environment once at start, validated, never keyed on NODE_ENV.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { isIP } from 'node:net';
 import path from 'node:path';
-import { validateEmail, validatePassword } from 'shared-api/contract';
+import { STEP_UP_MINUTES, validateEmail, validatePassword } from 'shared-api/contract';
 import { DEFAULT_MANAGEMENT_FEE_BPS } from 'shared-api/contract/dashboard';
 import { DEFAULT_MARKET_FEE_BPS, DEFAULT_MARKET_PRICE_BAND_PCT } from 'shared-api/contract/market';
 
@@ -18,8 +20,20 @@ export interface Config {
   pgliteDir: string;
   uploadDir: string;
   jwtSecret: string;
+  /**
+   * Keys that seal data at rest (DATA_KEYS: `id:secret,id:secret`, the first seals, all
+   * open). Unset: one key named `default`, derived from jwtSecret.
+   */
+  dataKeys?: { id: string; secret: string }[];
+  /**
+   * ADMIN_2FA_REQUIRED (default true): an admin without a second factor is refused every
+   * admin route until they set one up (the demo seed's printed accounts are exempt).
+   */
+  adminTwoFactorRequired?: boolean;
   /** Access-token lifetime; the client refreshes a token past half its life. */
   tokenTtlMinutes: number;
+  /** How recent an authentication money moves and account changes need (STEP_UP_SECONDS; default the contract's STEP_UP_MINUTES). */
+  stepUpSeconds?: number;
   /** A session (a chain of refreshed tokens) ends this long after sign-in, whatever its activity. */
   sessionMaxHours: number;
   /** Lifetime of signed download links for private files. */
@@ -33,8 +47,14 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string;
+  /** URLs per sitemap file (the protocol's limit, 50,000, when absent; tests set a small one). */
+  sitemapUrlsPerFile?: number;
   /** Origins a payment may return to (the one it was started from); the first is PUBLIC_URL's. */
   publicOrigins: string[];
+  /** Passkeys' relying party ID (WEBAUTHN_RP_ID); null: the host the request was made to. */
+  webauthnRpId?: string | null;
+  /** Origins a passkey may be used from (WEBAUTHN_ORIGINS); null: publicOrigins at the RP ID's host. */
+  webauthnOrigins?: string[] | null;
   webRoot: string | null;
   /**
    * The releases root (RELEASES_DIR, as the release tool's): telemetry is accepted only for
@@ -67,12 +87,38 @@ export interface Config {
   distributionsJob: boolean;
   /** The notices' mail dispatcher (plugins/notifications.ts): e-mails the outbox's PENDING notices. */
   mailDispatcher: boolean;
+  /** MAIL_DIGEST (default true): a person's queued market fills go out as one e-mail. */
+  mailDigest?: boolean;
   /** Secondary market (issue 20): trading fee charged to the seller, basis points of the trade's value (100 = 1%). */
   marketFeeBps: number;
   /** Secondary market: a limit price more than this % from the reference price is refused. */
   marketPriceBandPct: number;
   /** The market job (plugins/market.ts): expire good-until orders, every minute. */
   marketJob: boolean;
+  /** PostgreSQL statement_timeout of the pool's sessions, ms (0: none). */
+  databaseStatementTimeoutMs?: number;
+  /** Fastify requestTimeout: the whole request must arrive within this, ms (0: none). */
+  requestTimeoutMs?: number;
+  /** Fastify connectionTimeout: a socket idle this long is closed, ms (0: none). */
+  connectionTimeoutMs?: number;
+  /** Worker threads laying out statement PDFs. */
+  pdfWorkers?: number;
+  /** Uploaded files in an S3-compatible bucket instead of UPLOAD_DIR (null: the local folder). */
+  s3?: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Endpoint of a non-AWS service (MinIO, Ceph, R2…); AWS's own when null. */
+  endpoint: string | null;
+  region: string;
+  /** Path-style URLs (http://host/bucket/key), which most non-AWS services need. */
+  forcePathStyle: boolean;
+  /** Static credentials; the SDK's default chain (environment, profile, instance role) when null. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Private files are sent as short-lived presigned links to the bucket instead of through the API. */
+  presignDownloads: boolean;
 }
 
 export const PAYMENTS_PROVIDERS = ['sandbox'] as const;
@@ -90,6 +136,16 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** Reads and checks the environment; throws ConfigError listing every problem. */
+/** The configuration, or the problems on stderr and exit 1: how a process started by hand begins. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const str = (name: string): string | null => {
@@ -182,6 +238,19 @@ export function loadConfig(env: Env = process.env): Config {
   const publicOrigins =
     publicOriginsRaw.length > 0 ? [...new Set([safeOrigin(publicUrl), ...publicOriginsRaw])] : defaultPublicOrigins(publicUrl);
 
+  // Passkeys: browsers refuse an IP address as the relying party's ID.
+  const webauthnRpId = str('WEBAUTHN_RP_ID')?.toLowerCase() ?? null;
+  if (webauthnRpId !== null && (isIP(webauthnRpId) !== 0 || !/^[a-z0-9.-]+$/.test(webauthnRpId))) {
+    problems.push('WEBAUTHN_RP_ID must be a host name (not an IP address), such as example.com');
+  }
+  const webauthnOriginsRaw = (str('WEBAUTHN_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const o of webauthnOriginsRaw) {
+    if (!/^https?:\/\/[^/]+$/.test(o)) problems.push(`WEBAUTHN_ORIGINS: ${o} is not an origin (scheme://host[:port])`);
+  }
+
   const paymentsProvider = (str('PAYMENTS_PROVIDER') ?? 'sandbox').toLowerCase() as PaymentsProviderName;
   if (!PAYMENTS_PROVIDERS.includes(paymentsProvider)) problems.push(`PAYMENTS_PROVIDER must be one of ${PAYMENTS_PROVIDERS.join(', ')}`);
 
@@ -195,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadDir: path.resolve(str('UPLOAD_DIR') ?? path.join(dataDir, 'uploads')),
     jwtSecret: jwtSecretRaw ?? '',
     tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 15, 1, 60 * 24 * 30),
+    stepUpSeconds: int('STEP_UP_SECONDS', STEP_UP_MINUTES * 60, 5, 3600),
     sessionMaxHours: int('SESSION_MAX_HOURS', 12, 1, 24 * 90),
     linkTtlMinutes: int('LINK_TTL_MINUTES', 60, 1, 60 * 24 * 7),
     redisUrl: url('REDIS_URL', null, ['redis:', 'rediss:']),
@@ -205,6 +275,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: str('MAIL_FROM') ?? 'Tessera <no-reply@tessera.local>',
     publicUrl,
     publicOrigins,
+    webauthnRpId,
+    webauthnOrigins: webauthnOriginsRaw.length > 0 ? webauthnOriginsRaw : null,
     webRoot,
     releasesDir,
     seed: bool('SEED', true),
@@ -219,13 +291,60 @@ export function loadConfig(env: Env = process.env): Config {
     managementFeeBps: int('MANAGEMENT_FEE_BPS', DEFAULT_MANAGEMENT_FEE_BPS, 0, 10_000),
     distributionsJob: bool('DISTRIBUTIONS_JOB', true),
     mailDispatcher: bool('MAIL_DISPATCHER', true),
+    mailDigest: bool('MAIL_DIGEST', true),
+    adminTwoFactorRequired: bool('ADMIN_2FA_REQUIRED', true),
     marketFeeBps: int('MARKET_FEE_BPS', DEFAULT_MARKET_FEE_BPS, 0, 10_000),
     marketPriceBandPct: int('MARKET_PRICE_BAND_PCT', DEFAULT_MARKET_PRICE_BAND_PCT, 1, 100),
     marketJob: bool('MARKET_JOB', true),
+    databaseStatementTimeoutMs: int('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
+    connectionTimeoutMs: int('CONNECTION_TIMEOUT_MS', 0, 0, 3_600_000),
+    pdfWorkers: int('PDF_WORKERS', Math.max(1, Math.min(2, availableParallelism() - 1)), 1, 64),
+    s3: s3Config(str, bool, url, problems),
+    dataKeys: dataKeysOf(str('DATA_KEYS'), problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);
   return config;
+}
+
+/** S3_BUCKET switches uploads to an S3-compatible bucket; the other S3_* settings refine it. */
+function s3Config(
+  str: (name: string) => string | null,
+  bool: (name: string, def: boolean) => boolean,
+  url: (name: string, def: string | null, protocols: string[]) => string | null,
+  problems: string[],
+): S3Config | null {
+  const bucket = str('S3_BUCKET');
+  if (bucket === null) return null;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    problems.push('S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)');
+  const accessKeyId = str('S3_ACCESS_KEY_ID');
+  const secretAccessKey = str('S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const endpoint = url('S3_ENDPOINT', null, ['http:', 'https:']);
+  return {
+    bucket,
+    endpoint,
+    region: str('S3_REGION') ?? 'us-east-1',
+    forcePathStyle: bool('S3_FORCE_PATH_STYLE', endpoint !== null),
+    accessKeyId,
+    secretAccessKey,
+    presignDownloads: bool('S3_PRESIGN_DOWNLOADS', true),
+  };
+}
+
+/** DATA_KEYS: `id:secret` pairs, comma-separated; ids unique, secrets of 32+ characters. */
+export function dataKeysOf(v: string | null, problems: string[] = []): { id: string; secret: string }[] | undefined {
+  if (!v) return undefined;
+  const keys = v.split(',').map((pair) => {
+    const at = pair.indexOf(':');
+    return { id: pair.slice(0, at).trim(), secret: pair.slice(at + 1).trim() };
+  });
+  const ids = new Set(keys.map((k) => k.id));
+  if (keys.some((k) => !/^[A-Za-z0-9_-]{1,32}$/.test(k.id) || k.secret.length < 32) || ids.size !== keys.length)
+    problems.push('DATA_KEYS must be id:secret pairs, comma-separated (ids of letters, digits, _ or -; secrets of 32+ characters)');
+  return keys;
 }
 
 const PROXY_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(?:\/\d{1,3})?|loopback|linklocal|uniquelocal)$/i;

@@ -1,7 +1,7 @@
 // Process entry: configuration, the app, listen, graceful shutdown.
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit, type Config } from './config';
 import { demoAccounts } from './db/seed';
 
 function printAccounts(config: Config, seeded: boolean): void {
@@ -13,13 +13,7 @@ function printAccounts(config: Config, seeded: boolean): void {
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp(config);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

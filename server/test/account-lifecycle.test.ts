@@ -331,7 +331,14 @@ describe('cancelling a withdrawal', () => {
 
     const paid = (await withdraw(investor, 50)).json<{ _id: string }>();
     expect(
-      (await call(t.app, { method: 'PATCH', url: `/v1/payouts/${paid._id}`, as: admin, payload: { status: 'PAID' } })).statusCode,
+      (
+        await call(t.app, {
+          method: 'PATCH',
+          url: `/v1/payouts/${paid._id}`,
+          as: admin,
+          payload: { status: 'PAID', bankReference: 'TRF-TEST' },
+        })
+      ).statusCode,
     ).toBe(200);
     before = await snapshot(t.app);
     const late = await call(t.app, { method: 'PATCH', url: `/v1/wallets/payouts/${paid._id}/cancel`, as: investor });

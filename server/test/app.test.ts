@@ -12,7 +12,13 @@ let t: TestApp;
 // The seed tells the whole money story (orders, returns, the market) through the API: on a
 // busy shared machine it takes longer than the default hook timeout.
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true, adminPassword: 'Adm1nSecret!', corsOrigins: ['http://localhost:3000'] });
+  // ADMIN_2FA_REQUIRED on, as in production: the seed's printed admin must still work.
+  t = await buildTestApp({
+    seed: true,
+    adminPassword: 'Adm1nSecret!',
+    corsOrigins: ['http://localhost:3000'],
+    adminTwoFactorRequired: true,
+  });
 }, 240_000);
 afterAll(async () => {
   await t?.close();
@@ -39,6 +45,9 @@ describe('seed on an empty database', () => {
     expect((await call(t.app, { method: 'GET', url: '/v1/admin/metrics', headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(
       200,
     );
+    // The printed accounts (public passwords) are exempt from ADMIN_2FA_REQUIRED; nobody else.
+    const exempt = await queryRows<{ email: string }>(t.app, sql`select email from users where two_factor_exempt order by email`);
+    expect(exempt.map((r) => r.email)).toEqual(t.app.seedReport?.accounts.map((a) => a.email).sort());
   });
 
   it('lists at least 10 live properties of both types in several states, each with generated images', async () => {
@@ -111,11 +120,43 @@ describe('seed on an empty database', () => {
     });
     // Six months of history on first start: income and value over time from the first record date.
     expect(returns.incomeOverTime.length).toBeGreaterThanOrEqual(6);
-    expect(returns.valueOverTime[0].amount).toBeGreaterThan(0);
+    // Value over time is replayed from the lots (dated when the seed's orders complete) and
+    // ends at the account value; its history before the purchases is the seed's dating to give.
+    expect(returns.valueOverTime.at(-1).amount).toBe(returns.total.accountValue);
     expect(returns.incomeOverTime.at(-1).amount).toBe(income / 100);
     const admin = await as('admin@tessera.local', 'Adm1nSecret!');
     expect((await get('/v1/payouts?status=REQUESTED', admin)).total).toBe(1);
     expect(await invariantViolations(t.app)).toEqual([]);
+  });
+
+  it('dates the money history over months, in the order it happened, and leaves what is open today', async () => {
+    const ago = async (q: ReturnType<typeof sql>) => (await queryRows<{ d: number }>(t.app, q)).map((r) => Number(r.d));
+    const days = (col: string, table: string, where = sql`true`) =>
+      ago(
+        sql`SELECT floor(extract(epoch FROM now() - ${sql.identifier(col)}) / 86400) AS d FROM ${sql.identifier(table)} WHERE ${where} ORDER BY 1 DESC`,
+      );
+    const deposits = await days('created_at', 'ledger_entries', sql`type = 'DEPOSIT'`);
+    expect(Math.min(...deposits)).toBeGreaterThanOrEqual(240);
+    const invested = await days(
+      'created_at',
+      'ledger_entries',
+      sql`type = 'ORDER_HOLD' AND order_id IN (SELECT id FROM orders WHERE status <> 'PENDING')`,
+    );
+    expect(Math.max(...invested)).toBeLessThan(Math.min(...deposits));
+    // Income on its pay dates: one ledger day per paid distribution, months apart.
+    const paid = await ago(
+      sql`SELECT (d.pay_date - l.created_at::date) AS d FROM distributions d JOIN ledger_entries l ON l.distribution_id = d.id AND l.type = 'DISTRIBUTION_PAYMENT' GROUP BY 1`,
+    );
+    expect(paid).toEqual([0]);
+    const incomeDays = await ago(sql`SELECT count(DISTINCT created_at::date) AS d FROM ledger_entries WHERE type = 'DISTRIBUTION_PAYMENT'`);
+    expect(incomeDays[0]).toBeGreaterThanOrEqual(4);
+    const trades = await days('created_at', 'trades');
+    expect(Math.min(...trades)).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...trades)).toBeLessThan(30);
+    // Still open today: the book, the pending order and withdrawal.
+    expect(await days('created_at', 'market_orders', sql`status = 'OPEN'`)).toEqual(expect.arrayContaining([0]));
+    expect(await days('created_at', 'orders', sql`status = 'PENDING'`)).toEqual([0]);
+    expect(await days('created_at', 'payouts', sql`status = 'REQUESTED'`)).toEqual([0]);
   });
 
   it('does not seed twice and migrations are applied once', async () => {

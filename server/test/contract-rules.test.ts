@@ -1,12 +1,20 @@
 // The rules the API contract shows are defined once (shared-api/src/contract/market.ts): the
-// database's market_fee_cents and market_price_band are generated from the same constants, and
-// must give the TypeScript answer for every input, rounding edges included.
+// database's market_fee_cents, market_price_band and market_vwap_cents (and the band reference's
+// rule) are generated from the same constants, and must give the TypeScript answer for every
+// input, rounding edges included.
 import { sql } from 'drizzle-orm';
 import {
   BPS_PER_WHOLE,
   MARKET_FEE_ROUNDING_BPS,
   marketFeeCents,
   marketPriceBandCents,
+  marketVwapCents,
+  MARKET_REFERENCE_BASES,
+  MARKET_REFERENCE_BASIS_LABELS,
+  MARKET_REFERENCE_MAX_TRADES,
+  MARKET_REFERENCE_MIN_TRADERS,
+  MARKET_REFERENCE_MIN_UNITS,
+  MARKET_REFERENCE_WINDOW_DAYS,
   MAX_MARKET_ORDER_UNITS,
   MAX_MARKET_PRICE,
 } from 'shared-api/contract/market';
@@ -72,6 +80,41 @@ describe('one definition per rule across TypeScript and SQL', () => {
       ),
     );
     expect(rows.map((r) => [Number(r.low), Number(r.high)])).toEqual(cases.map((c) => marketPriceBandCents(c.ref, c.pct)));
+  });
+
+  it("market_vwap_cents in the database is marketVwapCents; the reference rule and its labels are the contract's", async () => {
+    // Averages just under, at and over a half cent, and some large ones.
+    const cases: { gross: number; units: number }[] = [];
+    for (const units of [1, 2, 3, 7, 10, 11, 999, 1_000_000])
+      for (const gross of [0, 1, units - 1, units, units + 1, Math.floor(units / 2), Math.ceil(units / 2), 123_456_789, 100_000_000_000])
+        cases.push({ gross: Math.max(0, gross), units });
+    const rows = await queryRows<{ v: string }>(
+      t.app,
+      sql.raw(
+        `SELECT market_vwap_cents(c.g, c.u)::text AS v FROM unnest(ARRAY[${cases.map((c) => c.gross).join(',')}]::bigint[],
+           ARRAY[${cases.map((c) => c.units).join(',')}]::bigint[]) WITH ORDINALITY AS c(g, u, i) ORDER BY c.i`,
+      ),
+    );
+    expect(rows.map((r) => Number(r.v))).toEqual(cases.map((c) => marketVwapCents(c.gross, c.units)));
+    expect(marketVwapCents(25, 10)).toBe(3); // 2.5 rounds half up
+    expect(marketVwapCents(24, 10)).toBe(2);
+    const [rule] = await queryRows<{ window_days: number; min_units: number; min_traders: number; max_trades: number }>(
+      t.app,
+      sql`SELECT * FROM market_reference_rule()`,
+    );
+    expect(rule).toEqual({
+      window_days: MARKET_REFERENCE_WINDOW_DAYS,
+      min_units: MARKET_REFERENCE_MIN_UNITS,
+      min_traders: MARKET_REFERENCE_MIN_TRADERS,
+      max_trades: MARKET_REFERENCE_MAX_TRADES,
+    });
+    const labels = await queryRows<{ b: string; l: string }>(
+      t.app,
+      sql.raw(
+        `SELECT b, market_reference_basis_label(b) AS l FROM unnest(ARRAY[${MARKET_REFERENCE_BASES.map((b) => `'${b}'`).join(',')}]) b`,
+      ),
+    );
+    expect(Object.fromEntries(labels.map((r) => [r.b, r.l]))).toEqual(MARKET_REFERENCE_BASIS_LABELS);
   });
 
   it('the generated functions are rules like the others: applied, tracked by the checksum of their text', async () => {

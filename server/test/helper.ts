@@ -38,6 +38,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadDir: path.join(dataDir, 'uploads'),
     jwtSecret: randomBytes(32).toString('hex'),
     tokenTtlMinutes: 60,
+    // Suites that sign in once and act for minutes on a busy machine must not meet the
+    // step-up; test/two-factor.test.ts sets the real window.
+    stepUpSeconds: 3600,
+    // Suites make admins straight in the database; test/admin-enrol.test.ts turns the rule on.
+    adminTwoFactorRequired: false,
     sessionMaxHours: 12,
     linkTtlMinutes: 60,
     redisUrl: null,

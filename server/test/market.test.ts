@@ -192,6 +192,17 @@ describe('secondary market', () => {
       sql`SELECT action FROM audit_log WHERE target_id = ${propertyId} AND action LIKE 'market.%' ORDER BY created_at`,
     );
     expect(audit.map((x) => x.action)).toEqual(['market.halt', 'market.resume']);
+    // A listing that is not on the market (a draft): 404, and neither a halt nor its audit entry is left behind.
+    const draft = await makeProperty(t.app, await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' }));
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: `/v1/admin/market/properties/${draft._id}/halt`,
+      as: admin,
+      payload: { reason: 'Not listed' },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(await queryRows(t.app, sql`SELECT 1 FROM market_properties WHERE property_id = ${draft._id}`)).toEqual([]);
+    expect(await queryRows(t.app, sql`SELECT 1 FROM audit_log WHERE target_id = ${draft._id} AND action LIKE 'market.%'`)).toEqual([]);
   });
 
   it('cancel releases the hold; idempotent place; expiry; notifications and the CSV', async () => {
@@ -505,7 +516,8 @@ describe('secondary market: batches (place_market_orders)', () => {
       o(c, 'BUY', 2, 1000),
       // c holds the 2 units bought just before in this batch, not 100.
       o(c, 'SELL', 100, 1000),
-      // The band follows this batch's last trade ($10.00), not the unit price.
+      // The band's reference reads this batch's trades (market_reference_price), but their 3
+      // units are too few for an average: it stays the unit price ($10.00).
       o(c, 'SELL', 2, 1201),
       o(c, 'SELL', 2, 1200),
     ]);
@@ -520,7 +532,7 @@ describe('secondary market: batches (place_market_orders)', () => {
     expect(results[3].error).toMatchObject({ code: 'TS409', message: 'You have 2 units available to sell' });
     expect(results[4].error).toMatchObject({
       code: 'TS400',
-      message: 'The price must be within 20% of the reference price $10.00 (last trade): between $8.00 and $12.00',
+      message: 'The price must be within 20% of the reference price $10.00 (unit price): between $8.00 and $12.00',
     });
     expect(results[5].order).toMatchObject({ status: 'OPEN', remaining: 2, side: 'SELL' });
     // Nothing of the refused orders: no order row, no trade, no hold, no notice.

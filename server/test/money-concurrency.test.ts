@@ -330,7 +330,7 @@ it('a randomized run of deposits, orders, cancels, approvals, rejections and wit
         method: 'PATCH',
         url: `/v1/payouts/${pick(requested)._id}`,
         as: admin,
-        payload: { status: rnd() < 0.6 ? 'PAID' : 'REJECTED' },
+        payload: rnd() < 0.6 ? { status: 'PAID', bankReference: 'TRF-RANDOM' } : { status: 'REJECTED' },
       });
     }
     statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;

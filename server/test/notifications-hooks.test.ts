@@ -71,6 +71,12 @@ describe('notices written with the decision', () => {
 
     const o = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
     const p = await makeProperty(t.app, o, { approveAs: admin });
+    const holder = await makeInvestor(t, 1000);
+    const bought = (await placeOrder(t.app, holder, p._id, 1)).json<{ _id: string }>();
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/orders/${bought._id}/review`, as: admin, payload: { decision: 'APPROVE' } }))
+        .statusCode,
+    ).toBe(200);
     const res = await call(t.app, {
       method: 'PATCH',
       url: `/v1/users/verify/${o.id}`,
@@ -83,6 +89,18 @@ describe('notices written with the decision', () => {
     const [suspended] = await noticesOf(o.id, 'LISTING_SUSPENDED');
     expect(suspended).toMatchObject({ title: 'Your listing “Test Residences” is suspended', data: { propertyId: p._id } });
     expect(suspended.body).toContain('identity verification was rejected');
+    // Its holders are told too: they keep their units, nothing new can be bought.
+    const [held] = await noticesOf(holder.id, 'HOLDING_SUSPENDED');
+    expect(held).toMatchObject({ title: '“Test Residences”, a property you hold, is suspended', data: { propertyId: p._id } });
+    expect(held.body).toContain('You keep your units');
+
+    // Verified again and resumed by an admin: owner and holder hear it is back.
+    await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${o.id}`, as: admin, payload: { status: 'VERIFIED' } });
+    expect((await call(t.app, { method: 'PATCH', url: `/v1/properties/${p._id}/resume`, as: admin })).statusCode).toBe(200);
+    expect((await noticesOf(o.id, 'LISTING_RESUMED')).map((n) => n.body)).toEqual([
+      'Your listing “Test Residences” is resumed: it is in the catalogue and can be bought again.',
+    ]);
+    expect((await noticesOf(holder.id, 'LISTING_RESUMED')).map((n) => n.title)).toEqual(['“Test Residences” is back on sale']);
   });
 
   it('listing approved and rejected with the reason', async () => {
@@ -138,9 +156,16 @@ describe('notices written with the decision', () => {
     };
     const w1 = await withdraw(100);
     const w2 = await withdraw(50);
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w1._id}`, as: admin, payload: { status: 'PAID' } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await call(t.app, {
+          method: 'PATCH',
+          url: `/v1/payouts/${w1._id}`,
+          as: admin,
+          payload: { status: 'PAID', bankReference: 'TRF-TEST' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(
       (
         await call(t.app, {
@@ -153,6 +178,7 @@ describe('notices written with the decision', () => {
     ).toBe(200);
     const [paid] = await noticesOf(investor.id, 'WITHDRAWAL_PAID');
     expect(paid.title).toBe('Your withdrawal of $100.00 is paid');
+    expect(paid.body).toContain('Bank reference: TRF-TEST');
     const [declined] = await noticesOf(investor.id, 'WITHDRAWAL_DECLINED');
     expect(declined.body).toContain('Reason: Bank details missing');
   });
@@ -195,6 +221,59 @@ describe('notices written with the decision', () => {
     expect(na.title).toBe('$69.00 distribution from “Test Residences”');
     expect(nb.title).toBe('$23.00 distribution from “Test Residences”');
     expect(na.body).toContain('is paid into your wallet');
+    // The owner heard of the approval, with what their wallet must hold by the pay date.
+    const [approved] = await noticesOf(o.id, 'INCOME_REPORT_DECIDED');
+    expect(approved.title).toBe('Your income report for “Test Residences” is approved');
+    expect(approved.body).toContain(`On ${day(0)}, $92.00 is paid to the holders and the $8.00 management fee to Tessera`);
+    expect(approved.body).toContain('keep at least $100.00 there');
+  });
+
+  it('an income report rejected, and a distribution the owner’s wallet cannot pay (told once, not every retry)', async () => {
+    const o = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+    const { _id } = await makeProperty(t.app, o, { approveAs: admin, body: { totalQuantity: 4, unitPrice: 50 } });
+    // Rent is paid on funded properties: one investor buys all four units.
+    const a = await makeInvestor(t, 200);
+    const order = (await placeOrder(t.app, a, _id, 4)).json<{ _id: string }>();
+    await call(t.app, { method: 'PATCH', url: `/v1/orders/${order._id}/review`, as: admin, payload: { decision: 'APPROVE' } });
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = (grossRent: number, periodStart: string, periodEnd: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/v1/income-reports',
+        as: o,
+        payload: { propertyId: _id, periodStart, periodEnd, grossRent, expenses: {} },
+      });
+
+    const first = await report(100, day(-90), day(-61));
+    expect(first.json()).toMatchObject({ status: 'SUBMITTED' });
+    const no = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/income-reports/${first.json()._id}/reject`,
+      as: admin,
+      payload: { reason: 'The receipt does not match the rent' },
+    });
+    expect(no.statusCode).toBe(200);
+    const [rejected] = await noticesOf(o.id, 'INCOME_REPORT_DECIDED');
+    expect(rejected.title).toBe('Your income report for “Test Residences” was rejected');
+    expect(rejected.body).toContain('Reason: The receipt does not match the rent');
+
+    // $5,000 of rent: far more than the $200 the owner's wallet holds.
+    const big = await report(5000, day(-60), day(-31));
+    const ok = await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/income-reports/${big.json()._id}/approve`,
+      as: admin,
+      payload: { recordDate: day(0), payDate: day(0) },
+    });
+    expect(ok.statusCode).toBe(200);
+    const pay = () => call(t.app, { method: 'POST', url: `/v1/distributions/${ok.json().distribution._id}/pay`, as: admin });
+    expect((await pay()).json().result).toBe('REFUSED');
+    expect((await pay()).json().result).toBe('REFUSED');
+    const refused = await noticesOf(o.id, 'DISTRIBUTION_REFUSED');
+    expect(refused).toHaveLength(1);
+    expect(refused[0].title).toBe('The distribution for “Test Residences” could not be paid');
+    expect(refused[0].body).toMatch(/^The owner's wallet holds \$[\d,.]+; paying this distribution needs \$5,000\.00/);
+    expect(refused[0].body).toContain('Add money to your wallet');
   });
 
   it('a notice exists only if its change committed', async () => {

@@ -312,10 +312,15 @@ describe('closing an account with money in it', () => {
       '1 requested withdrawal ($40.00): pay or reject it first',
       '$60.00 in the wallet: it must be withdrawn first',
     ]);
-    await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p._id}`, as: admin, payload: { status: 'PAID' } });
+    await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p._id}`, as: admin, payload: { status: 'PAID', bankReference: 'TRF-TEST' } });
     expect((await del()).json().message).toEqual(['$60.00 in the wallet: it must be withdrawn first']);
     const emptied = (await requestWithdrawal(t.app, who, 60)).json();
-    await call(t.app, { method: 'PATCH', url: `/v1/payouts/${emptied._id}`, as: admin, payload: { status: 'PAID' } });
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/v1/payouts/${emptied._id}`,
+      as: admin,
+      payload: { status: 'PAID', bankReference: 'TRF-TEST' },
+    });
     expect((await del()).json()).toEqual({ message: 'User deleted' });
   });
 });
@@ -330,16 +335,34 @@ describe('withdrawals and payouts', () => {
     expect((await get('/v1/wallets/payouts', who)).json().map((p: { _id: string }) => p._id)).toEqual([b._id, a._id]);
 
     const decide = (id: string, body: object, as = admin) => call(t.app, { method: 'PATCH', url: `/v1/payouts/${id}`, as, payload: body });
-    expect((await decide(a._id, { status: 'PAID' }, who)).statusCode).toBe(403);
-    expect((await decide(a._id, { status: 'PAID' })).json()).toMatchObject({
+    expect((await decide(a._id, { status: 'PAID', bankReference: 'TRF-1' }, who)).statusCode).toBe(403);
+    // Paid needs the transfer's bank reference: refused without one (blank counts), nothing decided.
+    for (const body of [{ status: 'PAID' }, { status: 'PAID', bankReference: '   ' }]) {
+      expect((await decide(a._id, body)).json()).toMatchObject({ statusCode: 400, message: 'Enter the bank reference of the transfer' });
+    }
+    expect((await decide(a._id, { status: 'PAID', bankReference: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect((await get('/v1/wallets/payouts', who)).json()).toContainEqual(
+      expect.objectContaining({ _id: a._id, status: 'REQUESTED', bankReference: null }),
+    );
+    expect((await decide(a._id, { status: 'PAID', bankReference: ' TRF-20261127-0042 ' })).json()).toMatchObject({
       status: 'PAID',
+      bankReference: 'TRF-20261127-0042',
       user: { _id: who.id, email: who.email, role: 'INVESTOR' },
     });
+    // The rule holds in the database too: a writer that skips the service cannot mark one paid without it.
+    const c = (await requestWithdrawal(t.app, await makeInvestor(t, 10), 1)).json();
+    await expect(t.app.db.execute(sql`UPDATE payouts SET status = 'PAID' WHERE id = ${c._id}`)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: 'Enter the bank reference of the transfer' }),
+    });
+    await expect(t.app.db.execute(sql`UPDATE payouts SET bank_reference = 'X' WHERE id = ${a._id}`)).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: 'The decision on a payout never changes' }),
+    });
+    expect((await decide(c._id, { status: 'REJECTED', reason: 'Test' })).statusCode).toBe(200);
     expect((await decide(b._id, { status: 'REJECTED', reason: 'Bank details do not match' })).json()).toMatchObject({
       status: 'REJECTED',
       reason: 'Bank details do not match',
     });
-    expect((await decide(b._id, { status: 'PAID' })).json()).toMatchObject({
+    expect((await decide(b._id, { status: 'PAID', bankReference: 'TRF-2' })).json()).toMatchObject({
       statusCode: 409,
       message: 'This withdrawal is already rejected',
     });
@@ -427,8 +450,10 @@ describe('transactions (ledger views)', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="tessera-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date (UTC),Type,Amount (USD),Balance after (USD),Description,Order,Property,Payout,Checkout,Entry');
+    expect(lines[0]).toBe('Date (UTC),Type,Amount (USD),Balance after (USD),Description,Order,Property,Payout,Checkout,Entry,Name');
     expect(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(','))).toEqual(['ORDER_HOLD,-20.00,80.00', 'DEPOSIT,100.00,100.00']);
+    // The holder's own export names each entry as the wallet and statements do.
+    expect(lines.slice(1).map((l) => l.split(',').at(-1))).toEqual(['Order', 'Deposit']);
     const adminCsv = await get(`/v1/transactions/export.csv?userId=${who.id}`, admin);
     expect(adminCsv.body.split('\r\n')[0]).toMatch(/^Date \(UTC\),User,E-mail,Type/);
     expect(adminCsv.body).toContain(who.email);

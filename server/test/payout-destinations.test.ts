@@ -95,7 +95,7 @@ describe('adding a bank account', () => {
       sql`SELECT details_sealed FROM payout_destinations WHERE user_id = ${who.id}`,
     );
     for (const r of rows) {
-      expect(r.details_sealed).toMatch(/^v1:/);
+      expect(r.details_sealed).toMatch(/^v2:default:/);
       expect(r.details_sealed).not.toContain('98765432101234');
       expect(r.details_sealed).not.toContain('DE89');
     }
@@ -191,7 +191,7 @@ describe('withdrawals name their destination', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(M.inUse);
     expect((await list(who)).json()).toHaveLength(1);
-    await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p}`, as: admin, payload: { status: 'PAID' } });
+    await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p}`, as: admin, payload: { status: 'PAID', bankReference: 'TRF-TEST' } });
     const ok = await call(t.app, { method: 'DELETE', url: `/v1/wallets/destinations/${d}`, as: who });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().removedAt).not.toBeNull();
@@ -265,7 +265,10 @@ describe('admins', () => {
     const p = (
       await call(t.app, { method: 'POST', url: '/v1/wallets/withdraw', as: who, payload: { amount: 100, payoutDestinationId: d } })
     ).json()._id;
-    expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p}`, as: admin, payload: { status: 'PAID' } })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PATCH', url: `/v1/payouts/${p}`, as: admin, payload: { status: 'PAID', bankReference: 'TRF-TEST' } }))
+        .statusCode,
+    ).toBe(200);
     const sealed = () =>
       queryRows<{ id: string; details_sealed: string; removed: boolean }>(
         t.app,

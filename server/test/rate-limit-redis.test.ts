@@ -31,11 +31,14 @@ afterAll(async () => {
   }
 });
 
+// A new e-mail each time: the per-account throttle (which locks an account after five
+// failures) is not what these tests are about; the per-address limit is.
+let attempt = 0;
 const signin = (t: TestApp, ip: string) =>
   t.app.inject({
     method: 'POST',
     url: '/v1/auth/signin',
-    payload: { email: 'nobody@example.com', password: 'Wrong1234' },
+    payload: { email: `nobody${++attempt}@example.com`, password: 'Wrong1234' },
     remoteAddress: ip,
   });
 

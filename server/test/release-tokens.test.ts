@@ -91,7 +91,7 @@ it('a revoked token is refused, and stays revoked', async () => {
   expect(res.json()).toMatchObject({ id, revokedAt: expect.any(String) });
   const refused = await summary(token);
   expect(refused.statusCode).toBe(401);
-  expect(refused.json().message).toMatch(/invalid or revoked/);
+  expect(refused.json().message).toMatch(/invalid, expired or revoked/);
   expect((await call(t.app, { method: 'DELETE', url: `/v1/admin/release-tokens/${id}`, as: admin })).statusCode).toBe(409);
   expect(
     (await call(t.app, { method: 'DELETE', url: '/v1/admin/release-tokens/00000000-0000-4000-8000-000000000000', as: admin })).statusCode,

@@ -716,7 +716,9 @@ describe('appraisals and returns', () => {
     });
     expect(r.total).toMatchObject({ incomeReceived: 320, currentValue: 220, cost: 200 });
     expect(r.incomeOverTime.at(-1)).toEqual({ date: today(), amount: 320 });
-    expect(r.valueOverTime.at(-1)).toEqual({ date: today(), amount: 220 });
+    // The value chart is the account value (the units at their mark plus the wallet's cash) and ends at the card.
+    expect(r.total.accountValue).toBe(220 + (await walletBalance(t.app, inv)));
+    expect(r.valueOverTime.at(-1)).toEqual({ date: today(), amount: r.total.accountValue });
 
     const pub = await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}/performance` });
     expect(pub.statusCode).toBe(200);

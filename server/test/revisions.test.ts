@@ -61,6 +61,11 @@ interface P {
   revision?: Rev | null;
 }
 
+const revisionNotices = (propertyId: string) =>
+  queryRows<{ title: string; body: string }>(
+    t.app,
+    sql`SELECT title, body FROM notifications WHERE kind = 'LISTING_REVISION_DECIDED' AND data->>'propertyId' = ${propertyId} ORDER BY created_at`,
+  );
 const get = (url: string, as?: TestUser) => call(t.app, { method: 'GET', url, as });
 const edit = (id: string, payload: Record<string, unknown>) =>
   call(t.app, { method: 'PATCH', url: `/v1/properties/owned/${id}/rental-ready`, as: owner, payload });
@@ -183,6 +188,13 @@ describe('a change to a live listing is a revision under review', () => {
     const approved = await decide(id, { decision: 'APPROVE' });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ name: 'Revision Approved', roiInFiveYears: 45, status: 'ACTIVE', revision: null });
+    // The owner is told, in the listing's new name.
+    expect(await revisionNotices(id)).toEqual([
+      {
+        title: 'Your changes to “Revision Approved” are approved',
+        body: 'Your changes to “Revision Approved” passed review and are live.',
+      },
+    ]);
     const now = await publicView(id);
     expect(now.images.map((i) => i._id)).toEqual([newId, images[0], images[2]]);
     expect(now.documents).toEqual([]);
@@ -214,8 +226,15 @@ describe('a change to a live listing is a revision under review', () => {
     expect(noReason.json().message).toBe(REVISION_MESSAGES.reasonRequired);
     expect((await decide(id, { decision: 'REJECT', reason: 'x' }, owner)).statusCode).toBe(403);
     expect(await snapshot(t.app)).toBe(before);
+    expect(await revisionNotices(id)).toEqual([]);
     const rejected = await decide(id, { decision: 'REJECT', reason: 'The new name is misleading' });
     expect(rejected.statusCode).toBe(200);
+    expect(await revisionNotices(id)).toEqual([
+      {
+        title: 'Your changes to “Revision Reject” were rejected',
+        body: 'Your changes to “Revision Reject” were not approved. Reason: The new name is misleading',
+      },
+    ]);
     expect(rejected.json()).toMatchObject({
       name: 'Revision Reject',
       revision: { status: 'REJECTED', reason: 'The new name is misleading' },

@@ -12,6 +12,8 @@ const NOT_JSON: Record<string, string> = {
   'GET /v1/admin/market/trades.csv': 'CSV text',
   'GET /v1/statements/:file': 'a statement as a PDF or CSV file',
   'GET /v1/admin/users/:id/statements/:file': 'a statement as a PDF or CSV file',
+  'GET /v1/statements/tax/:file': 'a year-end tax document as a PDF or CSV file',
+  'GET /v1/admin/users/:id/statements/tax/:file': 'a year-end tax document as a PDF or CSV file',
   'GET /v1/events': 'a server-sent event stream (text/event-stream), open for as long as the client listens',
   'GET /v1/payments/sandbox/:id': "the sandbox provider's HTML payment page",
   'POST /v1/payments/sandbox/:id': "the sandbox provider's HTML form answer (a page, or a redirect back to the app)",

@@ -1,12 +1,11 @@
 // Statements (issue 18, deliver 5): every figure of a statement is checked against plain SQL
 // sums over ledger_entries written independently of the statements module; the CSV's
 // columns; the PDF read back as text; period boundaries; who may read whose statement.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { StatementCategory } from 'shared-api/contract';
 import { formatCents, STATEMENT_CATEGORY_LABELS, statementEntryKind } from 'shared-api/contract/dashboard';
-import { buildStatement, statementPerson } from '../src/modules/statements/service';
+import { myEntryLabel, myEntryOutcome } from 'shared-api/labels';
+import { buildStatement, statementPerson, statementRange, streamStatement } from '../src/modules/statements/service';
 import {
   buildTestApp,
   call,
@@ -24,52 +23,7 @@ import {
   type TestUser,
   requestWithdrawal,
 } from './helper';
-
-// pdf-parse (PDF.js underneath) reads the generated PDF back as text, in a Node process of
-// its own (test/pdf-text.cjs). Without pdf-parse installed the PDF checks skip, loudly.
-let hasPdfParse = true;
-try {
-  require.resolve('pdf-parse');
-} catch {
-  hasPdfParse = false;
-  console.warn('SKIPPED: the PDF text checks need the pdf-parse package (npm install)');
-}
-const itPdf = hasPdfParse ? it : it.skip;
-
-function pdfText(buf: Buffer): { text: string; pages: number } {
-  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf-text.cjs')], { input: buf, maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(out.toString('utf8')) as { text: string; pages: number };
-}
-
-/** RFC 4180 rows (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
+import { itPdf, parseCsv, pdfText } from './documents';
 
 const CSV_HEADER = [
   'Section',
@@ -82,6 +36,7 @@ const CSV_HEADER = [
   'Amount (USD)',
   'Balance after (USD)',
   'Entry',
+  'Status',
 ];
 const toCents = (decimal: string) => Math.round(Number(decimal) * 100);
 
@@ -165,7 +120,10 @@ beforeAll(async () => {
   const w1 = (await requestWithdrawal(t.app, investor, 100)).json()._id;
   const w2 = (await requestWithdrawal(t.app, investor, 50.01)).json()._id;
   await requestWithdrawal(t.app, investor, 7); // still requested
-  expect((await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w1}`, as: admin, payload: { status: 'PAID' } })).statusCode).toBe(200);
+  expect(
+    (await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w1}`, as: admin, payload: { status: 'PAID', bankReference: 'TRF-TEST' } }))
+      .statusCode,
+  ).toBe(200);
   expect(
     (await call(t.app, { method: 'PATCH', url: `/v1/payouts/${w2}`, as: admin, payload: { status: 'REJECTED', reason: 'Bank details' } }))
       .statusCode,
@@ -230,7 +188,75 @@ describe('figures reconcile with the ledger', () => {
       expect.arrayContaining(['DEPOSIT', 'SUBSCRIPTION_FEE', 'ORDER_HOLD', 'ORDER_REFUND', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_RELEASE']),
     );
     const hold = ledger.find((l) => l[3] === 'ORDER_HOLD' && l[7] === '-123.40')!;
-    expect(hold).toMatchObject({ 1: 'Order (held)', 4: 'Investments', 5: 'Harbor Lofts, Unit 4' });
+    expect(hold).toMatchObject({ 1: 'Order', 4: 'Investments', 5: 'Harbor Lofts, Unit 4', 10: 'Invested' });
+  });
+
+  it('money in is deposits and income only; holds released are shown apart; all of it adds up to closing − opening', async () => {
+    const { start, end } = monthRange();
+    const truth = await sqlFigures(investor.id, start, end);
+    const rows = parseCsv((await get(`/v1/statements/${thisMonth()}.csv`, investor)).body);
+    const flow = new Map(rows.filter((r) => r[0] === 'Money in and out').map((r) => [r[1], toCents(r[7])]));
+    const summary = new Map(rows.filter((r) => r[0] === 'Summary').map((r) => [r[1], toCents(r[7])]));
+    const of = (...types: string[]) => types.reduce((a, type) => a + (truth.byType[type] ?? 0), 0);
+    const moneyIn = flow.get('Money in (deposits and income)')!;
+    const released = flow.get('Holds released (returned to the wallet)')!;
+    const other = flow.get('Other credits')!;
+    const out = flow.get('Money out')!;
+    expect(moneyIn).toBe(of('DEPOSIT', 'DISTRIBUTION_PAYMENT'));
+    expect(moneyIn).toBe(1500 + 100000 + 23456);
+    expect(released).toBe(of('ORDER_REFUND', 'WITHDRAWAL_RELEASE', 'TRADE_REFUND'));
+    expect(released).toBe(6000 + 5001);
+    expect(other).toBe(0);
+    expect(out).toBe(of('ORDER_HOLD', 'WITHDRAWAL_HOLD', 'SUBSCRIPTION_FEE'));
+    // deposits + income + released + other credits − withdrawals − investments − fees = closing − opening.
+    expect(moneyIn + released + other + out).toBe(summary.get('Closing balance')! - summary.get('Opening balance')!);
+    expect(summary.get('Closing balance')! - summary.get('Opening balance')!).toBe(truth.closing - truth.opening);
+  });
+
+  it('each line is named, and its status given, in the wallet’s words', async () => {
+    const wallet = await get('/v1/transactions/owned?pageSize=100', investor);
+    expect(wallet.statusCode).toBe(200);
+    const page = wallet.json<{
+      items: { _id: string; type: string; orderId: string | null; payoutId: string | null }[];
+      orderStatuses: Record<string, never>;
+      payoutStatuses: Record<string, never>;
+    }>();
+    const rows = parseCsv((await get(`/v1/statements/${thisMonth()}.csv`, investor)).body);
+    const ledger = new Map(rows.filter((r) => r[0] === 'Ledger').map((r) => [r[9], r]));
+    expect(ledger.size).toBe(page.items.length);
+    const seen = new Set<string>();
+    for (const e of page.items) {
+      const outcome = myEntryOutcome(
+        e.type,
+        e.orderId ? page.orderStatuses[e.orderId] : null,
+        e.payoutId ? page.payoutStatuses[e.payoutId] : null,
+      );
+      const line = ledger.get(e._id)!;
+      expect([e.type, line[1], line[10]]).toEqual([e.type, myEntryLabel(e.type), outcome?.label ?? '']);
+      seen.add(`${line[1]}: ${line[10]}`);
+    }
+    // The holds in every state the wallet knows.
+    expect([...seen]).toEqual(
+      expect.arrayContaining([
+        'Order: Invested',
+        'Order: Refunded',
+        'Order: Held',
+        'Withdrawal: Paid out',
+        'Withdrawal: Released',
+        'Withdrawal: Held',
+      ]),
+    );
+    expect([...seen]).not.toContain('Order (held): Invested');
+  });
+
+  it('the investor’s statement shows the account value the screens show (the portfolio engine’s); an owner’s has none', async () => {
+    const rows = parseCsv((await get(`/v1/statements/${thisMonth()}.csv`, investor)).body);
+    const row = rows.find((r) => r[0] === 'Summary' && r[1] === 'Account value')!;
+    const portfolio = (await get('/v1/portfolio', investor)).json();
+    expect(toCents(row[7])).toBe(Math.round(portfolio.totals.accountValue * 100));
+    expect(row[2]).toBe(new Date().toISOString().slice(0, 10));
+    const ownerRows = parseCsv((await get(`/v1/statements/${thisMonth()}.csv`, owner)).body);
+    expect(ownerRows.some((r) => r[1] === 'Account value')).toBe(false);
   });
 
   it('the owner: sale proceeds of the completed order', async () => {
@@ -253,6 +279,21 @@ describe('figures reconcile with the ledger', () => {
     expect(summary.get('Opening balance')).toBe(truth.opening);
     expect(summary.get('Closing balance')).toBe(truth.closing);
     expect(rows.filter((r) => r[0] === 'Ledger')).toHaveLength(truth.count);
+  });
+
+  it('the CSV’s figures, summed by SQL before its lines stream, equal the lines’ own sums (the PDF’s), type order included', async () => {
+    const now = new Date();
+    for (const who of [investor, owner]) {
+      const person = await statementPerson(t.app.db, who.id);
+      const range = statementRange(thisMonth(), now);
+      const { lines, ...whole } = await buildStatement(t.app.db, person, range, now);
+      const streamed = await streamStatement(t.app.database, t.app.db, person, range, undefined, now);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(streamed.statement).toEqual(whole);
+      const read: typeof lines = [];
+      for await (const batch of streamed.lines) read.push(...batch);
+      expect(read).toEqual(lines);
+    }
   });
 
   it('a past month without activity: zero everywhere, no lines', async () => {
@@ -326,6 +367,13 @@ describe('the PDF', () => {
     expect(text).toContain(formatCents(truth.byType.DEPOSIT));
     expect(text).toContain('-$123.40');
     expect(text).toContain('Harbor Lofts, Unit 4');
+    // The wallet's names and statuses, whole: the columns fit them (no ellipsis anywhere).
+    for (const words of ['Withdrawal released', 'Subscription fee', 'Order refund', 'Invested', 'Paid out', 'Released', 'Held']) {
+      expect(text).toContain(words);
+    }
+    expect(text).not.toContain('\u2026');
+    expect(text).toContain('Money in (deposits and income) $1,249.56');
+    expect(text).toContain('holds released (returned to the wallet, not money in) $110.01');
     expect(text).toContain(`Page 1 of ${pages}`);
     expect(text).toMatch(/Generated \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
   });
@@ -478,7 +526,7 @@ describe('types that do not exist in the ledger yet', () => {
       new Date(Date.UTC(2031, 6, 1)),
     );
     const { text } = pdfText(await statementPdf(s));
-    expect(text).toContain('Distribution received');
+    expect(text).toContain('Rental income');
     expect(text).toContain('Referral bonus');
     expect(text).toContain('Income by property');
     expect(text).toMatch(/Harbor Lofts\s+1\s+\$12\.34/);

@@ -1,11 +1,10 @@
 // Telemetry and the event stream through the production nginx config: nginx limits them per
 // client address, and the API (TRUST_PROXY=1: one hop) takes the address nginx saw, not the
 // one a client writes into X-Forwarded-For. Skipped where nginx is not installed.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from './helper';
+import { releasesRoot } from './telemetry-fixtures';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startNginx } = require('../../nginx/nginx.cjs') as {
@@ -19,11 +18,10 @@ let t: TestApp;
 let root: string;
 let nginx: { url: string; stop: () => Promise<void> } | undefined;
 beforeAll(async () => {
-  // The API's own limits off: every 429 below is nginx's.
-  t = await buildTestApp({ trustProxy: 1, rateLimit: false });
-  root = mkdtempSync(path.join(tmpdir(), 'tessera-telemetry-nginx-'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>t</title>');
-  writeFileSync(path.join(root, 'remotes.json'), '{}');
+  // The API's own limits off: every 429 below is nginx's. Pages are the API's (its shell
+  // page with a view id), from this releases root.
+  root = releasesRoot();
+  t = await buildTestApp({ trustProxy: 1, rateLimit: false, releasesDir: root });
   if (hasNginx) nginx = await startNginx({ root, api: [await t.app.listen({ port: 0, host: '127.0.0.1' })], workers: 1 });
 }, 180_000);
 afterAll(async () => {
@@ -33,10 +31,22 @@ afterAll(async () => {
 });
 
 itWithNginx('the address a client writes into X-Forwarded-For is not its address', async () => {
-  const res = await fetch(`${nginx!.url}/v1/telemetry/view`, { headers: { 'x-forwarded-for': '6.6.6.6' } });
+  await t.app.db.execute(sql`delete from telemetry_views`);
+  const res = await fetch(`${nginx!.url}/v1/telemetry/view?preview=mf_public@1.2.0`, { headers: { 'x-forwarded-for': '6.6.6.6' } });
   expect(res.status).toBe(200);
   const rows = (await t.app.db.execute(sql`select ip from telemetry_views`)) as unknown as { rows: { ip: string }[] };
   expect(rows.rows.map((r) => r.ip)).toEqual(['127.0.0.1']);
+});
+
+itWithNginx("every page of the shell's routes comes from the API with its view id", async () => {
+  for (const url of ['/dashboard/portfolio', '/login', '/']) {
+    const res = await fetch(`${nginx!.url}${url}`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toMatch(/<meta name="tessera-view" content="[^"]+\.[^"]+"/);
+  }
+  // A file-like path is no page.
+  expect((await fetch(`${nginx!.url}/nothing.txt`)).status).toBe(404);
 });
 
 itWithNginx('nginx limits the telemetry and stream endpoints per address', async () => {
@@ -49,7 +59,7 @@ itWithNginx('nginx limits the telemetry and stream endpoints per address', async
     }
     return out;
   };
-  const telemetry = await codes('/v1/telemetry/view', 80);
+  const telemetry = await codes('/v1/telemetry/view?preview=mf_public@1.2.0', 80);
   expect(telemetry.slice(0, 50).every((c) => c === 200)).toBe(true);
   expect(telemetry.filter((c) => c === 429).length).toBeGreaterThan(0);
   // The stream (no ticket: the API answers 401 until nginx stops it).

@@ -146,6 +146,7 @@ describe('metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       portfolioValue: 0,
+      accountValue: 0,
       totalInvested: 0,
       holdingsCount: 0,
       walletBalance: 0,

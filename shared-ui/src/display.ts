@@ -9,3 +9,5 @@ export { StatusBadge, statusTone, type StatusBadgeProps, type StatusTone } from 
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
 export { StatusBanner, statusGuidance, type StatusBannerProps, type StatusGuidance } from './components/status-banner';
 export { RevisionChanges, type RevisionChangesProps } from './components/revision-changes';
+export { useStepUp, isStepUpRequired } from './components/step-up';
+export { TwoFactorInvite } from './components/two-factor-invite';

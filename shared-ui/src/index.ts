@@ -72,6 +72,6 @@ export type {
 } from 'shared-ui/display';
 export { FilePicker, type FilePickerProps } from './components/file-picker';
 export { saveFile } from './save-file';
-export { DataTable, type DataTableProps, type DataTableColumn, type DataTablePagination } from './components/data-table';
+export { DataTable, type DataTableProps, type DataTableColumn, type DataTablePagination, type PageCursor } from './components/data-table';
 export { StatementTables, type StatementTablesProps } from './components/statement-tables';
 export { Composer, Conversation, type ComposerProps, type ConversationProps } from './components/conversation';

@@ -2,13 +2,14 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { configureApi, getSession } from 'shared-api/session';
-import { clientVersions, cohortId, onChosenRemotesChange } from './federation/registry';
+import { clientVersions, onChosenRemotesChange } from './federation/registry';
 import { selectRemotes } from './federation/selection';
 import { acquireView, flushOnPageHide } from './federation/health';
 import { onFirstPageRendered, prefetchRemotePage } from './federation/remote-page';
 import { prefetchPending } from 'shared-api/prefetch';
 import { targetForPath } from './routes/route-table';
 import { changedInput, replayInput } from './ssr-takeover/carry-input';
+import { holdServerSubmits } from './ssr-takeover/hold-submits';
 import { App } from './App';
 
 // Exported so the build keeps it: the shell provides every shared entry (./federation/provided.ts).
@@ -32,6 +33,8 @@ const TAKEOVER_TIMEOUT_MS = 10_000;
 function appContainer(): HTMLElement | null {
   const server = document.getElementById('root');
   if (!server?.hasAttribute('data-ssr')) return server;
+  // No native submit of the server's forms before the swap (after-paint.js holds them too).
+  const release = holdServerSubmits();
   const app = document.createElement('div');
   app.style.display = 'none';
   server.after(app);
@@ -42,6 +45,7 @@ function appContainer(): HTMLElement | null {
     // What the visitor chose on the server's markup meanwhile goes over to the app's.
     const carried = changedInput(server);
     server.remove();
+    release();
     document.getElementById('tessera-ssr')?.remove();
     app.id = 'root';
     app.style.display = '';
@@ -64,9 +68,9 @@ async function boot() {
   // The page's remote starts loading now, in parallel with React's start.
   const target = targetForPath(window.location.pathname, getSession().user?.role ?? null);
   if (target) prefetchRemotePage(target);
-  // This page's signed view id, which its health reports carry: the server-rendered page's,
-  // or one asked of the API for the versions chosen above (./federation/health.ts).
-  void acquireView(chosen, cohortId(), target?.remote);
+  // This page's signed view id, which its health reports carry: the served page's, or in a
+  // previewing tab one asked of the API for its pins (./federation/health.ts).
+  void acquireView(chosen);
   // Pages that ask the API as they open get shared-api's client and endpoints now, alongside
   // their remote, not once the remote's code asks for them ('shared-api' is not in main.js:
   // the static public pages never load it). Likewise ky (it loads on first use:

@@ -20,6 +20,8 @@ export interface Requirements {
   pages: Record<string, { module: string; path: string }[]>;
   /** remote → pages behind a sign-in without parameters, with the roles that see each (absent in older shells). */
   signedIn?: Record<string, SignedInPage[]>;
+  /** remote → pages with parameters (`/properties/:id`), public or with the roles that see each (absent in older shells). */
+  withParams?: Record<string, ParamPage[]>;
   shared: Record<string, SharedInfo>;
 }
 
@@ -27,6 +29,13 @@ export interface SignedInPage {
   module: string;
   path: string;
   roles: string[];
+}
+
+export interface ParamPage {
+  module: string;
+  path: string;
+  /** Absent: a public page. */
+  roles?: string[];
 }
 
 interface RouteLike {
@@ -67,6 +76,24 @@ export function requirementsFromSource(shellVersion: string): Requirements {
       else list.push({ module: t.module, path: r.path, roles: [role] });
     }
   }
+  // Pages with parameters: the smoke test fills them from the throwaway API's data.
+  const withParams: Record<string, ParamPage[]> = {};
+  for (const r of table.routeTable ?? []) {
+    if (!r.path.includes(':') || r.path.includes('*')) continue;
+    const one = r.target as { remote?: string; module?: string };
+    const targets: [string | undefined, { remote?: string; module?: string }][] = !r.roles
+      ? [[undefined, one]]
+      : one.remote
+        ? r.roles.map((role) => [role, one])
+        : Object.entries(r.target as Record<string, { remote?: string; module?: string }>);
+    for (const [role, t] of targets) {
+      if (!t?.remote || !t.module) continue;
+      const list = (withParams[t.remote] ??= []);
+      const same = list.find((p) => p.path === r.path && p.module === t.module);
+      if (same && role) (same.roles ??= []).push(role);
+      else if (!same) list.push({ module: t.module, path: r.path, ...(role ? { roles: [role] } : {}) });
+    }
+  }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { sharedConfig } = require(path.join(repoRoot, 'tools/webpack/shared.cjs')) as {
     sharedConfig(): Record<string, { version?: string; requiredVersion?: string; singleton?: boolean }>;
@@ -83,7 +110,7 @@ export function requirementsFromSource(shellVersion: string): Requirements {
   for (const [name, c] of Object.entries(sharedConfig())) {
     shared[name] = { version: c.version ?? installed(name), requiredVersion: c.requiredVersion, singleton: Boolean(c.singleton) };
   }
-  return { shell: shellVersion, modules, pages, signedIn, shared };
+  return { shell: shellVersion, modules, pages, signedIn, withParams, shared };
 }
 
 export function readRequirements(shellDir: string): Requirements | null {

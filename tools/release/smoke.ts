@@ -16,7 +16,10 @@
 //      rendered and exercised the same way, signed in with the demo seed's account of a
 //      role that sees them, against a throwaway API (throwaway-api.ts) the static server
 //      proxies /v1/ to. Without a server build they are imported only (step 1), and the
-//      detail says so.
+//      detail says so;
+//   5. parameters: pages with parameters (`/properties/:id`) are opened at an item of the
+//      throwaway API's seed (the first its collection lists: fillParams), as a guest or
+//      signed in, and exercised the same way.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,7 +69,7 @@ export interface SmokeInput {
   interact?: boolean;
   /** Actions per page at most (default: smokeActions()); 0: render only. */
   maxActions?: number;
-  /** Signed-in pages against a throwaway API (default true when the remote has some). */
+  /** Signed-in pages and pages with parameters, against a throwaway API (default true when the remote has some). */
   signedIn?: boolean;
 }
 export interface SmokeResult extends SmokeNote {
@@ -199,11 +202,12 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
   const signedIn = input.signedIn === false ? [] : (requirements?.signedIn?.[remote] ?? []);
   const maxActions = input.maxActions ?? smokeActions();
   const interact = input.interact !== false && maxActions > 0;
+  const withParams = input.signedIn === false ? [] : (requirements?.withParams?.[remote] ?? []);
   const api: { url?: string } = {};
   let throwaway: ThrowawayApi | null = null;
-  if (signedIn.length) {
+  if (signedIn.length || withParams.length) {
     const started = await startThrowawayApi();
-    if (typeof started === 'string') notes.push(`signed-in pages imported only: ${started}`);
+    if (typeof started === 'string') notes.push(`signed-in pages and pages with parameters imported only: ${started}`);
     else {
       throwaway = started;
       api.url = started.url;
@@ -211,13 +215,22 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
         const role = p.roles.find((r) => SEEDED_ACCOUNTS[r]);
         if (role) pages.push({ module: p.module, path: p.path, role });
       }
+      // A page with parameters is opened with the seed's data: /properties/:id at the first
+      // property GET /v1/properties lists.
+      for (const p of withParams) {
+        const role = p.roles ? p.roles.find((r) => SEEDED_ACCOUNTS[r]) : undefined;
+        if (p.roles && !role) continue;
+        const filled = await fillParams(started.url, p.path, role);
+        if (typeof filled === 'string') notes.push(`${p.path} not opened: ${filled}`);
+        else pages.push({ module: p.module, path: filled.path, pattern: p.path, ...(role ? { role } : {}) });
+      }
     }
   } else if (requirements && !requirements.signedIn && !pages.length) {
     notes.push(`the live shell ${live} lists no signed-in pages (built before they were listed): those are imported only`);
   }
   // The primary actions the remote declares per page (platform.json "smoke").
   const declared = declaredActions(remote);
-  const unvisited = Object.keys(declared).filter((p) => !pages.some((pg) => pg.path === p));
+  const unvisited = Object.keys(declared).filter((p) => !pages.some((pg) => (pg.pattern ?? pg.path) === p));
   if (unvisited.length) notes.push(`declared actions of ${unvisited.join(', ')} not checked: not pages of ${remote} visited here`);
 
   const { chromium } = await import('playwright-core');
@@ -332,7 +345,7 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
         maxActions,
         api: api.url,
         reported,
-        declared: declared[pg.path],
+        declared: declared[pg.pattern ?? pg.path],
       });
       checked.push(
         `${interact ? 'exercise' : 'render'} ${pg.path} (./${pg.module})${pg.role ? ` as ${pg.role}` : ''}${interact ? `: ${r.actions.length} actions` : ''}`,
@@ -354,8 +367,38 @@ export async function smokeTest(input: SmokeInput): Promise<SmokeResult> {
 interface SmokePage {
   module: string;
   path: string;
+  /** The route's path with its parameters (`/properties/:id`), when `path` filled them. */
+  pattern?: string;
   /** Signed in with the seeded account of this role; absent: a guest. */
   role?: string;
+}
+
+/**
+ * A route's parameters filled from the throwaway API's data: the collection the path names
+ * before its first parameter (`/properties/:id` → GET /v1/properties), read as the role
+ * would (signed in) or a guest, gives the first item's id for every parameter. Why not,
+ * when it cannot.
+ */
+export async function fillParams(api: string, pattern: string, role?: string): Promise<{ path: string } | string> {
+  const collection = pattern.slice(0, pattern.indexOf('/:'));
+  const url = `${api}/v1${collection}`;
+  try {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (role) headers.authorization = `Bearer ${(await signIn(api, SEEDED_ACCOUNTS[role])).accessToken}`;
+    const res = await fetch(url, { headers });
+    if (!res.ok) return `GET /v1${collection} answered ${res.status}`;
+    const body = (await res.json()) as unknown;
+    const list = Array.isArray(body)
+      ? body
+      : ((body as { items?: unknown[]; data?: unknown[] }).items ?? (body as { data?: unknown[] }).data);
+    // The contract names ids `_id` (listings, orders, threads); `id` where a record has no other.
+    const first = list?.[0] as { _id?: unknown; id?: unknown } | undefined;
+    const id = first?._id ?? first?.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return `GET /v1${collection} lists nothing to open`;
+    return { path: pattern.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, encodeURIComponent(String(id))) };
+  } catch (err) {
+    return `GET /v1${collection}: ${(err as Error).message}`;
+  }
 }
 
 /**

@@ -18,6 +18,10 @@ export interface DecisionDialogProps {
   reasonLabel?: string;
   /** What a missing reason says (default: REASON_REQUIRED). */
   reasonRequired?: string;
+  /** The reason's longest length (default: REASON_MAX). */
+  reasonMax?: number;
+  /** A one-line field (a reference) instead of a text area. */
+  reasonSingleLine?: boolean;
   /** Red confirm button. */
   destructive?: boolean;
   /** Runs the decision; a thrown error is shown and the dialog stays open. */
@@ -33,6 +37,8 @@ export function DecisionDialog({
   confirmLabel,
   reasonLabel,
   reasonRequired = REASON_REQUIRED,
+  reasonMax = REASON_MAX,
+  reasonSingleLine = false,
   destructive = false,
   onConfirm,
   onClose,
@@ -114,11 +120,11 @@ export function DecisionDialog({
               if (problem) setProblem(null);
             }}
             required
-            multiline
-            minRows={3}
+            multiline={!reasonSingleLine}
+            minRows={reasonSingleLine ? undefined : 3}
             error={Boolean(problem)}
-            helperText={problem ?? `${reason.length}/${REASON_MAX} characters`}
-            slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
+            helperText={problem ?? `${reason.length}/${reasonMax} characters`}
+            slotProps={{ htmlInput: { maxLength: reasonMax } }}
             autoFocus
             fullWidth
           />

@@ -1,10 +1,13 @@
 import { QueryProvider } from 'shared-api/query';
+import { EnrolGate } from '../components/enrol-gate';
 import { UsersPage } from '../features/users/users-page';
 
 export default function Investors() {
   return (
     <QueryProvider>
-      <UsersPage role="INVESTOR" />
+      <EnrolGate>
+        <UsersPage role="INVESTOR" />
+      </EnrolGate>
     </QueryProvider>
   );
 }

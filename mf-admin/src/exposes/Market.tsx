@@ -1,10 +1,13 @@
 import { QueryProvider } from 'shared-api/query';
+import { EnrolGate } from '../components/enrol-gate';
 import { MarketPage } from '../features/market/market-page';
 
 export default function Market() {
   return (
     <QueryProvider>
-      <MarketPage />
+      <EnrolGate>
+        <MarketPage />
+      </EnrolGate>
     </QueryProvider>
   );
 }

@@ -1,10 +1,13 @@
 import { QueryProvider } from 'shared-api/query';
+import { EnrolGate } from '../components/enrol-gate';
 import { OverviewPage } from '../features/overview/overview-page';
 
 export default function Overview() {
   return (
     <QueryProvider>
-      <OverviewPage />
+      <EnrolGate>
+        <OverviewPage />
+      </EnrolGate>
     </QueryProvider>
   );
 }

@@ -1,10 +1,13 @@
 import { QueryProvider } from 'shared-api/query';
+import { EnrolGate } from '../components/enrol-gate';
 import { SupportPage } from '../features/support/support-page';
 
 export default function Support() {
   return (
     <QueryProvider>
-      <SupportPage />
+      <EnrolGate>
+        <SupportPage />
+      </EnrolGate>
     </QueryProvider>
   );
 }

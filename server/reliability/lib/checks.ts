@@ -60,8 +60,9 @@ export async function verify(log: AckLog, query: Query): Promise<Verdict> {
     'SELECT id::text AS id, status FROM orders',
     "SELECT id::text AS id, status FROM checkouts WHERE purpose = 'DEPOSIT'",
     'SELECT id::text AS id, status FROM payouts',
-    // The order each Idempotency-Key created (place_order keeps { order, property, images } with the key).
-    "SELECT response->'order'->>'id' AS id FROM idempotency_keys WHERE response ? 'order'",
+    // The order each Idempotency-Key created: place_order stores its result { order, property,
+    // images } with the key (`result`; a key from before migration 1020 has it in `response`).
+    "SELECT coalesce(result, response)->'order'->>'id' AS id FROM idempotency_keys WHERE coalesce(result, response) ? 'order'",
     'SELECT invariant, detail FROM money_invariant_violations()',
     'SELECT count(*)::int AS n FROM ledger_entries',
   ]);

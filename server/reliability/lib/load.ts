@@ -335,7 +335,7 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void>; inFlight(): 
         o.log.payout(item._id, 'REQUESTED');
         const { answer, uncertain } = await change(admin, 'payouts/:id', 'PATCH', `/v1/payouts/${item._id}`, {
           status,
-          ...(status === 'REJECTED' ? { reason: 'Reliability run' } : {}),
+          ...(status === 'REJECTED' ? { reason: 'Reliability run' } : { bankReference: 'RELIABILITY-RUN' }),
         });
         if (answer?.status === 200 && !uncertain) o.log.payout(item._id, status);
         else if (uncertain) o.log.payoutUncertain(item._id, status);

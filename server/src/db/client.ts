@@ -2,10 +2,12 @@
 // PGlite in process (persisted in a data folder, or in memory).
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Config } from '../config';
 import * as schema from './schema';
 
@@ -39,16 +41,41 @@ export interface Database extends ScriptRunner {
     onPayload: (payload: string) => void,
     onState?: (up: boolean, err?: unknown) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * A long read in batches (exports): on PostgreSQL a server-side cursor (pg-cursor) on a
+   * connection of its own, so no row count is held in memory; on PGlite (in process, whole
+   * results) the rows in slices. When `signal` aborts (the client went away) the statement
+   * running on the server is cancelled (pg_cancel_backend) and the generator throws.
+   */
+  cursor<T = Record<string, unknown>>(text: string, params: unknown[], options?: CursorOptions): AsyncGenerator<T[]>;
   close(): Promise<void>;
 }
 
+export interface CursorOptions {
+  /** Rows a batch holds (default 1,000). */
+  batchSize?: number;
+  signal?: AbortSignal;
+}
+
+/** What a cancelled read throws: PostgreSQL's query_canceled code, from either cause. */
+export class QueryCancelled extends Error {
+  readonly code = '57014';
+  constructor() {
+    super('The query was cancelled: its client went away');
+  }
+}
+
 export async function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDir'> &
+    Partial<Pick<Config, 'databasePoolSize' | 'databaseStatementTimeoutMs'>>,
 ): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: config.databasePoolSize ?? 10,
+      // A runaway statement (or one whose client left) does not hold a connection longer than
+      // this: PostgreSQL ends it with 57014. Unset or 0: no limit. Migrations lift it.
+      statement_timeout: config.databaseStatementTimeoutMs || undefined,
       // A schema of its own (tests, or several apps sharing one database).
       options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
     });
@@ -81,6 +108,8 @@ export async function createDatabase(
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
+          // An index on a big table may take longer than a request's statement timeout.
+          await client.query('SET LOCAL statement_timeout = 0');
           // Several servers starting together migrate one at a time.
           await client.query('SELECT pg_advisory_xact_lock(7263541)');
           await fn(async (sql, params) => (await client.query(sql, params)).rows);
@@ -108,13 +137,16 @@ export async function createDatabase(
         }
       },
       listen: (channel, onPayload, onState) => listenPostgres(config.databaseUrl as string, channel, onPayload, onState),
+      cursor: <T>(text: string, params: unknown[], options: CursorOptions = {}) => pgCursor<T>(pool, text, params, options),
       close: () => pool.end(),
     };
   }
 
   const dataDir = config.pgliteDir === 'memory://' ? undefined : config.pgliteDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // pg_trgm: substring search indexes (the catalogue's name and address search, migration
+  // 1040; the admin lists' people search, migration 1060), as on PostgreSQL.
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -135,8 +167,61 @@ export async function createDatabase(
         if (!client.closed) await stop();
       };
     },
+    async *cursor<T>(text: string, params: unknown[], options: CursorOptions = {}) {
+      // PGlite answers with the whole result (it runs in this process and cannot be
+      // cancelled midway); the caller still receives and writes it a batch at a time.
+      const batch = options.batchSize ?? 1000;
+      if (options.signal?.aborted) throw new QueryCancelled();
+      const { rows } = await client.query<T>(text, params);
+      for (let at = 0; at < rows.length; at += batch) {
+        if (options.signal?.aborted) throw new QueryCancelled();
+        yield rows.slice(at, at + batch);
+      }
+    },
     close: () => client.close(),
   };
+}
+
+async function* pgCursor<T>(pool: pg.Pool, text: string, params: unknown[], options: CursorOptions): AsyncGenerator<T[]> {
+  const { signal } = options;
+  const batch = options.batchSize ?? 1000;
+  if (signal?.aborted) throw new QueryCancelled();
+  const client = await pool.connect();
+  const pid = (client as unknown as { processID: number }).processID;
+  let reading = false;
+  let cancelled = false;
+  // Only a read in progress is cancelled on the server; between reads the loop stops by itself.
+  const onAbort = () => {
+    cancelled = true;
+    if (reading) pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const cursor = client.query(new Cursor<T>(text, params));
+  let broken: Error | undefined;
+  try {
+    for (;;) {
+      if (cancelled) throw new QueryCancelled();
+      reading = true;
+      let rows: T[];
+      try {
+        rows = await cursor.read(batch);
+      } catch (err) {
+        throw cancelled ? new QueryCancelled() : err;
+      } finally {
+        reading = false;
+      }
+      if (rows.length === 0) return;
+      yield rows;
+    }
+  } catch (err) {
+    // The session may be mid-protocol: the pool must not hand it out again.
+    broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    if (!broken) await cursor.close().catch((err: unknown) => (broken = err as Error));
+    client.release(broken);
+  }
 }
 
 /**

@@ -3,9 +3,20 @@
 // shared-api's constants, so the number lives in one place (shared-api/src/contract/market.ts)
 // and the database reads it from the generated function; a change to a constant changes the
 // generated text, hence its checksum, and the next start re-applies it like any rule file.
-// The formulas mirror marketFeeCents and marketPriceBandCents; a test compares both over many
-// values (server/test/contract-rules.test.ts).
-import { BPS_PER_WHOLE, MARKET_FEE_ROUNDING_BPS, MIN_MARKET_PRICE_CENTS, PCT_PER_WHOLE } from 'shared-api/contract/market';
+// The formulas mirror marketFeeCents, marketPriceBandCents and marketVwapCents; a test compares
+// them over many values (server/test/contract-rules.test.ts).
+import {
+  BPS_PER_WHOLE,
+  MARKET_FEE_ROUNDING_BPS,
+  MARKET_REFERENCE_BASES,
+  MARKET_REFERENCE_BASIS_LABELS,
+  MARKET_REFERENCE_MAX_TRADES,
+  MARKET_REFERENCE_MIN_TRADERS,
+  MARKET_REFERENCE_MIN_UNITS,
+  MARKET_REFERENCE_WINDOW_DAYS,
+  MIN_MARKET_PRICE_CENTS,
+  PCT_PER_WHOLE,
+} from 'shared-api/contract/market';
 
 export interface GeneratedRule {
   /** The function it defines. */
@@ -19,6 +30,8 @@ const integer = (n: number): string => {
   if (!Number.isSafeInteger(n)) throw new Error(`A generated rule needs an integer, not ${n}`);
   return String(n);
 };
+
+const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 
 export function contractRules(): GeneratedRule[] {
   const from = 'generated/shared-api/contract/market.ts';
@@ -43,6 +56,40 @@ CREATE OR REPLACE FUNCTION market_price_band(p_ref bigint, p_band_pct integer, O
 LANGUAGE sql IMMUTABLE STRICT AS $$
   SELECT greatest(${integer(MIN_MARKET_PRICE_CENTS)}, p_ref - (p_ref * p_band_pct) / ${integer(PCT_PER_WHOLE)}),
          p_ref + (p_ref * p_band_pct) / ${integer(PCT_PER_WHOLE)}
+$$;
+`,
+    },
+    {
+      name: 'market_vwap_cents',
+      path: `${from}#market_vwap_cents`,
+      sql: `-- Generated from shared-api/src/contract/market.ts (marketVwapCents): do not edit in the database.
+-- The volume-weighted average price of p_units units traded for p_gross cents, rounded half up.
+CREATE OR REPLACE FUNCTION market_vwap_cents(p_gross bigint, p_units bigint) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT (2 * p_gross + p_units) / (2 * p_units)
+$$;
+`,
+    },
+    {
+      name: 'market_reference_rule',
+      path: `${from}#market_reference_rule`,
+      sql: `-- Generated from shared-api/src/contract/market.ts (MARKET_REFERENCE_*): do not edit in the database.
+-- The band's reference: the VWAP's window (days), the volume it needs to count, and how many
+-- of the window's latest trades are read.
+CREATE OR REPLACE FUNCTION market_reference_rule(OUT window_days integer, OUT min_units integer, OUT min_traders integer, OUT max_trades integer)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT ${integer(MARKET_REFERENCE_WINDOW_DAYS)}, ${integer(MARKET_REFERENCE_MIN_UNITS)}, ${integer(MARKET_REFERENCE_MIN_TRADERS)}, ${integer(MARKET_REFERENCE_MAX_TRADES)}
+$$;
+`,
+    },
+    {
+      name: 'market_reference_basis_label',
+      path: `${from}#market_reference_basis_label`,
+      sql: `-- Generated from shared-api/src/contract/market.ts (MARKET_REFERENCE_BASIS_LABELS): do not edit in the database.
+-- How the price band's refusal names where its reference comes from.
+CREATE OR REPLACE FUNCTION market_reference_basis_label(p_basis text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT CASE p_basis${MARKET_REFERENCE_BASES.map((b) => ` WHEN ${literal(b)} THEN ${literal(MARKET_REFERENCE_BASIS_LABELS[b])}`).join('')} END
 $$;
 `,
     },

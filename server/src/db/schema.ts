@@ -1,5 +1,5 @@
 // Drizzle view of the tables the numbered SQL migrations create (the SQL is the source of truth).
-import { bigint, boolean, char, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type {
   CheckoutPurpose,
   CheckoutStatus,
@@ -41,6 +41,8 @@ export const users = pgTable('users', {
   rejectionReason: text('rejection_reason'),
   claimableTokens: integer('claimable_tokens').notNull().default(0),
   avatarFileId: uuid('avatar_file_id'),
+  /** The demo seed's printed accounts only: ADMIN_2FA_REQUIRED lets them act with a password. */
+  twoFactorExempt: boolean('two_factor_exempt').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),
@@ -52,6 +54,68 @@ export const sessions = pgTable('sessions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
+  /** The last step-up (code or password) in this session. */
+  reauthAt: ts('reauth_at'),
+});
+
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id').primaryKey(),
+  secretSealed: text('secret_sealed').notNull(),
+  confirmedAt: ts('confirmed_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const userRecoveryCodes = pgTable('user_recovery_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  codeHash: text('code_hash').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const signinChallenges = pgTable('signin_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const emailChanges = pgTable('email_changes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  newEmail: text('new_email').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  cancelledAt: ts('cancelled_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const userPasskeys = pgTable('user_passkeys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  credentialId: text('credential_id').notNull(),
+  /** The COSE public key, base64url. */
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastUsedAt: ts('last_used_at'),
+});
+
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose').$type<'REGISTER' | 'SIGNIN' | 'SECOND_FACTOR' | 'STEP_UP'>().notNull(),
+  userId: uuid('user_id'),
+  sessionId: uuid('session_id'),
+  signinTokenHash: text('signin_token_hash'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const otpCodes = pgTable('otp_codes', {
@@ -281,6 +345,8 @@ export const payouts = pgTable('payouts', {
   decidedBy: uuid('decided_by'),
   decidedAt: ts('decided_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Migration 1150: the transfer's bank reference, required to mark one paid. */
+  bankReference: text('bank_reference'),
   /** Migration 0090: required for new withdrawals, null for older ones. */
   payoutDestinationId: uuid('payout_destination_id'),
 });
@@ -303,7 +369,10 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text('key').notNull(),
   requestHash: text('request_hash').notNull(),
   statusCode: integer('status_code'),
+  /** Rows from before migration 1020 only (ledger/sql/idempotency_claim.sql reads it). */
   response: jsonb('response'),
+  /** The operation's result (ledger/sql/idempotency_store.sql). */
+  result: jsonb('result'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -322,6 +391,8 @@ export const notifications = pgTable('notifications', {
   emailNextAt: ts('email_next_at').notNull().defaultNow(),
   emailSentAt: ts('email_sent_at'),
   emailError: text('email_error'),
+  /** 0: security and money notices, mailed before lane 1 (everything else). */
+  emailLane: smallint('email_lane').notNull().default(1),
 });
 
 export const notificationEmailOptouts = pgTable('notification_email_optouts', {
@@ -341,3 +412,21 @@ export type LedgerRow = typeof ledgerEntries.$inferSelect;
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutDestinationRow = typeof payoutDestinations.$inferSelect;
+
+// ---- Market surveillance (migration 1100) ----
+
+export const marketFlags = pgTable('market_flags', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  propertyId: uuid('property_id'),
+  userA: uuid('user_a').notNull(),
+  userB: uuid('user_b').notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  status: text('status').notNull().default('OPEN'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  evidenceAt: ts('evidence_at').notNull(),
+  reviewedBy: uuid('reviewed_by'),
+  reviewedAt: ts('reviewed_at'),
+  reviewNote: text('review_note'),
+});

@@ -7,6 +7,7 @@ import { insertFiles, storeUploads } from '../modules/files/service';
 import { sandboxToken } from '../modules/payments/sandbox';
 import { hashPassword } from '../modules/auth/passwords';
 import { progressUpdates, properties, users } from './schema';
+import { DAY_MS, daysAgo, SeedClock } from './seed-clock';
 import { renderScene, type Scene } from './seed-images';
 
 export interface DemoAccount {
@@ -221,6 +222,8 @@ async function createUser(
     status: UserStatus;
     subscribed?: boolean;
     onboarded?: boolean;
+    /** The demo's printed accounts: their passwords are public, so no second factor is asked of them (ADMIN_2FA_REQUIRED). */
+    demo?: boolean;
   },
 ): Promise<string> {
   const [row] = await app.db
@@ -239,6 +242,7 @@ async function createUser(
       userType: a.role === 'ADMIN' ? null : 'INDIVIDUAL',
       country: a.role === 'ADMIN' ? null : 'United States',
       phone: a.role === 'ADMIN' ? null : '+1 555 0100',
+      twoFactorExempt: a.demo ?? false,
     })
     .returning({ id: users.id });
   return row.id;
@@ -253,9 +257,12 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
     .where(sql`${users.role} <> 'PLATFORM'`);
   if (n > 0) return null;
   const started = Date.now();
+  // The platform opened nine months ago; clock.apply() below dates each step.
+  const clock = new SeedClock(app);
+  await clock.at(daysAgo(270));
   const accounts = demoAccounts(app.config.adminEmail, app.config.adminPassword);
   const [admin, owner, investor, pending, grace] = accounts;
-  const adminId = await createUser(app, { ...admin, firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', status: 'VERIFIED' });
+  const adminId = await createUser(app, { ...admin, firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', status: 'VERIFIED', demo: true });
   const ownerId = await createUser(app, {
     ...owner,
     firstName: 'Olivia',
@@ -263,6 +270,7 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
     role: 'PROPERTY_OWNER',
     status: 'VERIFIED',
     onboarded: true,
+    demo: true,
   });
   // Investors subscribe through the payment path below, like everyone else.
   const investorId = await createUser(app, {
@@ -272,8 +280,9 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
     role: 'INVESTOR',
     status: 'VERIFIED',
     onboarded: true,
+    demo: true,
   });
-  await createUser(app, { ...pending, firstName: 'Penny', lastName: 'Pending', role: 'INVESTOR', status: 'PENDING' });
+  await createUser(app, { ...pending, firstName: 'Penny', lastName: 'Pending', role: 'INVESTOR', status: 'PENDING', demo: true });
   const graceId = await createUser(app, {
     ...grace,
     firstName: 'Grace',
@@ -281,6 +290,7 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
     role: 'INVESTOR',
     status: 'VERIFIED',
     onboarded: true,
+    demo: true,
   });
   const propertyIds = new Map<string, string>();
 
@@ -335,20 +345,29 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
       }),
     );
   }
-  await seedMoney(app, { adminId, ownerId, investorId, graceId }, propertyIds);
+  await seedMoney(app, clock, { adminId, ownerId, investorId, graceId }, propertyIds);
+  if (await clock.apply()) {
+    const res = (await app.db.execute(sql`SELECT count(*)::int AS n FROM money_invariant_violations()`)) as unknown as {
+      rows: { n: number }[];
+    };
+    if (res.rows[0].n !== 0) throw new Error('seed: the dated demo history breaks the money invariants');
+  }
   app.log.info({ ms: Date.now() - started, properties: LISTINGS.length }, 'demo data seeded');
   return { accounts, properties: LISTINGS.length };
 }
 
 /**
  * The money story, told through the API's own money paths (checkouts paid on the sandbox
- * page, orders, reviews, withdrawals), never by writing the ledger: Ivan and Grace
+ * page, orders, reviews, withdrawals), never by writing the ledger, in the order it
+ * happened; `clock` dates each step over the months before today (see seed-clock.ts), and
+ * what is still open (the book, a pending order and withdrawal) is today's. Ivan and Grace
  * subscribe and fund their wallets; Ivan holds Harborview and Mountain Ash units and waits
  * on a Desert Bloom order; Grace buys the rest of Mountain Ash, which is FUNDED; Olivia has
  * been paid for every sale and withdrew part of it; a withdrawal awaits the admins.
  */
 async function seedMoney(
   app: FastifyInstance,
+  clock: SeedClock,
   people: { adminId: string; ownerId: string; investorId: string; graceId: string },
   propertyIds: Map<string, string>,
 ): Promise<void> {
@@ -383,6 +402,7 @@ async function seedMoney(
   const { adminId, ownerId, investorId, graceId } = people;
   const approve = (orderId: string) => api(adminId, 'PATCH', `/v1/orders/${orderId}/review`, { decision: 'APPROVE' });
 
+  await clock.at(daysAgo(245));
   for (const [who, amount] of [
     [investorId, 25_000],
     [graceId, 42_000],
@@ -394,6 +414,7 @@ async function seedMoney(
   await pay((await api(investorId, 'POST', '/v1/wallets/deposit', { amount: 500, returnPath: '/dashboard/wallet' }))._id, 'decline');
 
   const order = (who: string, name: string, quantity: number) => api(who, 'POST', '/v1/orders', { propertyId: property(name), quantity });
+  await clock.at(daysAgo(230));
   await approve((await order(investorId, 'Harborview Residences', 40))._id);
   await approve((await order(investorId, 'Mountain Ash Cabins', 50))._id);
   await approve((await order(graceId, 'Mountain Ash Cabins', 350))._id);
@@ -402,9 +423,9 @@ async function seedMoney(
   await api(graceId, 'PATCH', `/v1/orders/${cancelled._id}/cancel`, {});
   const rejected = await order(investorId, 'Lakeshore Lofts', 10);
   await api(adminId, 'PATCH', `/v1/orders/${rejected._id}/review`, { decision: 'REJECT', reason: 'Placed twice by mistake; refunded' });
-  await order(investorId, 'Desert Bloom Villas', 15);
 
-  // Withdrawals name a bank account (issue 19): a US one for the owner, an IBAN for Ivan.
+  // Withdrawals name a bank account: a US one for the owner, an IBAN for Ivan.
+  await clock.at(daysAgo(215));
   const ownerAccount = await api(ownerId, 'POST', '/v1/wallets/destinations', {
     kind: 'US_ACH',
     holderName: 'Olivia Owner',
@@ -418,10 +439,9 @@ async function seedMoney(
     bic: 'COBADEFFXXX',
   });
   const paidOut = await api(ownerId, 'POST', '/v1/wallets/withdraw', { amount: 10_000, payoutDestinationId: ownerAccount._id });
-  await api(adminId, 'PATCH', `/v1/payouts/${paidOut._id}`, { status: 'PAID' });
-  await api(investorId, 'POST', '/v1/wallets/withdraw', { amount: 1_000, payoutDestinationId: investorAccount._id });
+  await api(adminId, 'PATCH', `/v1/payouts/${paidOut._id}`, { status: 'PAID', bankReference: 'DEMO-TRF-0001' });
 
-  await seedReturns(app, { adminId, ownerId }, property);
+  await seedReturns(app, clock, { adminId, ownerId }, property);
 
   // Issue 20: the secondary market of the FUNDED Mountain Ash Cabins, through the market API:
   // a few trades (Grace sells to Ivan, Ivan sells some back), then an open book: Ivan's bids
@@ -432,19 +452,23 @@ async function seedMoney(
   const at = (f: number) => Math.round(ref * f * 100) / 100;
   const trade = (who: string, side: 'BUY' | 'SELL', units: number, price: number) =>
     api(who, 'POST', '/v1/market/orders', { propertyId: cabins, side, units, price });
-  for (const [seller, buyer, units, f] of [
-    [graceId, investorId, 5, 1],
-    [graceId, investorId, 3, 1.01],
-    [investorId, graceId, 2, 1.02],
-    [graceId, investorId, 4, 1.015],
+  for (const [seller, buyer, units, f, days] of [
+    [graceId, investorId, 5, 1, 24],
+    [graceId, investorId, 3, 1.01, 20],
+    [investorId, graceId, 2, 1.02, 16],
+    [graceId, investorId, 4, 1.015, 12],
   ] as const) {
+    await clock.at(daysAgo(days));
     await trade(seller, 'SELL', units, at(f));
     await trade(buyer, 'BUY', units, at(f));
   }
+  await clock.today();
   await trade(investorId, 'BUY', 3, at(0.98));
   await trade(investorId, 'BUY', 5, at(0.96));
   await trade(graceId, 'SELL', 4, at(1.04));
   await trade(graceId, 'SELL', 6, at(1.06));
+  await order(investorId, 'Desert Bloom Villas', 15);
+  await api(investorId, 'POST', '/v1/wallets/withdraw', { amount: 1_000, payoutDestinationId: investorAccount._id });
 
   // The seed's own sessions end here.
   for (const id of tokens.keys()) await app.tokens.revokeAll(app.db, id);
@@ -460,6 +484,7 @@ async function seedMoney(
  */
 async function seedReturns(
   app: FastifyInstance,
+  clock: SeedClock,
   people: { adminId: string; ownerId: string },
   property: (name: string) => string,
 ): Promise<void> {
@@ -512,11 +537,17 @@ async function seedReturns(
     'reserve_cents',
     'other_cents',
   ];
+  const today = daysAgo(0);
   const run = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) =>
     ((await app.db.execute(q)) as unknown as { rows: T[] }).rows;
   for (const [i, m] of months.entries()) {
     const back = months.length - i; // 6 … 1 months ago
     const e = cols.map((c) => m.expenses[c] ?? 0);
+    // Reported and paid on the distribution's pay date (period end + 12 days), or as far as
+    // it has got by today.
+    const periodEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (back - 1), 0, 12));
+    const payDay = new Date(periodEnd.getTime() + 12 * DAY_MS);
+    await clock.at(payDay <= today ? payDay : new Date(Math.min(periodEnd.getTime() + 5 * DAY_MS, today.getTime() - DAY_MS)));
     const [r] = await run<{ id: string }>(sql`
       INSERT INTO income_reports (property_id, owner_id, period_start, period_end, gross_rent_cents, management_cents, maintenance_repairs_cents,
         property_tax_cents, insurance_cents, hoa_cents, utilities_cents, reserve_cents, other_cents, note)
@@ -539,6 +570,7 @@ async function seedReturns(
     ['Harborview Residences', [50_00, 51_20]],
   ] as const) {
     for (const [k, cents] of values.entries()) {
+      await clock.at(daysAgo((values.length - k) * 60));
       await run(sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by)
         VALUES (${property(name)}, ${cents}, current_date - ${(values.length - k) * 60}::int, ${k === 0 ? 'Purchase appraisal' : 'Quarterly broker opinion of value'}, ${people.adminId})`);
     }

@@ -2,11 +2,24 @@
 // into it, so it lives here rather than in one of them.
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
+import type { AuditAction } from 'shared-api/labels';
 import type { Actor } from './actor';
 
 export interface AuditEvent {
-  action: string;
-  targetType: 'user' | 'property' | 'support_ticket' | 'order' | 'payout' | 'income_report' | 'distribution' | 'appraisal' | 'market_order';
+  action: AuditAction;
+  targetType:
+    | 'user'
+    | 'property'
+    | 'support_ticket'
+    | 'order'
+    | 'payout'
+    | 'income_report'
+    | 'distribution'
+    | 'appraisal'
+    | 'market_order'
+    | 'release_token'
+    | 'payout_destination'
+    | 'market_flag';
   targetId: string;
   detail?: Record<string, unknown>;
 }

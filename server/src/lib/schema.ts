@@ -42,12 +42,22 @@ export function PageOf<T extends TSchema>(item: T) {
     total: Type.Integer({ minimum: 0 }),
     page: Type.Integer({ minimum: 1 }),
     pageSize: Type.Integer({ minimum: 1 }),
+    totalIsEstimate: Type.Optional(Type.Boolean()),
+    nextCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    prevCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   });
 }
 
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+};
+
+/** PageQuery plus the cursors of the lists that page by keyset (lib/list-page.ts). */
+export const CursorPageQuery = {
+  ...PageQuery,
+  after: Type.Optional(Type.String({ minLength: 1, maxLength: 400 })),
+  before: Type.Optional(Type.String({ minLength: 1, maxLength: 400 })),
 };
 
 /** The error answers a route may give, for the OpenAPI document. */

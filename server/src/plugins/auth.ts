@@ -5,7 +5,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role } from 'shared-api/contract';
+import { STEP_UP_MINUTES, TWO_FACTOR_MESSAGES, type Role } from 'shared-api/contract';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -23,7 +23,11 @@ export interface Tokens {
    * sign-in the session descends from (a refresh); the token never outlives that sign-in
    * by more than sessionMaxHours.
    */
-  issue(db: Executor, user: { id: string; role: Role }, opts?: { authTime?: number }): Promise<{ accessToken: string; expiresAt: Date }>;
+  issue(
+    db: Executor,
+    user: { id: string; role: Role },
+    opts?: { authTime?: number; reauthAt?: Date | null },
+  ): Promise<{ accessToken: string; expiresAt: Date }>;
   /** When a session that began at `authTime` (seconds) must end. */
   sessionEnd(authTime: number): Date;
   revokeSession(db: Executor, sessionId: string): Promise<void>;
@@ -37,6 +41,13 @@ declare module 'fastify' {
     /** Like authenticate, but an anonymous call goes on with request.user = null. */
     authenticateOptional: Hook;
     requireRole(...roles: Role[]): Hook;
+    /**
+     * Money moves and account changes: the session's person authenticated (signed in or
+     * stepped up) within STEP_UP_MINUTES, else a 403 the UI answers with "Confirm it's you".
+     */
+    requireRecentAuth: Hook;
+    /** ADMIN_2FA_REQUIRED is on and this admin has no second factor yet (nor the seed's exemption). */
+    adminMustEnrol(userId: string): Promise<boolean>;
     tokens: Tokens;
   }
   interface FastifyRequest {
@@ -54,7 +65,16 @@ function bearer(request: FastifyRequest): string | null {
   return m ? m[1] : '';
 }
 
-async function authPlugin(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+export interface AuthPluginOptions {
+  config: Config;
+  /**
+   * ADMIN_2FA_REQUIRED: whether this admin must still set up a second factor (the auth
+   * module's rule, handed in so this plugin does not import the modules).
+   */
+  mustEnrol?: (db: Executor, userId: string) => Promise<boolean>;
+}
+
+async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promise<void> {
   const key = new TextEncoder().encode(opts.config.jwtSecret);
   const ttlMs = opts.config.tokenTtlMinutes * 60_000;
   const maxMs = opts.config.sessionMaxHours * 3_600_000;
@@ -66,7 +86,7 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }): Promi
       const now = Date.now();
       const authTime = o.authTime ?? Math.floor(now / 1000);
       const expiresAt = new Date(Math.min(now + ttlMs, authTime * 1000 + maxMs));
-      await db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt });
+      await db.insert(sessions).values({ id: sessionId, userId: user.id, expiresAt, reauthAt: o.reauthAt ?? null });
       const accessToken = await new SignJWT({ sid: sessionId, role: user.role, auth_time: authTime })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
@@ -167,11 +187,26 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }): Promi
     request.user = user;
   });
 
+  // Every admin route passes through requireRole('ADMIN', …), so the enrolment rule lives
+  // here once. What an admin needs to enrol (their profile, the two-factor endpoints, the
+  // session) only authenticates, so it stays open.
+  const enrolRequired = opts.config.adminTwoFactorRequired !== false && opts.mustEnrol;
+  app.decorate('adminMustEnrol', async (userId: string) => (enrolRequired ? enrolRequired(app.db, userId) : false));
   app.decorate('requireRole', (...roles: Role[]): Hook => {
     return async (request) => {
       const user = currentUser(request);
       if (!roles.includes(user.role)) throw forbidden();
+      if (user.role === 'ADMIN' && (await app.adminMustEnrol(user.id))) throw forbidden(TWO_FACTOR_MESSAGES.enrolRequired);
     };
+  });
+
+  app.decorate('requireRecentAuth', async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const since = Date.now() - (opts.config.stepUpSeconds ?? STEP_UP_MINUTES * 60) * 1000;
+    if (user.authTime * 1000 >= since) return;
+    const [row] = await app.db.select({ reauthAt: sessions.reauthAt }).from(sessions).where(eq(sessions.id, user.sessionId)).limit(1);
+    if (row?.reauthAt && row.reauthAt.getTime() >= since) return;
+    throw forbidden(TWO_FACTOR_MESSAGES.stepUpRequired);
   });
 }
 

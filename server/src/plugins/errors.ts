@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES, UPLOAD_MAX_FILES, UPLOAD_MAX_MB } from 'shared-api/contract';
 import { HttpError } from '../lib/http-error';
 import { moneyError } from '../lib/money';
+import { pgError } from '../lib/pg-errors';
 
 const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 
@@ -106,6 +107,15 @@ async function errorsPlugin(app: FastifyInstance, opts: ErrorsOptions): Promise<
     const refusal = moneyError(error);
     if (refusal instanceof HttpError) {
       return reply.status(refusal.statusCode).send(body(refusal.statusCode, refusal.messages));
+    }
+    // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) ended a statement: not the caller's
+    // fault, and trying again later (or asking for less) may work.
+    if (pgError(error)?.code === '57014') {
+      request.log.warn({ err: error }, 'statement cancelled (timeout)');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send(body(503, 'The request took too long and was stopped. Try again, or ask for less.'));
     }
     const fe = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
     if (Array.isArray(fe.validation)) {

@@ -17,14 +17,19 @@ export function cacheControlFor(file: string): string {
   return 'public, max-age=0, must-revalidate';
 }
 
-/** The shell's index.html for a page route; false (a plain 404) for anything else. */
-export function spaFallback(request: FastifyRequest, reply: FastifyReply): boolean {
+/** A browser asking for a page of the shell's routes (not the API, not a file). */
+export function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0];
   if (pathname === '/v1' || API_PREFIXES.some((p) => pathname.startsWith(p))) return false;
   if (pathname.startsWith('/remotes/')) return false;
   if (/\.[^/]*$/.test(pathname)) return false;
-  if (!(request.headers.accept ?? '').includes('text/html')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** The shell's index.html for a page route; false (a plain 404) for anything else. */
+export function spaFallback(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!isPageRequest(request)) return false;
   reply.status(200).sendFile('index.html');
   return true;
 }

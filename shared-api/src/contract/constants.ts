@@ -19,6 +19,17 @@ export const MOBILE_BREAKPOINT_PX = 1024;
 /** The catalogue's page size (the shell's first-screen prefetch asks for the same page) and the largest page a list answers. */
 export const PROPERTY_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The deepest catalogue page a page number reaches: a page number past it is refused (400,
+ * CATALOGUE_MESSAGES.tooDeep); `nextCursor` reads on at any depth.
+ */
+export const MAX_CATALOGUE_PAGE = 500;
+/** A name search counts its matches up to this many; past it the total is a lower bound (`totalExact: false`). */
+export const CATALOGUE_SEARCH_COUNT_CAP = 1000;
+export const CATALOGUE_MESSAGES = {
+  tooDeep: `Page numbers stop at ${MAX_CATALOGUE_PAGE}: narrow the search (name, location, property type) or follow nextCursor to read further`,
+  badCursor: 'This cursor is not valid for this list: start again from the first page',
+} as const;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_MAX_NOTICES = 3;
 export const QUESTIONNAIRE_INCOME_THRESHOLD_GBP = 100_000;

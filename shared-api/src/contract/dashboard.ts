@@ -8,3 +8,4 @@ export * from './revisions';
 export * from './status-rules';
 export * from './notifications';
 export * from './payout-destinations';
+export * from './portfolio';

@@ -26,3 +26,6 @@ export type * from './status-rules';
 export type * from './notifications';
 export type * from './payout-destinations';
 export type * from './market';
+export type * from './portfolio';
+export * from './two-factor';
+export type * from './passkeys';

@@ -87,6 +87,55 @@ export const MY_LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   DISTRIBUTION_PAYMENT: 'Rental income',
 };
 
+/** "SOME_NEW_TYPE" → "Some new type". */
+function humanize(code: string): string {
+  const words = code.toLowerCase().replace(/_+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Entry';
+}
+
+/**
+ * What the holder's wallet, transaction list, statements (CSV and PDF) call an entry of any
+ * type: the `MY_` label, or the code in sentence case for a type this build does not know.
+ */
+export function myEntryLabel(type: string): string {
+  return Object.prototype.hasOwnProperty.call(MY_LEDGER_TYPE_LABELS, type)
+    ? MY_LEDGER_TYPE_LABELS[type as LedgerEntryType]
+    : humanize(type);
+}
+
+export type EntryOutcomeTone = 'success' | 'warning' | 'neutral';
+
+export interface EntryOutcome {
+  label: string;
+  tone: EntryOutcomeTone;
+}
+
+/**
+ * Where the money of one of the holder's entries stands, in the same words on every screen
+ * and document. Most entries are final; a hold follows its order (held until approved,
+ * invested, or refunded) or its withdrawal request (held until paid, or released). Null
+ * when the hold's order or withdrawal is not known.
+ */
+export function myEntryOutcome(
+  type: string,
+  orderStatus: OrderStatus | null | undefined,
+  payoutStatus: PayoutStatus | null | undefined,
+): EntryOutcome | null {
+  if (type === 'ORDER_HOLD') {
+    if (!orderStatus) return null;
+    if (orderStatus === 'PENDING') return { label: 'Held', tone: 'warning' };
+    if (orderStatus === 'COMPLETED') return { label: 'Invested', tone: 'success' };
+    return { label: 'Refunded', tone: 'neutral' };
+  }
+  if (type === 'WITHDRAWAL_HOLD') {
+    if (!payoutStatus) return null;
+    if (payoutStatus === 'REQUESTED') return { label: 'Held', tone: 'warning' };
+    if (payoutStatus === 'PAID') return { label: 'Paid out', tone: 'success' };
+    return { label: 'Released', tone: 'neutral' };
+  }
+  return { label: 'Completed', tone: 'success' };
+}
+
 export const SUPPORT_KIND_LABELS: Record<SupportKind, string> = { TICKET: 'Ticket', CONTACT: 'Contact form' };
 
 /** A support ticket's status as the team reads it (WAITING: the person's turn). */
@@ -112,8 +161,12 @@ export function distributionStatusLabel(d: Pick<Distribution, 'status' | 'refuse
   return d.status !== 'PAID' && d.refusedReason ? 'Refused' : DISTRIBUTION_STATUS_LABELS[d.status];
 }
 
-/** Audit actions the server records; unknown ones are shown by `actionLabel`'s fallback. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+/**
+ * Every audit action the server records, in words. The server's `audit()` takes only these
+ * keys (AuditAction), so a new action cannot be recorded without its label, and the audit
+ * page's action filter, built from this list, can find every one.
+ */
+export const AUDIT_ACTION_LABELS = {
   'income_report.submit': 'Submitted an income report',
   'income_report.approve': 'Approved an income report',
   'income_report.reject': 'Rejected an income report',
@@ -141,11 +194,35 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'support.resend': 'Sent a support reply again',
   'support.assign': 'Took a support ticket',
   'support.unassign': 'Unassigned a support ticket',
-};
+  'market.flag.dismiss': 'Dismissed a market surveillance flag',
+  'market.flag.escalate': 'Escalated a market surveillance flag',
+  'market.halt': 'Halted trading in a property',
+  'market.resume': 'Resumed trading in a property',
+  'market.order.cancel': 'Cancelled a market order',
+  'admin.create': 'Created an admin',
+  'auth.signin_locked': 'Sign-in locked after wrong passwords',
+  'auth.two_factor_on': 'Turned on two-factor sign-in',
+  'auth.two_factor_off': 'Turned off two-factor sign-in',
+  'release_token.create': 'Created a release token',
+  'release_token.revoke': 'Revoked a release token',
+  'payout.destination.reseal': 'Re-encrypted a bank account with a new key',
+  'property.resume': 'Resumed a listing',
+  'property.revision.submit': 'Submitted changes to a listing',
+  'property.revision.withdraw': 'Withdrew changes to a listing',
+  'property.revision.approve': 'Approved changes to a listing',
+  'property.revision.reject': 'Rejected changes to a listing',
+  'auth.recovery_codes_renewed': 'Made new recovery codes',
+  'auth.email_change_requested': 'Asked to change their e-mail address',
+  'auth.email_changed': 'Changed their e-mail address',
+  'auth.passkey_added': 'Added a passkey',
+  'auth.passkey_removed': 'Removed a passkey',
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
 /** An audit action in words: its label, or the code in sentence case ("wallet.adjust" → "Wallet adjust"). */
 export function actionLabel(action: string): string {
-  const known = AUDIT_ACTION_LABELS[action];
+  const known = (AUDIT_ACTION_LABELS as Record<string, string>)[action];
   if (known) return known;
   const words = action.replace(/[._]+/g, ' ').trim().toLowerCase();
   return words ? words[0].toUpperCase() + words.slice(1) : action;

@@ -97,12 +97,46 @@ export const PCT_PER_WHOLE = 100;
 export const MIN_MARKET_PRICE_CENTS = 1;
 
 /**
+ * The band's reference price, made hard to move with a few trades between friends: the
+ * volume-weighted average price (VWAP) of the trades of the last MARKET_REFERENCE_WINDOW_DAYS
+ * days (since the latest appraisal, if newer), counted only when those trades add up to at
+ * least MARKET_REFERENCE_MIN_UNITS units between at least MARKET_REFERENCE_MIN_TRADERS
+ * distinct accounts. A trade between two accounts that also traded the other way in the
+ * window (a round trip, the shape of a wash trade) is left out. Otherwise: the latest
+ * appraisal, then the unit price. Only the window's latest MARKET_REFERENCE_MAX_TRADES trades
+ * are read, so a busy book's reference costs the same as a quiet one's. The database reads
+ * these numbers from the generated market_reference_rule (server/src/db/contract-rules.ts).
+ */
+export const MARKET_REFERENCE_WINDOW_DAYS = 7;
+export const MARKET_REFERENCE_MIN_UNITS = 10;
+export const MARKET_REFERENCE_MIN_TRADERS = 3;
+export const MARKET_REFERENCE_MAX_TRADES = 500;
+/** Where the band's reference comes from. */
+export const MARKET_REFERENCE_BASES = ['VWAP', 'APPRAISAL', 'UNIT_PRICE'] as const;
+export type MarketReferenceBasis = (typeof MARKET_REFERENCE_BASES)[number];
+/** How a refusal message names the basis (the %basis% of MARKET_MESSAGES.priceBand). */
+export const MARKET_REFERENCE_BASIS_LABELS: Record<MarketReferenceBasis, string> = {
+  VWAP: 'average trade price',
+  APPRAISAL: 'latest appraisal',
+  UNIT_PRICE: 'unit price',
+};
+
+/**
  * The trading fee on a trade of `grossCents`, rounded half up to the cent:
  * (gross × bps + MARKET_FEE_ROUNDING_BPS) div BPS_PER_WHOLE. The database's market_fee_cents is
  * generated from these same constants (server/src/db/contract-rules.ts), so they agree.
  */
 export function marketFeeCents(grossCents: number, feeBps: number): number {
   return Math.floor((grossCents * feeBps + MARKET_FEE_ROUNDING_BPS) / BPS_PER_WHOLE);
+}
+
+/**
+ * The volume-weighted average price (cents) of trades worth `grossCents` for `units` units,
+ * rounded half up to the cent: (2 × gross + units) div (2 × units). The database's
+ * market_vwap_cents is generated from this formula.
+ */
+export function marketVwapCents(grossCents: number, units: number): number {
+  return Math.floor((2 * grossCents + units) / (2 * units));
 }
 
 /**
@@ -175,6 +209,81 @@ export interface MarketFillsQuery {
   propertyId?: string;
   page?: number;
   pageSize?: number;
+}
+
+// ---- Surveillance (admins): flags of patterns that look like wash trading ----
+
+/**
+ * WASH_TRADES: two accounts traded a property both ways within the reference window;
+ * SHARED_DEVICE: two accounts that traded with each other signed in from the same device;
+ * SHARED_BANK_ACCOUNT: two accounts that traded with each other have a payout destination
+ * with the same kind, country, last four digits and holder name.
+ */
+export const MARKET_FLAG_KINDS = ['WASH_TRADES', 'SHARED_DEVICE', 'SHARED_BANK_ACCOUNT'] as const;
+export type MarketFlagKind = (typeof MARKET_FLAG_KINDS)[number];
+export const MARKET_FLAG_KIND_LABELS: Record<MarketFlagKind, string> = {
+  WASH_TRADES: 'Trading back and forth',
+  SHARED_DEVICE: 'Shared device',
+  SHARED_BANK_ACCOUNT: 'Shared bank account',
+};
+export const MARKET_FLAG_STATUSES = ['OPEN', 'DISMISSED', 'ESCALATED'] as const;
+export type MarketFlagStatus = (typeof MARKET_FLAG_STATUSES)[number];
+export const MARKET_FLAG_STATUS_LABELS: Record<MarketFlagStatus, string> = {
+  OPEN: 'Open',
+  DISMISSED: 'Dismissed',
+  ESCALATED: 'Escalated',
+};
+export const MARKET_FLAG_DECISIONS = ['DISMISS', 'ESCALATE'] as const;
+export type MarketFlagDecision = (typeof MARKET_FLAG_DECISIONS)[number];
+export const MAX_MARKET_FLAG_NOTE = 1000;
+export const MARKET_FLAG_MESSAGES = {
+  notFound: 'Flag not found',
+  reviewed: 'This flag has already been reviewed',
+  noteRequired: 'A note is required',
+} as const;
+
+export interface MarketFlagAccount {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+export interface MarketFlag {
+  _id: string;
+  kind: MarketFlagKind;
+  status: MarketFlagStatus;
+  /** WASH_TRADES: the property traded; the account-sharing kinds: null. */
+  property: MarketPropertyRef | null;
+  /** The two accounts. */
+  accounts: MarketFlagAccount[];
+  /** What was seen: trades and units between the pair, shared devices, the account's last four. */
+  detail: {
+    trades?: number;
+    units?: number;
+    devices?: number;
+    last4?: string;
+    firstTradeAt?: string;
+    lastTradeAt?: string;
+  };
+  createdAt: string;
+  lastSeenAt: string;
+  reviewedAt: string | null;
+  reviewerEmail: string | null;
+  reviewNote: string | null;
+}
+
+export interface MarketFlagsQuery {
+  status?: MarketFlagStatus;
+  page?: number;
+  pageSize?: number;
+  after?: string;
+  before?: string;
+}
+
+export interface ReviewMarketFlagBody {
+  decision: MarketFlagDecision;
+  /** Why (1–MAX_MARKET_FLAG_NOTE characters), kept with the flag and in the audit log. */
+  note: string;
 }
 
 export interface MarketTradesQuery {
@@ -284,7 +393,11 @@ export interface MarketRules {
   priceBandPct: number;
   /** The price the band is around, dollars, and where it comes from. */
   referencePrice: number;
-  referenceBasis: 'LAST_TRADE' | 'APPRAISAL' | 'UNIT_PRICE';
+  referenceBasis: MarketReferenceBasis;
+  /** The VWAP's rule (see MARKET_REFERENCE_WINDOW_DAYS): its window and minimum volume. */
+  referenceWindowDays: number;
+  referenceMinUnits: number;
+  referenceMinTraders: number;
   /** The band: allowed limit prices, inclusive, dollars. */
   minPrice: number;
   maxPrice: number;

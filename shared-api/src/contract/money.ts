@@ -12,6 +12,13 @@ export const MONEY_MESSAGES = {
   overBalance: 'Amount exceeds your available balance',
 } as const;
 
+export const PAYOUT_BANK_REFERENCE_MAX = 100;
+
+/** Withdrawals, as admins decide them. The payouts rule (payouts_before_write.sql) says the same. */
+export const PAYOUT_MESSAGES = {
+  bankReferenceRequired: 'Enter the bank reference of the transfer',
+} as const;
+
 /** Parses a dollar amount (number or numeric string) into positive integer cents. */
 export function parseAmount(input: unknown): MoneyParse {
   let text: string;

@@ -19,6 +19,14 @@ export const NOTIFICATION_KINDS = [
   'MARKET_ORDER_CANCELLED',
   'SUPPORT_REPLY',
   'PAYOUT_DESTINATION_CHANGED',
+  'EXPORT_READY',
+  'EXPORT_FAILED',
+  'TWO_FACTOR_CHANGED',
+  'INCOME_REPORT_DECIDED',
+  'DISTRIBUTION_REFUSED',
+  'LISTING_REVISION_DECIDED',
+  'LISTING_RESUMED',
+  'HOLDING_SUSPENDED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -31,6 +39,8 @@ export const MANDATORY_EMAIL_KINDS: readonly NotificationKind[] = [
   'WITHDRAWAL_PAID',
   'WITHDRAWAL_DECLINED',
   'PAYOUT_DESTINATION_CHANGED',
+  'TWO_FACTOR_CHANGED',
+  'DISTRIBUTION_REFUSED',
 ];
 
 /**
@@ -54,6 +64,14 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   MARKET_ORDER_CANCELLED: 'an administrator cancels a market order of mine',
   SUPPORT_REPLY: 'support replies to me',
   PAYOUT_DESTINATION_CHANGED: 'my payout bank accounts change',
+  EXPORT_READY: 'an export I asked for is ready',
+  EXPORT_FAILED: 'an export I asked for could not be finished',
+  TWO_FACTOR_CHANGED: 'two-factor sign-in is turned on or off',
+  INCOME_REPORT_DECIDED: 'an income report of mine is approved or rejected',
+  DISTRIBUTION_REFUSED: 'a distribution cannot be paid from my wallet',
+  LISTING_REVISION_DECIDED: 'changes to a listing of mine are approved or rejected',
+  LISTING_RESUMED: 'a listing of mine, or one I hold, is back on sale',
+  HOLDING_SUSPENDED: 'a property I hold is suspended',
 };
 
 export interface Notification {

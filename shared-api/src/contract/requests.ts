@@ -80,7 +80,17 @@ export interface PageQuery {
   pageSize?: number;
 }
 
-export interface UsersQuery extends PageQuery {
+/**
+ * Admin lists page by number (shareable, down to a capped depth) or by cursor: `after` the
+ * `nextCursor` of a page, or `before` its `prevCursor` (any depth). With a cursor, `page`
+ * is only the number the list shows.
+ */
+export interface CursorPageQuery extends PageQuery {
+  after?: string;
+  before?: string;
+}
+
+export interface UsersQuery extends CursorPageQuery {
   role?: Role;
   status?: UserStatus;
   /** Matches name and e-mail. */
@@ -98,6 +108,8 @@ export interface PropertiesQuery extends PageQuery {
   state?: string;
   type?: PropertyType;
   sort?: PropertySort;
+  /** The previous page's `nextCursor`: the page after it, however deep (`page` is then only echoed); named as the admin lists' `after`. */
+  after?: string;
 }
 
 export interface OwnedPropertiesQuery extends PageQuery {
@@ -167,7 +179,7 @@ export interface SupportAssignBody {
   assignee: 'me' | null;
 }
 
-export interface AuditQuery extends PageQuery {
+export interface AuditQuery extends CursorPageQuery {
   action?: string;
   actorId?: string;
 }
@@ -207,7 +219,7 @@ export interface CreateOrderBody {
   quantity: number;
 }
 
-export interface OrdersQuery extends PageQuery {
+export interface OrdersQuery extends CursorPageQuery {
   status?: OrderStatus;
   /** Admin lists only. */
   propertyId?: string;
@@ -233,10 +245,12 @@ export interface PayoutsQuery extends PageQuery {
 export interface DecidePayoutBody {
   status: 'PAID' | 'REJECTED';
   reason?: string;
+  /** Required for PAID: the bank's reference for the transfer (1–100 characters). */
+  bankReference?: string;
 }
 
 /** The signed-in user's ledger. */
-export interface MyTransactionsQuery extends PageQuery {
+export interface MyTransactionsQuery extends CursorPageQuery {
   type?: LedgerEntryType;
 }
 

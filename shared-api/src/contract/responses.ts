@@ -10,7 +10,7 @@ import type {
   Role,
   UserStatus,
 } from './enums';
-import type { LedgerEntry, Page, Payout, User } from './types';
+import type { LedgerEntry, Page, Payout, Property, User } from './types';
 import type { PropertyWithRevision } from './revisions';
 
 export interface MessageResult {
@@ -113,7 +113,43 @@ export interface LedgerTotals {
   byType: Partial<Record<LedgerEntryType, number>>;
 }
 
-export type LedgerPage = Page<LedgerEntry> & { totals: LedgerTotals };
+/**
+ * A page of the public catalogue. `nextCursor` asks for the page after this one at any depth
+ * (null: this is the last). `totalExact` is false when `total` is a lower bound: a name search
+ * counts its matches up to CATALOGUE_SEARCH_COUNT_CAP.
+ */
+export type CataloguePage = Page<Property> & { nextCursor?: string | null; totalExact?: boolean };
+/** `totals` is null when the selection is larger than the server sums per request: narrow it. */
+export type LedgerPage = Page<LedgerEntry> & { totals: LedgerTotals | null };
+
+export const EXPORT_JOB_STATUSES = ['PENDING', 'RUNNING', 'DONE', 'FAILED', 'EXPIRED'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+
+/** What a background export's person is told (notifications, the job's error). */
+export const EXPORT_MESSAGES = {
+  failedTitle: 'Your ledger export could not be finished',
+  /** The job's error and the notice's body when the server running it stopped midway. */
+  interrupted: 'The server preparing it stopped before it was finished. Please ask for the export again.',
+  /** The body of a failure notice for any other cause. */
+  failed: 'Something went wrong while it was prepared. Please ask for the export again.',
+} as const;
+
+/**
+ * A ledger export run in the background (POST /v1/transactions/export-jobs, admins): its
+ * person is notified when it is ready. `downloadUrl` (a signed path, for a while) once DONE;
+ * EXPIRED once the file is removed (its download window is over); FAILED also when the
+ * process running it died (its person is told).
+ */
+export interface ExportJob {
+  _id: string;
+  status: ExportJobStatus;
+  rows: number | null;
+  size: number | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  downloadUrl: string | null;
+}
 
 /**
  * A page of the signed-in user's ledger, with where its holds stand: the status of the

@@ -224,38 +224,59 @@ export interface HoldingReturns {
   firstPurchaseAt: string;
   incomeReceived: number;
   incomeThisYear: number;
-  /** Percent a year: income received over cost, annualized since the first purchase; null before any income. */
+  /** Percent a year: income received over the average money invested since the first purchase, annualized; null before any income. */
   realizedAnnualYield: number | null;
   /** Percent a year the listing projects (roiInFiveYears / 5). */
   projectedAnnualReturn: number;
+  /** The latest appraisal per unit, or null before the first. */
   valuePerUnit: number | null;
   appraisedOn: string | null;
-  /** Units x latest appraised value per unit; the cost until the first appraisal. */
+  /** The mark per unit (latest appraisal, else the issue price): docs/portfolio-accounting.md. */
+  markPerUnit: number;
+  /** The market's last trade price and its date, shown beside the mark. */
+  marketPrice: number | null;
+  marketPriceDate: string | null;
+  /** Units x mark per unit. */
   currentValue: number;
   unrealizedGain: number;
-  /** Income received + unrealized gain. */
+  /** Gains and losses on units sold (first in, first out), net of fees. */
+  realizedGain: number;
+  /** Income received + realized gain + unrealized gain. */
   totalReturn: number;
-  /** Total return over cost, percent. */
+  /** Total return over the cost of every unit bought, percent. */
   totalReturnPercent: number;
   reinvest: boolean;
   distributions: HolderDistribution[];
 }
 
 export interface ReturnsTotals {
+  /** Cost of the units held. */
   cost: number;
+  /** Units held x their marks. */
   currentValue: number;
+  /** The wallet's balance. */
+  cash: number;
+  /** cash + currentValue: the account value every screen shows. */
+  accountValue: number;
   incomeReceived: number;
   incomeThisYear: number;
   unrealizedGain: number;
+  realizedGain: number;
+  /** Trading fees paid on sales (already in realizedGain). */
+  fees: number;
+  /** income + realized + unrealized. */
   totalReturn: number;
   totalReturnPercent: number;
+  /** Income over the average money invested, annualized, percent. */
   realizedAnnualYield: number | null;
+  /** Money-weighted annual return (XIRR), percent; null in the first 30 days or when undefined. */
+  moneyWeightedReturn: number | null;
   /** Cost-weighted projected annual return, percent. */
   projectedAnnualReturn: number;
 }
 
 export interface SeriesPoint {
-  /** YYYY-MM-DD (month ends, and today). */
+  /** YYYY-MM-DD. */
   date: string;
   amount: number;
 }
@@ -263,10 +284,12 @@ export interface SeriesPoint {
 export interface PortfolioReturns {
   holdings: HoldingReturns[];
   total: ReturnsTotals;
-  /** Cumulative income received, one point per month end since the first purchase. */
+  /** Cumulative income received by pay date, one point a day since the first purchase. */
   incomeOverTime: SeriesPoint[];
-  /** Portfolio value (units held then x appraisal then, cost before any) per month end. */
+  /** Account value (units held then x mark then, plus cash) at each day's end; ends at total.accountValue. */
   valueOverTime: SeriesPoint[];
+  /** Cost of the units held at each day's end; ends at total.cost. */
+  investedOverTime: SeriesPoint[];
 }
 
 /** Where a property stands on producing income. */

@@ -33,49 +33,49 @@ export const STATEMENT_CATEGORY_LABELS: Record<StatementCategory, string> = {
 
 export interface StatementEntryKind {
   category: StatementCategory;
-  /** What a statement line calls an entry of this type. */
-  label: string;
 }
 
 /**
- * Ledger entry type → statement category and line label. Keys are plain strings on purpose:
- * the market's planned types (TRADE_*) are listed before they exist.
+ * Ledger entry type → statement category. Keys are plain strings on purpose: planned types
+ * are listed before they exist. A line's words are the wallet's (`myEntryLabel` and
+ * `myEntryOutcome` in 'shared-api/labels'), so a statement and the wallet never name an
+ * entry two ways.
  */
 export const STATEMENT_ENTRY_KINDS: Readonly<Record<string, StatementEntryKind>> = {
-  DEPOSIT: { category: 'DEPOSITS', label: 'Deposit' },
-  WITHDRAWAL_HOLD: { category: 'WITHDRAWALS', label: 'Withdrawal requested (held)' },
-  WITHDRAWAL_RELEASE: { category: 'WITHDRAWALS', label: 'Withdrawal released (returned)' },
-  ORDER_HOLD: { category: 'INVESTMENTS', label: 'Order (held)' },
-  ORDER_REFUND: { category: 'INVESTMENTS', label: 'Order refund' },
-  OWNER_PAYOUT: { category: 'OWNER_PROCEEDS', label: 'Sale proceeds' },
-  SUBSCRIPTION_FEE: { category: 'FEES', label: 'Subscription fee' },
-  // Distributions (issue 18): rent paid to holders, funded from the owner's wallet, the
-  // platform's management fee charged to the owner and credited to the platform's account.
-  DISTRIBUTION_PAYMENT: { category: 'INCOME', label: 'Distribution received' },
-  DISTRIBUTION_FUNDING: { category: 'DISTRIBUTIONS_FUNDED', label: 'Distribution paid to holders' },
-  MANAGEMENT_FEE: { category: 'FEES', label: 'Management fee' },
-  FEE_REVENUE: { category: 'FEES', label: 'Management fee received (platform revenue)' },
-  // Planned with the market (a later issue).
-  TRADE_BUY: { category: 'TRADES', label: 'Units bought' },
-  TRADE_SELL: { category: 'TRADES', label: 'Units sold' },
-  TRADE_HOLD: { category: 'TRADES', label: 'Trade (held)' },
-  TRADE_REFUND: { category: 'TRADES', label: 'Trade refund' },
-  TRADE_FEE: { category: 'FEES', label: 'Trading fee' },
+  DEPOSIT: { category: 'DEPOSITS' },
+  WITHDRAWAL_HOLD: { category: 'WITHDRAWALS' },
+  WITHDRAWAL_RELEASE: { category: 'WITHDRAWALS' },
+  ORDER_HOLD: { category: 'INVESTMENTS' },
+  ORDER_REFUND: { category: 'INVESTMENTS' },
+  OWNER_PAYOUT: { category: 'OWNER_PROCEEDS' },
+  SUBSCRIPTION_FEE: { category: 'FEES' },
+  // Rent paid to holders, funded from the owner's wallet; the platform's management fee
+  // charged to the owner and credited to the platform's account.
+  DISTRIBUTION_PAYMENT: { category: 'INCOME' },
+  DISTRIBUTION_FUNDING: { category: 'DISTRIBUTIONS_FUNDED' },
+  MANAGEMENT_FEE: { category: 'FEES' },
+  FEE_REVENUE: { category: 'FEES' },
+  TRADE_BUY: { category: 'TRADES' },
+  TRADE_SELL: { category: 'TRADES' },
+  TRADE_HOLD: { category: 'TRADES' },
+  TRADE_REFUND: { category: 'TRADES' },
+  TRADE_FEE: { category: 'FEES' },
 };
 
-/** "SOME_NEW_TYPE" → "Some new type". */
-function humanize(type: string): string {
-  const words = type.toLowerCase().replace(/_+/g, ' ').trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : 'Entry';
-}
-
-/** The category and label of any entry type, known or not. */
+/** The category of any entry type, known or not: Trades for TRADE_*, Other otherwise. */
 export function statementEntryKind(type: string): StatementEntryKind {
   const known = Object.prototype.hasOwnProperty.call(STATEMENT_ENTRY_KINDS, type) ? STATEMENT_ENTRY_KINDS[type] : undefined;
   if (known) return known;
-  if (type.startsWith('TRADE_')) return { category: 'TRADES', label: humanize(type) };
-  return { category: 'OTHER', label: humanize(type) };
+  return { category: type.startsWith('TRADE_') ? 'TRADES' : 'OTHER' };
 }
+
+/**
+ * How a statement's credits split: money in is deposits and income only; a hold released
+ * (an order refunded, a withdrawal or trade hold returned) gives back money the wallet
+ * already had, so it is shown as such and never counted as money in.
+ */
+export const STATEMENT_MONEY_IN_CATEGORIES: readonly StatementCategory[] = ['DEPOSITS', 'INCOME'];
+export const STATEMENT_HOLD_RELEASE_TYPES: readonly string[] = ['ORDER_REFUND', 'WITHDRAWAL_RELEASE', 'TRADE_REFUND'];
 
 // ---- Money ----
 
@@ -155,6 +155,11 @@ export function parseStatementPeriod(period: string): StatementPeriodRange | nul
 /** The period's label ("March 2026", "2026"), or the text itself when it is not a period. */
 export function statementPeriodLabel(period: string): string {
   return parseStatementPeriod(period)?.label ?? period;
+}
+
+/** The file a year-end tax document downloads as: tessera-tax-document-2026.pdf. */
+export function taxDocumentFileName(year: string, format: StatementFormat): string {
+  return `tessera-tax-document-${year}.${format}`;
 }
 
 /** The file a statement downloads as: tessera-statement-2026-03.pdf. */

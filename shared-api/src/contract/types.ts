@@ -56,6 +56,11 @@ export interface User {
   rejectionReason: string | null;
   claimableTokens: number;
   createdAt: string;
+  /**
+   * Only in GET /v1/users/me: true for an admin whom ADMIN_2FA_REQUIRED refuses every admin
+   * route until they set up a second factor (the console explains it up front).
+   */
+  twoFactorRequired?: boolean;
 }
 
 export interface QuestionnaireAnswers {
@@ -140,9 +145,15 @@ export type PropertySummary = Pick<
 
 export interface Page<T> {
   items: T[];
+  /** Exact, or the database's estimate when `totalIsEstimate` (large admin lists). */
   total: number;
   page: number;
   pageSize: number;
+  totalIsEstimate?: boolean;
+  /** Lists paged by cursor: pass as `after` for the next page (null: this is the last). */
+  nextCursor?: string | null;
+  /** Pass as `before` for the previous page (null: this is the first). */
+  prevCursor?: string | null;
 }
 
 export interface Order {
@@ -217,6 +228,8 @@ export interface Payout {
   reason: string | null;
   createdAt: string;
   decidedAt: string | null;
+  /** The bank's reference for the transfer, once paid (null before, and for withdrawals paid before references were kept). */
+  bankReference: string | null;
   /** The bank account it is paid to (issue 19), masked; null only for withdrawals made before destinations existed. */
   destination: PayoutDestination | null;
 }
@@ -279,7 +292,11 @@ export interface AdminSupportThread extends SupportThread {
 }
 
 export interface UserMetrics {
+  /** Units held x their marks (the portfolio engine's holdings value). */
   portfolioValue: number;
+  /** Wallet balance + portfolioValue: the account value every investor screen shows. */
+  accountValue: number;
+  /** Cost of the units held (open lots). */
   totalInvested: number;
   holdingsCount: number;
   walletBalance: number;
@@ -287,6 +304,7 @@ export interface UserMetrics {
   claimableTokens: number;
   allocationByProperty: { propertyId: string; name: string; amount: number }[];
   allocationByType: { type: PropertyType; amount: number }[];
+  /** Cost of the units held at each day's end since the first purchase. */
   investedOverTime: { date: string; amount: number }[];
   /** Owner figures (zero for investors). */
   listingsByStatus: Partial<Record<PropertyStatus, number>>;
@@ -307,6 +325,8 @@ export interface AdminMetrics {
   totalInvested: number;
   pendingOrders: number;
   walletBalances: number;
+  /** Market surveillance flags waiting for a review. */
+  openMarketFlags: number;
   signUpsOverTime: { date: string; investors: number; owners: number }[];
   investedOverTime: { date: string; amount: number }[];
 }

@@ -181,6 +181,8 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['downloadMyStatement', () => api.downloadMyStatement('2026-03', 'pdf'), 'GET', 'v1/statements/2026-03.pdf'],
   ['getUserStatementPeriods', () => api.getUserStatementPeriods(ID), 'GET', `v1/admin/users/${ID}/statements`],
   ['downloadUserStatement', () => api.downloadUserStatement(ID, '2026', 'csv'), 'GET', `v1/admin/users/${ID}/statements/2026.csv`],
+  ['downloadMyTaxDocument', () => api.downloadMyTaxDocument('2026', 'pdf'), 'GET', 'v1/statements/tax/2026.pdf'],
+  ['downloadUserTaxDocument', () => api.downloadUserTaxDocument(ID, '2025', 'csv'), 'GET', `v1/admin/users/${ID}/statements/tax/2025.csv`],
   ['exportTransactionsCsv', () => api.exportTransactionsCsv({ from: '2026-01-01' }), 'GET', 'v1/transactions/export.csv'],
   // Returns (issue 18)
   [
@@ -211,6 +213,7 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['getAppraisals', () => api.getAppraisals(ID), 'GET', `v1/properties/${ID}/appraisals`],
   ['getPropertyPerformance', () => api.getPropertyPerformance(ID), 'GET', `v1/properties/${ID}/performance`],
   ['getMyReturns', () => api.getMyReturns(), 'GET', 'v1/holdings/returns'],
+  ['getMyPortfolio', () => api.getMyPortfolio(), 'GET', 'v1/portfolio'],
   ['setReinvest', () => api.setReinvest(ID, true), 'PUT', `v1/holdings/${ID}/reinvest`],
   ['getMarketBook', () => api.getMarketBook(ID), 'GET', `v1/market/properties/${ID}`],
   ['getMarketPriceHistory', () => api.getMarketPriceHistory(ID, 30), 'GET', `v1/market/properties/${ID}/history`],
@@ -226,6 +229,8 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['resumeMarket', () => api.resumeMarket(ID, { reason: 'x' }), 'POST', `v1/admin/market/properties/${ID}/resume`],
   ['getAllMarketTrades', () => api.getAllMarketTrades({ page: 2 }), 'GET', 'v1/admin/market/trades'],
   ['exportMarketTradesCsv', () => api.exportMarketTradesCsv({ propertyId: ID }), 'GET', 'v1/admin/market/trades.csv'],
+  ['getMarketFlags', () => api.getMarketFlags({ status: 'OPEN' }), 'GET', 'v1/admin/market/flags'],
+  ['reviewMarketFlag', () => api.reviewMarketFlag(ID, { decision: 'DISMISS', note: 'ok' }), 'POST', `v1/admin/market/flags/${ID}/review`],
 ];
 
 beforeEach(() => {

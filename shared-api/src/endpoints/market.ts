@@ -5,6 +5,8 @@ import type {
   MarketBook,
   MarketFill,
   MarketFillsQuery,
+  MarketFlag,
+  MarketFlagsQuery,
   MarketHaltBody,
   MarketOrder,
   MarketOrdersQuery,
@@ -17,6 +19,7 @@ import type {
   Page,
   PlaceMarketOrderBody,
   PlaceMarketOrderResult,
+  ReviewMarketFlagBody,
   SetTradingBody,
 } from '../contract';
 import { http } from '../client';
@@ -78,3 +81,11 @@ export const getAllMarketTrades = (q: MarketTradesQuery = {}): Promise<Page<Mark
 /** Every trade that matches, as CSV (MARKET_TRADES_CSV_COLUMNS). */
 export const exportMarketTradesCsv = (q: Omit<MarketTradesQuery, 'page' | 'pageSize'> = {}): Promise<Blob> =>
   http.get('v1/admin/market/trades.csv', { searchParams: query(q) }).blob();
+
+/** Surveillance: flags of possible wash trading, newest first (paged by cursor). */
+export const getMarketFlags = (q: MarketFlagsQuery = {}): Promise<Page<MarketFlag>> =>
+  http.get('v1/admin/market/flags', { searchParams: query(q) }).json<Page<MarketFlag>>();
+
+/** Dismisses or escalates an open flag, with a note (audited). */
+export const reviewMarketFlag = (flagId: string, body: ReviewMarketFlagBody): Promise<MarketFlag> =>
+  http.post(`v1/admin/market/flags/${id(flagId)}/review`, { json: body }).json<MarketFlag>();

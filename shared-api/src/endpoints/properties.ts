@@ -7,6 +7,7 @@ import type {
   OffPlanPropertyUpdate,
   OwnedPropertiesQuery,
   OwnerPropertyView,
+  CataloguePage,
   Page,
   ProgressUpdateBody,
   PropertiesQuery,
@@ -30,9 +31,9 @@ const catalogueUrl = (searchParams: Record<string, string>) => apiUrl(requestKey
 const propertyPath = (propertyId: string) => `v1/properties/${id(propertyId)}`;
 
 /** Live listings (ACTIVE, FUNDED); admins may ask for any status. The first screen's page may already be on its way (prefetch.ts). */
-export const getProperties = (q: PropertiesQuery = {}): Promise<Page<Property>> => {
+export const getProperties = (q: PropertiesQuery = {}): Promise<CataloguePage> => {
   const searchParams = query(q);
-  const ask = () => http.get('v1/properties', { searchParams }).json<Page<Property>>();
+  const ask = () => http.get('v1/properties', { searchParams }).json<CataloguePage>();
   return takePrefetched(catalogueUrl(searchParams), ask) ?? ask();
 };
 
@@ -43,7 +44,7 @@ export const getProperty = (propertyId: string): Promise<Property> => {
 };
 
 /** The prefetched answer of `getProperties(q)` if it has already arrived (taken), else undefined: a page's first render. */
-export const peekProperties = (q: PropertiesQuery = {}): Page<Property> | undefined => peekPrefetched(catalogueUrl(query(q)));
+export const peekProperties = (q: PropertiesQuery = {}): CataloguePage | undefined => peekPrefetched(catalogueUrl(query(q)));
 
 /** The prefetched answer of `getProperty(id)` if it has already arrived (taken), else undefined. */
 export const peekProperty = (propertyId: string): Property | undefined => peekPrefetched(apiUrl(propertyPath(propertyId)));

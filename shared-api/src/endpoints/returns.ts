@@ -13,6 +13,7 @@ import type {
   IncomeReportsQuery,
   PayDistributionResult,
   PortfolioReturns,
+  PortfolioSummary,
   IncomeProducingState,
   PropertyPerformance,
   RejectIncomeReportBody,
@@ -103,6 +104,8 @@ export const getPropertyPerformance = (propertyId: string): Promise<PropertyPerf
 
 /** Per-holding and total returns, income and value over time, distributions per property. */
 export const getMyReturns = (): Promise<PortfolioReturns> => http.get('v1/holdings/returns').json<PortfolioReturns>();
+/** The portfolio engine's figures: account value, returns, series (docs/portfolio-accounting.md). */
+export const getMyPortfolio = (): Promise<PortfolioSummary> => http.get('v1/portfolio').json<PortfolioSummary>();
 
 /** Reinvest this holding's income into more units of the same property when units are available. */
 export const setReinvest = (propertyId: string, enabled: boolean): Promise<ReinvestSetting> =>

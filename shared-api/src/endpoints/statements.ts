@@ -12,6 +12,13 @@ export const getMyStatementPeriods = (): Promise<StatementPeriods> => http.get('
 export const downloadMyStatement = (period: string, format: StatementFormat): Promise<Blob> =>
   http.get(`v1/statements/${id(period)}.${format}`).blob();
 
+/**
+ * Own year-end tax document of a year (YYYY, UTC) as a PDF or CSV file: income by property
+ * (like a 1099-DIV), disposals with holding periods (like a 1099-B), an owner's summary.
+ */
+export const downloadMyTaxDocument = (year: string, format: StatementFormat): Promise<Blob> =>
+  http.get(`v1/statements/tax/${id(year)}.${format}`).blob();
+
 // ---- Admins ----
 
 export const getUserStatementPeriods = (userId: string): Promise<StatementPeriods> =>
@@ -19,3 +26,6 @@ export const getUserStatementPeriods = (userId: string): Promise<StatementPeriod
 
 export const downloadUserStatement = (userId: string, period: string, format: StatementFormat): Promise<Blob> =>
   http.get(`v1/admin/users/${id(userId)}/statements/${id(period)}.${format}`).blob();
+
+export const downloadUserTaxDocument = (userId: string, year: string, format: StatementFormat): Promise<Blob> =>
+  http.get(`v1/admin/users/${id(userId)}/statements/tax/${id(year)}.${format}`).blob();

@@ -95,6 +95,7 @@ export function makePayout(overrides: Partial<Payout> = {}): Payout {
     reason: null,
     createdAt: '2026-03-07T15:00:00.000Z',
     decidedAt: null,
+    bankReference: null,
     destination: null,
     ...overrides,
   };

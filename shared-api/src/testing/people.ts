@@ -54,6 +54,7 @@ export function makeUserDetail(overrides: Partial<UserDetail> = {}): UserDetail 
 export function makeMetrics(overrides: Partial<UserMetrics> = {}): UserMetrics {
   return {
     portfolioValue: 0,
+    accountValue: 0,
     totalInvested: 0,
     holdingsCount: 0,
     walletBalance: 0,

@@ -165,8 +165,12 @@ export function makeHoldingReturns(over: Partial<HoldingReturns> & { valuePerUni
     projectedAnnualReturn: 8,
     valuePerUnit: vpu === null ? null : d(vpu),
     appraisedOn: vpu === null ? null : '2026-06-30',
+    markPerUnit: vpu === null ? 50 : d(vpu),
+    marketPrice: null,
+    marketPriceDate: null,
     currentValue: d(v.currentValueCents),
     unrealizedGain: d(v.unrealizedGainCents),
+    realizedGain: 0,
     totalReturn: d(v.totalReturnCents),
     totalReturnPercent: percentOf(v.totalReturnCents, costCents),
     reinvest: false,
@@ -185,12 +189,17 @@ export function makeReturns(holdings: HoldingReturns[] = [makeHoldingReturns()])
     total: {
       cost: d(cost),
       currentValue: d(sum((h) => h.currentValue)),
+      cash: 0,
+      accountValue: d(sum((h) => h.currentValue)),
       incomeReceived: d(income),
       incomeThisYear: d(sum((h) => h.incomeThisYear)),
       unrealizedGain: d(gain),
+      realizedGain: 0,
+      fees: 0,
       totalReturn: d(gain + income),
       totalReturnPercent: percentOf(gain + income, cost),
       realizedAnnualYield: realizedAnnualYield(income, cost, '2026-02-01T10:00:00.000Z', NOW),
+      moneyWeightedReturn: null,
       projectedAnnualReturn: 8,
     },
     incomeOverTime: [
@@ -200,6 +209,10 @@ export function makeReturns(holdings: HoldingReturns[] = [makeHoldingReturns()])
     valueOverTime: [
       { date: '2026-05-31', amount: d(cost) },
       { date: '2026-06-30', amount: d(sum((h) => h.currentValue)) },
+    ],
+    investedOverTime: [
+      { date: '2026-05-31', amount: d(cost) },
+      { date: '2026-06-30', amount: d(cost) },
     ],
   };
 }

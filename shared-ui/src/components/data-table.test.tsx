@@ -132,4 +132,32 @@ describe('DataTable', () => {
     expect(screen.getByRole('navigation')).toHaveTextContent('5–5 of 5');
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
+
+  test('pagination by cursor: Next and Previous carry the cursors; an estimated total says "about"', async () => {
+    const onPageChange = jest.fn();
+    const paged = (page: number, next: string | null, prev: string | null) => (
+      <DataTable
+        label="Orders"
+        columns={columns}
+        rows={rows.slice(0, 2)}
+        getRowId={(r) => r._id}
+        pagination={{ page, pageSize: 2, total: 4000, totalIsEstimate: true, nextCursor: next, prevCursor: prev, onPageChange }}
+      />
+    );
+    const { user, rerender } = renderUi(paged(612, 'n612', 'p612'));
+    const nav = screen.getByRole('navigation', { name: 'Orders pages' });
+    expect(nav).toHaveTextContent('1,223–1,224 of about 4,000');
+    expect(nav).toHaveTextContent('Page 612 of about 2,000');
+    await user.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(613, { after: 'n612' });
+    await user.click(within(nav).getByRole('button', { name: 'Previous' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(611, { before: 'p612' });
+    // Page 2 back to page 1: a plain link, no cursor.
+    rerender(paged(2, 'n2', 'p2'));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
+    // The last page: the server says there is no next one, whatever the estimate.
+    rerender(paged(5, null, 'p5'));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
 });

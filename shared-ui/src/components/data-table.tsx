@@ -13,12 +13,23 @@ export interface DataTableColumn<T> {
   width?: number | string;
 }
 
+/** Where Next or Previous goes in a list paged by cursor (the API's nextCursor / prevCursor). */
+export interface PageCursor {
+  after?: string;
+  before?: string;
+}
+
 export interface DataTablePagination {
   /** 1-based, like the API's Page. */
   page: number;
   pageSize: number;
   total: number;
-  onPageChange: (page: number) => void;
+  /** The total is the server's estimate: shown as "about". */
+  totalIsEstimate?: boolean;
+  /** Lists paged by cursor: Next and Previous follow these (null: no page that way). */
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+  onPageChange: (page: number, cursor?: PageCursor) => void;
 }
 
 export interface DataTableGridProps<T> {
@@ -63,8 +74,23 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const list = rows ?? [];
   const pages = pagination ? Math.max(1, Math.ceil(pagination.total / Math.max(1, pagination.pageSize))) : 1;
+  const about = pagination?.totalIsEstimate ? 'about ' : '';
+  const byCursor = pagination?.nextCursor !== undefined;
+  const hasNext = pagination ? (byCursor ? Boolean(pagination.nextCursor) : pagination.page < pages) : false;
+  const goNext = () => {
+    if (!pagination) return;
+    if (byCursor && pagination.nextCursor) pagination.onPageChange(pagination.page + 1, { after: pagination.nextCursor });
+    else pagination.onPageChange(pagination.page + 1);
+  };
+  // Page 1 needs no cursor (and a link to it stays plain).
+  const goPrevious = () => {
+    if (!pagination) return;
+    if (byCursor && pagination.page > 2 && pagination.prevCursor)
+      pagination.onPageChange(pagination.page - 1, { before: pagination.prevCursor });
+    else pagination.onPageChange(pagination.page - 1);
+  };
   // A page past the last one (an old link, a hand-edited ?page=): the rows exist elsewhere.
-  const pastEnd = Boolean(pagination && pagination.total > 0 && pagination.page > pages);
+  const pastEnd = Boolean(pagination && !pagination.totalIsEstimate && pagination.total > 0 && pagination.page > pages);
   let body: ReactNode;
   if (error) body = <ErrorState message={error} onRetry={onRetry} />;
   else if (loading && list.length === 0)
@@ -107,24 +133,17 @@ export function DataTable<T>({
           }}
         >
           <Typography variant="body2" color="text.secondary">
-            {`${formatNumber((pagination.page - 1) * pagination.pageSize + 1)}–${formatNumber(Math.min(pagination.total, pagination.page * pagination.pageSize))} of ${formatNumber(pagination.total)}`}
+            {`${formatNumber((pagination.page - 1) * pagination.pageSize + 1)}–${formatNumber(pagination.totalIsEstimate ? (pagination.page - 1) * pagination.pageSize + list.length : Math.min(pagination.total, pagination.page * pagination.pageSize))} of ${about}${formatNumber(pagination.total)}`}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Button
-              variant="text-blue"
-              size="SM"
-              onClick={() => pagination.onPageChange(pagination.page - 1)}
-              disabled={loading || pagination.page <= 1}
-            >
+            <Button variant="text-blue" size="SM" onClick={goPrevious} disabled={loading || pagination.page <= 1}>
               Previous
             </Button>
-            <Typography variant="body2" aria-live="polite">{`Page ${pagination.page} of ${pages}`}</Typography>
-            <Button
-              variant="text-blue"
-              size="SM"
-              onClick={() => pagination.onPageChange(pagination.page + 1)}
-              disabled={loading || pagination.page >= pages}
-            >
+            <Typography
+              variant="body2"
+              aria-live="polite"
+            >{`Page ${formatNumber(pagination.page)} of ${about}${formatNumber(Math.max(pages, pagination.page))}`}</Typography>
+            <Button variant="text-blue" size="SM" onClick={goNext} disabled={loading || !hasNext}>
               Next
             </Button>
           </Box>

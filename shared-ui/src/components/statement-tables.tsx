@@ -13,27 +13,53 @@ export interface StatementTablesProps {
   periods: AsyncState<StatementPeriods>;
   /** Fetches one statement and saves it as a file. */
   download: (period: StatementPeriod, format: StatementFormat) => Promise<void>;
+  /**
+   * Fetches one year-end tax document (income by property, disposals, an owner's summary) and
+   * saves it; when given, the years' table offers it beside the annual summary.
+   */
+  downloadTax?: (year: StatementPeriod, format: StatementFormat) => Promise<void>;
   /** Whose statements, in the buttons' names (" of Ivy Investor"); empty for one's own. */
   whose?: string;
   /** Appended to the tables' names (" of this person"). */
   tableSuffix?: string;
 }
 
-export function StatementTables({ periods, download, whose = '', tableSuffix = '' }: StatementTablesProps) {
+export function StatementTables({ periods, download, downloadTax, whose = '', tableSuffix = '' }: StatementTablesProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const run = async (p: StatementPeriod, format: StatementFormat) => {
-    setBusy(`${p.period}.${format}`);
+  const run = async (p: StatementPeriod, format: StatementFormat, tax = false) => {
+    setBusy(`${tax ? 'tax-' : ''}${p.period}.${format}`);
     setError(null);
     try {
-      await download(p, format);
+      await (tax && downloadTax ? downloadTax(p, format) : download(p, format));
     } catch (err) {
-      setError(`Could not download the ${p.label} statement: ${await readError(err)}`);
+      setError(`Could not download the ${p.label} ${tax ? 'tax document' : 'statement'}: ${await readError(err)}`);
     } finally {
       setBusy(null);
     }
   };
+
+  const buttons = (p: StatementPeriod, what: string, tax: boolean) => (
+    <Box sx={{ display: 'inline-flex', gap: 1 }}>
+      {(['pdf', 'csv'] as const).map((f) => {
+        const key = `${tax ? 'tax-' : ''}${p.period}.${f}`;
+        return (
+          <Button
+            key={f}
+            variant="outline-blue"
+            size="SM"
+            aria-label={`Download ${what} ${p.label}${whose} as ${f.toUpperCase()}`}
+            loading={busy === key}
+            disabled={busy !== null && busy !== key}
+            onClick={() => void run(p, f, tax)}
+          >
+            {f.toUpperCase()}
+          </Button>
+        );
+      })}
+    </Box>
+  );
 
   const columns = (kind: 'month' | 'year'): DataTableColumn<StatementPeriod>[] => [
     {
@@ -50,23 +76,23 @@ export function StatementTables({ periods, download, whose = '', tableSuffix = '
       key: 'download',
       header: 'Download',
       align: 'right',
-      render: (p) => (
-        <Box sx={{ display: 'inline-flex', gap: 1 }}>
-          {(['pdf', 'csv'] as const).map((f) => (
-            <Button
-              key={f}
-              variant="outline-blue"
-              size="SM"
-              aria-label={`Download ${kind === 'month' ? 'statement' : 'tax summary'} ${p.label}${whose} as ${f.toUpperCase()}`}
-              loading={busy === `${p.period}.${f}`}
-              disabled={busy !== null && busy !== `${p.period}.${f}`}
-              onClick={() => void run(p, f)}
-            >
-              {f.toUpperCase()}
-            </Button>
-          ))}
-        </Box>
-      ),
+      render: (p) =>
+        kind === 'year' && downloadTax ? (
+          // Two documents a year, each name above its buttons, so the table keeps to half the
+          // page on a 1366-pixel screen beside the console's menu.
+          <Box sx={{ display: 'inline-grid', gridTemplateColumns: 'auto', rowGap: 0.25, justifyItems: 'end' }}>
+            <Box component="span" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+              Summary
+            </Box>
+            {buttons(p, 'tax summary', false)}
+            <Box component="span" sx={{ fontSize: '0.8125rem', color: 'text.secondary', mt: 0.5 }}>
+              Tax document
+            </Box>
+            {buttons(p, 'tax document', true)}
+          </Box>
+        ) : (
+          buttons(p, kind === 'month' ? 'statement' : 'tax summary', false)
+        ),
     },
   ];
 

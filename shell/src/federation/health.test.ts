@@ -146,26 +146,27 @@ const token = (a: Record<string, [string, string]>) => `${btoa(JSON.stringify({ 
 const chosen = (name: string, version: string, channel: ChosenRemote['channel']) =>
   ({ name, version, channel, entry: '', stable: { version: '1.0.0', entry: '' } }) as unknown as ChosenRemote;
 
-test("the view id: the server-rendered page's when it was assigned these versions, else asked of the API", async () => {
+test("the view id: the served page's when it was assigned these versions, else for a preview only, asked of the API", async () => {
   const meta = document.createElement('meta');
   meta.name = 'tessera-view';
   meta.content = token({ mf_public: ['1.1.0', 'canary'] });
   document.head.append(meta);
   const doFetch = jest.fn(() => Promise.resolve({ ok: true, json: () => Promise.resolve({ view: 'fresh.mac' }) }));
-  expect(await acquireView([chosen('mf_public', '1.1.0', 'canary')], 'c1', 'mf_public', document, doFetch as unknown as typeof fetch)).toBe(
-    meta.content,
-  );
+  expect(await acquireView([chosen('mf_public', '1.1.0', 'canary')], document, doFetch as unknown as typeof fetch)).toBe(meta.content);
   expect(doFetch).not.toHaveBeenCalled();
-  // This tab previews another version than the page was rendered with: a view of its own.
-  expect(
-    await acquireView([chosen('mf_public', '1.2.0', 'preview')], 'c1', 'mf_public', document, doFetch as unknown as typeof fetch),
-  ).toBe('fresh.mac');
-  expect(doFetch).toHaveBeenCalledWith(`${VIEW_URL}?cohort=c1&preview=mf_public%401.2.0&remote=mf_public`, expect.anything());
+  // This tab chose a canary the page was not assigned (its cohort cookie was cleared): no
+  // view, rather than one the client asked for.
+  expect(await acquireView([chosen('mf_public', '1.2.0', 'canary')], document, doFetch as unknown as typeof fetch)).toBeNull();
+  expect(doFetch).not.toHaveBeenCalled();
+  // This tab previews another version than the page was rendered with: a view of its pins.
+  expect(await acquireView([chosen('mf_public', '1.2.0', 'preview')], document, doFetch as unknown as typeof fetch)).toBe('fresh.mac');
+  expect(doFetch).toHaveBeenCalledWith(`${VIEW_URL}?preview=mf_public%401.2.0`, expect.anything());
   meta.remove();
   // No view to be had: nothing is reported.
   resetHealth();
   expect(
-    await acquireView([], 'c1', undefined, document, (() => Promise.reject(new Error('offline'))) as unknown as typeof fetch),
+    await acquireView([chosen('mf_public', '1.2.0', 'preview')], document, (() =>
+      Promise.reject(new Error('offline'))) as unknown as typeof fetch),
   ).toBeNull();
   recordLoad('mf_public', '1.0.0', 'stable');
   expect(flush({ sendBeacon: () => true })).toBe(false);

@@ -7,9 +7,10 @@
 // only what changed since. The server derives the user-agent class from the request.
 //
 // Every report carries this page's view id: signed by the server, bound to the versions it
-// assigned this page (server/src/modules/telemetry/views.ts). A server-rendered page has it
-// in a meta tag; a page booted from the static index.html asks GET /v1/telemetry/view
-// (acquireView). Without one nothing is sent: the server would count nothing.
+// assigned this page (server/src/modules/telemetry/views.ts). Every page the server serves
+// has it in a meta tag; a tab previewing versions from its session asks GET
+// /v1/telemetry/view for a view of its pins (acquireView). Without one nothing is sent: the
+// server would count nothing.
 //
 // Leaving while a remote still loads is not its failure: a load cut by leaving the page
 // (the browser aborts its requests: "Failed to get manifest") is reported as abandoned.
@@ -188,15 +189,14 @@ export function viewAssignment(token: string): Record<string, [string, string]> 
 }
 
 /**
- * Gets this page's view id: the server-rendered page's (meta tag) when it was assigned the
- * versions this page chose, else a new one from GET /v1/telemetry/view for this cohort,
- * these preview pins and the remote the first page loads. Best effort: without a view id,
- * nothing is reported.
+ * Gets this page's view id: the served page's (meta tag) when it was assigned the versions
+ * this page chose, else, in a tab previewing versions, one from GET /v1/telemetry/view for
+ * its pins (the server assigns it those only). Best effort: without a view id, nothing is
+ * reported (a page that chose otherwise than its server, e.g. a cohort cookie cleared, goes
+ * uncounted rather than count on a view the client asked for).
  */
 export async function acquireView(
   chosen: readonly ChosenRemote[],
-  cohort: string,
-  firstRemote: string | undefined,
   doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
   doFetch: typeof fetch | undefined = typeof fetch === 'undefined' ? undefined : fetch,
 ): Promise<string | null> {
@@ -208,11 +208,9 @@ export async function acquireView(
       return meta;
     }
   }
-  if (!doFetch) return null;
-  const q = new URLSearchParams({ cohort });
   const pins = chosen.filter((c) => c.channel === 'preview').map((c) => `${c.name}@${c.version}`);
-  if (pins.length) q.set('preview', pins.join(','));
-  if (firstRemote) q.set('remote', firstRemote);
+  if (!doFetch || pins.length === 0) return null;
+  const q = new URLSearchParams({ preview: pins.join(',') });
   try {
     const res = await doFetch(`${VIEW_URL}?${q.toString()}`, { headers: { accept: 'application/json' } });
     if (!res.ok) return null;

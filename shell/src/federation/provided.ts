@@ -27,6 +27,8 @@ export const providedEntries: Record<string, () => Promise<unknown>> = {
   'shared-api/query': () => import('shared-api/query'),
   'shared-api/contract/dashboard': () => import('shared-api/contract/dashboard'),
   'shared-api/contract/market': () => import('shared-api/contract/market'),
+  'shared-api/contract/passkeys': () => import('shared-api/contract/passkeys'),
+  'shared-api/passkeys': () => import('shared-api/passkeys'),
   react: () => import('react'),
   'react/jsx-runtime': () => import('react/jsx-runtime'),
   'react-dom': () => import('react-dom'),

@@ -4,9 +4,20 @@
 // main.js (~170 KB) fetched and run beside them delays both on a slow link or a slow phone, so
 // the app's code starts once the page has painted and its lead photos (fetchpriority="high")
 // have arrived or failed, 2.5 s at the most. What the visitor does meanwhile is kept: links
-// work as links, and choices made in the server's markup move to the app when it takes over
-// (./carry-input.ts). A hidden tab paints nothing: its code starts at once. docs/frontend.md.
+// work as links, a form's submit is held, and choices made in the server's markup move to the
+// app when it takes over (./carry-input.ts). A hidden tab paints nothing: its code starts at once. docs/frontend.md.
 (function () {
+  // A form of the server's markup has no handlers yet: submitted now, the browser would
+  // reload the page with the fields in its URL (history, server logs) and lose what was
+  // typed. The submit is held; the text moves to the app's form at the takeover
+  // (./hold-submits.ts, ./carry-input.ts). First, so it holds from the page's first script.
+  document.addEventListener(
+    'submit',
+    function (e) {
+      if (e.target instanceof Element && e.target.closest('#root[data-ssr]')) e.preventDefault();
+    },
+    true,
+  );
   var me = document.currentScript;
   var main = me && me.getAttribute('data-main');
   if (!main) return;

@@ -37,6 +37,13 @@ beforeEach(() => {
         detail: { name: 'Harbor Lofts', reason: 'Blurry photos' },
       }),
       makeAudit({ _id: 'a3', action: 'payout.paid', targetType: 'payout', targetId: 'pay1', detail: { amount: 1250.5 } }),
+      makeAudit({
+        _id: 'a4',
+        action: 'appraisal.create',
+        targetType: 'appraisal',
+        targetId: 'ap1',
+        detail: { propertyId: 'p9', valuePerUnitCents: 11200, appraisedOn: '2026-11-01' },
+      }),
     ]),
   );
 });
@@ -61,6 +68,10 @@ test('who, what, when, target and address of every action', async () => {
   const paid = within(table).getByText('Marked a withdrawal paid').closest('tr')!;
   expect(within(paid).getByRole('link', { name: /^Withdrawal #pay1/ })).toHaveAttribute('href', '/dashboard/payouts?tab=all');
   expect(paid).toHaveTextContent('Amount$1,250.50');
+  // Cents are shown as dollars: $112.00, not $11,200.00 nor 11,200.
+  const appraisal = within(table).getByText('Recorded an appraisal').closest('tr')!;
+  expect(appraisal).toHaveTextContent('$112.00');
+  expect(appraisal).not.toHaveTextContent('11,200');
   // Read-only: nothing to edit or delete.
   expect(within(table).queryByRole('button')).not.toBeInTheDocument();
 });
@@ -69,6 +80,15 @@ test('filter by action and by admin', async () => {
   const { user, location } = renderPage(<AuditPage />);
   await screen.findByRole('table', { name: 'Audit trail' });
   await user.click(screen.getByRole('combobox', { name: 'Action' }));
+  // Every action the server records can be picked, the newer ones included.
+  for (const name of [
+    'Created a release token',
+    'Revoked a release token',
+    'Halted trading in a property',
+    'Turned off two-factor sign-in',
+  ]) {
+    expect(await screen.findByRole('option', { name })).toBeInTheDocument();
+  }
   await user.click(await screen.findByRole('option', { name: 'Approved a listing' }));
   await waitFor(() => expect(location()).toBe('/?action=property.approve'));
   await user.click(screen.getByRole('combobox', { name: 'Admin' }));

@@ -10,7 +10,7 @@ import { FilterBar, SelectFilter } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink, RouterTextLink, fullName, personPath, shortId } from '../../components/links';
 import { usePeople, usePropertyNames } from '../../lib/directory';
 import { codeLabel } from '../../lib/labels';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { pageOf, useUrlFilters } from '../../lib/use-url-filters';
 
 export const AUDIT_PAGE_SIZE = 25;
 const FILTERS = ['action', 'actor'] as const;
@@ -26,7 +26,12 @@ function text(key: string, value: unknown, dir: Directory): string {
   if (value === null || value === undefined) return '—';
   if (Array.isArray(value)) return value.map((v) => (key === 'fields' && typeof v === 'string' ? words(v) : text(key, v, dir))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
-  if (typeof value === 'number') return /amount|price/i.test(key) ? formatMoney(value) : formatNumber(value);
+  if (typeof value === 'number') {
+    // Money is recorded in cents where the key says so (valuePerUnitCents, grossRentCents),
+    // in dollars otherwise (amount, price): each is shown in dollars.
+    if (/Cents$/.test(key)) return formatMoney(value / 100);
+    return /amount|price/i.test(key) ? formatMoney(value) : formatNumber(value);
+  }
   if (typeof value === 'string') {
     const person = /Id$/.test(key) ? dir.people.get(value) : undefined;
     if (person) return fullName(person);
@@ -102,13 +107,14 @@ function Details({ detail, dir }: { detail: Record<string, unknown>; dir: Direct
 }
 
 export function AuditPage() {
-  const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
+  const { filters, page, cursor, setFilters, setPage } = useUrlFilters(FILTERS);
   const people = usePeople();
   const properties = usePropertyNames();
   const admins = useMemo(() => [...people.values()].filter((u) => u.role === 'ADMIN'), [people]);
   const { data, error, loading, reload } = useAsync(
-    () => getAuditLog({ action: filters.action || undefined, actorId: filters.actor || undefined, page, pageSize: AUDIT_PAGE_SIZE }),
-    [filters.action, filters.actor, page],
+    () =>
+      getAuditLog({ action: filters.action || undefined, actorId: filters.actor || undefined, page, ...cursor, pageSize: AUDIT_PAGE_SIZE }),
+    [filters.action, filters.actor, page, cursor],
   );
 
   return (
@@ -141,7 +147,7 @@ export function AuditPage() {
         error={error}
         onRetry={reload}
         emptyMessage="No admin action recorded yet"
-        pagination={data ? { page, pageSize: AUDIT_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
+        pagination={data ? { page, pageSize: AUDIT_PAGE_SIZE, ...pageOf(data), onPageChange: setPage } : undefined}
         columns={[
           { key: 'createdAt', header: 'When', render: (e) => <DateTimeCell value={e.createdAt} /> },
           {

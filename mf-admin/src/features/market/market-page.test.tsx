@@ -14,6 +14,7 @@ jest.mock('shared-api', () => ({
   haltMarket: jest.fn(),
   resumeMarket: jest.fn(),
   exportMarketTradesCsv: jest.fn(),
+  getMarketFlags: jest.fn(),
 }));
 jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 const m = {
@@ -76,6 +77,8 @@ beforeEach(() => {
     row({ propertyId: 'p2', propertyName: 'Desert Bloom', status: 'HALTED', haltReason: 'Title dispute' }),
   ]);
   m.trades.mockResolvedValue(pageOf([trade], { total: 30, pageSize: 25 }));
+  // The surveillance queue has its own tests (surveillance-section.test.tsx).
+  jest.mocked(api.getMarketFlags).mockResolvedValue(pageOf([]));
 });
 
 test('the overview per property: status, prices, volume, open interest, fees', async () => {

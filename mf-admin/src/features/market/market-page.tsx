@@ -1,6 +1,7 @@
 // /dashboard/market (admin, issue 20): the market per property (status, last price, best bid
 // and ask, volume, open interest, fees), Halt / Resume with a reason after a confirmation,
-// and every trade, paged and filtered by property and dates, with a CSV export of the selection.
+// and every trade, paged and filtered by property and dates, with a CSV export of the selection;
+// then the surveillance queue (surveillance-section.tsx).
 import { useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
@@ -13,6 +14,7 @@ import { FilterBar, SelectFilter } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink } from '../../components/links';
 import { Section } from '../../components/section';
 import { saveFile } from '../../lib/download';
+import { SurveillanceSection } from './surveillance-section';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
 export const MARKET_TRADES_PAGE_SIZE = 25;
@@ -160,7 +162,10 @@ export function MarketPage() {
   const halting = pending?.action === 'halt';
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <PageHeader title="Market" subtitle="Trading between investors, per property: prices, volume, open orders, halts and every trade." />
+      <PageHeader
+        title="Market"
+        subtitle="Trading between investors, per property: prices, volume, open orders, halts, every trade and surveillance."
+      />
       <Section title="Properties">
         <DataTable
           label="Market by property"
@@ -230,6 +235,7 @@ export function MarketPage() {
           }
         />
       </Section>
+      <SurveillanceSection />
       <DecisionDialog
         open={pending !== null}
         title={halting ? 'Halt trading?' : 'Resume trading?'}

@@ -13,7 +13,7 @@ import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar'
 import { DateTimeCell, PropertyLink, fullName } from '../../components/links';
 import { PersonWithStatus } from '../../components/person-status';
 import { usePeople } from '../../lib/directory';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { pageOf, useUrlFilters } from '../../lib/use-url-filters';
 
 export const ORDERS_PAGE_SIZE = 20;
 const FILTERS = ['tab', 'status'] as const;
@@ -25,11 +25,11 @@ function describe(o: Order, people: Map<string, User>): string {
 }
 
 export function OrdersPage() {
-  const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
+  const { filters, page, cursor, setFilters, setPage } = useUrlFilters(FILTERS);
   const tab = filters.tab === 'all' ? 'all' : 'pending';
   const people = usePeople();
   const status = (tab === 'pending' ? 'PENDING' : filters.status || undefined) as OrderStatus | undefined;
-  const { data, error, loading, reload } = useApiQuery(queries.admin.orders({ status, page, pageSize: ORDERS_PAGE_SIZE }));
+  const { data, error, loading, reload } = useApiQuery(queries.admin.orders({ status, page, ...cursor, pageSize: ORDERS_PAGE_SIZE }));
   const pending = useApiQuery(queries.admin.orders({ status: 'PENDING', page: 1, pageSize: 1 }));
   // A decision or a removal changes every list of orders (and the pending count).
   const invalidate = useInvalidate();
@@ -117,7 +117,7 @@ export function OrdersPage() {
           error={error}
           onRetry={reload}
           emptyMessage={tab === 'pending' ? 'No order is waiting for approval' : 'No order matches these filters'}
-          pagination={data ? { page, pageSize: ORDERS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
+          pagination={data ? { page, pageSize: ORDERS_PAGE_SIZE, ...pageOf(data), onPageChange: setPage } : undefined}
           columns={[
             { key: 'createdAt', header: 'Placed', render: (o) => <DateTimeCell value={o.createdAt} /> },
             {

@@ -22,6 +22,7 @@ const platform: AdminMetrics = {
   totalInvested: 1250000.5,
   pendingOrders: 4,
   walletBalances: 98765.4,
+  openMarketFlags: 2,
   signUpsOverTime: [
     { date: '2026-03-06', investors: 2, owners: 0 },
     { date: '2026-03-07', investors: 5, owners: 1 },
@@ -87,6 +88,8 @@ test('stat cards with comma thousands and dollars with cents; the queues link to
   expect(within(queues).getByRole('link', { name: 'Review listings' })).toHaveAttribute('href', '/dashboard/listings?tab=review');
   expect(within(queues).getByRole('link', { name: 'Investors' })).toHaveAttribute('href', '/dashboard/investors?status=PENDING');
   expect(queues).toHaveTextContent('4Orders awaiting approval');
+  expect(queues).toHaveTextContent('2Market surveillance flags');
+  expect(within(queues).getByRole('link', { name: 'Review flags' })).toHaveAttribute('href', '/dashboard/market#surveillance');
 });
 
 test('charts: sign-ups, listings by status, money invested over time (their data tables)', async () => {

@@ -120,6 +120,11 @@ export function OverviewPage() {
                 ]}
               />
               <QueueCard count={m.pendingOrders} label="Orders awaiting approval" links={[{ to: paths.orders, label: 'Review orders' }]} />
+              <QueueCard
+                count={m.openMarketFlags}
+                label="Market surveillance flags"
+                links={[{ to: `${paths.market}#surveillance`, label: 'Review flags' }]}
+              />
             </Box>
           </Group>
 

@@ -36,8 +36,13 @@ test('requested withdrawals: mark paid after confirming', async () => {
   const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
   expect(dialog).toHaveTextContent('Confirm only once the money has been sent.');
   money.getPayouts.mockResolvedValue(pageOf([]));
+  // No reference, no decision: the bank's reference is what reconciles the transfer.
   await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-  expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'PAID' });
+  expect(within(dialog).getByText('Enter the bank reference of the transfer')).toBeInTheDocument();
+  expect(money.decidePayout).not.toHaveBeenCalled();
+  await user.type(within(dialog).getByRole('textbox', { name: /Bank reference of the transfer/ }), '  TRF-20261127-0042 ');
+  await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+  expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'PAID', bankReference: 'TRF-20261127-0042' });
   expect(await screen.findByText('Withdrawal of $1,250.50 marked paid')).toBeInTheDocument();
   // The list and the Requested count are asked again.
   expect(await screen.findByText('No withdrawal is waiting')).toBeInTheDocument();
@@ -77,11 +82,15 @@ test('the person comes with the request when the directory does not know them', 
 
 test('all withdrawals show decisions; empty and failed states', async () => {
   money.getPayouts.mockResolvedValue(
-    pageOf([makePayout({ status: 'REJECTED', reason: 'Bank details do not match', decidedAt: '2026-02-04T10:00:00.000Z' })]),
+    pageOf([
+      makePayout({ status: 'REJECTED', reason: 'Bank details do not match', decidedAt: '2026-02-04T10:00:00.000Z' }),
+      makePayout({ _id: 'pay2', status: 'PAID', bankReference: 'TRF-77', decidedAt: '2026-02-05T10:00:00.000Z' }),
+    ]),
   );
   const { unmount } = renderPage(<PayoutsPage />, { url: '/?tab=all' });
   const table = await screen.findByRole('table', { name: 'All withdrawals' });
   expect(table).toHaveTextContent('Bank details do not match');
+  expect(table).toHaveTextContent('Bank ref. TRF-77');
   expect(within(table).queryByRole('button', { name: /Mark paid/ })).not.toBeInTheDocument();
   unmount();
 
@@ -167,6 +176,7 @@ test('the destination shows masked in the list; "Show full details" reads it in 
   expect(money.getPayoutDestinationInFull).toHaveBeenCalledWith('pay1');
   expect(await within(dialog).findByText('000123456789')).toBeInTheDocument();
   expect(within(dialog).getByText('011000015')).toBeInTheDocument();
+  await user.type(within(dialog).getByRole('textbox', { name: /Bank reference of the transfer/ }), 'TRF-1');
   await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-  expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'PAID' });
+  expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'PAID', bankReference: 'TRF-1' });
 });

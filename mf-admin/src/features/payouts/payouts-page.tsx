@@ -6,7 +6,7 @@ import { Tab, Tabs } from 'shared-ui/mui-data';
 import { Button, DataTable, PageHeader, StatusBadge, formatDate, formatMoney, formatNumber, toast } from 'shared-ui';
 import { decidePayout } from 'shared-api';
 import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
-import type { AdminPayout, PayoutStatus, User } from 'shared-api/contract';
+import { PAYOUT_BANK_REFERENCE_MAX, PAYOUT_MESSAGES, type AdminPayout, type PayoutStatus, type User } from 'shared-api/contract';
 import { PAYOUT_STATUS_LABELS } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';
@@ -40,7 +40,7 @@ export function PayoutsPage() {
   const decide = async (reason: string) => {
     if (!deciding) return;
     const { payout, status: next } = deciding;
-    await decidePayout(payout._id, next === 'PAID' ? { status: next } : { status: next, reason });
+    await decidePayout(payout._id, next === 'PAID' ? { status: next, bankReference: reason } : { status: next, reason });
     setDeciding(null);
     toast.success(
       next === 'PAID'
@@ -123,7 +123,11 @@ export function PayoutsPage() {
               { key: 'destination', header: 'Pay to', render: (p) => <MaskedDestination payout={p} /> },
               { key: 'status', header: 'Status', render: (p) => <StatusBadge status={p.status} label={PAYOUT_STATUS_LABELS[p.status]} /> },
               { key: 'decidedAt', header: 'Decided', render: (p) => <DateTimeCell value={p.decidedAt} /> },
-              { key: 'reason', header: 'Reason', render: (p) => p.reason ?? '—' },
+              {
+                key: 'reason',
+                header: 'Reference or reason',
+                render: (p) => (p.status === 'PAID' ? (p.bankReference ? `Bank ref. ${p.bankReference}` : '—') : (p.reason ?? '—')),
+              },
               {
                 key: 'actions',
                 header: 'Actions',
@@ -161,7 +165,11 @@ export function PayoutsPage() {
         title="Mark this withdrawal paid?"
         description={deciding ? `${describe(deciding.payout, people)}. Confirm only once the money has been sent.` : ''}
         confirmLabel="Mark paid"
-        onConfirm={() => decide('')}
+        reasonLabel="Bank reference of the transfer"
+        reasonRequired={PAYOUT_MESSAGES.bankReferenceRequired}
+        reasonMax={PAYOUT_BANK_REFERENCE_MAX}
+        reasonSingleLine
+        onConfirm={decide}
         onClose={() => setDeciding(null)}
       >
         {deciding?.status === 'PAID' && <DestinationDetails key={deciding.payout._id} payout={deciding.payout} />}

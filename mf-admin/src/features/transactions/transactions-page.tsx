@@ -11,7 +11,7 @@ import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar'
 import { DateTimeCell, PersonLink, PropertyLink, fullName } from '../../components/links';
 import { saveFile } from '../../lib/download';
 import { usePeople, usePropertyNames } from '../../lib/directory';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { pageOf, useUrlFilters } from '../../lib/use-url-filters';
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
 
@@ -88,15 +88,16 @@ function PropertyFilter({
 }
 
 export function TransactionsPage() {
-  const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
+  const { filters, page, cursor, setFilters, setPage } = useUrlFilters(FILTERS);
   const people = usePeople();
   const properties = usePropertyNames();
   const [exporting, setExporting] = useState(false);
   const badRange = Boolean(filters.from && filters.to && filters.from > filters.to);
 
   const { data, error, loading, reload } = useAsync(
-    () => (badRange ? Promise.resolve(undefined) : getTransactions({ ...toQuery(filters), page, pageSize: TRANSACTIONS_PAGE_SIZE })),
-    [filters.type, filters.user, filters.property, filters.from, filters.to, page, badRange],
+    () =>
+      badRange ? Promise.resolve(undefined) : getTransactions({ ...toQuery(filters), page, ...cursor, pageSize: TRANSACTIONS_PAGE_SIZE }),
+    [filters.type, filters.user, filters.property, filters.from, filters.to, page, cursor, badRange],
   );
 
   // The server writes the CSV of everything that matches (every page).
@@ -162,6 +163,11 @@ export function TransactionsPage() {
         />
       </FilterBar>
       {data?.totals && <Totals totals={data.totals} />}
+      {data && data.totals === null && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Totals are summed for selections of up to 1,000 entries: narrow this one by type, person, property or dates to see them.
+        </Typography>
+      )}
       <DataTable
         label="Transactions"
         rows={badRange ? [] : data?.items}
@@ -170,7 +176,7 @@ export function TransactionsPage() {
         error={error}
         onRetry={reload}
         emptyMessage={badRange ? 'Choose a date range that ends after it starts' : 'No transaction matches these filters'}
-        pagination={data ? { page, pageSize: TRANSACTIONS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
+        pagination={data ? { page, pageSize: TRANSACTIONS_PAGE_SIZE, ...pageOf(data), onPageChange: setPage } : undefined}
         columns={[
           { key: 'createdAt', header: 'Date', render: (t) => <DateTimeCell value={t.createdAt} /> },
           { key: 'type', header: 'Type', render: (t) => LEDGER_TYPE_LABELS[t.type] ?? t.type },

@@ -9,6 +9,7 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   getUserStatementPeriods: jest.fn(),
   downloadUserStatement: jest.fn(),
+  downloadUserTaxDocument: jest.fn(),
 }));
 jest.mock('../../lib/download');
 
@@ -64,4 +65,15 @@ test('the periods fail to load: the error is shown', async () => {
   periods.mockRejectedValue(new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'User not found' }));
   renderPage(<StatementsPanel userId="u1" name="Ivy Investor" />);
   expect((await screen.findAllByText('User not found')).length).toBeGreaterThan(0);
+});
+
+test("an admin downloads a person's year-end tax document", async () => {
+  const csv = new Blob(['a,b'], { type: 'text/csv' });
+  jest.mocked(api.downloadUserTaxDocument).mockResolvedValue(csv);
+  const { user } = renderPage(<StatementsPanel userId="u1" name="Ivy Investor" />);
+  const years = await screen.findByRole('table', { name: 'Annual tax summaries of this person' });
+  await user.click(within(years).getByRole('button', { name: 'Download tax document 2025 of Ivy Investor as CSV' }));
+  expect(api.downloadUserTaxDocument).toHaveBeenCalledWith('u1', '2025', 'csv');
+  expect(fetchFile).not.toHaveBeenCalled();
+  await waitFor(() => expect(save).toHaveBeenCalledWith(csv, 'tessera-tax-document-2025.csv'));
 });

@@ -76,3 +76,36 @@ test('no match, and a failure with Retry', async () => {
   await user.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('link', { name: 'Ivy Investor' })).toBeInTheDocument();
 });
+
+test('a large list pages by cursor: Next and Previous keep page and cursor in the address', async () => {
+  jest
+    .mocked(getUsers)
+    .mockResolvedValue(pageOf([makeUser()], { total: 98_000, totalIsEstimate: true, page: 1, nextCursor: 'c-next', prevCursor: null }));
+  const { user, location, unmount } = renderPage(<UsersPage role="INVESTOR" />);
+  const nav = await screen.findByRole('navigation', { name: 'Investors pages' });
+  expect(nav).toHaveTextContent('of about 98,000');
+  await user.click(within(nav).getByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(location()).toBe('/?page=2&after=c-next'));
+  await waitFor(() =>
+    expect(getUsers).toHaveBeenLastCalledWith({
+      role: 'INVESTOR',
+      q: undefined,
+      status: undefined,
+      page: 2,
+      after: 'c-next',
+      pageSize: 20,
+    }),
+  );
+
+  unmount();
+
+  // A shared deep link opens the same page; Previous goes back by cursor.
+  jest
+    .mocked(getUsers)
+    .mockResolvedValue(pageOf([makeUser()], { total: 98_000, totalIsEstimate: true, page: 700, nextCursor: 'n700', prevCursor: 'p700' }));
+  const deep = renderPage(<UsersPage role="INVESTOR" />, { url: '/?page=700&after=c699' });
+  await waitFor(() => expect(getUsers).toHaveBeenLastCalledWith(expect.objectContaining({ page: 700, after: 'c699' })));
+  const deepNav = await screen.findByRole('navigation', { name: 'Investors pages' });
+  await deep.user.click(within(deepNav).getByRole('button', { name: 'Previous' }));
+  await waitFor(() => expect(deep.location()).toBe('/?page=699&before=p700'));
+});

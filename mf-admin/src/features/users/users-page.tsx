@@ -8,7 +8,7 @@ import { USER_STATUS_LABELS } from 'shared-api/labels';
 import { FilterBar, SearchField, SelectFilter, optionsOf } from '../../components/filter-bar';
 import { RouterTextLink, fullName } from '../../components/links';
 import { yesNo } from '../../lib/format';
-import { useUrlFilters } from '../../lib/use-url-filters';
+import { pageOf, useUrlFilters } from '../../lib/use-url-filters';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -32,7 +32,7 @@ const COPY: Record<PeopleRole, { title: string; subtitle: string; table: string;
 const FILTERS = ['q', 'status'] as const;
 
 export function UsersPage({ role }: { role: PeopleRole }) {
-  const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
+  const { filters, page, cursor, setFilters, setPage } = useUrlFilters(FILTERS);
   const { data, error, loading, reload } = useAsync(
     () =>
       getUsers({
@@ -40,9 +40,10 @@ export function UsersPage({ role }: { role: PeopleRole }) {
         q: filters.q.trim() || undefined,
         status: (filters.status || undefined) as UserStatus | undefined,
         page,
+        ...cursor,
         pageSize: USERS_PAGE_SIZE,
       }),
-    [role, filters.q, filters.status, page],
+    [role, filters.q, filters.status, page, cursor],
   );
   const copy = COPY[role];
   const link = (u: User) => (role === 'INVESTOR' ? paths.investor(u._id) : paths.owner(u._id));
@@ -68,7 +69,7 @@ export function UsersPage({ role }: { role: PeopleRole }) {
         error={error}
         onRetry={reload}
         emptyMessage={copy.empty}
-        pagination={data ? { page, pageSize: USERS_PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined}
+        pagination={data ? { page, pageSize: USERS_PAGE_SIZE, ...pageOf(data), onPageChange: setPage } : undefined}
         columns={[
           {
             key: 'name',

@@ -23,14 +23,18 @@ export function HoldingReturnsPanel({ returns: r }: { returns: HoldingReturns })
         <Figure label="Income this year" value={formatMoney(r.incomeThisYear)} />
         <Figure label="Realized yield" value={yieldText(r.realizedAnnualYield)} />
         <Figure label="Projected return" value={`${formatPercent(r.projectedAnnualReturn)} a year`} />
-        <Figure label="Appraised value" value={formatMoney(r.currentValue)} />
+        <Figure label="Value" value={formatMoney(r.currentValue)} />
         <Figure label="Unrealized gain or loss" value={signedMoney(r.unrealizedGain)} />
+        <Figure label="Realized gain or loss" value={signedMoney(r.realizedGain)} />
         <Figure label="Total return" value={`${signedMoney(r.totalReturn)} (${formatPercent(r.totalReturnPercent)})`} />
       </Box>
       <Typography variant="body2" color="text.secondary">
         {r.valuePerUnit === null || r.appraisedOn === null
-          ? 'Not appraised yet: valued at what you paid.'
+          ? `Not appraised yet: valued at the issue price, ${formatMoney(r.markPerUnit)} a unit.`
           : `Appraised at ${formatMoney(r.valuePerUnit)} a unit on ${formatDate(`${r.appraisedOn}T12:00:00Z`)}.`}
+        {r.marketPrice !== null &&
+          r.marketPriceDate !== null &&
+          ` Market price: ${formatMoney(r.marketPrice)}, last traded ${formatDate(`${r.marketPriceDate}T12:00:00Z`)}.`}
       </Typography>
       <ReinvestSwitch propertyId={r.propertyId} propertyName={r.propertyName} initial={r.reinvest} />
       <Box>

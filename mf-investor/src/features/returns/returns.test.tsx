@@ -56,12 +56,14 @@ test('dashboard: income and value figures equal the contract computations, and b
   expect(within(card('Total income received')).getByText('$165.16')).toBeInTheDocument();
   expect(within(card('Income this year')).getByText('$165.16')).toBeInTheDocument();
   const v = holdingValue({ quantity: 40, costCents: 200_000, valuePerUnitCents: 5237, incomeCents: 16_516 });
-  expect(within(card('Appraised value')).getByText(formatMoney(v.currentValueCents / 100))).toBeInTheDocument();
-  expect(within(card('Appraised value')).getByText('$2,094.80')).toBeInTheDocument();
+  expect(r.total.currentValue).toBe(v.currentValueCents / 100);
+  expect(within(card('Realized gain or loss')).getByText('$0.00')).toBeInTheDocument();
   expect(within(card('Unrealized gain or loss')).getByText('+$94.80')).toBeInTheDocument();
   expect(within(card('Total return')).getByText(`+${formatMoney(v.totalReturnCents / 100)}`)).toBeInTheDocument();
   expect(within(card('Total return')).getByText('+$259.96')).toBeInTheDocument();
-  expect(card('Total return')).toHaveTextContent(`${formatPercent(r.total.totalReturnPercent)} of what you paid`);
+  expect(card('Total return')).toHaveTextContent(
+    `${formatPercent(r.total.totalReturnPercent)} of what you paid: income + realized + unrealized`,
+  );
   expect(within(card('Realized annual yield')).getByText(`${formatPercent(r.total.realizedAnnualYield)} a year`)).toBeInTheDocument();
   expect(card('Realized annual yield')).toHaveTextContent('Projected: 8% a year');
 
@@ -94,7 +96,7 @@ test("investments: each holding's figures and its distributions (the property's 
   const { user } = renderPage(<InvestmentsPage />);
   const returns = await screen.findByRole('region', { name: 'Returns of Harbor Lofts' });
   expect(within(returns).getByText('Income received').nextSibling).toHaveTextContent('$165.16');
-  expect(within(returns).getByText('Appraised value').nextSibling).toHaveTextContent('$2,094.80');
+  expect(within(returns).getByText('Value').nextSibling).toHaveTextContent('$2,094.80');
   expect(within(returns).getByText('Unrealized gain or loss').nextSibling).toHaveTextContent('+$94.80');
   expect(within(returns).getByText('Projected return').nextSibling).toHaveTextContent('8% a year');
   expect(returns).toHaveTextContent('Appraised at $52.37 a unit on Jun 30, 2026.');

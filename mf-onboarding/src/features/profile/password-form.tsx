@@ -3,7 +3,7 @@ import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper } from 'shared-ui/mui-surfaces';
 import { Checkbox, FormControlLabel, TextField } from 'shared-ui/mui-inputs';
 import { Button, toast } from 'shared-ui/core';
-import { ConfirmDialog } from 'shared-ui/display';
+import { ConfirmDialog, useStepUp } from 'shared-ui/display';
 import { readError, updatePassword, useSessionStore } from 'shared-api';
 import { MESSAGES, validatePassword } from 'shared-api/contract';
 
@@ -22,6 +22,7 @@ export function PasswordForm() {
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const stepUp = useStepUp();
 
   const rules = validatePassword(values.next);
   const showRules = values.next !== '' || submitted;
@@ -53,7 +54,8 @@ export function PasswordForm() {
   const change = async () => {
     setSaving(true);
     try {
-      const result = await updatePassword({ currentPassword: values.current, newPassword: values.next });
+      const body = { currentPassword: values.current, newPassword: values.next };
+      const result = await stepUp.guard(() => updatePassword(body));
       // Every session ended with the change; this one continues with the fresh token.
       const { user, setSession } = useSessionStore.getState();
       if (user) setSession(user, result.accessToken);
@@ -165,6 +167,7 @@ export function PasswordForm() {
         onConfirm={change}
         onCancel={() => setConfirming(false)}
       />
+      {stepUp.dialog}
     </Paper>
   );
 }

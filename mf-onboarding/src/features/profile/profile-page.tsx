@@ -1,11 +1,15 @@
-// /dashboard/profile (every role): picture, names, country and phone, password, which notices come by e-mail.
+// /dashboard/profile (every role): picture, names, country and phone, e-mail address,
+// password, two-factor sign-in, passkeys, which notices come by e-mail.
 import { Box } from 'shared-ui/mui-core';
 import { LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
 import { useAuthUser } from 'shared-api';
 import { AvatarCard } from './avatar-card';
 import { DetailsForm } from './details-form';
+import { EmailCard } from './email-card';
 import { NotificationsCard } from './notifications-card';
+import { PasskeysCard } from './passkeys-card';
 import { PasswordForm } from './password-form';
+import { TwoFactorCard } from './two-factor-card';
 
 export function ProfilePage() {
   useFreshUser();
@@ -13,11 +17,14 @@ export function ProfilePage() {
   if (!user) return <LoadingState label="Loading your profile..." />;
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <PageHeader title="Profile" subtitle="Your picture, your details, your password and your notifications." />
+      <PageHeader title="Profile" subtitle="Your picture, your details, your e-mail address, your password and your notifications." />
       <Box sx={{ display: 'grid', gap: 3 }}>
         <AvatarCard user={user} />
         <DetailsForm key={user._id} user={user} />
+        <EmailCard user={user} />
         <PasswordForm />
+        <TwoFactorCard />
+        <PasskeysCard />
         <NotificationsCard />
       </Box>
     </Box>

@@ -7,7 +7,7 @@ import type {
   AuditEntry,
   AuditQuery,
 } from 'shared-api/contract';
-import { assertSame, DateTime, Id, PageQuery, type Same } from '../../lib/schema';
+import { assertSame, CursorPageQuery, DateTime, Id, type Same } from '../../lib/schema';
 import { ByTypeSchema, DatedAmountSchema, DatedCountSchema, ListingsByStatusSchema, UsersByStatusSchema } from '../users';
 
 export const AdminMetricsSchema = Type.Object({
@@ -20,6 +20,7 @@ export const AdminMetricsSchema = Type.Object({
   totalInvested: Type.Number(),
   pendingOrders: Type.Integer(),
   walletBalances: Type.Number(),
+  openMarketFlags: Type.Integer(),
   signUpsOverTime: Type.Array(Type.Object({ date: Type.String(), investors: Type.Integer(), owners: Type.Integer() })),
   investedOverTime: Type.Array(DatedAmountSchema),
 });
@@ -74,7 +75,7 @@ export const AuditEntrySchema = Type.Object({
 assertSame<Same<Static<typeof AuditEntrySchema>, AuditEntry>>();
 
 export const AuditQuerySchema = Type.Object(
-  { action: Type.Optional(Type.String({ maxLength: 64 })), actorId: Type.Optional(Id), ...PageQuery },
+  { action: Type.Optional(Type.String({ maxLength: 64 })), actorId: Type.Optional(Id), ...CursorPageQuery },
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof AuditQuerySchema>, AuditQuery>>();

@@ -1,5 +1,5 @@
 // Admin dashboards (figures computed from the data) and the audit trail.
-import { and, count, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   centsToDollars,
@@ -17,8 +17,10 @@ import {
 } from 'shared-api/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { auditLog, properties, users } from '../../db/schema';
+import { finishPage, planPage, totalOf } from '../../lib/list-page';
 import { investedByInvestors, platformMoneyFigures } from './money';
 import { raisedCents, reservedUnits, soldUnits } from '../properties';
+import { openFlagCount } from '../market';
 
 export const TREND_DAYS = 30;
 
@@ -71,6 +73,7 @@ export async function adminMetrics(app: FastifyInstance): Promise<AdminMetrics> 
     usersByStatus: await usersByStatus(app, and(live, ne(users.role, 'ADMIN'))),
     signUpsOverTime: investors.map((d, i) => ({ date: d.date, investors: d.count, owners: owners[i].count })),
     ...money,
+    openMarketFlags: await openFlagCount(app.db),
   };
 }
 
@@ -166,20 +169,22 @@ export async function ownerMetrics(app: FastifyInstance): Promise<AdminOwnerMetr
 }
 
 export async function listAudit(app: FastifyInstance, q: AuditQuery): Promise<Page<AuditEntry>> {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? 20;
+  // Newest first, ties by id: the audit_log_*keyset_idx indexes have this order.
   const where: SQL[] = [];
   if (q.action) where.push(eq(auditLog.action, q.action));
   if (q.actorId) where.push(eq(auditLog.actorId, q.actorId));
   const cond = where.length > 0 ? and(...where) : undefined;
-  const [{ total }] = await app.db.select({ total: count() }).from(auditLog).where(cond);
-  const rows = await app.db
-    .select()
+  const plan = planPage(q, auditLog, cond, [
+    { expr: sql`${auditLog.createdAt}`, cast: 'timestamptz' },
+    { expr: sql`${auditLog.id}`, cast: 'uuid' },
+  ]);
+  const fetched = await app.db
+    .select({ ...getTableColumns(auditLog), _k: sql<string>`${plan.keyText}` })
     .from(auditLog)
-    .where(cond)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .where(and(cond, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit);
+  const { rows, nextCursor, prevCursor } = finishPage(fetched, plan);
   return {
     items: rows.map((r) => ({
       _id: r.id,
@@ -192,8 +197,10 @@ export async function listAudit(app: FastifyInstance, q: AuditQuery): Promise<Pa
       ip: r.ip,
       createdAt: r.createdAt.toISOString(),
     })),
-    total,
-    page,
-    pageSize,
+    ...(await totalOf(app.db, auditLog, cond, plan)),
+    page: plan.page,
+    pageSize: plan.pageSize,
+    nextCursor,
+    prevCursor,
   };
 }

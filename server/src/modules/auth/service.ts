@@ -10,6 +10,9 @@ import {
   type AuthResult,
   type OtpPurpose,
   type Role,
+  type SigninResult,
+  type StepUpBody,
+  TWO_FACTOR_MESSAGES,
   type SignupBody,
   type SignupResult,
 } from 'shared-api/contract';
@@ -19,15 +22,30 @@ import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-er
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { otpMail } from '../../mail/templates';
 import { audit } from '../../lib/audit';
+import { publish, userTopic } from '../../lib/realtime';
 import { findUser, findUserByEmail, toUser } from '../users';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor, AuthUser } from '../../lib/actor';
 import { notices } from '../notifications';
+import {
+  claimAttempt,
+  clearThrottle,
+  forgive,
+  isNewDevice,
+  lockNoticeMail,
+  newDeviceMail,
+  sendSecurityMail,
+  type SigninContext,
+} from './throttle';
+import { claimChallenge, closeChallenge, openChallenge, secondFactors, spendSecondFactor } from './two-factor';
+import { PASSKEY_MESSAGES } from 'shared-api/contract/passkeys';
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 const OTP_RESEND_SECONDS = 60;
-const OTP_MAX_PER_HOUR = 5;
+export const OTP_MAX_PER_HOUR = 5;
+/** Codes of every purpose to one address in an hour. */
+export const OTP_MAX_PER_HOUR_ALL = 8;
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -89,14 +107,92 @@ export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUs
   return { message: MESSAGES.signupOk, user: toUser(app, { ...created, avatarKey: null }) };
 }
 
-export async function signin(app: FastifyInstance, body: { email: string; password: string }): Promise<AuthResult> {
+/**
+ * `from`: the caller's address and user agent (the new-device notice); a job or a test
+ * without a request passes empty strings.
+ */
+export async function signin(
+  app: FastifyInstance,
+  body: { email: string; password: string },
+  from: SigninContext = { ip: '', userAgent: '' },
+): Promise<SigninResult> {
+  // Counted before the password is checked (throws 429 while the account is locked).
+  const attempt = await claimAttempt(app.db, body.email);
   const user = await findUserByEmail(app.db, body.email);
   if (!user) {
     await burnPasswordCheck(body.password);
     throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    if (attempt.locked) {
+      await audit(
+        app.db,
+        { id: user.id, email: user.email, ip: from.ip },
+        {
+          action: 'auth.signin_locked',
+          targetType: 'user',
+          targetId: user.id,
+          detail: { failures: attempt.failures },
+        },
+      );
+      await sendSecurityMail(app, () => lockNoticeMail(user.email, user.firstName, app.config.publicUrl), 'sign-in lock');
+    }
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  }
+  // With a second factor the streak ends only when the code is right, so wrong codes
+  // after right passwords add up to the same lock.
+  const factors = await secondFactors(app.db, user.id);
+  if (factors.length === 0) await forgive(app.db, body.email);
   if (!user.emailVerified) throw new HttpError(403, AUTH_MESSAGES.verifyFirst);
+  if (factors.length > 0) return openChallenge(app, user, factors);
+  return issueSignin(app, user, from);
+}
+
+/**
+ * The second step of any sign-in starts here: the "second factor needed" challenge (one more
+ * attempt counted) and the live account it is for; an expired, spent or unknown one, or a
+ * closed account, is the same 401.
+ */
+export async function challengedUser(app: FastifyInstance, challengeToken: string): Promise<{ user: UserRow; hash: string }> {
+  const claim = await claimChallenge(app.db, challengeToken);
+  if (!claim) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  const [user] = await app.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, claim.userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!user) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  return { user, hash: claim.hash };
+}
+
+/** The second step of a sign-in with a factor: an app code or a recovery code. */
+export async function completeSignin(
+  app: FastifyInstance,
+  body: { challengeToken: string; code: string },
+  from: SigninContext = { ip: '', userAgent: '' },
+): Promise<AuthResult> {
+  const { user, hash } = await challengedUser(app, body.challengeToken);
+  // The account's throttle counts wrong codes like wrong passwords (429 while locked).
+  const attempt = await claimAttempt(app.db, user.email);
+  if (!(await spendSecondFactor(app, app.db, user.id, body.code))) {
+    if (attempt.locked) {
+      await audit(
+        app.db,
+        { id: user.id, email: user.email, ip: from.ip },
+        { action: 'auth.signin_locked', targetType: 'user', targetId: user.id, detail: { failures: attempt.failures } },
+      );
+      await sendSecurityMail(app, () => lockNoticeMail(user.email, user.firstName, app.config.publicUrl), 'sign-in lock');
+    }
+    throw unauthorized(TWO_FACTOR_MESSAGES.invalidCode);
+  }
+  if (!(await closeChallenge(app.db, hash))) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  await forgive(app.db, user.email);
+  return issueSignin(app, user, from);
+}
+
+export async function issueSignin(app: FastifyInstance, user: UserRow, from: SigninContext): Promise<AuthResult> {
+  const fresh = await isNewDevice(app.db, user.id, from);
+  if (fresh) await sendSecurityMail(app, () => newDeviceMail(user.email, user.firstName, from, app.config.publicUrl), 'new device');
   return app.db.transaction(async (tx) => {
     // Sessions long expired are of no further use.
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, new Date(Date.now() - 86_400_000))));
@@ -106,9 +202,50 @@ export async function signin(app: FastifyInstance, body: { email: string; passwo
   });
 }
 
+/**
+ * Step-up: proves the session's person again (an app or recovery code when they have a
+ * factor, else their password), so money moves and account changes can go on for a while.
+ */
+export async function stepUp(app: FastifyInstance, session: AuthUser, body: StepUpBody, ip = ''): Promise<{ message: string }> {
+  const [user] = await app.db.select().from(users).where(eq(users.id, session.id)).limit(1);
+  if (!user) throw unauthorized();
+  const attempt = await claimAttempt(app.db, user.email);
+  // With any second factor the password alone is not enough; passkeys have their own route.
+  const factors = await secondFactors(app.db, user.id);
+  const factor = factors.length > 0;
+  const ok = factor
+    ? Boolean(body.code) && (await spendSecondFactor(app, app.db, user.id, body.code ?? ''))
+    : Boolean(body.password) && (await verifyPassword(user.passwordHash, body.password ?? ''));
+  if (!ok) {
+    if (attempt.locked) {
+      await audit(
+        app.db,
+        { id: user.id, email: user.email, ip },
+        { action: 'auth.signin_locked', targetType: 'user', targetId: user.id, detail: { failures: attempt.failures } },
+      );
+      await sendSecurityMail(app, () => lockNoticeMail(user.email, user.firstName, app.config.publicUrl), 'sign-in lock');
+    }
+    if (factor && !factors.includes('TOTP')) throw badRequest(PASSKEY_MESSAGES.usePasskey);
+    throw badRequest(factor ? TWO_FACTOR_MESSAGES.invalidCode : TWO_FACTOR_MESSAGES.wrongPassword);
+  }
+  await forgive(app.db, user.email);
+  await markReauth(app, session.sessionId);
+  return { message: TWO_FACTOR_MESSAGES.confirmed };
+}
+
+/** The session's person has just proved themselves again (a code, password or passkey). */
+export async function markReauth(app: FastifyInstance, sessionId: string): Promise<void> {
+  await app.db.update(sessions).set({ reauthAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
 /** Ends the session the call was made with. */
 export async function logout(app: FastifyInstance, session: AuthUser): Promise<{ message: string }> {
-  await app.tokens.revokeSession(app.db, session.sessionId);
+  await app.db.transaction(async (tx) => {
+    // Revoking the session revokes its unused stream tickets too (they are checked against
+    // it); the event closes the streams it already opened, on every instance.
+    await app.tokens.revokeSession(tx, session.sessionId);
+    await publish(tx, { topic: userTopic(session.id), type: 'session.ended', data: { sessionId: session.sessionId } });
+  });
   return { message: AUTH_MESSAGES.signedOut };
 }
 
@@ -126,12 +263,13 @@ export async function refresh(app: FastifyInstance, session: AuthUser): Promise<
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, me.sessionId), eq(sessions.userId, me.id), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+      .returning({ id: sessions.id, reauthAt: sessions.reauthAt });
     if (claimed.length === 0) throw unauthorized('Your session has expired or is invalid, please sign in again');
     if (ended) return null;
     const user = await findUser(tx, me.id);
     if (!user) throw unauthorized();
-    const { accessToken } = await app.tokens.issue(tx, user, { authTime: me.authTime });
+    // A recent "Confirm it's you" carries over, like the sign-in time.
+    const { accessToken } = await app.tokens.issue(tx, user, { authTime: me.authTime, reauthAt: claimed[0].reauthAt });
     return { accessToken, user: toUser(app, user) };
   });
   if (!result) throw unauthorized('Your session has expired, please sign in again');
@@ -144,23 +282,34 @@ function codeHash(app: FastifyInstance, userId: string, purpose: OtpPurpose, cod
   return createHmac('sha256', app.config.jwtSecret).update(`otp:${userId}:${purpose}:${code}`).digest('hex');
 }
 
-/** Creates and mails a code, unless one went out very recently or too many this hour. */
+/**
+ * Creates and mails a code, unless one went out very recently or too many this hour. The
+ * limits are per account (so per e-mail address, whatever address the caller comes from),
+ * and the check and the insert hold the account's row lock: parallel requests on several
+ * instances cannot each see "none sent yet" and all send.
+ */
 async function sendCode(app: FastifyInstance, user: UserRow, purpose: OtpPurpose): Promise<void> {
-  const now = Date.now();
-  const recent = await app.db
-    .select({ createdAt: otpCodes.createdAt })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.userId, user.id), eq(otpCodes.purpose, purpose), gte(otpCodes.createdAt, new Date(now - 3_600_000))))
-    .orderBy(desc(otpCodes.createdAt));
-  if (recent.length >= OTP_MAX_PER_HOUR) return;
-  if (recent[0] && now - recent[0].createdAt.getTime() < OTP_RESEND_SECONDS * 1000) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await app.db.insert(otpCodes).values({
-    userId: user.id,
-    purpose,
-    codeHash: codeHash(app, user.id, purpose, code),
-    expiresAt: new Date(now + OTP_TTL_MINUTES * 60_000),
+  const sent = await app.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${user.id} for update`);
+    const now = Date.now();
+    const recent = await tx
+      .select({ createdAt: otpCodes.createdAt, purpose: otpCodes.purpose })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.userId, user.id), gte(otpCodes.createdAt, new Date(now - 3_600_000))))
+      .orderBy(desc(otpCodes.createdAt));
+    const same = recent.filter((r) => r.purpose === purpose);
+    if (same.length >= OTP_MAX_PER_HOUR || recent.length >= OTP_MAX_PER_HOUR_ALL) return false;
+    if (same[0] && now - same[0].createdAt.getTime() < OTP_RESEND_SECONDS * 1000) return false;
+    await tx.insert(otpCodes).values({
+      userId: user.id,
+      purpose,
+      codeHash: codeHash(app, user.id, purpose, code),
+      expiresAt: new Date(now + OTP_TTL_MINUTES * 60_000),
+    });
+    return true;
   });
+  if (!sent) return;
   try {
     await app.mailer.send(await otpMail(user.email, user.firstName, purpose, code, OTP_TTL_MINUTES, app.config.publicUrl));
   } catch (err) {
@@ -242,6 +391,8 @@ export async function resetPassword(
     // Receiving the code proves the address, too.
     await tx.update(users).set({ passwordHash, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     await app.tokens.revokeAll(tx, user.id);
+    // The code proved the address: a lock on sign-in has done its job.
+    await clearThrottle(tx, user.email);
   });
   return { message: AUTH_MESSAGES.passwordReset };
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runPeriodically } from '../../lib/periodic';
 import { expireOrders } from './service';
+import { raiseFlags } from './surveillance';
 
 export function scheduleMarketExpiry(app: FastifyInstance): void {
   runPeriodically(app, {
@@ -15,5 +16,20 @@ export function scheduleMarketExpiry(app: FastifyInstance): void {
       if (n > 0) app.log.info({ expired: n }, 'market orders expired');
     },
     onError: (err) => app.log.warn({ err }, 'market job failed; it runs again shortly'),
+  });
+}
+
+// Surveillance: every few minutes each instance raises the flags of the patterns seen
+// (market_raise_flags). Safe with several instances: one open flag per pattern and pair is a
+// unique index, so a pattern two instances see at once is one flag.
+export function scheduleMarketSurveillance(app: FastifyInstance): void {
+  runPeriodically(app, {
+    firstMs: 30_000,
+    everyMs: 5 * 60_000,
+    run: async () => {
+      const n = await raiseFlags(app.db);
+      if (n > 0) app.log.warn({ raised: n }, 'market surveillance raised flags');
+    },
+    onError: (err) => app.log.warn({ err }, 'market surveillance failed; it runs again shortly'),
   });
 }

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
+import { idempotencyOf, sendAnswer } from '../ledger';
 import { errors, IdParams, PageOf } from '../../lib/schema';
 import { requireStatusFor } from '../../lib/status-gate';
 import { limit } from '../../plugins/rate-limit';
@@ -16,6 +16,8 @@ import {
   HistoryQuery,
   MarketBookSchema,
   MarketFillSchema,
+  MarketFlagSchema,
+  MarketFlagsQuerySchema,
   MarketOrderSchema,
   MarketOverviewRowSchema,
   MarketPositionSchema,
@@ -26,10 +28,12 @@ import {
   PlaceBody,
   PlaceMarketOrderResultSchema,
   PublicTradesQuery,
+  ReviewFlagBody,
   TradesQuery,
   TradingBody,
 } from './schemas';
 import * as service from './service';
+import * as surveillance from './surveillance';
 
 const tags = ['market'];
 const security = [{ bearerAuth: [] }];
@@ -255,6 +259,41 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', 'attachment; filename="trades.csv"')
         .send(csv);
     },
+  );
+
+  // ---- Surveillance ----
+  app.get(
+    '/admin/market/flags',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Surveillance flags (possible wash trading), newest first; filter by status',
+        description:
+          'Raised every few minutes by the market job: two accounts that traded a property both ways within the reference window, ' +
+          'or that traded with each other and share a sign-in device or a bank account (same kind, country, last four and holder). ' +
+          'One open flag per pattern and pair. Pages by cursor (after, before) like the other admin lists.',
+        security,
+        querystring: MarketFlagsQuerySchema,
+        response: { 200: PageOf(MarketFlagSchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => surveillance.listFlags(app, request.query),
+  );
+  app.post(
+    '/admin/market/flags/:id/review',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Review an open flag: dismiss or escalate, with a note (audited)',
+        security,
+        params: IdParams,
+        body: ReviewFlagBody,
+        response: { 200: MarketFlagSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => surveillance.reviewFlag(app, actorOf(request), request.params.id, request.body),
   );
 };
 

@@ -3,6 +3,11 @@
 // `npm run typecheck`.
 import { Type, type Static } from 'typebox';
 import {
+  MARKET_FLAG_DECISIONS,
+  MARKET_FLAG_KINDS,
+  MARKET_FLAG_STATUSES,
+  MARKET_REFERENCE_BASES,
+  MAX_MARKET_FLAG_NOTE,
   MARKET_HISTORY_DEFAULT_DAYS,
   MARKET_ORDER_STATUSES,
   MARKET_SIDES,
@@ -12,6 +17,8 @@ import {
   MAX_MARKET_PRICE,
   type MarketBook,
   type MarketFill,
+  type MarketFlag,
+  type MarketFlagsQuery,
   type MarketFillsQuery,
   type MarketHaltBody,
   type MarketOrder,
@@ -24,9 +31,10 @@ import {
   type MarketTradesQuery,
   type PlaceMarketOrderBody,
   type PlaceMarketOrderResult,
+  type ReviewMarketFlagBody,
   type SetTradingBody,
 } from 'shared-api/contract/market';
-import { assertSame, DateOnly, DateTime, Id, Nullable, PageQuery, StringEnum, type Same } from '../../lib/schema';
+import { assertSame, CursorPageQuery, DateOnly, DateTime, Id, Nullable, PageQuery, StringEnum, type Same } from '../../lib/schema';
 
 // ---- Requests ----
 
@@ -156,7 +164,10 @@ export const MarketBookSchema = Type.Object({
     feeBps: Type.Number(),
     priceBandPct: Type.Number(),
     referencePrice: Type.Number(),
-    referenceBasis: StringEnum(['LAST_TRADE', 'APPRAISAL', 'UNIT_PRICE'] as const),
+    referenceBasis: StringEnum(MARKET_REFERENCE_BASES),
+    referenceWindowDays: Type.Integer(),
+    referenceMinUnits: Type.Integer(),
+    referenceMinTraders: Type.Integer(),
     minPrice: Type.Number(),
     maxPrice: Type.Number(),
   }),
@@ -209,3 +220,39 @@ export const MarketOverviewRowSchema = Type.Object({
   fees: Type.Number(),
 });
 assertSame<Same<Static<typeof MarketOverviewRowSchema>, MarketOverviewRow>>();
+
+// ---- Surveillance ----
+
+export const MarketFlagSchema = Type.Object({
+  _id: Id,
+  kind: StringEnum(MARKET_FLAG_KINDS),
+  status: StringEnum(MARKET_FLAG_STATUSES),
+  property: Nullable(PropertyRefSchema),
+  accounts: Type.Array(Type.Object({ _id: Id, name: Type.String(), email: Type.String() })),
+  detail: Type.Object({
+    trades: Type.Optional(Type.Integer()),
+    units: Type.Optional(Type.Integer()),
+    devices: Type.Optional(Type.Integer()),
+    last4: Type.Optional(Type.String()),
+    firstTradeAt: Type.Optional(DateTime),
+    lastTradeAt: Type.Optional(DateTime),
+  }),
+  createdAt: DateTime,
+  lastSeenAt: DateTime,
+  reviewedAt: Nullable(DateTime),
+  reviewerEmail: Nullable(Type.String()),
+  reviewNote: Nullable(Type.String()),
+});
+assertSame<Same<Static<typeof MarketFlagSchema>, MarketFlag>>();
+
+export const MarketFlagsQuerySchema = Type.Object(
+  { status: Type.Optional(StringEnum(MARKET_FLAG_STATUSES)), ...CursorPageQuery },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof MarketFlagsQuerySchema>, MarketFlagsQuery>>();
+
+export const ReviewFlagBody = Type.Object(
+  { decision: StringEnum(MARKET_FLAG_DECISIONS), note: Type.String({ maxLength: MAX_MARKET_FLAG_NOTE }) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof ReviewFlagBody>, ReviewMarketFlagBody>>();

@@ -29,16 +29,19 @@ import {
   MARKET_HISTORY_DEFAULT_DAYS,
   MARKET_HISTORY_MAX_POINTS,
   MARKET_MESSAGES,
+  MARKET_REFERENCE_MIN_TRADERS,
+  MARKET_REFERENCE_MIN_UNITS,
+  MARKET_REFERENCE_WINDOW_DAYS,
   MARKET_TRADES_CSV_COLUMNS,
   marketPriceBandCents,
 } from 'shared-api/contract/market';
 import type { Executor } from '../../db/client';
 import { amountCents, moneyError, moneyStatement, moneyTx } from '../../lib/money';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { replayOf, type Answer, type IdempotencyInput, type StoredAnswer } from '../../lib/idempotency';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { notices } from '../notifications';
+import { answerOf, outcomeOf, type Answer, type IdempotencyInput, type StoredAnswer } from '../ledger';
 import { MarketBatcher, type BatchOrder, type BatchResult } from './batcher';
 
 type Row = Record<string, unknown>;
@@ -185,6 +188,9 @@ export async function book(app: FastifyInstance, propertyId: string, db: Executo
       priceBandPct: bandPct,
       referencePrice: dollars(p.ref_cents),
       referenceBasis: String(p.ref_basis) as MarketBook['rules']['referenceBasis'],
+      referenceWindowDays: MARKET_REFERENCE_WINDOW_DAYS,
+      referenceMinUnits: MARKET_REFERENCE_MIN_UNITS,
+      referenceMinTraders: MARKET_REFERENCE_MIN_TRADERS,
       minPrice: centsToDollars(low),
       maxPrice: centsToDollars(high),
     },
@@ -310,11 +316,7 @@ export async function placeOrder(
   } catch (err) {
     throw moneyError(err);
   }
-  if (placed.replay) {
-    const first = replayOf<Placed>(placed.replay, hash as string);
-    return { ...first, body: await placedResult(app, me.id, first.body) };
-  }
-  return { statusCode: 201, body: await placedResult(app, me.id, placed), replayed: false };
+  return answerOf(outcomeOf(placed), 201, (result) => placedResult(app, me.id, result));
 }
 
 export async function cancelOrder(app: FastifyInstance, me: Actor, id: string): Promise<MarketOrder> {
@@ -424,7 +426,9 @@ export async function setTrading(app: FastifyInstance, me: Actor, propertyId: st
 export async function setHalt(app: FastifyInstance, me: Actor, propertyId: string, halt: boolean, reason: string): Promise<MarketBook> {
   const why = reason.trim();
   if (!why) throw badRequest(MARKET_MESSAGES.reasonRequired);
-  await moneyTx(app, async (tx) => {
+  // The book is read in the same transaction: a property that is not on the market (a
+  // draft, a closed listing) answers 404 and the halt and its audit entry roll back with it.
+  return moneyTx(app, async (tx) => {
     await tx.execute(sql`SELECT market_set_halt(${propertyId}, ${halt}, ${why}, ${me.id})`);
     await audit(tx, me, {
       action: halt ? 'market.halt' : 'market.resume',
@@ -432,8 +436,8 @@ export async function setHalt(app: FastifyInstance, me: Actor, propertyId: strin
       targetId: propertyId,
       detail: { reason: why },
     });
+    return book(app, propertyId, tx);
   });
-  return book(app, propertyId);
 }
 
 export async function overview(app: FastifyInstance): Promise<MarketOverviewRow[]> {

@@ -13,6 +13,13 @@
 // On PGlite (one process, one connection) holding a transaction during an SMTP call would
 // stall every request, so there the notice is read, sent and marked SENT without a held
 // transaction; one process means no other dispatcher can take it meanwhile (runs never overlap).
+//
+// Lanes: each pick takes the due notice of the lowest lane first (outbox.ts PRIORITY_KINDS:
+// security and money), so such a notice goes out with the next pick however many bulk
+// notices (market fills) are queued; notifications_email_due_idx serves that order.
+// Digests: when a market fill is picked, the person's other due fills go in the same e-mail
+// and are marked with it (MAIL_DIGEST, on by default), so a busy market sends each person
+// one mail per pick, not one per fill.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NotificationKind } from 'shared-api/contract';
@@ -26,6 +33,10 @@ export const MAX_ATTEMPTS = 5;
 export const BACKOFF_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600];
 const SEND_TIMEOUT_MS = 20_000;
 const BATCH = 50;
+/** Kinds a person's queued notices of are mailed together. */
+export const DIGEST_KINDS: readonly NotificationKind[] = ['MARKET_ORDER_FILLED'];
+/** Notices in one digest at most (the rest go in the next). */
+export const DIGEST_MAX = 100;
 
 interface Due {
   id: string;
@@ -53,7 +64,7 @@ async function nextDue(db: Executor, lock: boolean): Promise<Due | null> {
              u.email, u.first_name, u.deleted_at
         from notifications n left join users u on u.id = n.user_id
        where n.email_status = 'PENDING' and n.email_next_at <= now()
-       order by n.email_next_at, n.created_at
+       order by n.email_lane, n.email_next_at, n.created_at
        limit 1
        ${lock ? sql`for update of n skip locked` : sql``}`);
   return (res as unknown as { rows: Due[] }).rows[0] ?? null;
@@ -81,8 +92,12 @@ async function deliver(app: FastifyInstance, db: Executor, n: Due): Promise<Outc
     await db.execute(sql`update notifications set email_status = 'SKIPPED', email_error = ${skip} where ${guard}`);
     return 'skipped';
   }
+  const more = app.config.mailDigest !== false && DIGEST_KINDS.includes(n.kind) ? await digestMates(app, db, n) : [];
   try {
-    const mail = await noticeMail(n.email as string, n.first_name ?? '', n, app.config.publicUrl);
+    const mail =
+      more.length > 0
+        ? await digestMail(n.email as string, n.first_name ?? '', n, more, app.config.publicUrl)
+        : await noticeMail(n.email as string, n.first_name ?? '', n, app.config.publicUrl);
     await withTimeout(app.mailer.send(mail), SEND_TIMEOUT_MS);
   } catch (err) {
     const attempts = n.email_attempts + 1;
@@ -105,7 +120,46 @@ async function deliver(app: FastifyInstance, db: Executor, n: Due): Promise<Outc
   await db.execute(
     sql`update notifications set email_status = 'SENT', email_sent_at = now(), email_attempts = email_attempts + 1, email_error = null where ${guard}`,
   );
+  if (more.length > 0)
+    await db.execute(sql`
+      update notifications set email_status = 'SENT', email_sent_at = now(), email_attempts = email_attempts + 1, email_error = null
+       where email_status = 'PENDING' and id in (${sql.join(
+         more.map((m) => sql`${m.id}`),
+         sql`, `,
+       )})`);
   return 'sent';
+}
+
+interface Mate {
+  id: string;
+  title: string;
+  body: string;
+}
+
+/** The person's other due notices of the same kind (locked with it on PostgreSQL). */
+async function digestMates(app: FastifyInstance, db: Executor, n: Due): Promise<Mate[]> {
+  const res = await db.execute(sql`
+    select id, title, body from notifications
+     where user_id = ${n.user_id} and kind = ${n.kind} and email_status = 'PENDING' and email_next_at <= now() and id <> ${n.id}
+     order by created_at
+     limit ${DIGEST_MAX - 1}
+     ${app.database.kind === 'postgres' ? sql`for update skip locked` : sql``}`);
+  return (res as unknown as { rows: Mate[] }).rows;
+}
+
+function digestMail(to: string, firstName: string, n: Due, more: Mate[], publicUrl: string) {
+  const all = [{ title: n.title, body: n.body }, ...more];
+  return noticeMail(
+    to,
+    firstName,
+    {
+      id: `digest-${n.id}`,
+      title: `${all.length} of your market orders were filled`,
+      body: all.map((m) => `• ${m.title}\n  ${m.body}`).join('\n\n'),
+      link: n.link,
+    },
+    publicUrl,
+  );
 }
 
 /** E-mails the due PENDING notices (at most `max`); safe to run on several instances at once. */

@@ -126,12 +126,14 @@ export const notices = {
       data: { orderId: o.id, reason, refundCents: o.refundCents },
     }),
 
-  withdrawalPaid: (tx: Executor, w: { userId: string; id: string; amountCents: number }) =>
+  withdrawalPaid: (tx: Executor, w: { userId: string; id: string; amountCents: number; bankReference: string | null }) =>
     notify(tx, {
       userId: w.userId,
       kind: 'WITHDRAWAL_PAID',
       title: `Your withdrawal of ${dollars(w.amountCents)} is paid`,
-      body: `We paid your withdrawal of ${dollars(w.amountCents)}. It may take a few business days to reach your bank account.`,
+      body:
+        `We paid your withdrawal of ${dollars(w.amountCents)}. It may take a few business days to reach your bank account.` +
+        (w.bankReference ? `\n\nBank reference: ${w.bankReference}` : ''),
       link: paths.wallet,
       data: { payoutId: w.id },
     }),
@@ -156,6 +158,85 @@ export const notices = {
       data: { checkoutId: d.checkoutId },
     }),
 
+  incomeReportApproved: (
+    tx: Executor,
+    r: {
+      ownerId: string;
+      reportId: string;
+      propertyName: string;
+      period: string;
+      distributableCents: number;
+      feeCents: number;
+      payDate: string;
+    },
+  ) =>
+    notify(tx, {
+      userId: r.ownerId,
+      kind: 'INCOME_REPORT_DECIDED',
+      title: `Your income report for “${r.propertyName}” is approved`,
+      body:
+        `Your income report for “${r.propertyName}” (${r.period}) is approved. ` +
+        `On ${r.payDate}, ${dollars(r.distributableCents)} is paid to the holders and the ${dollars(r.feeCents)} management fee to Tessera ` +
+        `from your wallet: keep at least ${dollars(r.distributableCents + r.feeCents)} there by then.`,
+      link: paths.activeListings,
+      data: { reportId: r.reportId },
+    }),
+
+  incomeReportRejected: (tx: Executor, r: { ownerId: string; reportId: string; propertyName: string; period: string }, reason: string) =>
+    notify(tx, {
+      userId: r.ownerId,
+      kind: 'INCOME_REPORT_DECIDED',
+      title: `Your income report for “${r.propertyName}” was rejected`,
+      body: `Your income report for “${r.propertyName}” (${r.period}) was not approved. Reason: ${reason}\n\nYou can submit a corrected report.`,
+      link: paths.activeListings,
+      data: { reportId: r.reportId, reason },
+    }),
+
+  distributionRefused: (tx: Executor, d: { ownerId: string; distributionId: string; propertyName: string; reason: string }) =>
+    notify(tx, {
+      userId: d.ownerId,
+      kind: 'DISTRIBUTION_REFUSED',
+      title: `The distribution for “${d.propertyName}” could not be paid`,
+      body: `${d.reason}.\n\nAdd money to your wallet: the payment is tried again every hour.`,
+      link: paths.wallet,
+      data: { distributionId: d.distributionId },
+    }),
+
+  revisionDecided: (tx: Executor, p: { ownerId: string; id: string; name: string }, reason: string | null) =>
+    notify(tx, {
+      userId: p.ownerId,
+      kind: 'LISTING_REVISION_DECIDED',
+      title: reason === null ? `Your changes to “${p.name}” are approved` : `Your changes to “${p.name}” were rejected`,
+      body:
+        reason === null
+          ? `Your changes to “${p.name}” passed review and are live.`
+          : `Your changes to “${p.name}” were not approved. Reason: ${reason}`,
+      link: reason === null ? paths.property(p.id) : paths.editListing(p.id),
+      data: { propertyId: p.id, ...(reason === null ? {} : { reason }) },
+    }),
+
+  listingResumed: (tx: Executor, p: { userId: string; id: string; name: string; owner: boolean }) =>
+    notify(tx, {
+      userId: p.userId,
+      kind: 'LISTING_RESUMED',
+      title: `“${p.name}” is back on sale`,
+      body: p.owner
+        ? `Your listing “${p.name}” is resumed: it is in the catalogue and can be bought again.`
+        : `“${p.name}”, a property you hold units of, is resumed: it is in the catalogue again.`,
+      link: paths.property(p.id),
+      data: { propertyId: p.id },
+    }),
+
+  holdingSuspended: (tx: Executor, p: { userId: string; id: string; name: string }, reason: string) =>
+    notify(tx, {
+      userId: p.userId,
+      kind: 'HOLDING_SUSPENDED',
+      title: `“${p.name}”, a property you hold, is suspended`,
+      body: `“${p.name}” is suspended: it is out of the catalogue and no new units can be bought. You keep your units. Reason: ${reason}`,
+      link: paths.property(p.id),
+      data: { propertyId: p.id, reason },
+    }),
+
   distributionPaid: (
     tx: Executor,
     d: { userId: string; distributionId: string; propertyName: string; period: string; amountCents: number },
@@ -169,6 +250,12 @@ export const notices = {
       data: { distributionId: d.distributionId },
     }),
 };
+
+/** Everyone holding units of a property (its owner aside), told in the same transaction. */
+export async function holdersOf(tx: Executor, propertyId: string): Promise<string[]> {
+  const res = await tx.execute(sql`SELECT investor_id FROM holdings WHERE property_id = ${propertyId} AND quantity > 0`);
+  return (res as unknown as { rows: { investor_id: string }[] }).rows.map((r) => r.investor_id);
+}
 
 /** Every holder paid by a distribution, told in the paying transaction (after pay_distribution returned PAID). */
 export async function notifyDistributionPaid(tx: Executor, distributionId: string): Promise<void> {

@@ -18,10 +18,35 @@ export interface NoticeInput {
   data?: Record<string, unknown>;
 }
 
+/**
+ * Notices mailed in the first lane, ahead of any backlog of the others: what a person must
+ * hear about their account's safety and their money at once. Market fills, listing news
+ * and support replies wait behind them.
+ */
+export const PRIORITY_KINDS: readonly NotificationKind[] = [
+  'KYC_REJECTED',
+  'WITHDRAWAL_PAID',
+  'WITHDRAWAL_DECLINED',
+  'DEPOSIT_RECEIVED',
+  'DISTRIBUTION_PAID',
+  'PAYOUT_DESTINATION_CHANGED',
+  'TWO_FACTOR_CHANGED',
+];
+
+export const laneOf = (kind: NotificationKind): 0 | 1 => (PRIORITY_KINDS.includes(kind) ? 0 : 1);
+
 export async function notify(tx: Executor, n: NoticeInput): Promise<string> {
   const [row] = await tx
     .insert(notifications)
-    .values({ userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null, data: n.data ?? {} })
+    .values({
+      userId: n.userId,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link ?? null,
+      data: n.data ?? {},
+      emailLane: laneOf(n.kind),
+    })
     .returning({ id: notifications.id });
   await publish(tx, { topic: userTopic(n.userId), type: 'notification', data: { id: row.id, kind: n.kind } });
   return row.id;

@@ -99,12 +99,12 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: auth,
       schema: {
         tags,
-        summary: 'A 60-second ticket to open the own real-time stream (EventSource cannot send a token)',
+        summary: 'A 60-second, single-use ticket to open the own real-time stream (EventSource cannot send a token)',
         security,
         response: { 200: TicketSchema, ...errors(401) },
       },
     },
-    async (request) => issueTicket(app, currentUser(request).id),
+    async (request) => issueTicket(app, currentUser(request).id, currentUser(request).sessionId),
   );
 
   app.get(

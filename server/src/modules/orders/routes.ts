@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
+import { idempotencyOf, sendAnswer } from '../ledger';
 import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
 import { CreateOrderSchema, IdempotencyHeaders, OrderSchema, OrdersQuerySchema, ReviewOrderSchema, UserIdParams } from './schemas';
 import * as service from './service';

@@ -10,7 +10,7 @@ import {
   type PropertySummary,
   type ReviewOrderBody,
 } from 'shared-api/contract';
-import { assertSame, DateTime, Id, Nullable, PageQuery, StringEnum, type Same } from '../../lib/schema';
+import { assertSame, DateTime, Id, Nullable, CursorPageQuery, StringEnum, type Same } from '../../lib/schema';
 import { ImageRefSchema } from '../properties';
 
 export const PropertySummarySchema = Type.Object({
@@ -61,7 +61,7 @@ export const CreateOrderSchema = Type.Object(
 assertSame<Same<Static<typeof CreateOrderSchema>, CreateOrderBody>>();
 
 export const OrdersQuerySchema = Type.Object(
-  { status: Type.Optional(StringEnum(ORDER_STATUSES)), propertyId: Type.Optional(Id), ...PageQuery },
+  { status: Type.Optional(StringEnum(ORDER_STATUSES)), propertyId: Type.Optional(Id), ...CursorPageQuery },
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof OrdersQuerySchema>, OrdersQuery>>();

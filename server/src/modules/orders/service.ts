@@ -2,7 +2,7 @@
 // units reserved until an admin approves (holding credited, owner paid) or rejects, or the
 // investor cancels (refund, units released). The database triggers (migration 0011) move
 // the units and the money; this module checks who may do what and shapes the answers.
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   centsToDollars,
@@ -17,13 +17,14 @@ import {
 import type { Executor, Tx } from '../../db/client';
 import { ledgerEntries, orders, properties, users, type FileRow, type OrderRow, type PropertyRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
-import { replayOf, type Answer, type IdempotencyInput, type StoredAnswer } from '../../lib/idempotency';
 import { jsonRow } from '../../lib/json-row';
+import { finishPage, planPage, totalOf } from '../../lib/list-page';
 import { moneyStatement, moneyTx } from '../../lib/money';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { propertySummaries, toPropertySummary } from '../properties';
 import { notices } from '../notifications';
+import { answerOf, outcomeOf, type Answer, type IdempotencyInput, type StoredAnswer } from '../ledger';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance: your wallet does not cover this order';
 
@@ -102,11 +103,7 @@ export async function createOrder(app: FastifyInstance, me: Actor, idem: Idempot
   const key = idem.key();
   const hash = key === null ? null : idem.hash();
   const placed = await moneyStatement(app, (db) => place(db, me.id, body, key, hash), { overdraft: INSUFFICIENT_BALANCE });
-  if (placed.replay) {
-    const first = replayOf<Placed>(placed.replay, hash as string);
-    return { ...first, body: placedOrder(app, first.body) };
-  }
-  return { statusCode: 201, body: placedOrder(app, placed), replayed: false };
+  return answerOf(outcomeOf(placed), 201, (result) => placedOrder(app, result));
 }
 
 // ---- Reading ----
@@ -114,21 +111,30 @@ export async function createOrder(app: FastifyInstance, me: Actor, idem: Idempot
 const listed = isNull(orders.deletedAt);
 
 async function pageOf(app: FastifyInstance, where: SQL[], q: OrdersQuery, withInvestor: boolean): Promise<Page<Order>> {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? 20;
+  // Newest first, ties by id: the orders_listed_*_keyset_idx indexes have this order.
   const conds = [listed, ...where];
   if (q.status) conds.push(eq(orders.status, q.status));
   if (q.propertyId) conds.push(eq(orders.propertyId, q.propertyId));
   const cond = and(...conds);
-  const [{ total }] = await app.db.select({ total: count() }).from(orders).where(cond);
-  const rows = await app.db
-    .select()
+  const plan = planPage(q, orders, cond, [
+    { expr: sql`${orders.createdAt}`, cast: 'timestamptz' },
+    { expr: sql`${orders.id}`, cast: 'uuid' },
+  ]);
+  const fetched = await app.db
+    .select({ ...getTableColumns(orders), _k: sql<string>`${plan.keyText}` })
     .from(orders)
-    .where(cond)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { items: await toOrders(app, app.db, rows, withInvestor), total, page, pageSize };
+    .where(and(cond, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit);
+  const { rows, nextCursor, prevCursor } = finishPage(fetched, plan);
+  return {
+    items: await toOrders(app, app.db, rows, withInvestor),
+    ...(await totalOf(app.db, orders, cond, plan)),
+    page: plan.page,
+    pageSize: plan.pageSize,
+    nextCursor,
+    prevCursor,
+  };
 }
 
 export async function myOrders(app: FastifyInstance, actor: Actor, q: OrdersQuery): Promise<Page<Order>> {

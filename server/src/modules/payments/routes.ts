@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
+import { idempotencyOf, sendAnswer } from '../ledger';
 import { errors, IdParams } from '../../lib/schema';
 import { IdempotencyHeaders } from '../orders';
 import { CheckoutSchema, CreateCheckoutSchema } from './schemas';

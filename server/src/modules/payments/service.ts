@@ -16,7 +16,7 @@ import {
 import type { Executor } from '../../db/client';
 import { checkouts, users, type CheckoutRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { idempotent, type Answer, type IdempotencyInput } from '../../lib/idempotency';
+import { idempotent, type Answer, type IdempotencyInput } from '../ledger';
 import { amountCents, moneyTx } from '../../lib/money';
 import type { Actor } from '../../lib/actor';
 import { notices } from '../notifications';

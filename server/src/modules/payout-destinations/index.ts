@@ -2,4 +2,5 @@
 // never from its files.
 export { default as payoutDestinationRoutes } from './routes';
 export { PayoutDestinationDetailsSchema, PayoutDestinationSchema } from './schemas';
-export { destinationsById, payoutDestinationInFull } from './service';
+export { destinationsById, payoutDestinationInFull, resealAll } from './service';
+export { appKeyRing, keyRing, needsReseal, seal, unseal, type KeyRing } from './crypto';

@@ -1,7 +1,7 @@
 // /v1/wallets/destinations: a person's bank accounts for withdrawals (masked; issue 19).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
+import { idempotencyOf, sendAnswer } from '../ledger';
 import { errors, IdParams } from '../../lib/schema';
 import { actorOf } from '../../plugins/auth';
 import { IdempotencyHeaders } from '../orders';
@@ -31,7 +31,7 @@ const payoutDestinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      onRequest: walletHolder,
+      onRequest: [...walletHolder, app.requireRecentAuth],
       schema: {
         tags,
         summary: 'Add a bank account for withdrawals (US: routing + account number; others: IBAN + BIC)',
@@ -49,7 +49,7 @@ const payoutDestinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
-      onRequest: walletHolder,
+      onRequest: [...walletHolder, app.requireRecentAuth],
       schema: {
         tags,
         summary: 'Remove an own bank account (kept for the withdrawals that name it); 409 while a requested withdrawal names it',

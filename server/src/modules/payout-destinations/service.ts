@@ -1,7 +1,8 @@
 // Payout destinations (issue 19): a person's bank accounts for withdrawals. People see them
 // masked (last four only, never the full number, not even right after saving); admins read
 // one in full for a withdrawal they are paying, and every such read is audited.
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import type { CreatePayoutDestinationBody, PayoutDestination, PayoutDestinationDetails } from 'shared-api/contract';
@@ -16,22 +17,12 @@ import {
 import type { Executor } from '../../db/client';
 import { payoutDestinations, payouts, type PayoutDestinationRow } from '../../db/schema';
 import { badRequest, gone, notFound } from '../../lib/http-error';
-import { idempotent, type Answer, type IdempotencyInput } from '../../lib/idempotency';
+import { idempotent, type Answer, type IdempotencyInput } from '../ledger';
 import { moneyTx } from '../../lib/money';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { notify } from '../notifications';
-import { payoutKey, seal, unseal } from './crypto';
-
-const keys = new WeakMap<FastifyInstance, Buffer>();
-function keyOf(app: FastifyInstance): Buffer {
-  let key = keys.get(app);
-  if (!key) {
-    key = payoutKey(app.config.jwtSecret);
-    keys.set(app, key);
-  }
-  return key;
-}
+import { appKeyRing as ringOf, needsReseal, seal, unseal, type KeyRing } from './crypto';
 
 export function toDestination(d: PayoutDestinationRow): PayoutDestination {
   return {
@@ -103,15 +94,18 @@ export async function addDestination(
 ): Promise<Answer<PayoutDestination>> {
   const checked = checkDestination(body);
   return idempotent(app, me.id, idem, 201, async (tx) => {
+    // The id is chosen here: the sealed details are bound to it.
+    const id = randomUUID();
     const [row] = await tx
       .insert(payoutDestinations)
       .values({
+        id,
         userId: me.id,
         kind: checked.kind,
         holderName: checked.holderName,
         country: checked.country,
         last4: checked.last4,
-        detailsSealed: seal(keyOf(app), checked.details),
+        detailsSealed: seal(ringOf(app), id, checked.details),
       })
       .returning();
     await notify(tx, {
@@ -162,7 +156,10 @@ export async function payoutDestinationInFull(app: FastifyInstance, actor: Actor
     if (!d) throw notFound(M.notFound);
     // Erased when the account closed (migration 0112): nothing to read, so nothing audited.
     if (d.detailsSealed === '') throw gone(M.erased);
-    const details = unseal(keyOf(app), d.detailsSealed);
+    const ring = ringOf(app);
+    const details = unseal(ring, d.id, d.detailsSealed);
+    // Sealed the old way or with a retired key: re-sealed now (rotate-keys does all rows).
+    if (needsReseal(ring, d.detailsSealed)) await reseal(tx, ring, actor, d.id, d.detailsSealed, details);
     await audit(tx, actor, {
       action: 'payout.destination.view',
       targetType: 'payout',
@@ -177,4 +174,57 @@ export async function payoutDestinationInFull(app: FastifyInstance, actor: Actor
       bic: details.bic ?? null,
     };
   });
+}
+
+/** Re-seals one row with the current key, if it still holds what was read (audited). */
+async function reseal(
+  tx: Executor,
+  ring: KeyRing,
+  by: Pick<Actor, 'id' | 'email' | 'ip'>,
+  id: string,
+  was: string,
+  details: Record<string, string | null>,
+): Promise<boolean> {
+  // The rule lets a transaction that says so re-seal (and nothing else).
+  await tx.execute(sql`select set_config('tessera.reseal', 'on', true)`);
+  const done = await tx
+    .update(payoutDestinations)
+    .set({ detailsSealed: seal(ring, id, details) })
+    .where(and(eq(payoutDestinations.id, id), eq(payoutDestinations.detailsSealed, was)))
+    .returning({ id: payoutDestinations.id });
+  await tx.execute(sql`select set_config('tessera.reseal', '', true)`);
+  if (done.length === 0) return false;
+  await audit(tx, by, {
+    action: 'payout.destination.reseal',
+    targetType: 'payout_destination',
+    targetId: id,
+    detail: { from: was.startsWith('v1:') ? 'v1' : was.split(':')[1], to: ring.current.id },
+  });
+  return true;
+}
+
+/**
+ * Key rotation: re-seals every sealed bank detail not yet under the current key (v1, or a
+ * retired key id), in batches, each row audited. Safe to run again or beside the API.
+ */
+export async function resealAll(app: FastifyInstance, by: Actor): Promise<{ resealed: number; current: string }> {
+  const ring = ringOf(app);
+  let resealed = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = await app.db
+      .select({ id: payoutDestinations.id, sealed: payoutDestinations.detailsSealed })
+      .from(payoutDestinations)
+      .where(and(ne(payoutDestinations.detailsSealed, ''), sql`${payoutDestinations.id} > ${after}`))
+      .orderBy(payoutDestinations.id)
+      .limit(200);
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1].id;
+    for (const r of batch) {
+      if (!needsReseal(ring, r.sealed)) continue;
+      const details = unseal(ring, r.id, r.sealed);
+      if (await app.db.transaction((tx) => reseal(tx, ring, by, r.id, r.sealed, details))) resealed += 1;
+    }
+  }
+  return { resealed, current: ring.current.id };
 }

@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { PAYOUT_STATUSES, ROLES, USER_STATUSES, type AdminPayout, type DecidePayoutBody, type PayoutsQuery } from 'shared-api/contract';
+import {
+  PAYOUT_BANK_REFERENCE_MAX,
+  PAYOUT_STATUSES,
+  ROLES,
+  USER_STATUSES,
+  type AdminPayout,
+  type DecidePayoutBody,
+  type PayoutsQuery,
+} from 'shared-api/contract';
 import { assertSame, Id, PageQuery, StringEnum, type Same } from '../../lib/schema';
 import { PayoutSchema } from '../wallets';
 
@@ -25,7 +33,11 @@ export const PayoutsQuerySchema = Type.Object(
 assertSame<Same<Static<typeof PayoutsQuerySchema>, PayoutsQuery>>();
 
 export const DecidePayoutSchema = Type.Object(
-  { status: StringEnum(['PAID', 'REJECTED'] as const), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  {
+    status: StringEnum(['PAID', 'REJECTED'] as const),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+    bankReference: Type.Optional(Type.String({ maxLength: PAYOUT_BANK_REFERENCE_MAX })),
+  },
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof DecidePayoutSchema>, DecidePayoutBody>>();

@@ -2,9 +2,16 @@
 // (it was held since the request); REJECTED: the payouts trigger releases the hold.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { centsToDollars, type AdminPayout, type DecidePayoutBody, type Page, type PayoutsQuery } from 'shared-api/contract';
+import {
+  centsToDollars,
+  PAYOUT_MESSAGES,
+  type AdminPayout,
+  type DecidePayoutBody,
+  type Page,
+  type PayoutsQuery,
+} from 'shared-api/contract';
 import { payouts, users } from '../../db/schema';
-import { conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { moneyTx } from '../../lib/money';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
@@ -46,18 +53,30 @@ export async function listPayouts(app: FastifyInstance, q: PayoutsQuery): Promis
 
 export async function decidePayout(app: FastifyInstance, me: Actor, id: string, body: DecidePayoutBody): Promise<AdminPayout> {
   const reason = body.reason?.trim() || null;
+  const bankReference = body.status === 'PAID' ? body.bankReference?.trim() || null : null;
+  // The payouts rule refuses it too; saying so first keeps the message free of a rolled-back lock.
+  if (body.status === 'PAID' && !bankReference) throw badRequest(PAYOUT_MESSAGES.bankReferenceRequired);
   return moneyTx(app, async (tx) => {
     const [p] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
     if (!p) throw notFound('Withdrawal not found');
     if (p.status !== 'REQUESTED') throw conflict(`This withdrawal is already ${p.status === 'PAID' ? 'paid' : 'rejected'}`);
-    const [row] = await tx.update(payouts).set({ status: body.status, reason, decidedBy: me.id }).where(eq(payouts.id, id)).returning();
+    const [row] = await tx
+      .update(payouts)
+      .set({ status: body.status, reason, bankReference, decidedBy: me.id })
+      .where(eq(payouts.id, id))
+      .returning();
     if (row.status === 'PAID') await notices.withdrawalPaid(tx, row);
     else await notices.withdrawalDeclined(tx, row, reason);
     await audit(tx, me, {
       action: body.status === 'PAID' ? 'payout.paid' : 'payout.reject',
       targetType: 'payout',
       targetId: id,
-      detail: { userId: p.userId, amount: centsToDollars(p.amountCents), ...(reason ? { reason } : {}) },
+      detail: {
+        userId: p.userId,
+        amount: centsToDollars(p.amountCents),
+        ...(reason ? { reason } : {}),
+        ...(bankReference ? { bankReference } : {}),
+      },
     });
     const [user] = await tx.select(person).from(users).where(eq(users.id, p.userId));
     return { ...(await toPayouts(tx, [row]))[0], user };

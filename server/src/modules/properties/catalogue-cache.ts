@@ -82,6 +82,11 @@ function stateOf(app: FastifyInstance): State {
   return s;
 }
 
+/** The catalogue's current version (server-rendered pages and the sitemap are cached under it too); concurrent callers share one read. */
+export function catalogueVersion(app: FastifyInstance): Promise<string> {
+  return version(app, stateOf(app));
+}
+
 /** The catalogue's current version; concurrent callers share one read. */
 function version(app: FastifyInstance, s: State): Promise<string> {
   s.reading ??= app.db

@@ -5,3 +5,5 @@ export { raisedCents, reservedUnits, soldUnits } from './figures';
 export { ImageRefSchema, PropertyIdParams } from './schemas';
 export { isPublic, ownerListingFigures } from './service';
 export { propertySummaries, toPropertySummary } from './summary';
+export { catalogueVersion } from './catalogue-cache';
+export { liveListings } from './catalogue';

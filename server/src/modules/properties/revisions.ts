@@ -30,6 +30,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { objectKeys, toFileRef, toImageRef } from '../files';
+import { notices } from '../notifications';
 
 type PropertyFileKind = 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT';
 
@@ -428,6 +429,7 @@ export async function decideRevision(
       targetId: p.id,
       detail: { revisionId: rev.id, name: p.name, reason },
     });
+    await notices.revisionDecided(tx, { ownerId: p.ownerId, id: p.id, name: p.name }, reason);
     return staged.flatMap(objectKeys);
   }
 
@@ -478,6 +480,7 @@ export async function decideRevision(
     targetId: p.id,
     detail: { revisionId: rev.id, name: p.name, fields: Object.keys(f), filesAdded: adopt.length, filesRemoved: removed.length },
   });
+  await notices.revisionDecided(tx, { ownerId: p.ownerId, id: p.id, name: set.name ?? p.name }, null);
   return gone.flatMap(objectKeys);
 }
 

@@ -7,6 +7,7 @@ import { requireStatusFor } from '../../lib/status-gate';
 import {
   ActiveInvestmentsQuerySchema,
   ActiveInvestmentsSchema,
+  CataloguePageSchema,
   FileOrderSchema,
   OffPlanInputSchema,
   OffPlanUpdateSchema,
@@ -26,6 +27,7 @@ import {
 } from './schemas';
 import * as service from './service';
 import { cachedCatalogue } from './catalogue-cache';
+import { listCatalogue, publicCatalogueKey } from './catalogue';
 
 const tags = ['properties'];
 const secured = [{ bearerAuth: [] }];
@@ -48,17 +50,17 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Live listings (ACTIVE, FUNDED); admins may ask for any status',
         querystring: PropertiesQuerySchema,
-        response: { 200: PageOf(PropertySchema), ...errors(400, 401) },
+        response: { 200: CataloguePageSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
+      // Admins list any status (signed links): never cached.
+      if (viewerOf(request)?.role === 'ADMIN') return service.listProperties(app, request.query);
       // The public catalogue comes from memory while it has not changed (catalogue-cache.ts).
-      const key = service.publicCatalogueKey(viewerOf(request), request.query);
-      if (key === null) return service.listProperties(app, viewerOf(request), request.query);
       const page = await cachedCatalogue(
         app,
-        key,
-        async () => reply.serialize(await service.listProperties(app, viewerOf(request), request.query)) as string,
+        publicCatalogueKey(request.query),
+        async () => reply.serialize(await listCatalogue(app, request.query)) as string,
       );
       // Sent as it is: serialized by this route's serializer, compressed when the client accepts it.
       const { body, encoding } = page.for(request.headers['accept-encoding']);

@@ -7,6 +7,7 @@ import {
   PROPERTY_TYPES,
   US_STATE_CODES,
   type ActiveInvestments,
+  type CataloguePage,
   type FileOrderBody,
   type PropertyRevision,
   type PropertyWithRevision,
@@ -148,11 +149,22 @@ export const PropertiesQuerySchema = Type.Object(
     state: Type.Optional(StringEnum(US_STATE_CODES as readonly string[])),
     type: Type.Optional(StringEnum(PROPERTY_TYPES)),
     sort: Type.Optional(StringEnum(PROPERTY_SORTS, { default: 'newest' })),
+    after: Type.Optional(Type.String({ minLength: 1, maxLength: 400, pattern: '^[A-Za-z0-9_-]+$' })),
     ...page,
   },
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof PropertiesQuerySchema>, PropertiesQuery>>();
+
+export const CataloguePageSchema = Type.Object({
+  items: Type.Array(PropertySchema),
+  total: Type.Integer({ minimum: 0 }),
+  page: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1 }),
+  nextCursor: Type.Optional(Nullable(Type.String())),
+  totalExact: Type.Optional(Type.Boolean()),
+});
+assertSame<Same<Static<typeof CataloguePageSchema>, CataloguePage>>();
 
 export const OwnedQuerySchema = Type.Object(
   { searchName: Type.Optional(SearchName), status: Type.Optional(StringEnum(PROPERTY_STATUSES)), ...page },

@@ -1,6 +1,6 @@
 // Listings: the public catalogue, owners' listings, admin review, off-plan progress,
 // images and documents. Prices are integer cents inside, dollars on the wire.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   MAX_PAGE_SIZE,
@@ -52,7 +52,7 @@ import {
   writePositions,
 } from './revisions';
 import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
-import { notices } from '../notifications';
+import { holdersOf, notices } from '../notifications';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
 export const MAX_DOCUMENTS_PER_PROPERTY = 20;
@@ -67,7 +67,7 @@ export function canSee(p: Pick<PropertyRow, 'status' | 'ownerId'>, user: Pick<Ac
 // ---- Reading ----
 
 type UpdateRow = typeof progressUpdates.$inferSelect;
-interface Extras {
+export interface Extras {
   fileRows: Pick<
     FileRow,
     'id' | 'propertyId' | 'kind' | 'storageKey' | 'originalName' | 'mimeType' | 'size' | 'width' | 'height' | 'variants'
@@ -88,7 +88,7 @@ async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
   return { fileRows, updates };
 }
 
-async function toProperties(app: FastifyInstance, db: Executor, rows: PropertyRow[], preloaded?: Extras): Promise<Property[]> {
+export async function toProperties(app: FastifyInstance, db: Executor, rows: PropertyRow[], preloaded?: Extras): Promise<Property[]> {
   const { fileRows, updates } =
     preloaded ??
     (await loadExtras(
@@ -149,16 +149,16 @@ const ORDER: Record<NonNullable<PropertiesQuery['sort']>, SQL[]> = {
   funded: [desc(fundedRatio), asc(properties.id)],
 };
 
-// A page of listings in one round trip (issue 11): the total rides along as a window
+// A page of listings in one round trip (admins' and owners' lists): the total rides along as a window
 // count, each listing's files and progress notes as JSON built by PostgreSQL. The outer
 // table is named in plain text: drizzle writes a column of a one-table select unqualified,
 // which inside the subquery would mean the subquery's own `id`.
-const filesJson = sql<Extras['fileRows']>`coalesce((
+export const filesJson = sql<Extras['fileRows']>`coalesce((
   SELECT json_agg(json_build_object('id', f.id, 'propertyId', f.property_id, 'kind', f.kind, 'storageKey', f.storage_key,
     'originalName', f.original_name, 'mimeType', f.mime_type, 'size', f.size, 'width', f.width, 'height', f.height,
     'variants', f.variants) ORDER BY f.position, f.created_at, f.id)
   FROM ${files} f WHERE f.property_id = properties.id), '[]'::json)`;
-const updatesJson = sql<(Omit<Extras['updates'][number], 'createdAt'> & { createdAt: string })[]>`coalesce((
+export const updatesJson = sql<(Omit<Extras['updates'][number], 'createdAt'> & { createdAt: string })[]>`coalesce((
   SELECT json_agg(json_build_object('id', u.id, 'propertyId', u.property_id, 'percent', u.percent, 'note', u.note,
     'createdAt', u.created_at) ORDER BY u.created_at, u.id)
   FROM ${progressUpdates} u WHERE u.property_id = properties.id), '[]'::json)`;
@@ -224,35 +224,9 @@ function filters(q: PropertiesQuery): SQL[] {
   return where;
 }
 
-/** The catalogue: live listings for everyone; admins may list any status. */
-export async function listProperties(app: FastifyInstance, viewer: Actor | null, q: PropertiesQuery): Promise<Page<Property>> {
-  const where = filters(q);
-  if (viewer?.role !== 'ADMIN') {
-    if (q.status && !isPublic(q.status)) throw badRequest(`status must be one of: ${PUBLIC_PROPERTY_STATUSES.join(', ')}`);
-    if (!q.status) where.push(inArray(properties.status, [...PUBLIC_PROPERTY_STATUSES]));
-    // A suspended listing is not on sale: out of the catalogue (its holders still open it by id).
-    where.push(isNull(properties.suspendedAt));
-  }
-  return pageOf(app, where, q);
-}
-
-/**
- * The key a public catalogue page is cached under (catalogue-cache.ts), or null for an
- * admin's list (any status, signed links: never cached). The public list is the same for
- * every visitor, signed in or not.
- */
-export function publicCatalogueKey(viewer: Actor | null, q: PropertiesQuery): string | null {
-  if (viewer?.role === 'ADMIN') return null;
-  if (q.status && !isPublic(q.status)) return null;
-  return JSON.stringify([
-    q.searchName?.trim() ?? '',
-    q.status ?? '',
-    q.state ?? '',
-    q.type ?? '',
-    q.sort ?? 'newest',
-    q.page ?? 1,
-    q.pageSize ?? PROPERTY_PAGE_SIZE,
-  ]);
+/** Any status, for admins (the public list is catalogue.ts's). */
+export async function listProperties(app: FastifyInstance, q: PropertiesQuery): Promise<Page<Property>> {
+  return pageOf(app, filters(q), q);
 }
 
 export async function listOwnerProperties(
@@ -682,6 +656,10 @@ export async function resumeProperty(app: FastifyInstance, actor: Actor, id: str
       .where(eq(properties.id, id))
       .returning();
     await audit(tx, actor, { action: 'property.resume', targetType: 'property', targetId: id, detail: { name: p.name } });
+    await notices.listingResumed(tx, { userId: p.ownerId, id, name: p.name, owner: true });
+    for (const holder of await holdersOf(tx, id)) {
+      if (holder !== p.ownerId) await notices.listingResumed(tx, { userId: holder, id, name: p.name, owner: false });
+    }
     return toProperty(app, tx, row);
   });
 }

@@ -2,7 +2,7 @@
 // `npm run release -- status|tick --api …` reads telemetry with (README "Releases").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams } from '../../lib/schema';
-import { currentUser } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import { CreatedReleaseTokenSchema, CreateReleaseTokenBody, ReleaseTokenListSchema, ReleaseTokenSchema } from './schemas';
 import * as service from './service';
 
@@ -17,6 +17,7 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '',
     {
+      onRequest: app.requireRecentAuth,
       schema: {
         ...base,
         summary: 'Create a release token (shown once; it reads remote-load telemetry only)',
@@ -25,7 +26,7 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.create(app, request.body.name, currentUser(request).id);
+      const created = await service.create(app, actorOf(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -50,7 +51,7 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ReleaseTokenSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.revoke(app, request.params.id),
+    async (request) => service.revoke(app, actorOf(request), request.params.id),
   );
 };
 

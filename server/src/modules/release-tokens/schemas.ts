@@ -2,7 +2,11 @@ import { Type, type Static } from 'typebox';
 import { DateTime, Id } from '../../lib/schema';
 
 export const CreateReleaseTokenBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }) },
+  {
+    name: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }),
+    /** Days until it stops working (default 90, at most 365). */
+    expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })),
+  },
   { additionalProperties: false },
 );
 export type CreateReleaseToken = Static<typeof CreateReleaseTokenBody>;
@@ -14,6 +18,7 @@ export const ReleaseTokenSchema = Type.Object({
   createdAt: DateTime,
   revokedAt: Type.Union([DateTime, Type.Null()]),
   lastUsedAt: Type.Union([DateTime, Type.Null()]),
+  expiresAt: DateTime,
 });
 export type ReleaseToken = Static<typeof ReleaseTokenSchema>;
 

@@ -1,9 +1,11 @@
 // Release tokens: `tsr_` + 32 random bytes (base64url); the database keeps their SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, notFound, unauthorized } from '../../lib/http-error';
+import type { Actor } from '../../lib/actor';
+import { audit } from '../../lib/audit';
 import type { ReleaseToken } from './schemas';
 
 // The table of migration 0065 (the SQL is the source of truth).
@@ -15,7 +17,12 @@ export const releaseTokens = pgTable('release_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** A token's life when its creator names none, and the longest allowed. */
+export const DEFAULT_TTL_DAYS = 90;
+export const MAX_TTL_DAYS = 365;
 
 export const PREFIX = 'tsr_';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -28,42 +35,61 @@ const view = (r: Row): ReleaseToken => ({
   createdAt: r.createdAt.toISOString(),
   revokedAt: r.revokedAt ? r.revokedAt.toISOString() : null,
   lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
+  expiresAt: r.expiresAt.toISOString(),
 });
 
-export async function create(app: FastifyInstance, name: string, createdBy: string): Promise<ReleaseToken & { token: string }> {
+export async function create(
+  app: FastifyInstance,
+  by: Actor,
+  body: { name: string; expiresInDays?: number },
+): Promise<ReleaseToken & { token: string }> {
   const token = `${PREFIX}${randomBytes(32).toString('base64url')}`;
-  const [row] = await app.db
-    .insert(releaseTokens)
-    .values({ name: name.trim(), tokenHash: hash(token), createdBy })
-    .returning();
-  return { ...view(row), token };
+  const days = body.expiresInDays ?? DEFAULT_TTL_DAYS;
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(releaseTokens)
+      .values({ name: body.name.trim(), tokenHash: hash(token), createdBy: by.id, expiresAt: sql`now() + make_interval(days => ${days})` })
+      .returning();
+    await audit(tx, by, {
+      action: 'release_token.create',
+      targetType: 'release_token',
+      targetId: row.id,
+      detail: { name: row.name, expiresAt: row.expiresAt.toISOString() },
+    });
+    return { ...view(row), token };
+  });
 }
 
 export async function list(app: FastifyInstance): Promise<ReleaseToken[]> {
   return (await app.db.select().from(releaseTokens).orderBy(desc(releaseTokens.createdAt))).map(view);
 }
 
-export async function revoke(app: FastifyInstance, id: string): Promise<ReleaseToken> {
+export async function revoke(app: FastifyInstance, by: Actor, id: string): Promise<ReleaseToken> {
   // The database's clock, like created_at's: a Node Date (milliseconds) could fall before a
   // created_at of the same millisecond (microseconds) and break revoked_at >= created_at.
-  const [row] = await app.db
-    .update(releaseTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(releaseTokens.id, id), isNull(releaseTokens.revokedAt)))
-    .returning();
-  if (row) return view(row);
+  const revoked = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(releaseTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(releaseTokens.id, id), isNull(releaseTokens.revokedAt)))
+      .returning();
+    if (row)
+      await audit(tx, by, { action: 'release_token.revoke', targetType: 'release_token', targetId: row.id, detail: { name: row.name } });
+    return row;
+  });
+  if (revoked) return view(revoked);
   const [existing] = await app.db.select({ id: releaseTokens.id }).from(releaseTokens).where(eq(releaseTokens.id, id));
   if (existing) throw conflict('This release token is already revoked');
   throw notFound('Release token not found');
 }
 
-/** The live token a bearer value names (and its use recorded), or null. */
+/** The live (unrevoked, unexpired) token a bearer value names, its use recorded; or null. */
 export async function verify(app: FastifyInstance, token: string): Promise<{ id: string; name: string } | null> {
   if (!token.startsWith(PREFIX) || token.length > 100) return null;
   const [row] = await app.db
     .update(releaseTokens)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(releaseTokens.tokenHash, hash(token)), isNull(releaseTokens.revokedAt)))
+    .where(and(eq(releaseTokens.tokenHash, hash(token)), isNull(releaseTokens.revokedAt), gt(releaseTokens.expiresAt, sql`now()`)))
     .returning({ id: releaseTokens.id, name: releaseTokens.name });
   return row ?? null;
 }
@@ -85,7 +111,7 @@ export function releaseTokenOrAdmin(app: FastifyInstance) {
     const m = /^Bearer (tsr_[A-Za-z0-9_-]+)$/.exec(request.headers.authorization?.trim() ?? '');
     if (m) {
       const found = await verify(app, m[1]);
-      if (!found) throw unauthorized('This release token is invalid or revoked');
+      if (!found) throw unauthorized('This release token is invalid, expired or revoked');
       request.releaseToken = found;
       return;
     }

@@ -33,13 +33,7 @@ import {
   MAX_INCOME_REPORT_DAYS,
   MAX_RECEIPTS_PER_REPORT,
   RETURNS_MESSAGES,
-  cumulativeAt,
-  heldSinceRecords,
-  holdingValue,
-  monthEnds,
   percentOf,
-  realizedAnnualYield,
-  valueAt,
 } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import type { FileRow } from '../../db/schema';
@@ -50,7 +44,8 @@ import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { insertFiles, storeUploads, toFileRef } from '../files';
 import { isPublic } from '../properties';
-import { notifyDistributionPaid } from '../notifications';
+import { notices, notifyDistributionPaid } from '../notifications';
+import { PAID_DAY, portfolioFigures } from '../portfolio';
 
 const MAX_CENTS = 100_000_000_000;
 
@@ -341,10 +336,27 @@ export async function approveReport(
         carriedLossOutCents: Number(d.carried_loss_out_cents),
       },
     });
+    const [about] = await reportNoticeFacts(tx, id);
+    await notices.incomeReportApproved(tx, {
+      ...about,
+      distributableCents: Number(d.distributable_cents),
+      feeCents: Number(d.fee_cents),
+      payDate,
+    });
     return d.id;
   });
   const report = (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
   return { report, distribution: await distributionById(app, distributionId) };
+}
+
+/** What the owner's notice about a report says: whose, which property, which period. */
+function reportNoticeFacts(tx: Executor, id: string) {
+  return rows<{ ownerId: string; reportId: string; propertyName: string; period: string }>(
+    tx,
+    sql`SELECT r.owner_id AS "ownerId", r.id AS "reportId", p.name AS "propertyName",
+               to_char(r.period_start, 'Mon FMDD, YYYY') || ' – ' || to_char(r.period_end, 'Mon FMDD, YYYY') AS period
+          FROM income_reports r JOIN properties p ON p.id = r.property_id WHERE r.id = ${id}`,
+  );
 }
 
 export async function rejectReport(app: FastifyInstance, admin: Actor, id: string, body: RejectIncomeReportBody): Promise<IncomeReport> {
@@ -358,6 +370,8 @@ export async function rejectReport(app: FastifyInstance, admin: Actor, id: strin
       sql`UPDATE income_reports SET status = 'REJECTED', rejection_reason = ${reason}, decided_by = ${admin.id} WHERE id = ${id}`,
     );
     await audit(tx, admin, { action: 'income_report.reject', targetType: 'income_report', targetId: id, detail: { reason } });
+    const [about] = await reportNoticeFacts(tx, id);
+    await notices.incomeReportRejected(tx, about, reason);
   });
   return (await toReports(app, [(await reportById(app, app.db, id)) as Row]))[0];
 }
@@ -455,11 +469,16 @@ export type PayOutcome = PayDistributionResult['result'];
 
 /** Pays one distribution (the DB function decides; safe to repeat, from any instance). */
 export async function payDistribution(app: FastifyInstance, id: string): Promise<PayOutcome> {
-  return moneyTx(app, async (tx) => {
-    const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${id}) AS result`);
-    if (r.result === 'PAID') await notifyDistributionPaid(tx, id);
-    return r.result;
-  });
+  return moneyTx(app, (tx) => payAndTell(tx, id));
+}
+
+/** One payment attempt in the caller's transaction; holders told when paid, the owner when refused. */
+async function payAndTell(tx: Executor, id: string): Promise<PayOutcome> {
+  const [before] = await rows<{ refused_reason: string | null }>(tx, sql`SELECT refused_reason FROM distributions WHERE id = ${id}`);
+  const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${id}) AS result`);
+  if (r.result === 'PAID') await notifyDistributionPaid(tx, id);
+  if (r.result === 'REFUSED') await notifyRefusal(tx, id, before?.refused_reason ?? null);
+  return r.result;
 }
 
 export async function payNow(app: FastifyInstance, actor: Actor, id: string): Promise<PayDistributionResult> {
@@ -514,9 +533,7 @@ export async function runDueDistributions(app: FastifyInstance, now: string = to
         );
         if (!d) return null;
         current = d.id;
-        const [r] = await rows<{ result: PayOutcome }>(tx, sql`SELECT pay_distribution(${d.id}) AS result`);
-        if (r.result === 'PAID') await notifyDistributionPaid(tx, d.id);
-        return { id: d.id, result: r.result };
+        return { id: d.id, result: await payAndTell(tx, d.id) };
       });
     } catch (err) {
       // One distribution failing (rolled back whole) must not hold up the others.
@@ -534,6 +551,20 @@ export async function runDueDistributions(app: FastifyInstance, now: string = to
     } else if (step.result === 'REFUSED') out.refused++;
   }
   return out;
+}
+
+/**
+ * The owner learns a distribution could not be paid (the shortfall is in the reason) the first
+ * time, and again only when the reason changes: the hourly retries do not repeat it.
+ */
+async function notifyRefusal(tx: Executor, distributionId: string, previous: string | null): Promise<void> {
+  const [d] = await rows<{ ownerId: string; propertyName: string; reason: string | null }>(
+    tx,
+    sql`SELECT d.owner_id AS "ownerId", p.name AS "propertyName", d.refused_reason AS reason
+          FROM distributions d JOIN properties p ON p.id = d.property_id WHERE d.id = ${distributionId}`,
+  );
+  if (!d?.reason || d.reason === previous) return;
+  await notices.distributionRefused(tx, { ownerId: d.ownerId, distributionId, propertyName: d.propertyName, reason: d.reason });
 }
 
 // ---- Reinvest ----
@@ -700,10 +731,14 @@ export async function performance(app: FastifyInstance, viewer: Actor | null, pr
 
 export async function myReturns(app: FastifyInstance, actor: Actor, now: Date = new Date()): Promise<PortfolioReturns> {
   const investorId = actor.id;
+  // Every money figure comes from the portfolio engine (lots, disposals, income, marks);
+  // this adds what only this screen shows: distributions, reinvestment, projections.
+  const engine = await portfolioFigures(app.db, investorId, now);
+  const byProperty = new Map(engine.holdings.map((h) => [h.propertyId, h]));
   const holdings = await rows<Row>(
     app.db,
-    sql`SELECT h.property_id, h.quantity, h.amount_invested_cents, p.name, p.roi_in_five_years,
-          (SELECT min(o.decided_at) FROM orders o WHERE o.investor_id = h.investor_id AND o.property_id = h.property_id AND o.status = 'COMPLETED') AS first_at,
+    sql`SELECT h.property_id, h.quantity, p.name, p.roi_in_five_years,
+          (SELECT min(l.acquired_at) FROM lots l WHERE l.investor_id = h.investor_id AND l.property_id = h.property_id) AS first_at,
           (SELECT a.value_per_unit_cents FROM appraisals a WHERE a.property_id = h.property_id ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 1) AS value_cents,
           (SELECT a.appraised_on FROM appraisals a WHERE a.property_id = h.property_id ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 1) AS appraised_on,
           coalesce(s.enabled, false) AS reinvest
@@ -729,43 +764,30 @@ export async function myReturns(app: FastifyInstance, actor: Actor, now: Date = 
     app.db,
     sql`${DISTRIBUTION_SELECT} WHERE d.property_id IN ${inIds} AND d.status = 'DECLARED' ORDER BY d.period_start DESC`,
   );
-  const purchases = await rows<Row>(
+  const [yearIncome] = await rows<{ cents: string }>(
     app.db,
-    sql`SELECT property_id, to_char(decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, quantity, amount_cents FROM orders WHERE investor_id = ${investorId} AND status = 'COMPLETED'`,
-  );
-  const appraisals = await rows<Row>(
-    app.db,
-    sql`SELECT property_id, appraised_on, value_per_unit_cents FROM appraisals WHERE property_id IN ${inIds}`,
+    sql`SELECT coalesce(sum(x.cents), 0) AS cents FROM distribution_holders x JOIN distributions d ON d.id = x.distribution_id
+        WHERE x.holder_id = ${investorId} AND NOT x.is_owner AND d.status = 'PAID' AND to_char(${PAID_DAY}, 'YYYY') = ${String(now.getUTCFullYear())}`,
   );
 
   const year = String(now.getUTCFullYear());
-  const incomeEvents: { date: string; cents: number }[] = [];
-  let totals = { cost: 0, value: 0, income: 0, incomeYear: 0, gain: 0, projectedWeighted: 0 };
-  let firstAll: string | null = null;
+  let projectedWeighted = 0;
   const out: HoldingReturns[] = holdings.map((h) => {
     const pid = String(h.property_id);
+    const e = byProperty.get(pid);
     const mine = dists.filter((d) => d.property_id === pid);
     const paid = mine.filter((d) => d.status === 'PAID');
-    const incomeCents = paid.reduce((a, d) => a + Number(d.cents), 0);
-    const paidDay = (d: Row) => date(d.paid_at ? new Date(d.paid_at as string).toISOString() : d.pay_date);
-    const yearCents = paid.filter((d) => paidDay(d).startsWith(year)).reduce((a, d) => a + Number(d.cents), 0);
-    for (const d of paid) if (Number(d.cents) > 0) incomeEvents.push({ date: paidDay(d), cents: Number(d.cents) });
-    const cost = Number(h.amount_invested_cents);
-    // Held since the first purchase, or since an earlier record date the investor was a holder of record at (history imported before the orders).
-    const recordDates = mine.map((d) => `${date(d.record_date)}T00:00:00.000Z`);
-    const first = [h.first_at ? new Date(h.first_at as string).toISOString() : now.toISOString(), ...recordDates].sort()[0];
-    if (!firstAll || first < firstAll) firstAll = first;
-    const valueCents = h.value_cents === null ? null : Number(h.value_cents);
-    const v = holdingValue({ quantity: Number(h.quantity), costCents: cost, valuePerUnitCents: valueCents, incomeCents });
-    const projected = annualReturn({ roiInFiveYears: Number(h.roi_in_five_years) });
-    totals = {
-      cost: totals.cost + cost,
-      value: totals.value + v.currentValueCents,
-      income: totals.income + incomeCents,
-      incomeYear: totals.incomeYear + yearCents,
-      gain: totals.gain + v.unrealizedGainCents,
-      projectedWeighted: totals.projectedWeighted + projected * cost,
+    const paidDay = (d: Row) => {
+      const pay = date(d.pay_date);
+      const at = d.paid_at ? new Date(d.paid_at as string).toISOString().slice(0, 10) : pay;
+      return at < pay ? at : pay;
     };
+    const yearCents = paid.filter((d) => paidDay(d).startsWith(year)).reduce((a, d) => a + Number(d.cents), 0);
+    const first = h.first_at ? new Date(h.first_at as string).toISOString() : now.toISOString();
+    const valueCents = h.value_cents === null ? null : Number(h.value_cents);
+    const projected = annualReturn({ roiInFiveYears: Number(h.roi_in_five_years) });
+    const cost = e?.costCents ?? 0;
+    projectedWeighted += projected * cost;
     const list: HolderDistribution[] = [
       ...pending
         .filter((d) => d.property_id === pid)
@@ -784,51 +806,46 @@ export async function myReturns(app: FastifyInstance, actor: Actor, now: Date = 
       quantity: Number(h.quantity),
       cost: centsToDollars(cost),
       firstPurchaseAt: first,
-      incomeReceived: centsToDollars(incomeCents),
+      incomeReceived: centsToDollars(e?.incomeCents ?? 0),
       incomeThisYear: centsToDollars(yearCents),
-      realizedAnnualYield: realizedAnnualYield(incomeCents, cost, first, now),
+      realizedAnnualYield: e?.realizedYield ?? null,
       projectedAnnualReturn: projected,
       valuePerUnit: valueCents === null ? null : centsToDollars(valueCents),
       appraisedOn: h.appraised_on ? date(h.appraised_on) : null,
-      currentValue: centsToDollars(v.currentValueCents),
-      unrealizedGain: centsToDollars(v.unrealizedGainCents),
-      totalReturn: centsToDollars(v.totalReturnCents),
-      totalReturnPercent: percentOf(v.totalReturnCents, cost),
+      markPerUnit: centsToDollars(e?.markCents ?? 0),
+      marketPrice: e?.marketPriceCents == null ? null : centsToDollars(e.marketPriceCents),
+      marketPriceDate: e?.marketPriceDate ?? null,
+      currentValue: centsToDollars(e?.valueCents ?? 0),
+      unrealizedGain: centsToDollars(e?.unrealizedCents ?? 0),
+      realizedGain: centsToDollars(e?.realizedCents ?? 0),
+      totalReturn: centsToDollars(e?.totalReturnCents ?? 0),
+      totalReturnPercent: percentOf(e?.totalReturnCents ?? 0, e?.boughtCents ?? 0),
       reinvest: Boolean(h.reinvest),
       distributions: list,
     };
   });
-  const dates = firstAll ? monthEnds(firstAll, now) : [];
+  const t = engine.totals;
+  const series = (s: { date: string; cents: number }[]) => s.map((p) => ({ date: p.date, amount: centsToDollars(p.cents) }));
   return {
     holdings: out,
     total: {
-      cost: centsToDollars(totals.cost),
-      currentValue: centsToDollars(totals.value),
-      incomeReceived: centsToDollars(totals.income),
-      incomeThisYear: centsToDollars(totals.incomeYear),
-      unrealizedGain: centsToDollars(totals.gain),
-      totalReturn: centsToDollars(totals.gain + totals.income),
-      totalReturnPercent: percentOf(totals.gain + totals.income, totals.cost),
-      realizedAnnualYield: firstAll ? realizedAnnualYield(totals.income, totals.cost, firstAll, now) : null,
-      projectedAnnualReturn: totals.cost > 0 ? Math.round((totals.projectedWeighted / totals.cost) * 100) / 100 : 0,
+      cost: centsToDollars(t.investedCents),
+      currentValue: centsToDollars(t.holdingsValueCents),
+      cash: centsToDollars(t.cashCents),
+      accountValue: centsToDollars(t.accountValueCents),
+      incomeReceived: centsToDollars(t.incomeCents),
+      incomeThisYear: centsToDollars(Number(yearIncome.cents)),
+      unrealizedGain: centsToDollars(t.unrealizedCents),
+      realizedGain: centsToDollars(t.realizedCents),
+      fees: centsToDollars(t.feesCents),
+      totalReturn: centsToDollars(t.totalReturnCents),
+      totalReturnPercent: percentOf(t.totalReturnCents, t.boughtCents),
+      realizedAnnualYield: t.realizedYield,
+      moneyWeightedReturn: t.moneyWeightedReturn,
+      projectedAnnualReturn: t.investedCents > 0 ? Math.round((projectedWeighted / t.investedCents) * 100) / 100 : 0,
     },
-    incomeOverTime: cumulativeAt(dates, incomeEvents),
-    valueOverTime: valueAt(
-      dates,
-      heldSinceRecords(
-        purchases.map((p) => ({
-          date: String(p.day),
-          propertyId: String(p.property_id),
-          units: Number(p.quantity),
-          costCents: Number(p.amount_cents),
-        })),
-        dists.map((d) => ({ propertyId: String(d.property_id), date: date(d.record_date), units: Number(d.units) })),
-      ),
-      appraisals.map((a) => ({
-        propertyId: String(a.property_id),
-        date: date(a.appraised_on),
-        valuePerUnitCents: Number(a.value_per_unit_cents),
-      })),
-    ),
+    incomeOverTime: series(engine.incomeOverTime),
+    valueOverTime: series(engine.valueOverTime),
+    investedOverTime: series(engine.investedOverTime),
   };
 }

@@ -1,13 +1,15 @@
 // A statement as one CSV table (RFC 4180, spreadsheet-safe cells): the summary rows first
-// (opening balance, each category, closing balance), then income by property (and, for
-// owners, the distributions they funded by property), then every
-// ledger line of the period. Amounts are plain decimals in USD ("-1234.56").
-import { centsToDecimal } from 'shared-api/contract/dashboard';
-import { csvDocument, type CsvColumn } from '../transactions';
-import type { Statement } from './service';
+// (opening balance, each category, closing balance), then money in and out (money in is
+// deposits and income only; holds released apart), then income by property (and, for
+// owners, the distributions they funded by property), then every ledger line of the period,
+// named and with its status as the wallet shows them. Amounts are plain decimals in USD
+// ("-1234.56").
+import { ACCOUNT_VALUE_HINT, ACCOUNT_VALUE_LABEL, centsToDecimal } from 'shared-api/contract/dashboard';
+import { csvStream, type CsvColumn } from '../transactions';
+import type { Statement, StatementLine, StreamedStatement } from './service';
 
 export interface StatementCsvRow {
-  section: 'Summary' | 'Income by property' | 'Distributions funded by property' | 'Ledger';
+  section: 'Summary' | 'Money in and out' | 'Income by property' | 'Distributions funded by property' | 'Ledger';
   item: string;
   date: string;
   type: string;
@@ -17,6 +19,7 @@ export interface StatementCsvRow {
   amountCents: number | null;
   balanceAfterCents: number | null;
   entry: string;
+  status: string;
 }
 
 export const STATEMENT_CSV_COLUMNS: CsvColumn<StatementCsvRow>[] = [
@@ -30,11 +33,13 @@ export const STATEMENT_CSV_COLUMNS: CsvColumn<StatementCsvRow>[] = [
   { title: 'Amount (USD)', value: (r) => (r.amountCents === null ? '' : centsToDecimal(r.amountCents)), numeric: true },
   { title: 'Balance after (USD)', value: (r) => (r.balanceAfterCents === null ? '' : centsToDecimal(r.balanceAfterCents)), numeric: true },
   { title: 'Entry', value: (r) => r.entry },
+  { title: 'Status', value: (r) => r.status },
 ];
 
-const blank = { date: '', type: '', category: '', property: '', description: '', balanceAfterCents: null, entry: '' };
+const blank = { date: '', type: '', category: '', property: '', description: '', balanceAfterCents: null, entry: '', status: '' };
 
-export function statementCsv(s: Statement): string {
+/** The rows before the ledger lines: summary, money in and out, by property. */
+function headRows(s: Omit<Statement, 'lines'>): StatementCsvRow[] {
   const rows: StatementCsvRow[] = [];
   const start = s.period.start.toISOString();
   const end = s.toDate ? s.generatedAt.toISOString() : s.period.end.toISOString();
@@ -64,6 +69,23 @@ export function statementCsv(s: Statement): string {
     amountCents: s.closingCents,
     balanceAfterCents: s.closingCents,
   });
+  if (s.accountValue)
+    rows.push({
+      ...blank,
+      section: 'Summary',
+      item: ACCOUNT_VALUE_LABEL,
+      date: s.accountValue.asOf,
+      description: ACCOUNT_VALUE_HINT,
+      amountCents: s.accountValue.cents,
+    });
+  for (const [item, cents] of [
+    ['Money in (deposits and income)', s.moneyInCents],
+    ['Holds released (returned to the wallet)', s.holdsReleasedCents],
+    ['Other credits', s.otherCreditsCents],
+    ['Money out', s.moneyOutCents],
+  ] as const) {
+    rows.push({ ...blank, section: 'Money in and out', item, amountCents: cents });
+  }
   for (const p of s.incomeByProperty) {
     rows.push({
       ...blank,
@@ -86,19 +108,30 @@ export function statementCsv(s: Statement): string {
       amountCents: p.totalCents,
     });
   }
-  for (const l of s.lines) {
-    rows.push({
-      section: 'Ledger',
-      item: l.label,
-      date: l.date.toISOString(),
-      type: l.type,
-      category: s.categories.find((c) => c.category === l.category)?.label ?? l.category,
-      property: l.propertyName ?? '',
-      description: l.description,
-      amountCents: l.amountCents,
-      balanceAfterCents: l.balanceAfterCents,
-      entry: l.entryId,
-    });
+  return rows;
+}
+
+function lineRow(s: Omit<Statement, 'lines'>, l: StatementLine): StatementCsvRow {
+  return {
+    section: 'Ledger',
+    item: l.label,
+    date: l.date.toISOString(),
+    type: l.type,
+    category: s.categories.find((c) => c.category === l.category)?.label ?? l.category,
+    property: l.propertyName ?? '',
+    description: l.description,
+    amountCents: l.amountCents,
+    balanceAfterCents: l.balanceAfterCents,
+    entry: l.entryId,
+    status: l.status,
+  };
+}
+
+/** The statement as CSV, its ledger lines written as the cursor reads them (no ceiling on their number). */
+export function statementCsvStream({ statement, lines }: StreamedStatement): AsyncGenerator<string> {
+  async function* batches(): AsyncGenerator<StatementCsvRow[]> {
+    yield headRows(statement);
+    for await (const batch of lines) yield batch.map((l) => lineRow(statement, l));
   }
-  return csvDocument(STATEMENT_CSV_COLUMNS, rows);
+  return csvStream(STATEMENT_CSV_COLUMNS, batches());
 }

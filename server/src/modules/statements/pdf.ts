@@ -2,31 +2,11 @@
 // line by line, page breaks, compression, document info); nothing here writes PDF bytes.
 // The built-in Helvetica is used (no font file to ship): it covers Latin-1, so any other
 // character in a name or description prints as "?".
-import PDFDocument from 'pdfkit';
 import { BRAND } from 'shared-api/contract';
-import { formatCents } from 'shared-api/contract/dashboard';
+import { ACCOUNT_VALUE_LABEL, formatCents } from 'shared-api/contract/dashboard';
+import { dateTime, day, FONT_SIZE, INK, MUTED, openFrame, PAD, printable, ROW, RULE } from './pdf-frame';
 import type { Statement } from './service';
 
-const MARGIN = 50;
-const FOOTER = 30;
-const ROW = 14;
-const INK = '#1a1a1a';
-const MUTED = '#666666';
-const RULE = '#cccccc';
-const BRAND_BLUE = '#1f4fd8';
-
-/** Keeps what Helvetica's encoding (WinAnsi) can print. */
-function printable(text: string): string {
-  return text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-}
-
-const dateTime = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const day = (d: Date) => d.toISOString().slice(0, 10);
 /** The last day of a period (its end is the next period's first instant). */
 const lastDay = (end: Date) => day(new Date(end.getTime() - 1));
 
@@ -34,6 +14,8 @@ interface Column {
   title: string;
   width: number;
   align?: 'left' | 'right';
+  /** Long free text (names, descriptions) wraps onto more lines rather than being cut. */
+  wrap?: boolean;
 }
 
 /** A PDF holds at most this many lines (about 220 pages per 10,000); the CSV holds more. */
@@ -44,59 +26,46 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function statementPdf(s: Statement): Promise<Buffer> {
   const title = s.period.kind === 'YEAR' ? `Annual tax summary ${s.period.label}` : `Monthly statement ${s.period.label}`;
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: {
-      Title: `${BRAND} ${title}`,
-      Author: BRAND,
-      Subject: `${printable(s.person.name)} <${s.person.email}>`,
-      CreationDate: s.generatedAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = MARGIN;
-  const width = doc.page.width - MARGIN * 2;
-  const bottom = () => doc.page.height - MARGIN - FOOTER;
-
-  // ---- Header ----
-  doc.fillColor(BRAND_BLUE).font('Helvetica-Bold').fontSize(22).text(BRAND, left, MARGIN);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(title);
-  doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
-  doc.text(printable(s.person.name));
-  doc.text(s.person.email);
+  const { doc, left, width, bottom, finish } = openFrame(title, s.person, s.generatedAt);
   const periodEnd = s.toDate ? `${dateTime(s.generatedAt)} (period to date)` : `${lastDay(s.period.end)}`;
   doc.fillColor(MUTED).text(`Period: ${day(s.period.start)} to ${periodEnd}. Dates and periods are in UTC.`);
   doc.moveDown(1);
 
   // ---- Tables ----
-  const drawRow = (cols: Column[], cells: string[], opts: { bold?: boolean; color?: string } = {}) => {
+  const font = (bold?: boolean) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+  /** The width a column needs to print each of these texts on one line, uncut. */
+  const fit = (texts: Iterable<string>, bold = false) => {
+    font(bold);
+    let w = 0;
+    for (const t of texts) w = Math.max(w, doc.widthOfString(printable(t)));
+    return Math.ceil(w) + PAD * 2 + 1;
+  };
+  const rowHeight = (cols: Column[], cells: string[], bold?: boolean) => {
+    font(bold);
+    let h = ROW;
+    cols.forEach((c, i) => {
+      if (!c.wrap || !cells[i]) return;
+      const text = printable(cells[i]);
+      // Most cells fit on one line: measuring a line is much cheaper than laying out a block.
+      if (doc.widthOfString(text) <= c.width - PAD * 2) return;
+      h = Math.max(h, doc.heightOfString(text, { width: c.width - PAD * 2 }) + 3);
+    });
+    return h;
+  };
+  const drawRow = (cols: Column[], cells: string[], opts: { bold?: boolean; color?: string } = {}, height = ROW) => {
     const y = doc.y;
     let x = left;
-    doc
-      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(8.5)
-      .fillColor(opts.color ?? INK);
+    font(opts.bold).fillColor(opts.color ?? INK);
     cols.forEach((c, i) => {
-      doc.text(printable(cells[i] ?? ''), x + 2, y, {
-        width: c.width - 4,
+      doc.text(printable(cells[i] ?? ''), x + PAD, y, {
+        width: c.width - PAD * 2,
         align: c.align ?? 'left',
-        lineBreak: false,
-        ellipsis: true,
-        height: ROW,
+        ...(c.wrap ? { height } : { lineBreak: false, height: ROW }),
       });
       x += c.width;
     });
     doc.x = left;
-    doc.y = y + ROW;
+    doc.y = y + height;
   };
   const rule = () => {
     doc
@@ -121,13 +90,15 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
       rule();
     };
     header();
+    const wraps = cols.some((c) => c.wrap);
     for (const [i, r] of rows.entries()) {
       if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
-      if (doc.y + ROW > bottom()) {
+      const h = wraps ? rowHeight(cols, r.cells, r.bold) : ROW;
+      if (doc.y + h > bottom()) {
         doc.addPage();
         header();
       }
-      drawRow(cols, r.cells, r);
+      drawRow(cols, r.cells, r, h);
     }
     doc.moveDown(0.8);
   };
@@ -135,7 +106,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   // Summary: opening + each category = closing.
   heading('Summary');
   const sumCols: Column[] = [
-    { title: 'Item', width: width * 0.5 },
+    { title: 'Item', width: width * 0.5, wrap: true },
     { title: 'Entries', width: width * 0.15, align: 'right' },
     { title: 'Amount', width: width * 0.35, align: 'right' },
   ];
@@ -148,13 +119,22 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     for (const t of c.byType) sumRows.push({ cells: [`    ${t.label}`, String(t.count), formatCents(t.totalCents)], color: MUTED });
   }
   sumRows.push({ cells: ['Closing balance', '', formatCents(s.closingCents)], bold: true });
+  if (s.accountValue)
+    sumRows.push({
+      cells: [
+        `${ACCOUNT_VALUE_LABEL} on ${s.accountValue.asOf} (cash plus units at their latest appraisal)`,
+        '',
+        formatCents(s.accountValue.cents),
+      ],
+      bold: true,
+    });
   await table(sumCols, sumRows);
   doc
     .font('Helvetica')
     .fontSize(8.5)
     .fillColor(MUTED)
     .text(
-      `Money in ${formatCents(s.creditsCents)}, money out ${formatCents(s.debitsCents)}. Opening balance plus the amounts above equals the closing balance.`,
+      `Money in (deposits and income) ${formatCents(s.moneyInCents)}; holds released (returned to the wallet, not money in) ${formatCents(s.holdsReleasedCents)}; other credits ${formatCents(s.otherCreditsCents)}; money out ${formatCents(s.moneyOutCents)}. Opening balance plus the amounts above equals the closing balance.`,
       left,
       doc.y,
       { width },
@@ -168,7 +148,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   } else {
     await table(
       [
-        { title: 'Property', width: width * 0.6 },
+        { title: 'Property', width: width * 0.6, wrap: true },
         { title: 'Payments', width: width * 0.15, align: 'right' },
         { title: 'Income', width: width * 0.25, align: 'right' },
       ],
@@ -180,7 +160,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     heading('Distributions funded by property');
     await table(
       [
-        { title: 'Property', width: width * 0.6 },
+        { title: 'Property', width: width * 0.6, wrap: true },
         { title: 'Distributions', width: width * 0.15, align: 'right' },
         { title: 'Funded', width: width * 0.25, align: 'right' },
       ],
@@ -192,19 +172,34 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   if (s.lines.length === 0) {
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('No money moved in this period.', left, doc.y);
   } else {
+    // Columns of names, statuses and amounts are as wide as their longest text; property and
+    // description share the rest and wrap, so nothing is cut.
+    const stamp = (d: Date) => dateTime(d).replace(' UTC', '');
+    const amounts = s.lines.flatMap((l) => [formatCents(l.amountCents), formatCents(l.balanceAfterCents)]);
+    const sized = (title: string, texts: Iterable<string>, align?: 'right'): Column => ({
+      title,
+      width: Math.max(fit([title], true), fit(texts)),
+      align,
+    });
+    const cols: Column[] = [
+      sized('Date (UTC)', [stamp(s.generatedAt)]),
+      sized('Type', new Set(s.lines.map((l) => l.label))),
+      sized('Status', new Set(s.lines.map((l) => l.status))),
+      { title: 'Property', width: 0, wrap: true },
+      { title: 'Description', width: 0, wrap: true },
+      sized('Amount', amounts, 'right'),
+      sized('Balance after', amounts, 'right'),
+    ];
+    const rest = Math.max(width - cols.reduce((a, c) => a + c.width, 0), 120);
+    cols[3].width = Math.floor(rest * 0.4);
+    cols[4].width = rest - cols[3].width;
     await table(
-      [
-        { title: 'Date (UTC)', width: width * 0.16 },
-        { title: 'Type', width: width * 0.17 },
-        { title: 'Property', width: width * 0.16 },
-        { title: 'Description', width: width * 0.25 },
-        { title: 'Amount', width: width * 0.13, align: 'right' },
-        { title: 'Balance after', width: width * 0.13, align: 'right' },
-      ],
+      cols,
       s.lines.map((l) => ({
         cells: [
-          dateTime(l.date).replace(' UTC', ''),
+          stamp(l.date),
           l.label,
+          l.status,
           l.propertyName ?? '',
           l.description,
           formatCents(l.amountCents),
@@ -215,27 +210,5 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   }
 
   // ---- Footer on every page: page numbers and when it was made ----
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const y = doc.page.height - MARGIN - 10;
-    // Writing in the bottom margin must not start a new page.
-    const saved = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-    doc.text(`${BRAND} - ${printable(s.person.name)} - ${s.period.label}. Generated ${dateTime(s.generatedAt)}.`, left, y, {
-      width: width * 0.75,
-      lineBreak: false,
-      ellipsis: true,
-      height: 12,
-    });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width * 0.75, y, {
-      width: width * 0.25,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = saved;
-  }
-  doc.end();
-  return done;
+  return finish(`${BRAND} - ${s.person.name} - ${s.period.label}. Generated ${dateTime(s.generatedAt)}.`);
 }

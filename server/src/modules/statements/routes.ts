@@ -2,17 +2,21 @@
 // user's for admins. The files are fetched with the bearer token (like the CSV exports),
 // never through a shareable link; `Cache-Control: no-store` as every /v1 answer.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { StatementFormat, StatementPeriods } from 'shared-api/contract';
-import { statementFileName } from 'shared-api/contract/dashboard';
-import { badRequest } from '../../lib/http-error';
+import { statementFileName, taxDocumentFileName } from 'shared-api/contract/dashboard';
+import { badRequest, notFound } from '../../lib/http-error';
 import { assertSame, errors, Id, StringEnum, type Same } from '../../lib/schema';
 import { currentUser } from '../../plugins/auth';
 import type { Executor } from '../../db/client';
-import { statementCsv } from './csv';
-import { PDF_MAX_LINES, statementPdf } from './pdf';
-import { buildStatement, statementPeriods, statementPerson, statementRange, userExists } from './service';
+import { statementCsvStream } from './csv';
+import { PDF_MAX_LINES } from './pdf';
+import { createPdfPool, type PdfPool } from './pdf-pool';
+import { statementPeriods, statementPerson, statementRange, streamStatement, userExists, type StatementLine } from './service';
+import { buildTaxDocument, taxYearRange } from './tax';
+import { taxCsv } from './tax-csv';
 
 const tags = ['statements'];
 const security = [{ bearerAuth: [] }];
@@ -35,6 +39,21 @@ const UserFileParams = Type.Object({ id: Id, file: FileParams.properties.file },
 const UserParams = Type.Object({ id: Id }, { additionalProperties: false });
 const NoQuery = Type.Object({}, { additionalProperties: false });
 
+const TAX_FILE_PATTERN = '^\\d{4}\\.(pdf|csv)$';
+const TaxFileParams = Type.Object(
+  { file: Type.String({ pattern: TAX_FILE_PATTERN, maxLength: 8, description: 'YYYY.pdf or YYYY.csv' }) },
+  { additionalProperties: false },
+);
+const UserTaxFileParams = Type.Object({ id: Id, file: TaxFileParams.properties.file }, { additionalProperties: false });
+
+const taxDoc = {
+  produces: ['application/pdf', 'text/csv'],
+  description:
+    'The year-end tax document of a UTC calendar year (informational, not a tax form): income by property (like a 1099-DIV), ' +
+    'every disposal lot by lot with proceeds, cost basis, fees, gain or loss and holding period (like a 1099-B), and for owners a yearly summary. ' +
+    'PDF or CSV by the extension. 404 for a year that has not started.',
+};
+
 const fileDoc = {
   produces: ['application/pdf', 'text/csv'],
   description:
@@ -42,28 +61,73 @@ const fileDoc = {
     'PDF or CSV by the extension. 404 for a period that has not started.',
 };
 
-async function sendStatement(db: Executor, reply: FastifyReply, userId: string, file: string): Promise<FastifyReply> {
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
+async function sendStatement(
+  app: FastifyInstance,
+  pdfs: PdfPool,
+  reply: FastifyReply,
+  userId: string,
+  file: string,
+): Promise<FastifyReply> {
+  const db = app.db;
   const dot = file.lastIndexOf('.');
   const period = file.slice(0, dot);
   const format = file.slice(dot + 1) as StatementFormat;
   const range = statementRange(period);
   const person = await statementPerson(db, userId);
-  const statement = await buildStatement(db, person, range);
   const name = statementFileName(period, format);
+  // The figures summed by SQL and checked before the first byte; the lines then read from a
+  // cursor a small batch at a time (the event loop is never held for long), which a client
+  // that leaves cancels on the server.
+  const gone = clientGone(reply);
+  const streamed = await streamStatement(app.database, db, person, range, gone);
   reply.header('Content-Disposition', `attachment; filename="${name}"`).header('X-Content-Type-Options', 'nosniff');
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(statementCsv(statement));
-  if (statement.lines.length > PDF_MAX_LINES) {
+  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Readable.from(statementCsvStream(streamed)));
+  if (streamed.count > PDF_MAX_LINES) {
     throw badRequest(
-      `${statement.lines.length} entries in this period; a PDF statement holds at most ${PDF_MAX_LINES}. Download the CSV, or a month at a time.`,
+      `${streamed.count} entries in this period; a PDF statement holds at most ${PDF_MAX_LINES}. Download the CSV, or a month at a time.`,
     );
   }
-  const pdf = await statementPdf(statement);
-  return reply.type('application/pdf').header('Content-Length', String(pdf.length)).send(pdf);
+  const lines: StatementLine[] = [];
+  for await (const batch of streamed.lines) for (const l of batch) lines.push(l);
+  // Laid out in a worker thread; a client that leaves stops it (the worker is ended).
+  const pdf = await pdfs.render({ ...streamed.statement, lines }, gone);
+  return reply.type('application/pdf').send(pdf);
+}
+
+async function sendTaxDocument(db: Executor, pdfs: PdfPool, reply: FastifyReply, userId: string, file: string): Promise<FastifyReply> {
+  const [year, ext] = file.split('.');
+  const format = ext as StatementFormat;
+  const range = taxYearRange(year);
+  if (!range) throw badRequest('A tax year is YYYY');
+  if (range.start.getTime() > Date.now()) throw notFound('No tax document yet: that year has not started');
+  const person = await statementPerson(db, userId);
+  const document = await buildTaxDocument(db, person, range);
+  reply
+    .header('Content-Disposition', `attachment; filename="${taxDocumentFileName(year, format)}"`)
+    .header('X-Content-Type-Options', 'nosniff');
+  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(taxCsv(document));
+  if (document.disposals.length > PDF_MAX_LINES) {
+    throw badRequest(
+      `${document.disposals.length} disposals in this year; a PDF tax document holds at most ${PDF_MAX_LINES}. Download the CSV.`,
+    );
+  }
+  return reply.type('application/pdf').send(await pdfs.renderTax(document, clientGone(reply)));
 }
 
 const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const walletHolder = [app.authenticate, app.requireRole('INVESTOR', 'PROPERTY_OWNER')];
   const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const pdfs = createPdfPool(app.config.pdfWorkers);
+  app.addHook('onClose', () => pdfs.close());
 
   app.get(
     '/statements',
@@ -80,6 +144,23 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/statements/tax/:file',
+    {
+      onRequest: walletHolder,
+      schema: {
+        tags,
+        summary: 'Own year-end tax document as PDF or CSV',
+        ...taxDoc,
+        security,
+        params: TaxFileParams,
+        querystring: NoQuery,
+        response: errors(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => sendTaxDocument(app.db, pdfs, reply, currentUser(request).id, request.params.file),
+  );
+
+  app.get(
     '/statements/:file',
     {
       onRequest: walletHolder,
@@ -93,7 +174,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401, 403, 404),
       },
     },
-    async (request, reply) => sendStatement(app.db, reply, currentUser(request).id, request.params.file),
+    async (request, reply) => sendStatement(app, pdfs, reply, currentUser(request).id, request.params.file),
   );
 
   app.get(
@@ -115,6 +196,23 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/admin/users/:id/statements/tax/:file',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "A user's year-end tax document as PDF or CSV (admins)",
+        ...taxDoc,
+        security,
+        params: UserTaxFileParams,
+        querystring: NoQuery,
+        response: errors(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => sendTaxDocument(app.db, pdfs, reply, request.params.id, request.params.file),
+  );
+
+  app.get(
     '/admin/users/:id/statements/:file',
     {
       onRequest: admin,
@@ -128,7 +226,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401, 403, 404),
       },
     },
-    async (request, reply) => sendStatement(app.db, reply, request.params.id, request.params.file),
+    async (request, reply) => sendStatement(app, pdfs, reply, request.params.id, request.params.file),
   );
 };
 

@@ -25,7 +25,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { notify } from '../notifications';
-import { walletOf } from '../wallets';
+import { walletOf } from '../ledger';
 import type { SupportBody } from './schemas';
 
 /** How the person sees an admin's message. */

@@ -1,7 +1,9 @@
-// GET  /v1/telemetry/view: a signed view id for a page the shell booted from a static page
-//   (nginx serves index.html itself): the versions this visitor gets, chosen here from the
-//   live registry, its cohort and its preview pins. Server-rendered pages carry theirs in
-//   the HTML (plugins/ssr.ts). ./views.ts.
+// GET  /v1/telemetry/view: a signed view id for a tab previewing versions (`?preview=`)
+//   whose served page was not issued for its pins (the pins are kept in the tab's session).
+//   The view is assigned the pinned versions only, under the `preview` channel, which no
+//   rollout decision reads: a request from outside the served pages cannot mint a view
+//   that counts for the stable or a canary. Every page view's own view id comes with its
+//   HTML (plugins/ssr.ts: server-rendered pages and the shell page alike). ./views.ts.
 // POST /v1/telemetry/remote-load: anonymous, rate limited per IP, body validated. Counts only
 //   with the view the page was served (./service.ts record): at most one outcome per view
 //   and remote; unsigned, replayed, mismatched or over-cap reports add nothing (still 204:
@@ -20,7 +22,7 @@ import { uaClass } from './ua';
 const tags = ['telemetry'];
 /** Per IP (behind nginx set TRUST_PROXY to its hops so request.ip is the client's): a report per hidden page. */
 export const REMOTE_LOAD_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
-/** Per IP: one per page the shell boots from the static page. */
+/** Per IP: one per page a previewing tab boots. */
 export const VIEW_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 const list = (s: string | undefined) =>
@@ -30,11 +32,6 @@ const list = (s: string | undefined) =>
     .filter(Boolean)
     .slice(0, 20);
 
-function readCohortCookie(header: string | undefined): string | null {
-  const m = /(?:^|;\s*)tesseraCohort=([0-9A-Za-z._-]{1,100})(?:;|$)/.exec(header ?? '');
-  return m ? m[1] : null;
-}
-
 const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/view',
@@ -42,21 +39,18 @@ const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { ...VIEW_LIMIT } },
       schema: {
         tags,
-        summary: 'A signed view id for this page view, bound to the versions it is assigned (the shell, once per page)',
+        summary: 'A signed view id for a tab previewing versions: assigned the pinned versions only (channel preview)',
         description:
-          "cohort: the shell's cohort id (else the tesseraCohort cookie); preview: `remote@version` pins (comma-separated); remote: the remotes the first page loads. 429 past the per-address cap.",
+          'preview: `remote@version` pins of published versions (comma-separated); cohort and remote are accepted and ignored. 400 when no pin is of a published version; 429 past the per-address cap.',
         querystring: ViewQuerySchema,
         response: { 200: ViewSchema, ...errors(400, 429) },
       },
     },
     async (request) => {
-      const q = request.query;
-      const issued = await service.issueView(app, {
-        ip: request.ip,
-        cohort: q.cohort ?? readCohortCookie(request.headers.cookie),
-        preview: list(q.preview),
-        expected: list(q.remote),
-      });
+      const preview = list(request.query.preview);
+      if (Object.keys(service.previewAssignment(app, preview)).length === 0)
+        throw new HttpError(400, 'Nothing to preview: pin a published version (remote@version)');
+      const issued = await service.issueView(app, { ip: request.ip, cohort: null, preview, previewOnly: true });
       if (!issued) throw new HttpError(429, 'Too many page views from this address');
       return { view: issued.token, expiresAt: issued.view.expiresAt.toISOString(), assignment: issued.view.assignment };
     },

@@ -3,14 +3,14 @@
 // then caught an error, abandoned (left while loading), or, when no report came before the
 // view expired, unknown. The error rate is over settled views (loaded or failed), with a
 // 95 % Wilson interval, and per live remote the stable's figures beside the canary's with a
-// one-sided two-proportion z-test (shared-api/stats). Reports without a signed view, and the
-// rows of the earlier unsigned format (remote_health_reports), count for nothing.
+// one-sided two-proportion z-test (shared-api/stats). Reports without a signed view count for
+// nothing. Old views are deleted by housekeeping (./housekeeping.ts).
 import { compareProportions, wilsonInterval } from 'shared-api/stats';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isPublished, liveRegistry } from './published';
 import type { HealthItem, RemoteLoadBody, Summary, SummaryItem, VersionStats } from './schemas';
-import { assign, newViewId, signView, verifyView, VIEW_TTL_S, type View } from './views';
+import { assign, newViewId, signView, verifyView, VIEW_TTL_S, type Assignment, type View } from './views';
 
 export interface Refused {
   remote: string;
@@ -21,8 +21,6 @@ export interface Refused {
 export const MAX_REPORTS_PER_VIEW = 20;
 /** Views issued to one address per hour (when rate limits are on): a page view is one. */
 export const MAX_VIEWS_PER_ADDRESS_HOUR = 120;
-/** Views (and their outcomes) are kept this long. */
-export const VIEW_RETENTION_DAYS = 30;
 
 /** Why a report counted for nothing. */
 export type Ignored = 'unsigned' | 'malformed' | 'signature' | 'expired' | 'not-issued' | 'over-cap';
@@ -118,31 +116,26 @@ export async function record(app: FastifyInstance, body: RemoteLoadBody, meta: R
   return result;
 }
 
-let lastPrune = 0;
-/** Deletes views past their retention, a batch at a time, at most every few minutes per process. */
-function pruneOldViews(app: FastifyInstance, now: number): void {
-  if (now - lastPrune < 5 * 60_000) return;
-  lastPrune = now;
-  void app.db
-    .execute(
-      sql`DELETE FROM telemetry_views WHERE id IN (
-            SELECT id FROM telemetry_views WHERE issued_at < now() - ${sql.raw(`interval '${VIEW_RETENTION_DAYS} days'`)} LIMIT 5000)`,
-    )
-    .catch((err: unknown) => app.log.warn({ err }, 'telemetry: pruning old views failed'));
+const sourceOf = (app: FastifyInstance) => ({ releasesDir: app.config.releasesDir ?? null, webRoot: app.config.webRoot });
+
+/** The remotes `preview` pins to a published version, and only those (channel `preview`). */
+export function previewAssignment(app: FastifyInstance, preview: string[]): Assignment {
+  return Object.fromEntries(Object.entries(assign(sourceOf(app), null, preview)).filter(([, a]) => a.channel === 'preview'));
 }
 
 /**
  * Issues a view: the versions this visitor gets (./views.ts assign), stored with the
  * address it was issued to, and signed. `expected`: the remotes the page will load at once
- * (a server-rendered page: mf_public; the shell says which its first page loads); a view
- * that never reports on them is `unknown`. Null when the address is over its cap.
+ * (a server-rendered page: mf_public); a view that never reports on them is `unknown`.
+ * `previewOnly`: only the remotes pinned by `preview` are assigned (a view asked for
+ * outside a served page, which must not count for any rollout decision). Null when the
+ * address is over its cap.
  */
 export async function issueView(
   app: FastifyInstance,
-  o: { ip: string; cohort: string | null; preview?: string[]; expected?: string[]; now?: Date },
+  o: { ip: string; cohort: string | null; preview?: string[]; expected?: string[]; previewOnly?: boolean; now?: Date },
 ): Promise<{ token: string; view: View } | null> {
   const now = o.now ?? new Date();
-  pruneOldViews(app, now.getTime());
   if (app.config.rateLimit) {
     const [{ n }] = rowsOf<{ n: number }>(
       await app.db.execute(
@@ -151,7 +144,7 @@ export async function issueView(
     );
     if (Number(n) >= MAX_VIEWS_PER_ADDRESS_HOUR) return null;
   }
-  const assignment = assign({ releasesDir: app.config.releasesDir ?? null, webRoot: app.config.webRoot }, o.cohort, o.preview ?? []);
+  const assignment = o.previewOnly ? previewAssignment(app, o.preview ?? []) : assign(sourceOf(app), o.cohort, o.preview ?? []);
   const view: View = { id: newViewId(), expiresAt: new Date(now.getTime() + VIEW_TTL_S * 1000), assignment };
   const issued = now.toISOString();
   const expires = view.expiresAt.toISOString();

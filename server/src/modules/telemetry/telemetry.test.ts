@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, makeUser, type TestApp, type TestUser } from '../../../test/helper';
+import { releasesRoot, servedView } from '../../../test/telemetry-fixtures';
 import { REMOTE_LOAD_LIMIT } from './routes';
 import type { Summary } from './schemas';
 import { bucket } from './views';
@@ -16,34 +15,8 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-/** A releases root as the release tool leaves it: published version folders and the live registry. */
-function releasesRoot(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tessera-releases-'));
-  for (const [remote, version] of [
-    ['mf_public', '1.0.0'],
-    ['mf_public', '1.1.0'],
-    ['mf_public', '1.2.0'],
-    ['mf_admin', '2.0.0'],
-    ['mf_owner', '0.9.0'],
-  ]) {
-    mkdirSync(path.join(dir, remote, version), { recursive: true });
-    writeFileSync(path.join(dir, remote, version, 'mf-manifest.json'), '{}');
-  }
-  writeFileSync(
-    path.join(dir, 'remotes.json'),
-    JSON.stringify({
-      mf_public: {
-        stable: { version: '1.0.0', entry: '/remotes/mf_public/1.0.0/mf-manifest.json' },
-        canary: { version: '1.1.0', entry: '/remotes/mf_public/1.1.0/mf-manifest.json', percent: 10 },
-      },
-      mf_admin: { stable: { version: '2.0.0', entry: '/remotes/mf_admin/2.0.0/mf-manifest.json' } },
-    }),
-  );
-  return dir;
-}
-
 beforeAll(async () => {
-  releases = releasesRoot();
+  releases = releasesRoot([['mf_owner', '0.9.0']]);
   t = await buildTestApp({ rateLimit: true, releasesDir: releases });
   admin = await makeUser(t.app, 'ADMIN');
   investor = await makeUser(t.app, 'INVESTOR');
@@ -73,15 +46,11 @@ function cohortFor(channel: 'stable' | 'canary'): string {
   }
 }
 
-/** A view as the shell gets one at boot (GET /v1/telemetry/view); its first page loads mf_public. */
-async function view(channel: 'stable' | 'canary' = 'stable', extra = '', remoteAddress = nextIp()): Promise<string> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/v1/telemetry/view?cohort=${cohortFor(channel)}&remote=mf_public${extra}`,
-    remoteAddress,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ view: string }>().view;
+/** A page view as a visitor of that channel gets it: the view id in the HTML of a page served to it. */
+async function view(channel: 'stable' | 'canary' = 'stable', query = '', remoteAddress = nextIp()): Promise<string> {
+  const v = await servedView(t.app, { cohort: cohortFor(channel), ip: remoteAddress, url: `/${query}` });
+  expect(v).not.toBeNull();
+  return v!.view;
 }
 
 const summary = (as: TestUser | null, query = '') =>
@@ -154,7 +123,7 @@ test('one outcome per view, per remote: loads, failures and errors are counted, 
       ).statusCode,
     ).toBe(204);
   // A previewed version: kept apart from the canary's figures.
-  const previewed = await view('stable', '&preview=mf_public@1.1.0');
+  const previewed = await view('stable', '?preview=mf_public@1.1.0');
   expect(
     (await report({ view: previewed, items: [item({ version: '1.1.0', channel: 'preview', loads: 1, errors: 1, path: '/about' })] }))
       .statusCode,

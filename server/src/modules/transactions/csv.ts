@@ -16,3 +16,18 @@ export function csvDocument<T>(columns: CsvColumn<T>[], rows: T[]): string {
   for (const r of rows) lines.push(columns.map((c) => csvCell(c.value(r), c.numeric)).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** The same document a batch of rows at a time (exports streamed from a cursor). */
+export async function* csvStream<T>(
+  columns: CsvColumn<T>[],
+  batches: AsyncIterable<T[]>,
+  counter: { rows: number } = { rows: 0 },
+): AsyncGenerator<string> {
+  yield `${columns.map((c) => csvCell(c.title)).join(',')}\r\n`;
+  for await (const rows of batches) {
+    counter.rows += rows.length;
+    let text = '';
+    for (const r of rows) text += `${columns.map((c) => csvCell(c.value(r), c.numeric)).join(',')}\r\n`;
+    yield text;
+  }
+}

@@ -1,4 +1,5 @@
 // The transactions module's public surface: other modules, plugins and app.ts import it from here,
 // never from its files.
 export { default as transactionRoutes } from './routes';
-export { csvDocument, type CsvColumn } from './csv';
+export { csvDocument, csvStream, type CsvColumn } from './csv';
+export { exportHousekeeping, scheduleExportSweeps, sweepInterruptedExports } from './export-jobs';

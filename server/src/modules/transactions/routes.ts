@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import { errors, IdParams } from '../../lib/schema';
 import { actorOf } from '../../plugins/auth';
+import { exportFile, exportJob, startLedgerExport } from './export-jobs';
 import {
+  ExportFileQuerySchema,
+  ExportJobSchema,
   ExportQuerySchema,
   LedgerEntrySchema,
   LedgerPageSchema,
@@ -15,12 +20,28 @@ import * as service from './service';
 
 const tags = ['transactions'];
 const security = [{ bearerAuth: [] }];
-/** Sends an export as a CSV attachment. */
-function sendCsv(reply: FastifyReply, file: service.CsvExport): FastifyReply {
-  return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.filename}"`).send(file.csv);
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
 }
 
-const csv = { produces: ['text/csv'], description: `CSV (RFC 4180, UTF-8), newest first; at most ${service.CSV_MAX_ROWS} entries.` };
+/** Sends an export as a CSV attachment, streamed as its rows are read. */
+function sendCsv(reply: FastifyReply, file: service.CsvExport): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+    .send(Readable.from(file.csv));
+}
+
+const csv = {
+  produces: ['text/csv'],
+  description:
+    'CSV (RFC 4180, UTF-8), newest first, every matching entry: streamed as it is read (a failure midway ends the download early, without its last line break).',
+};
 
 const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedIn = [app.authenticate];
@@ -54,7 +75,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401),
       },
     },
-    async (request, reply) => sendCsv(reply, await service.exportMyTransactions(app, actorOf(request), request.query)),
+    async (request, reply) => sendCsv(reply, service.exportMyTransactions(app, actorOf(request), request.query, clientGone(reply))),
   );
 
   app.get(
@@ -100,7 +121,62 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401, 403),
       },
     },
-    async (request, reply) => sendCsv(reply, await service.exportTransactions(app, request.query)),
+    async (request, reply) => sendCsv(reply, service.exportTransactions(app, request.query, clientGone(reply))),
+  );
+
+  app.post(
+    '/export-jobs',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'The ledger export of these filters, made in the background; a notice with its download link follows (admins)',
+        security,
+        body: ExportQuerySchema,
+        response: { 202: ExportJobSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      return reply.status(202).send(await startLedgerExport(app, actorOf(request), request.body));
+    },
+  );
+
+  app.get(
+    '/export-jobs/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'An export of mine: its status, and its download link once done (admins)',
+        security,
+        params: IdParams,
+        response: { 200: ExportJobSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => exportJob(app, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/export-jobs/:id/file',
+    {
+      onRequest: [app.authenticateOptional],
+      schema: {
+        tags,
+        summary: 'The file of a finished export: for its person, or with the signed link of its notice',
+        produces: ['text/csv'],
+        params: IdParams,
+        querystring: ExportFileQuerySchema,
+        response: { 200: Type.Unsafe({ type: 'string', format: 'binary' }), ...errors(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await exportFile(app, request.user?.id ?? null, request.params.id, request.query.exp, request.query.sig);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', `attachment; filename="tessera-transactions-${file.createdAt.slice(0, 10)}.csv"`)
+        .send(file.stream);
+    },
   );
 
   app.get(

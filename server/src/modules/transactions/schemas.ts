@@ -3,13 +3,15 @@ import {
   LEDGER_ENTRY_TYPES,
   ORDER_STATUSES,
   PAYOUT_STATUSES,
+  EXPORT_JOB_STATUSES,
+  type ExportJob,
   type LedgerEntry,
   type LedgerTotals,
   type MyLedgerPage,
   type MyTransactionsQuery,
   type TransactionsQuery,
 } from 'shared-api/contract';
-import { assertSame, dateOnly, DateTime, Id, Nullable, PageOf, PageQuery, StringEnum, type Same } from '../../lib/schema';
+import { assertSame, dateOnly, DateTime, Id, Nullable, PageOf, CursorPageQuery, StringEnum, type Same } from '../../lib/schema';
 
 export const LedgerEntrySchema = Type.Object({
   _id: Id,
@@ -53,7 +55,10 @@ export const LedgerTotalsSchema = Type.Object({
 });
 assertSame<Same<Static<typeof LedgerTotalsSchema>, LedgerTotals>>();
 
-export const LedgerPageSchema = Type.Object({ ...PageOf(LedgerEntrySchema).properties, totals: LedgerTotalsSchema });
+export const LedgerPageSchema = Type.Object({
+  ...PageOf(LedgerEntrySchema).properties,
+  totals: Type.Union([LedgerTotalsSchema, Type.Null()]),
+});
 
 export const MyLedgerPageSchema = Type.Object({
   ...PageOf(LedgerEntrySchema).properties,
@@ -75,11 +80,28 @@ const adminFilters = {
   to: Type.Optional(dateOnly('YYYY-MM-DD (UTC), inclusive')),
 };
 
-export const MyTransactionsQuerySchema = Type.Object({ ...filters, ...PageQuery }, { additionalProperties: false });
+export const MyTransactionsQuerySchema = Type.Object({ ...filters, ...CursorPageQuery }, { additionalProperties: false });
 assertSame<Same<Static<typeof MyTransactionsQuerySchema>, MyTransactionsQuery>>();
 
-export const TransactionsQuerySchema = Type.Object({ ...adminFilters, ...PageQuery }, { additionalProperties: false });
+export const TransactionsQuerySchema = Type.Object({ ...adminFilters, ...CursorPageQuery }, { additionalProperties: false });
 assertSame<Same<Static<typeof TransactionsQuerySchema>, TransactionsQuery>>();
 
 export const MyExportQuerySchema = Type.Object(filters, { additionalProperties: false });
 export const ExportQuerySchema = Type.Object(adminFilters, { additionalProperties: false });
+
+export const ExportJobSchema = Type.Object({
+  _id: Id,
+  status: StringEnum(EXPORT_JOB_STATUSES),
+  rows: Nullable(Type.Integer({ minimum: 0, description: 'Entries in the file, once DONE' })),
+  size: Nullable(Type.Integer({ minimum: 0, description: 'Bytes, once DONE' })),
+  error: Nullable(Type.String()),
+  createdAt: DateTime,
+  finishedAt: Nullable(DateTime),
+  downloadUrl: Nullable(Type.String({ description: 'A signed path to the file, valid for a while (LINK_TTL_MINUTES), once DONE' })),
+});
+assertSame<Same<Static<typeof ExportJobSchema>, ExportJob>>();
+
+export const ExportFileQuerySchema = Type.Object(
+  { exp: Type.Optional(Type.String({ maxLength: 20 })), sig: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);

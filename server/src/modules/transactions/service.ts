@@ -1,9 +1,10 @@
 // Transactions are views of the ledger: the signed-in user's entries, and every entry for
 // admins (filters, totals). Also as CSV for the wallet and admin transaction pages.
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   centsToDollars,
+  type CursorPageQuery,
   type LedgerEntry,
   type LedgerPage,
   type LedgerTotals,
@@ -12,10 +13,13 @@ import {
   type Page,
   type TransactionsQuery,
 } from 'shared-api/contract';
+import { myEntryLabel } from 'shared-api/labels';
 import { ledgerEntries, orders, payouts, users, type LedgerRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { Actor } from '../../lib/actor';
-import { csvDocument, type CsvColumn } from './csv';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { csvStream, type CsvColumn } from './csv';
+import { finishPage, planPage, totalOf } from '../../lib/list-page';
 
 export function toLedgerEntry(e: LedgerRow): LedgerEntry {
   return {
@@ -48,27 +52,29 @@ function filters(q: TransactionsQuery): SQL[] {
   return where;
 }
 
-/** One wallet's entries in the order its balance moved; across wallets, the order of insertion. */
-const newestFirst = (oneWallet: boolean) => (oneWallet ? [desc(ledgerEntries.walletSeq)] : [desc(ledgerEntries.seq)]);
-
-async function pageOf(
-  app: FastifyInstance,
-  where: SQL[],
-  q: { page?: number; pageSize?: number },
-  oneWallet: boolean,
-): Promise<Page<LedgerEntry>> {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? 20;
+// One wallet's entries in the order its balance moved; across wallets, the order of insertion.
+// Both keys are unique, so they page by keyset alone: (user_id, wallet_seq) and seq (with
+// (type, seq) and (property_id, seq)) are indexed.
+async function pageOf(app: FastifyInstance, where: SQL[], q: CursorPageQuery, oneWallet: boolean): Promise<Page<LedgerEntry>> {
   const cond = where.length > 0 ? and(...where) : undefined;
-  const [{ total }] = await app.db.select({ total: count() }).from(ledgerEntries).where(cond);
-  const rows = await app.db
-    .select()
+  const plan = planPage(q, ledgerEntries, cond, [
+    { expr: oneWallet ? sql`${ledgerEntries.walletSeq}` : sql`${ledgerEntries.seq}`, cast: 'bigint' },
+  ]);
+  const fetched = await app.db
+    .select({ ...getTableColumns(ledgerEntries), _k: sql<string>`${plan.keyText}` })
     .from(ledgerEntries)
-    .where(cond)
-    .orderBy(...newestFirst(oneWallet))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { items: rows.map(toLedgerEntry), total, page, pageSize };
+    .where(and(cond, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit);
+  const { rows, nextCursor, prevCursor } = finishPage(fetched, plan);
+  return {
+    items: rows.map(toLedgerEntry),
+    ...(await totalOf(app.db, ledgerEntries, cond, plan)),
+    page: plan.page,
+    pageSize: plan.pageSize,
+    nextCursor,
+    prevCursor,
+  };
 }
 
 async function totals(app: FastifyInstance, where: SQL[]): Promise<LedgerTotals> {
@@ -141,7 +147,9 @@ export async function myTransaction(app: FastifyInstance, actor: Actor, id: stri
 
 export async function allTransactions(app: FastifyInstance, q: TransactionsQuery): Promise<LedgerPage> {
   const where = filters(q);
-  return { ...(await pageOf(app, where, q, Boolean(q.userId))), totals: await totals(app, where) };
+  const page = await pageOf(app, where, q, Boolean(q.userId));
+  // Summing is a read of every selected entry: only for selections counted exactly.
+  return { ...page, totals: page.totalIsEstimate ? null : await totals(app, where) };
 }
 
 export async function transaction(app: FastifyInstance, id: string): Promise<LedgerEntry> {
@@ -152,62 +160,89 @@ export async function transaction(app: FastifyInstance, id: string): Promise<Led
 
 // ---- CSV ----
 
-export const CSV_MAX_ROWS = 100_000;
-
-type CsvRow = LedgerRow & { email?: string | null };
-const money = (cents: number) => (cents / 100).toFixed(2);
+/** A ledger line as the exports read it (raw from the cursor: snake_case, bigints as text). */
+interface CsvRow {
+  id: string;
+  user_id: string;
+  email?: string | null;
+  type: string;
+  amount_cents: string | number;
+  balance_after_cents: string | number;
+  order_id: string | null;
+  property_id: string | null;
+  payout_id: string | null;
+  checkout_id: string | null;
+  description: string;
+  created_at: string | Date;
+}
+const money = (cents: string | number) => (Number(cents) / 100).toFixed(2);
+const iso = (d: string | Date) => (d instanceof Date ? d : new Date(d)).toISOString();
 const COLUMNS: CsvColumn<CsvRow>[] = [
-  { title: 'Date (UTC)', value: (e) => e.createdAt.toISOString() },
+  { title: 'Date (UTC)', value: (e) => iso(e.created_at) },
   { title: 'Type', value: (e) => e.type },
-  { title: 'Amount (USD)', value: (e) => money(e.amountCents), numeric: true },
-  { title: 'Balance after (USD)', value: (e) => money(e.balanceAfterCents), numeric: true },
+  { title: 'Amount (USD)', value: (e) => money(e.amount_cents), numeric: true },
+  { title: 'Balance after (USD)', value: (e) => money(e.balance_after_cents), numeric: true },
   { title: 'Description', value: (e) => e.description },
-  { title: 'Order', value: (e) => e.orderId ?? '' },
-  { title: 'Property', value: (e) => e.propertyId ?? '' },
-  { title: 'Payout', value: (e) => e.payoutId ?? '' },
-  { title: 'Checkout', value: (e) => e.checkoutId ?? '' },
+  { title: 'Order', value: (e) => e.order_id ?? '' },
+  { title: 'Property', value: (e) => e.property_id ?? '' },
+  { title: 'Payout', value: (e) => e.payout_id ?? '' },
+  { title: 'Checkout', value: (e) => e.checkout_id ?? '' },
   { title: 'Entry', value: (e) => e.id },
 ];
+/** The holder's own export adds the entry's name as their wallet and statements show it. */
+const MY_COLUMNS: CsvColumn<CsvRow>[] = [...COLUMNS, { title: 'Name', value: (e) => myEntryLabel(e.type) }];
 const ADMIN_COLUMNS: CsvColumn<CsvRow>[] = [
   COLUMNS[0],
-  { title: 'User', value: (e) => e.userId },
+  { title: 'User', value: (e) => e.user_id },
   { title: 'E-mail', value: (e) => e.email ?? '' },
   ...COLUMNS.slice(1),
 ];
 
-/** An export: the file's name and its CSV text (the route sends it as an attachment). */
+/** An export: the file's name and its CSV text, produced while it is sent. */
 export interface CsvExport {
   filename: string;
-  csv: string;
+  csv: AsyncGenerator<string>;
+  /** Rows written so far (all of them once `csv` is done). */
+  rows(): number;
 }
 
-async function csvExport(app: FastifyInstance, where: SQL[], admin: boolean, oneWallet: boolean): Promise<CsvExport> {
-  const cond = where.length > 0 ? and(...where) : undefined;
-  const [{ total }] = await app.db.select({ total: count() }).from(ledgerEntries).where(cond);
-  if (total > CSV_MAX_ROWS)
-    throw badRequest(`${total} entries match; an export holds at most ${CSV_MAX_ROWS}. Narrow the dates or filters.`);
-  const rows: CsvRow[] = admin
-    ? (
-        await app.db
-          .select({ e: ledgerEntries, email: users.email })
-          .from(ledgerEntries)
-          .innerJoin(users, eq(users.id, ledgerEntries.userId))
-          .where(cond)
-          .orderBy(...newestFirst(oneWallet))
-      ).map((r) => ({ ...r.e, email: r.email }))
-    : await app.db
-        .select()
-        .from(ledgerEntries)
-        .where(cond)
-        .orderBy(...newestFirst(oneWallet));
+/** Refuses filters an export cannot run with (before a background job is recorded). */
+export function checkFilters(q: TransactionsQuery): void {
+  filters(q);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Every matching entry, newest first, read from a cursor a batch at a time: no ceiling on
+ * the rows, and memory that does not grow with them. `signal` (the client went away) stops
+ * the read and cancels its statement on the server.
+ */
+function csvExport(app: FastifyInstance, where: SQL[], admin: boolean, oneWallet: boolean, signal?: AbortSignal): CsvExport {
+  const cond = where.length > 0 ? sql` WHERE ${and(...where)}` : sql``;
+  const order = oneWallet ? sql`${ledgerEntries.walletSeq} DESC` : sql`${ledgerEntries.seq} DESC`;
+  const query = sql`SELECT ${ledgerEntries.id} AS id, ${ledgerEntries.userId} AS user_id, ${ledgerEntries.type} AS type,
+      ${ledgerEntries.amountCents} AS amount_cents, ${ledgerEntries.balanceAfterCents} AS balance_after_cents,
+      ${ledgerEntries.orderId} AS order_id, ${ledgerEntries.propertyId} AS property_id, ${ledgerEntries.payoutId} AS payout_id,
+      ${ledgerEntries.checkoutId} AS checkout_id, ${ledgerEntries.description} AS description, ${ledgerEntries.createdAt} AS created_at
+      ${admin ? sql`, ${users.email} AS email` : sql``}
+    FROM ${ledgerEntries}${admin ? sql` JOIN ${users} ON ${users.id} = ${ledgerEntries.userId}` : sql``}${cond}
+    ORDER BY ${order}`;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const rows = app.database.cursor<CsvRow>(text, params, { batchSize: 2000, signal });
   const day = new Date().toISOString().slice(0, 10);
-  return { filename: `tessera-transactions-${day}.csv`, csv: csvDocument(admin ? ADMIN_COLUMNS : COLUMNS, rows) };
+  const counter = { rows: 0 };
+  return {
+    filename: `tessera-transactions-${day}.csv`,
+    csv: csvStream(admin ? ADMIN_COLUMNS : MY_COLUMNS, rows, counter),
+    rows: () => counter.rows,
+  };
 }
 
-export async function exportMyTransactions(app: FastifyInstance, actor: Actor, q: MyTransactionsQuery): Promise<CsvExport> {
-  return csvExport(app, [eq(ledgerEntries.userId, actor.id), ...filters(q)], false, true);
+export function exportMyTransactions(app: FastifyInstance, actor: Actor, q: MyTransactionsQuery, signal?: AbortSignal): CsvExport {
+  return csvExport(app, [eq(ledgerEntries.userId, actor.id), ...filters(q)], false, true, signal);
 }
 
-export async function exportTransactions(app: FastifyInstance, q: TransactionsQuery): Promise<CsvExport> {
-  return csvExport(app, filters(q), true, Boolean(q.userId));
+export function exportTransactions(app: FastifyInstance, q: TransactionsQuery, signal?: AbortSignal): CsvExport {
+  return csvExport(app, filters(q), true, Boolean(q.userId), signal);
 }

@@ -12,6 +12,7 @@ export const DatedAmountSchema = Type.Object({ date: Type.String(), amount: Type
 
 export const UserMetricsSchema = Type.Object({
   portfolioValue: Type.Number(),
+  accountValue: Type.Number(),
   totalInvested: Type.Number(),
   holdingsCount: Type.Integer(),
   walletBalance: Type.Number(),

@@ -129,13 +129,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/me/update-password',
     {
-      onRequest: signedIn,
+      onRequest: [...signedIn, app.requireRecentAuth],
       schema: {
         tags,
         summary: 'Change password (ends every session; returns a fresh token)',
         security,
         body: UpdatePasswordSchema,
-        response: { 200: UpdatePasswordResultSchema, ...errors(400, 401) },
+        response: { 200: UpdatePasswordResultSchema, ...errors(400, 401, 403) },
       },
     },
     async (request) => service.updatePassword(app, actorOf(request), request.body),

@@ -13,7 +13,7 @@ import {
   type UsersQuery,
   type VerifyUserBody,
 } from 'shared-api/contract';
-import { assertSame, DateTime, Id, Nullable, PageQuery, StringEnum, type Same } from '../../lib/schema';
+import { assertSame, DateTime, Id, Nullable, CursorPageQuery, StringEnum, type Same } from '../../lib/schema';
 import { FileRefSchema } from '../files';
 
 export const UserSchema = Type.Object({
@@ -34,6 +34,7 @@ export const UserSchema = Type.Object({
   rejectionReason: Nullable(Type.String()),
   claimableTokens: Type.Number(),
   createdAt: DateTime,
+  twoFactorRequired: Type.Optional(Type.Boolean()),
 });
 assertSame<Same<Static<typeof UserSchema>, User>>();
 
@@ -106,7 +107,7 @@ export const UsersQuerySchema = Type.Object(
     role: Type.Optional(StringEnum(ROLES)),
     status: Type.Optional(StringEnum(USER_STATUSES)),
     q: Type.Optional(Type.String({ maxLength: 100 })),
-    ...PageQuery,
+    ...CursorPageQuery,
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 // People: profile, onboarding (KYC), questionnaire, password; and what admins do to them.
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
@@ -21,13 +21,14 @@ import { files, properties, questionnaires, users, type UserRow } from '../../db
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import type { ReadUploads } from '../../plugins/uploads';
 import { audit } from '../../lib/audit';
+import { finishPage, planPage, totalOf } from '../../lib/list-page';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../lib/actor';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef } from '../files';
 import { ownerListingFigures } from '../properties';
 import { moneyMetricsForUser } from './metrics';
 import { accountClosingRefusals } from '../wallets';
-import { notices } from '../notifications';
+import { holdersOf, notices } from '../notifications';
 import { closeTicketsOfClosedAccount } from '../support';
 
 export type UserWithAvatar = UserRow & { avatarKey: string | null };
@@ -86,7 +87,9 @@ async function requireUser(db: Executor, id: string): Promise<UserWithAvatar> {
 }
 
 export async function getMe(app: FastifyInstance, actor: Actor): Promise<User> {
-  return toUser(app, await requireUser(app.db, actor.id));
+  const me = toUser(app, await requireUser(app.db, actor.id));
+  // The console explains ADMIN_2FA_REQUIRED up front instead of failing table by table.
+  return me.role === 'ADMIN' ? { ...me, twoFactorRequired: await app.adminMustEnrol(me._id) } : me;
 }
 
 function cleanProfile(body: UpdateMeBody): Partial<typeof users.$inferInsert> {
@@ -278,35 +281,37 @@ export async function getMyMetrics(app: FastifyInstance, me: Actor): Promise<Use
 
 // ---- Admin ----
 
+/** What a person search matches: the trigram index users_search_trgm_idx has this expression. */
+const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+
 export async function listUsers(app: FastifyInstance, q: UsersQuery, roles?: Role[]): Promise<Page<User>> {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? 20;
   const where: SQL[] = [isNull(users.deletedAt)];
   if (q.role) where.push(eq(users.role, q.role));
   else if (roles) where.push(inArray(users.role, roles));
   if (q.status) where.push(eq(users.status, q.status));
   const text = q.q?.trim();
-  if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(
-      or(
-        ilike(users.email, like),
-        ilike(users.firstName, like),
-        ilike(users.lastName, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-      ) as SQL,
-    );
-  }
-  const [{ total }] = await app.db
-    .select({ total: count() })
+  if (text) where.push(sql`${searchText} ILIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  const cond = and(...where);
+  const plan = planPage(q, users, cond, [
+    { expr: sql`${users.createdAt}`, cast: 'timestamptz' },
+    { expr: sql`${users.id}`, cast: 'uuid' },
+  ]);
+  const fetched = await app.db
+    .select({ ...getTableColumns(users), ...withAvatar, _k: sql<string>`${plan.keyText}` })
     .from(users)
-    .where(and(...where));
-  const rows = await selectUsers(app.db)
-    .where(and(...where))
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { items: rows.map((r) => toUser(app, r)), total, page, pageSize };
+    .leftJoin(files, eq(files.id, users.avatarFileId))
+    .where(and(cond, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit);
+  const { rows, nextCursor, prevCursor } = finishPage(fetched, plan);
+  return {
+    items: rows.map((r) => toUser(app, r)),
+    ...(await totalOf(app.db, users, cond, plan)),
+    page: plan.page,
+    pageSize: plan.pageSize,
+    nextCursor,
+    prevCursor,
+  };
 }
 
 export async function getUserDetail(app: FastifyInstance, id: string, role?: Role): Promise<UserDetail> {
@@ -388,12 +393,17 @@ export async function verifyUser(app: FastifyInstance, actor: Actor, id: string,
         sql`SELECT count(*) AS n FROM market_orders WHERE investor_id = ${id} AND status = 'CANCELLED' AND closed_at = now()`,
       )) as unknown as { rows: { n: unknown }[] };
       await notices.kycRejected(tx, id, reason, Number(cancelled.rows[0].n));
-      // The database suspended the owner's live listings in this transaction (0040's trigger): tell them too.
+      // The database suspended the owner's live listings in this transaction (0040's trigger): tell them, and the listings' holders, too.
       for (const p of await tx
         .select({ id: properties.id, name: properties.name, ownerId: properties.ownerId, reason: properties.suspendedReason })
         .from(properties)
-        .where(and(eq(properties.ownerId, id), sql`${properties.suspendedAt} = now()`)))
-        await notices.listingSuspended(tx, p, p.reason ?? 'The owner’s identity verification was rejected');
+        .where(and(eq(properties.ownerId, id), sql`${properties.suspendedAt} = now()`))) {
+        const reason = p.reason ?? 'The owner’s identity verification was rejected';
+        await notices.listingSuspended(tx, p, reason);
+        for (const holder of await holdersOf(tx, p.id)) {
+          if (holder !== p.ownerId) await notices.holdingSuspended(tx, { userId: holder, id: p.id, name: p.name }, reason);
+        }
+      }
     }
     await audit(tx, actor, {
       action: body.status === 'VERIFIED' ? 'user.verify' : 'user.reject',

@@ -2,4 +2,4 @@
 // never from its files.
 export { default as walletRoutes } from './routes';
 export { PayoutSchema } from './schemas';
-export { accountClosingRefusals, toPayout, toPayouts, walletOf } from './service';
+export { accountClosingRefusals, toPayout, toPayouts } from './service';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { idempotencyOf, sendAnswer } from '../../lib/idempotency';
+import { idempotencyOf, sendAnswer } from '../ledger';
 import { errors, IdParams } from '../../lib/schema';
 import { IdempotencyHeaders, UserIdParams } from '../orders';
 import { CheckoutSchema, requestPublicOrigin } from '../payments';
@@ -76,7 +76,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/withdraw',
     {
-      onRequest: walletHolder,
+      onRequest: [...walletHolder, app.requireRecentAuth],
       preHandler: requireStatusFor('WITHDRAW'),
       schema: {
         tags,

@@ -20,6 +20,7 @@ export const PayoutSchema = Type.Object({
   reason: Nullable(Type.String()),
   createdAt: DateTime,
   decidedAt: Nullable(DateTime),
+  bankReference: Nullable(Type.String()),
   destination: Nullable(PayoutDestinationSchema),
 });
 assertSame<Same<Static<typeof PayoutSchema>, Payout>>();

@@ -1,5 +1,5 @@
-// Wallets: the balance (the sum of the ledger entries, kept on the wallet row by the ledger
-// trigger), what is held, deposits (a checkout) and withdrawals (a payout request, held at once).
+// Wallets: the balance and what is held (read from the ledger module), deposits (a checkout)
+// and withdrawals (a payout request, held at once).
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -15,30 +15,11 @@ import {
 import type { Executor } from '../../db/client';
 import { checkouts, payouts, users, type PayoutRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
-import { idempotent, type Answer, type IdempotencyInput } from '../../lib/idempotency';
 import { amountCents, moneyTx } from '../../lib/money';
 import type { Actor } from '../../lib/actor';
 import { createCheckout } from '../payments';
 import { destinationsById } from '../payout-destinations';
-
-export async function walletOf(db: Executor, userId: string): Promise<Wallet> {
-  const rows = (await db.execute(sql`
-    SELECT
-      (SELECT balance_cents FROM wallets WHERE user_id = ${userId}) AS balance,
-      (SELECT coalesce(sum(amount_cents), 0) FROM orders WHERE investor_id = ${userId} AND status = 'PENDING') AS orders_held,
-      (SELECT coalesce(sum(amount_cents), 0) FROM payouts WHERE user_id = ${userId} AND status = 'REQUESTED') AS payouts_held,
-      (SELECT coalesce(sum(remaining::bigint * price_cents), 0) FROM market_orders WHERE investor_id = ${userId} AND status = 'OPEN' AND side = 'BUY') AS bids_held
-  `)) as unknown as {
-    rows: { balance: string | number | null; orders_held: string | number; payouts_held: string | number; bids_held: string | number }[];
-  };
-  const r = rows.rows[0];
-  return {
-    userId,
-    balance: centsToDollars(Number(r.balance ?? 0)),
-    held: centsToDollars(Number(r.orders_held) + Number(r.payouts_held) + Number(r.bids_held)),
-    currency: 'USD',
-  };
-}
+import { idempotent, walletOf, type Answer, type IdempotencyInput } from '../ledger';
 
 export async function myWallet(app: FastifyInstance, actor: Actor): Promise<Wallet> {
   return walletOf(app.db, actor.id);
@@ -59,6 +40,7 @@ export function toPayout(p: PayoutRow, destinations?: Map<string, PayoutDestinat
     reason: p.reason,
     createdAt: p.createdAt.toISOString(),
     decidedAt: p.decidedAt ? p.decidedAt.toISOString() : null,
+    bankReference: p.bankReference,
     destination: (p.payoutDestinationId && destinations?.get(p.payoutDestinationId)) || null,
   };
 }

@@ -20,7 +20,7 @@ jest.setTimeout(30_000);
 beforeEach(() => {
   jest.clearAllMocks();
   useSessionStore.getState().setSession(makeUser(), 'token');
-  m.metrics.mockResolvedValue(makeMetrics({ totalInvested: 4500, portfolioValue: 4750, holdingsCount: 2 }));
+  m.metrics.mockResolvedValue(makeMetrics({ totalInvested: 4500, portfolioValue: 4750, accountValue: 5000, holdingsCount: 2 }));
 });
 
 test('loading', () => {
@@ -69,7 +69,7 @@ test("data: each holding with the property's image, name, type, units, share, am
 
   // Totals are the server's.
   expect(await screen.findByRole('group', { name: 'Total invested' })).toHaveTextContent('$4,500.00');
-  expect(screen.getByRole('group', { name: 'Portfolio value' })).toHaveTextContent('$4,750.00');
+  expect(screen.getByRole('group', { name: 'Account value' })).toHaveTextContent('$5,000.00');
 });
 
 test('empty: leads to /properties and the orders', async () => {

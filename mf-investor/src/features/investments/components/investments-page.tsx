@@ -9,6 +9,7 @@ import { paths } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { HoldingCard } from './holding-card';
 import { ReturnsCards } from '../../returns/returns-summary';
+import { ACCOUNT_VALUE_HINT, ACCOUNT_VALUE_LABEL } from 'shared-api/contract/dashboard';
 
 export function InvestmentsPage() {
   const holdings = useApiQuery(queries.me.holdings());
@@ -38,7 +39,7 @@ export function InvestmentsPage() {
           sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: 'repeat(auto-fit, minmax(min(13rem, 100%), 1fr))' }}
         >
           <StatCard title="Total invested" value={formatMoney(m.totalInvested)} />
-          <StatCard title="Portfolio value" value={formatMoney(m.portfolioValue)} />
+          <StatCard title={ACCOUNT_VALUE_LABEL} value={formatMoney(m.accountValue)} hint={ACCOUNT_VALUE_HINT} />
           <StatCard title="Properties" value={formatNumber(m.holdingsCount)} />
         </Box>
       )}

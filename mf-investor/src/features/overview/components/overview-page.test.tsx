@@ -49,6 +49,7 @@ test("data: the server's figures as stat cards, and charts of allocation and mon
   m.metrics.mockResolvedValue(
     makeMetrics({
       portfolioValue: 12500,
+      accountValue: 13734.56,
       totalInvested: 11250.5,
       holdingsCount: 2,
       walletBalance: 1234.56,
@@ -70,8 +71,9 @@ test("data: the server's figures as stat cards, and charts of allocation and mon
   );
   renderPage(<OverviewPage />, { url: '/dashboard' });
   expect(await screen.findByText('Welcome back, Ivan. Here is how your portfolio is doing.')).toBeInTheDocument();
-  await screen.findByRole('group', { name: 'Portfolio value' });
-  expect(within(stat('Portfolio value')).getByText('$12,500.00')).toBeInTheDocument();
+  await screen.findByRole('group', { name: 'Account value' });
+  expect(within(stat('Account value')).getByText('$13,734.56')).toBeInTheDocument();
+  expect(stat('Account value')).toHaveTextContent('Your cash plus your units at their latest appraisal');
   expect(within(stat('Total invested')).getByText('$11,250.50')).toBeInTheDocument();
   expect(within(stat('Holdings')).getByText('2')).toBeInTheDocument();
   expect(within(stat('Wallet balance')).getByText('$1,234.56')).toBeInTheDocument();
@@ -157,7 +159,7 @@ describe('status awareness', () => {
     signIn({ status: 'PENDING', onboardingCompleted: true });
     m.me.mockResolvedValue(makeUser({ status: 'VERIFIED' }));
     renderPage(<OverviewPage />);
-    await screen.findByRole('group', { name: 'Portfolio value' });
+    await screen.findByRole('group', { name: 'Account value' });
     expect(screen.queryByRole('region', { name: 'Account status' })).not.toBeInTheDocument();
     expect(useSessionStore.getState().user?.status).toBe('VERIFIED');
   });

@@ -9,15 +9,17 @@ import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader, useFreshUse
 import { StatCard } from 'shared-ui/display';
 import { getMyMetrics, getMyReturns, useAuthUser } from 'shared-api';
 import { SUBSCRIPTION_TOKENS, paths, type UserMetrics } from 'shared-api/contract';
+import { TwoFactorInvite } from 'shared-ui/display';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { PortfolioCharts } from './portfolio-charts';
 import { ReturnsCards, ReturnsCharts } from '../../returns/returns-summary';
+import { ACCOUNT_VALUE_HINT, ACCOUNT_VALUE_LABEL } from 'shared-api/contract/dashboard';
 
 function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribed: boolean }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))' }}>
-      <StatCard title="Portfolio value" value={formatMoney(m.portfolioValue)} hint="Your units at today's unit prices" />
-      <StatCard title="Total invested" value={formatMoney(m.totalInvested)} hint="Paid for your holdings" />
+      <StatCard title={ACCOUNT_VALUE_LABEL} value={formatMoney(m.accountValue)} hint={ACCOUNT_VALUE_HINT} />
+      <StatCard title="Total invested" value={formatMoney(m.totalInvested)} hint="What the units you hold cost" />
       <StatCard
         title="Holdings"
         value={formatNumber(m.holdingsCount)}
@@ -87,6 +89,7 @@ export function OverviewPage() {
         }
       />
       <AccountStatusNotice />
+      <TwoFactorInvite />
 
       {metrics.error ? (
         <ErrorState message={metrics.error} onRetry={metrics.reload} retrying={metrics.loading} />

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box } from 'shared-ui/mui';
 import { FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, toast } from 'shared-ui';
+import { useStepUp } from 'shared-ui/display';
 import { addPayoutDestination, readError } from 'shared-api';
 import type { CreatePayoutDestinationBody, PayoutDestination, PayoutDestinationKind } from 'shared-api/contract';
 import {
@@ -58,6 +59,7 @@ export function AddBankAccountDialog({ open, onClose, onAdded }: AddBankAccountD
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const stepUp = useStepUp();
   const [busy, setBusy] = useState(false);
   const key = useRef<string | null>(null);
 
@@ -94,7 +96,8 @@ export function AddBankAccountDialog({ open, onClose, onAdded }: AddBankAccountD
     setBusy(true);
     setFailure(null);
     try {
-      const d = await addPayoutDestination(body, { idempotencyKey: key.current });
+      const idempotencyKey = key.current;
+      const d = await stepUp.guard(() => addPayoutDestination(body, { idempotencyKey }));
       toast.success(`Bank account ${maskedNumber(d.last4)} added. We sent you an e-mail about it.`);
       onAdded(d);
     } catch (err) {
@@ -106,68 +109,73 @@ export function AddBankAccountDialog({ open, onClose, onAdded }: AddBankAccountD
   };
 
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title="Add bank account"
-      maxWidth="sm"
-      disableClose={busy}
-      actions={
-        <>
-          <Button variant="text" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={ids.form} variant="filled-blue" loading={busy}>
-            Add bank account
-          </Button>
-        </>
-      }
-    >
-      <Box component="form" id={ids.form} noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-        <Box role="radiogroup" aria-labelledby={ids.kind}>
-          <FormLabel id={ids.kind}>Account type</FormLabel>
-          <RadioGroup
-            row
-            name="kind"
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value as PayoutDestinationKind);
-              setErrors({});
-            }}
-          >
-            <FormControlLabel value="US_ACH" control={<Radio />} label={PAYOUT_DESTINATION_KIND_LABELS.US_ACH} disabled={busy} />
-            <FormControlLabel value="IBAN" control={<Radio />} label={PAYOUT_DESTINATION_KIND_LABELS.IBAN} disabled={busy} />
-          </RadioGroup>
-        </Box>
-        {FIELDS[kind].map((f) => (
-          <TextField
-            key={f}
-            id={`${ids.form}-${f}`}
-            label={LABELS[f]}
-            value={values[f]}
-            required
-            fullWidth
-            disabled={busy}
-            autoComplete={f === 'holderName' ? 'name' : 'off'}
-            slotProps={{ htmlInput: { inputMode: f === 'routingNumber' || f === 'accountNumber' ? 'numeric' : 'text', spellCheck: false } }}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, [f]: e.target.value }));
-              if (errors[f]) check(f, e.target.value);
-            }}
-            onBlur={() => values[f].trim() !== '' && check(f, values[f])}
-            error={Boolean(errors[f])}
-            helperText={errors[f] ?? HINTS[f]}
-          />
-        ))}
-        <Alert severity="info" role="note">
-          After saving, only the last four digits are ever shown. Withdrawals are paid to this account by our team.
-        </Alert>
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
+    <>
+      <Modal
+        open={open}
+        onClose={onClose}
+        title="Add bank account"
+        maxWidth="sm"
+        disableClose={busy}
+        actions={
+          <>
+            <Button variant="text" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" form={ids.form} variant="filled-blue" loading={busy}>
+              Add bank account
+            </Button>
+          </>
+        }
+      >
+        <Box component="form" id={ids.form} noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <Box role="radiogroup" aria-labelledby={ids.kind}>
+            <FormLabel id={ids.kind}>Account type</FormLabel>
+            <RadioGroup
+              row
+              name="kind"
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as PayoutDestinationKind);
+                setErrors({});
+              }}
+            >
+              <FormControlLabel value="US_ACH" control={<Radio />} label={PAYOUT_DESTINATION_KIND_LABELS.US_ACH} disabled={busy} />
+              <FormControlLabel value="IBAN" control={<Radio />} label={PAYOUT_DESTINATION_KIND_LABELS.IBAN} disabled={busy} />
+            </RadioGroup>
+          </Box>
+          {FIELDS[kind].map((f) => (
+            <TextField
+              key={f}
+              id={`${ids.form}-${f}`}
+              label={LABELS[f]}
+              value={values[f]}
+              required
+              fullWidth
+              disabled={busy}
+              autoComplete={f === 'holderName' ? 'name' : 'off'}
+              slotProps={{
+                htmlInput: { inputMode: f === 'routingNumber' || f === 'accountNumber' ? 'numeric' : 'text', spellCheck: false },
+              }}
+              onChange={(e) => {
+                setValues((v) => ({ ...v, [f]: e.target.value }));
+                if (errors[f]) check(f, e.target.value);
+              }}
+              onBlur={() => values[f].trim() !== '' && check(f, values[f])}
+              error={Boolean(errors[f])}
+              helperText={errors[f] ?? HINTS[f]}
+            />
+          ))}
+          <Alert severity="info" role="note">
+            After saving, only the last four digits are ever shown. Withdrawals are paid to this account by our team.
           </Alert>
-        )}
-      </Box>
-    </Modal>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+        </Box>
+      </Modal>
+      {stepUp.dialog}
+    </>
   );
 }

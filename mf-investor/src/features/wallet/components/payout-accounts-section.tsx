@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Box, Paper, Skeleton, Typography } from 'shared-ui/mui';
 import { Button, ConfirmDialog, formatDate, toast } from 'shared-ui';
 import { ErrorState } from 'shared-ui/components';
+import { useStepUp } from 'shared-ui/display';
 import { readError, removePayoutDestination } from 'shared-api';
 import type { PayoutDestination } from 'shared-api/contract';
 import { maskedNumber, PAYOUT_DESTINATION_KIND_LABELS } from 'shared-api/contract/dashboard';
@@ -22,12 +23,14 @@ export function PayoutAccountsSection({ destinations, loading, error, onRetry, o
   const [removing, setRemoving] = useState<PayoutDestination | null>(null);
   const [shown, setShown] = useState<PayoutDestination | null>(null);
   const [busy, setBusy] = useState(false);
+  const stepUp = useStepUp();
 
   const remove = async () => {
     if (!removing) return;
     setBusy(true);
     try {
-      await removePayoutDestination(removing._id);
+      const id = removing._id;
+      await stepUp.guard(() => removePayoutDestination(id));
       toast.success(`Bank account ${maskedNumber(removing.last4)} removed.`);
       setRemoving(null);
       onChanged();
@@ -119,6 +122,7 @@ export function PayoutAccountsSection({ destinations, loading, error, onRetry, o
         onConfirm={() => void remove()}
         onCancel={() => setRemoving(null)}
       />
+      {stepUp.dialog}
     </Paper>
   );
 }

@@ -141,6 +141,7 @@ describe('withdrawal destination picker', () => {
       reason: null,
       createdAt: '2026-03-01T00:00:00.000Z',
       decidedAt: null,
+      bankReference: null,
       destination: null,
     });
     const { user } = renderPage(<WalletPage />);

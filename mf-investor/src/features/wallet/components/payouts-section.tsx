@@ -39,6 +39,11 @@ function Status({ payout: p }: { payout: Payout }) {
           {p.reason}
         </Typography>
       )}
+      {p.status === 'PAID' && p.bankReference && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, maxWidth: 260 }}>
+          Bank reference {p.bankReference}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -9,11 +9,13 @@ jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   getMyStatementPeriods: jest.fn(),
   downloadMyStatement: jest.fn(),
+  downloadMyTaxDocument: jest.fn(),
 }));
 jest.mock('../../../lib/browser');
 
 const periods = jest.mocked(api.getMyStatementPeriods);
 const download = jest.mocked(api.downloadMyStatement);
+const downloadTax = jest.mocked(api.downloadMyTaxDocument);
 const save = jest.mocked(browser.saveFile);
 
 jest.setTimeout(30_000);
@@ -81,4 +83,34 @@ test('the list fails to load: an error with a retry', async () => {
   const retry = (await screen.findAllByRole('button', { name: /retry|try again/i }))[0];
   await user.click(retry);
   expect(await screen.findByRole('table', { name: 'Monthly statements' })).toBeInTheDocument();
+});
+
+test('each tax year offers its tax document: loading, saved under its name, a failure said and retried', async () => {
+  let resolve!: (b: Blob) => void;
+  downloadTax.mockReturnValueOnce(new Promise<Blob>((r) => (resolve = r)));
+  const { user } = renderPage(<StatementsSection />);
+  const years = await screen.findByRole('table', { name: 'Annual tax summaries' });
+  expect(within(years).getByText('Tax document')).toBeInTheDocument();
+  const pdf = within(years).getByRole('button', { name: 'Download tax document 2026 as PDF' });
+  pdf.focus();
+  await user.keyboard('{Enter}');
+  expect(downloadTax).toHaveBeenCalledWith('2026', 'pdf');
+  expect(download).not.toHaveBeenCalled();
+  await waitFor(() => expect(pdf).toHaveTextContent('Loading...'));
+  expect(screen.getByRole('button', { name: 'Download tax summary 2026 as PDF' })).toBeDisabled();
+  const blob = new Blob(['%PDF-'], { type: 'application/pdf' });
+  resolve(blob);
+  await waitFor(() => expect(save).toHaveBeenCalledWith(blob, 'tessera-tax-document-2026.pdf'));
+  await waitFor(() => expect(pdf).toBeEnabled());
+
+  downloadTax.mockRejectedValueOnce(
+    new ApiError(404, { statusCode: 404, error: 'Not Found', message: 'No tax document yet: that year has not started' }),
+  );
+  await user.click(within(years).getByRole('button', { name: 'Download tax document 2026 as CSV' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Could not download the 2026 tax document: No tax document yet: that year has not started',
+  );
+  downloadTax.mockResolvedValueOnce(new Blob(['a,b']));
+  await user.click(within(years).getByRole('button', { name: 'Download tax document 2026 as CSV' }));
+  await waitFor(() => expect(save).toHaveBeenCalledWith(expect.any(Blob), 'tessera-tax-document-2026.csv'));
 });

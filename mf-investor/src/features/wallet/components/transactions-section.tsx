@@ -5,7 +5,7 @@ import { Button, DataTable, StatusBadge, formatDate, formatMoney, toast, type Da
 import { exportMyTransactionsCsv, readError } from 'shared-api';
 import { LEDGER_ENTRY_TYPES, type LedgerEntry, type LedgerEntryType } from 'shared-api/contract';
 import { queries, useApiQuery } from 'shared-api/query';
-import { MY_LEDGER_TYPE_LABELS } from 'shared-api/labels';
+import { MY_LEDGER_TYPE_LABELS, myEntryLabel } from 'shared-api/labels';
 import { saveFile } from '../../../lib/browser';
 import { todayStamp } from '../../../lib/dates';
 import { useIsPhone } from '../../../lib/use-is-phone';
@@ -55,7 +55,7 @@ export function TransactionsSection() {
           render: (e) => (
             <Box sx={{ display: 'grid', gap: 0.25 }}>
               <Box component="span" sx={{ fontWeight: 600 }}>
-                {MY_LEDGER_TYPE_LABELS[e.type] ?? e.type}
+                {myEntryLabel(e.type)}
               </Box>
               <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
                 {e.description}
@@ -92,7 +92,7 @@ export function TransactionsSection() {
           </Box>
         ),
       },
-      { key: 'type', header: 'Type', render: (e) => MY_LEDGER_TYPE_LABELS[e.type] ?? e.type },
+      { key: 'type', header: 'Type', render: (e) => myEntryLabel(e.type) },
       {
         key: 'description',
         header: 'Description',

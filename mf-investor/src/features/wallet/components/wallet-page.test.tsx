@@ -115,12 +115,18 @@ test('loading', () => {
 });
 
 test("data: the server's balance and held amount, withdrawal requests, and the ledger with type, amount, date and status", async () => {
+  m.payouts.mockResolvedValue([
+    makePayout({ _id: 'w1', amount: 100, status: 'REQUESTED' }),
+    makePayout({ _id: 'w0', amount: 40, status: 'PAID', bankReference: 'TRF-0042', decidedAt: '2026-03-08T10:00:00.000Z' }),
+  ]);
   renderPage(<WalletPage />, { url: '/dashboard/wallet' });
   await waitFor(() => expect(balance()).toHaveTextContent('$1,234.50'));
   expect(screen.getByRole('group', { name: 'Held' })).toHaveTextContent('$300.00');
 
   const requests = await screen.findByRole('table', { name: 'Withdrawal requests' });
   expect(within(requests).getByRole('row', { name: /\$100\.00.*Requested.*Waiting for an admin/ })).toBeInTheDocument();
+  // A paid one carries the transfer's bank reference, to trace it with the bank.
+  expect(within(requests).getByRole('row', { name: /\$40\.00.*Paid.*Bank reference TRF-0042/ })).toBeInTheDocument();
 
   const table = await screen.findByRole('table', { name: 'Transactions' });
   const deposit = within(table).getByRole('row', { name: /Deposit via sandbox/ });

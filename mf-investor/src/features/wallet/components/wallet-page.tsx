@@ -17,6 +17,7 @@ import { PayoutsSection } from './payouts-section';
 import { StatementsSection } from './statements-section';
 import { TransactionsSection } from './transactions-section';
 import { WithdrawForm } from './withdraw-form';
+import { ACCOUNT_VALUE_HINT, ACCOUNT_VALUE_LABEL } from 'shared-api/contract/dashboard';
 
 const SEVERITY = { PAID: 'success', DECLINED: 'error', EXPIRED: 'warning', OPEN: 'info' } as const;
 
@@ -31,6 +32,8 @@ export function WalletPage() {
   const { open: openDeposits, discard } = useOpenDeposits(params.get('checkout'), refresh);
 
   const wallet = useApiQuery(queries.me.wallet());
+  // The account value beside the balance, under the same name as on every other screen.
+  const metrics = useApiQuery(queries.me.metrics());
   const payouts = useApiQuery(queries.me.payouts());
   const destinations = useApiQuery(queries.me.payoutDestinations());
   const [adding, setAdding] = useState(false);
@@ -87,6 +90,9 @@ export function WalletPage() {
               value={w ? formatMoney(w.held) : <Skeleton width="50%" aria-label="Loading" />}
               hint="For pending orders and withdrawal requests, not in your available balance"
             />
+            {metrics.data && metrics.data.holdingsCount > 0 && (
+              <StatCard title={ACCOUNT_VALUE_LABEL} value={formatMoney(metrics.data.accountValue)} hint={ACCOUNT_VALUE_HINT} />
+            )}
           </Box>
         )}
       </Box>

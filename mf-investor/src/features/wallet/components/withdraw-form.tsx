@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Paper } from 'shared-ui/mui-surfaces';
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Button, formatMoney, toast } from 'shared-ui/core';
-import { ConfirmDialog } from 'shared-ui/display';
+import { ConfirmDialog, useStepUp } from 'shared-ui/display';
 import { TextField } from 'shared-ui/mui-inputs';
 import { readError, withdraw } from 'shared-api';
 import type { PayoutDestination } from 'shared-api/contract';
@@ -36,6 +36,7 @@ export function WithdrawForm({ balance, onRequested, destinations, onAddAccount 
   const [dialog, setDialog] = useState({ open: false, amount: 0 });
   const [busy, setBusy] = useState(false);
   const key = useRef<{ text: string; value: string } | null>(null);
+  const stepUp = useStepUp();
 
   const check = (value: string) => checkAmount(value, balance === undefined ? undefined : { max: balance, kind: 'balance' });
 
@@ -58,7 +59,8 @@ export function WithdrawForm({ balance, onRequested, destinations, onAddAccount 
     const what = `${text.trim()} ${live}`;
     if (key.current?.text !== what) key.current = { text: what, value: newIdempotencyKey() };
     try {
-      const payout = await withdraw({ amount: dialog.amount, payoutDestinationId: live }, { idempotencyKey: key.current.value });
+      const idempotencyKey = key.current.value;
+      const payout = await stepUp.guard(() => withdraw({ amount: dialog.amount, payoutDestinationId: live }, { idempotencyKey }));
       toast.success(`Withdrawal of ${formatMoney(payout.amount)} requested. The amount is held until an admin pays it out.`);
       key.current = null;
       setText('');
@@ -154,6 +156,7 @@ export function WithdrawForm({ balance, onRequested, destinations, onAddAccount 
         onConfirm={() => void request()}
         onCancel={() => setDialog((d) => ({ ...d, open: false }))}
       />
+      {stepUp.dialog}
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { Box, Typography } from 'shared-ui/mui-core';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
 import { EmptyState, ErrorState, LoadingState, PageHeader, useFreshUser } from 'shared-ui/components';
-import { StatCard, StatusBanner } from 'shared-ui/display';
+import { StatCard, StatusBanner, TwoFactorInvite } from 'shared-ui/display';
 import { useAuthUser } from 'shared-api';
 import { queries, useApiQuery } from 'shared-api/query';
 import { MAX_PAGE_SIZE, PROPERTY_STATUSES, paths } from 'shared-api/contract';
@@ -43,6 +43,7 @@ export function OverviewPage() {
           }
         />
       )}
+      <TwoFactorInvite />
       {metrics.error ? (
         <ErrorState message={metrics.error} onRetry={metrics.reload} />
       ) : !m ? (

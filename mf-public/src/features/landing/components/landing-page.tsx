@@ -20,6 +20,10 @@ export const BELOW_THE_FOLD: { id: string; minHeight: { xs: number; sm: number; 
 const INTERACTIONS = ['scroll', 'wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
 function wantedAtOnce(hash: string, search: string): boolean {
+  // The server's markup keeps the placeholders and their anchors, as the app's first render
+  // does: a link or a scroll into them works before the app takes over, and the app loads
+  // the sections once they are on screen.
+  if (typeof window === 'undefined') return false;
   if (typeof IntersectionObserver === 'undefined') return true;
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   return BELOW_THE_FOLD.some((s) => s.id === id) || new URLSearchParams(search).has('checkout');

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Box, Container, Typography } from 'shared-ui/mui-core';
 import { Paper, Skeleton } from 'shared-ui/mui-surfaces';
 import { getProperties, peekProperties, useIsAuthenticated } from 'shared-api';
-import { PROPERTY_PAGE_SIZE } from 'shared-api/contract/basics';
+import { MAX_CATALOGUE_PAGE, PROPERTY_PAGE_SIZE } from 'shared-api/contract/basics';
 import { Button, formatNumber } from 'shared-ui/core';
 import { useAsync, EmptyState, ErrorState, NoSuchPageState, PageHeader, PropertyGrid } from 'shared-ui/components';
 import { usePropertyFilters } from '../hooks/use-property-filters';
@@ -51,14 +51,16 @@ export function PropertiesPage() {
     listTop.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, [page]);
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / (data.pageSize || PROPERTY_PAGE_SIZE))) : 1;
+  // Page numbers stop where the API's do (deeper: narrow the search).
+  const pages = data ? Math.min(MAX_CATALOGUE_PAGE, Math.max(1, Math.ceil(data.total / (data.pageSize || PROPERTY_PAGE_SIZE)))) : 1;
   const filtered = hasFilters(filters);
 
   let status: string;
   if (loading && !data) status = 'Loading properties...';
   else if (error) status = '';
   else if (data)
-    status = `${formatNumber(data.total, 0)} ${data.total === 1 ? 'property' : 'properties'}${filtered ? (data.total === 1 ? ' matches your filters' : ' match your filters') : ''}`;
+    // A search counts its matches up to a cap: past it the total is "at least" (totalExact false).
+    status = `${formatNumber(data.total, 0)}${data.totalExact === false ? '+' : ''} ${data.total === 1 ? 'property' : 'properties'}${filtered ? (data.total === 1 ? ' matches your filters' : ' match your filters') : ''}`;
   else status = '';
 
   return (

@@ -48,7 +48,17 @@ function makeBook(over: Partial<MarketBook> = {}): MarketBook {
     lastTradeAt: '2026-11-20T10:00:00.000Z',
     volume24hUnits: 4,
     volume24h: 204,
-    rules: { feeBps: 100, priceBandPct: 20, referencePrice: 51, referenceBasis: 'LAST_TRADE', minPrice: 40.8, maxPrice: 61.2 },
+    rules: {
+      feeBps: 100,
+      priceBandPct: 20,
+      referencePrice: 51,
+      referenceBasis: 'VWAP',
+      referenceWindowDays: 7,
+      referenceMinUnits: 10,
+      referenceMinTraders: 3,
+      minPrice: 40.8,
+      maxPrice: 61.2,
+    },
     asOf: '2026-11-25T10:00:00.000Z',
     ...over,
   };
@@ -125,8 +135,9 @@ test('a property that does not trade shows no section; a halted one shows the re
   bookMock.mockResolvedValueOnce(makeBook({ status: 'DISABLED' }));
   const first = show();
   await waitFor(() => expect(bookMock).toHaveBeenCalled());
-  await act(async () => undefined);
-  expect(screen.queryByRole('region', { name: 'Market' })).not.toBeInTheDocument();
+  // The section shows its loading state until the book (and the lazily loaded market contract)
+  // arrive, so wait for it to go rather than assume one tick is enough on a loaded machine.
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Market' })).not.toBeInTheDocument());
   first.unmount();
 
   useSessionStore.getState().setSession(makeUser(), 'tok');

@@ -256,4 +256,6 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
     ON a.property_id = b.property_id
   WHERE b.best >= a.best
   -- ---- end issue 20 ----
+  UNION ALL
+  SELECT * FROM lot_invariant_violations()
 $$;

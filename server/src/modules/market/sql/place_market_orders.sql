@@ -5,10 +5,7 @@ RETURNS SETOF jsonb LANGUAGE plpgsql AS $$
 DECLARE
   p record;
   m record;
-  a record;
   mstatus text := 'CLOSED';
-  last_price bigint;
-  last_at timestamptz;
   batch_price bigint;
   batch_users uuid[] := '{}';
   any_placed boolean := false;
@@ -21,11 +18,12 @@ DECLARE
   v_good_until date;
   v_key text;
   v_hash text;
-  k record;
+  k jsonb;
   u record;
   maker record;
   ref bigint;
   basis text;
+  ref_stale boolean := true;
   band_low bigint;
   band_high bigint;
   o market_orders;
@@ -47,13 +45,8 @@ BEGIN
   -- property goes through it, so what is read here holds until the batch commits.
   SELECT id, name, status, suspended_at, unit_price_cents INTO p FROM properties WHERE id = p_property FOR UPDATE;
   IF FOUND THEN
-    SELECT trading_enabled, halted_at, halt_reason, last_price_cents, last_trade_at INTO m FROM market_properties WHERE property_id = p_property;
+    SELECT trading_enabled, halted_at, halt_reason INTO m FROM market_properties WHERE property_id = p_property;
     mstatus := market_status(p.status, p.suspended_at, m.trading_enabled, m.halted_at);
-    last_price := m.last_price_cents;
-    last_at := m.last_trade_at;
-    -- The reference price's appraisal (market_reference_price's); the last trade follows the batch.
-    SELECT value_per_unit_cents, created_at INTO a FROM appraisals WHERE property_id = p_property
-      ORDER BY appraised_on DESC, created_at DESC LIMIT 1;
   END IF;
   PERFORM set_config('tessera.trade_settling', 'on', true);
 
@@ -68,10 +61,10 @@ BEGIN
       v_key := j->>'key';
       v_hash := j->>'hash';
       IF v_key IS NOT NULL THEN
-        INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (inv, v_key, v_hash) ON CONFLICT DO NOTHING;
-        IF NOT FOUND THEN
-          SELECT request_hash, status_code, response INTO k FROM idempotency_keys WHERE user_id = inv AND key = v_key;
-          result := jsonb_build_object('replay', jsonb_build_object('hash', k.request_hash, 'status', k.status_code, 'response', k.response));
+        -- Refused (a different request, or one in progress): this order's error, below.
+        k := idempotency_claim(inv, v_key, v_hash);
+        IF k IS NOT NULL THEN
+          result := jsonb_build_object('replay', k);
         END IF;
       END IF;
       IF result IS NULL THEN
@@ -105,19 +98,17 @@ BEGIN
           WHEN 'CLOSED' THEN RAISE EXCEPTION 'This property is not trading' USING ERRCODE = 'TS409';
           ELSE NULL;
         END CASE;
-        -- The band's reference (market_reference_price): the later of the latest appraisal and
-        -- the last trade (this batch's included); neither: the unit price.
-        IF last_price IS NOT NULL AND (a.value_per_unit_cents IS NULL OR last_at >= a.created_at) THEN
-          ref := last_price; basis := 'last trade';
-        ELSIF a.value_per_unit_cents IS NOT NULL THEN
-          ref := a.value_per_unit_cents; basis := 'latest appraisal';
-        ELSE
-          ref := p.unit_price_cents; basis := 'unit price';
+        -- The band's reference (market_reference_price), read once per batch: an average over
+        -- a week of trades barely moves within one batch, and reading it after every fill
+        -- made it the costliest step of matching. The batch's fills count from the next batch.
+        IF ref_stale THEN
+          SELECT rp.price_cents, rp.basis INTO ref, basis FROM market_reference_price(p_property) rp;
+          ref_stale := false;
         END IF;
         SELECT b.low, b.high INTO band_low, band_high FROM market_price_band(ref, p_band_pct) b;
         IF v_price < band_low OR v_price > band_high THEN
           RAISE EXCEPTION 'The price must be within % of the reference price % (%): between % and %', p_band_pct || '%', cents_text(ref),
-            basis, cents_text(band_low), cents_text(band_high)
+            market_reference_basis_label(basis), cents_text(band_low), cents_text(band_high)
             USING ERRCODE = 'TS400';
         END IF;
 
@@ -178,14 +169,12 @@ BEGIN
         END IF;
         result := jsonb_build_object('order', to_jsonb(o), 'trades', made);
         IF v_key IS NOT NULL THEN
-          UPDATE idempotency_keys SET status_code = 201, response = result WHERE user_id = inv AND key = v_key;
+          PERFORM idempotency_store(inv, v_key, 201, result);
         END IF;
         -- Nothing below can fail: the batch's state follows only orders that were placed.
         any_placed := true;
         batch_users := batch_users || makers || inv;
         IF order_price IS NOT NULL THEN
-          last_price := order_price;
-          last_at := now();
           batch_price := order_price;
         END IF;
       END IF;

@@ -2,21 +2,20 @@
 -- order triggers check, price, reserve and hold), and return the data the answer is
 -- made of: the order row, the property row after the order, its images. With a key, that
 -- data is kept with the key in the same statement, so a repeat rebuilds the very same answer
--- ({ "replay": … }); the statement is atomic on its own, its plans are cached per connection.
--- (For orders, idempotency_keys.response holds this data; other calls keep their answer.)
+-- ({ "replay": … }, idempotency_claim's answer); the statement is atomic on its own, its
+-- plans are cached per connection. This data is the operation's result, as every key keeps.
 CREATE OR REPLACE FUNCTION place_order(p_investor uuid, p_property uuid, p_quantity integer, p_key text, p_hash text)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  k record;
+  claimed jsonb;
   o orders;
   p properties;
   placed jsonb;
 BEGIN
   IF p_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (p_investor, p_key, p_hash) ON CONFLICT DO NOTHING;
-    IF NOT FOUND THEN
-      SELECT request_hash, status_code, response INTO k FROM idempotency_keys WHERE user_id = p_investor AND key = p_key;
-      RETURN jsonb_build_object('replay', jsonb_build_object('hash', k.request_hash, 'status', k.status_code, 'response', k.response));
+    claimed := idempotency_claim(p_investor, p_key, p_hash);
+    IF claimed IS NOT NULL THEN
+      RETURN jsonb_build_object('replay', claimed);
     END IF;
   END IF;
   INSERT INTO orders (investor_id, property_id, quantity, unit_price_cents, amount_cents)
@@ -28,7 +27,7 @@ BEGIN
     'images', coalesce((SELECT jsonb_agg(to_jsonb(f) ORDER BY f.created_at, f.id) FROM files f WHERE f.property_id = p_property AND f.kind = 'PROPERTY_IMAGE'), '[]'::jsonb)
   );
   IF p_key IS NOT NULL THEN
-    UPDATE idempotency_keys SET status_code = 201, response = placed WHERE user_id = p_investor AND key = p_key;
+    PERFORM idempotency_store(p_investor, p_key, 201, placed);
   END IF;
   RETURN placed;
 END

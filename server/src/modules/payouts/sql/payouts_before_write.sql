@@ -11,6 +11,7 @@ BEGIN
     NEW.reason := NULL;
     NEW.decided_by := NULL;
     NEW.decided_at := NULL;
+    NEW.bank_reference := NULL;
     NEW.created_at := now();
     RETURN NEW;
   END IF;
@@ -21,8 +22,16 @@ BEGIN
     IF OLD.status <> 'REQUESTED' THEN
       RAISE EXCEPTION 'This withdrawal is already %', lower(OLD.status) USING ERRCODE = 'TS409';
     END IF;
+    -- Paid means sent: the transfer's bank reference is what reconciles it with the bank.
+    IF NEW.status = 'PAID' AND coalesce(btrim(NEW.bank_reference), '') = '' THEN
+      RAISE EXCEPTION 'Enter the bank reference of the transfer' USING ERRCODE = 'TS400';
+    END IF;
+    IF NEW.status <> 'PAID' THEN
+      NEW.bank_reference := NULL;
+    END IF;
     NEW.decided_at := now();
-  ELSIF NEW.decided_at IS DISTINCT FROM OLD.decided_at OR NEW.decided_by IS DISTINCT FROM OLD.decided_by OR NEW.reason IS DISTINCT FROM OLD.reason THEN
+  ELSIF NEW.decided_at IS DISTINCT FROM OLD.decided_at OR NEW.decided_by IS DISTINCT FROM OLD.decided_by OR NEW.reason IS DISTINCT FROM OLD.reason
+        OR NEW.bank_reference IS DISTINCT FROM OLD.bank_reference THEN
     RAISE EXCEPTION 'The decision on a payout never changes' USING ERRCODE = 'TS409';
   END IF;
   RETURN NEW;

@@ -1,0 +1,25 @@
+-- Keeps catalogue_counts when a listing's facets change: one live listing (ACTIVE or FUNDED,
+-- not suspended) per row of its status, state and type. Fires only when one of those columns
+-- is written, so orders moving the unit counters never touch the counters. Inserts and
+-- deletes are counted per statement (catalogue_counts_bulk).
+CREATE OR REPLACE FUNCTION catalogue_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  was_live boolean := TG_OP <> 'INSERT' AND OLD.status IN ('ACTIVE', 'FUNDED') AND OLD.suspended_at IS NULL;
+  is_live boolean := TG_OP <> 'DELETE' AND NEW.status IN ('ACTIVE', 'FUNDED') AND NEW.suspended_at IS NULL;
+BEGIN
+  IF was_live AND is_live AND NEW.status = OLD.status AND NEW.state = OLD.state AND NEW.type = OLD.type THEN
+    RETURN NULL;
+  END IF;
+  IF was_live THEN
+    UPDATE catalogue_counts SET n = n - 1 WHERE status = OLD.status AND state = OLD.state AND type = OLD.type;
+  END IF;
+  IF is_live THEN
+    INSERT INTO catalogue_counts AS c (status, state, type, n) VALUES (NEW.status, NEW.state, NEW.type, 1)
+      ON CONFLICT (status, state, type) DO UPDATE SET n = c.n + 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER properties_catalogue_counts AFTER UPDATE OF status, state, type, suspended_at
+  ON properties FOR EACH ROW EXECUTE FUNCTION catalogue_counts_apply();
