@@ -19,5 +19,7 @@ module.exports = {
   globalTeardown: path.join(__dirname, 'lib/global-teardown.cjs'),
   setupFilesAfterEnv: [path.join(__dirname, 'lib/per-file.cjs')],
   testTimeout: 120_000,
-  maxWorkers: 1,
+  // Two files at a time: each has its own server, data folder, releases root and browser, and
+  // a journey spends much of its time waiting on them, so a second one uses the idle core.
+  maxWorkers: 2,
 };

@@ -11,10 +11,4 @@ const run = (/** @type {string} */ cmd, /** @type {string[]} */ args) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 if (process.env.E2E_SKIP_BUILD !== '1') run('npm', ['run', 'build']);
-run(process.execPath, [
-  path.join(root, 'node_modules/jest/bin/jest.js'),
-  '-c',
-  'e2e/jest.config.cjs',
-  '--runInBand',
-  ...process.argv.slice(2),
-]);
+run(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '-c', 'e2e/jest.config.cjs', ...process.argv.slice(2)]);

@@ -43,6 +43,14 @@ function commit() {
   }
 }
 
+// Suites record from several jest workers at once: a file is written beside its place and
+// renamed over it, so a reader never sees half of one.
+function writeWhole(/** @type {string} */ file, /** @type {string} */ text) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
 /**
  * @param {string} check one of CHECKS
  * @param {{ tried: string, amount: string, result: string, ok: boolean, skipped?: boolean, details?: unknown }} r
@@ -59,7 +67,7 @@ function record(check, r, o = {}) {
     commit: commit(),
     machine: `${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
   };
-  fs.writeFileSync(path.join(DIR, `${check}.json`), `${JSON.stringify(entry, null, 2)}\n`);
+  writeWhole(path.join(DIR, `${check}.json`), `${JSON.stringify(entry, null, 2)}\n`);
   render();
   return true;
 }
@@ -109,7 +117,7 @@ function render() {
   const b = text.indexOf(END);
   if (a < 0 || b < a) throw new Error(`${REPORT}: result markers missing`);
   const next = `${text.slice(0, a + START.length)}\n${table}\n${text.slice(b)}`;
-  if (next !== text) fs.writeFileSync(REPORT, next);
+  if (next !== text) writeWhole(REPORT, next);
 }
 
 module.exports = { record, render, enabled, CHECKS, ROOT };
