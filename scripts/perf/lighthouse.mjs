@@ -54,11 +54,12 @@ export const PAGE_WEIGHT_BUDGETS = {
   '/properties/:id': { kb: 350, requests: 34 },
 };
 // A page's main-thread time on load (script, style, layout, paint, parsing, GC: Lighthouse's
-// "main-thread work") over the reference workload's, the least of the runs each. Set about twice
-// what the pages measured (0.5, 1.6 and 1.7 on 2-core Xeons: docs/performance.md): runs on a
-// shared host move the ratio by a quarter either way, and a page that starts doing nearly
-// twice the work on load fails on every host. Bytes and requests (below) hold the rest tight.
-export const MAIN_THREAD_BUDGETS = { '/': 1, '/properties': 3, '/properties/:id': 3 };
+// "main-thread work") over the reference workload's, the least of the runs each. Set at about
+// twice what the pages measured on 2-core hosts (0.49–0.72, 1.39–1.63 and 1.68–2.15 in three runs
+// within two hours: docs/performance.md), because the ratio moved by up to half on this shared
+// host; a page that starts doing twice the work on load fails on every host. Bytes and
+// requests (below) hold the rest tight.
+export const MAIN_THREAD_BUDGETS = { '/': 1.5, '/properties': 3, '/properties/:id': 4 };
 // Printed and written to the docs, not gated (they are times): the Core Web Vitals "good"
 // lines, and more for these server-rendered public pages.
 const GOALS = { score: 95, publicPerformance: 98, lcpMs: 1500, tbtMs: 200, cls: 0.05 };
@@ -84,7 +85,7 @@ function publishReleases() {
 }
 
 // The phone the printed timings read as: one on which the reference workload takes this long.
-// The 2-core Xeons CI runs on take about 600 ms and read benchmark indexes of 1,100–1,500, so
+// The 2-core hosts CI runs on take 350–700 ms and read benchmark indexes of 1,100–1,700, so
 // 1.2 s is about the phone the earlier calibration aimed at (index 700, the top of
 // Lighthouse's mid-tier mobile range); a faster host is slowed more, a slower one less.
 export const REFERENCE_PHONE_MS = 1200;
@@ -216,6 +217,9 @@ try {
   const list = await (await fetch(`${platform.baseURL}/v1/properties?pageSize=1`)).json();
   const property = list.items?.[0];
   if (!property) throw new Error('no property to audit: the seeded database has none');
+  // A first load in a fresh browser pays for warming it up (a third more for `/`, measured):
+  // one reference load, not counted, takes that cost away from the figures.
+  await measureReference(reference.url, chrome.port);
   const pages = [
     { name: '/', path: '/' },
     { name: '/properties', path: '/properties' },
