@@ -6,7 +6,9 @@
 // Screenshots land in e2e/artifacts/lifecycle-*.png.
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, keepSession, launch, open, screenshot, type Session } from '../lib/browser';
-import { api, newAccount, type Account } from '../lib/api';
+import { api, newAccount, uploadFiles, type Account } from '../lib/api';
+import { png } from '../lib/files';
+import { KYC_CHECKLIST, type KycCaseKind } from 'shared-api/contract/admin';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,8 +45,25 @@ async function ownerWithListing(
   opts: { pending?: boolean } = {},
 ): Promise<{ owner: Account; listing: { _id: string; name: string } }> {
   const owner = await newAccount('property-owner', firstName, 'Lifecycle');
-  if (!opts.pending) await api('PATCH', `/v1/users/verify/${owner.id}`, { status: 'VERIFIED' }, await admin());
   const token = (await signIn(owner.email, owner.password)).accessToken;
+  if (!opts.pending) {
+    // Verifying needs onboarding completed with an identity document on file.
+    await api('PATCH', '/v1/users/me', { country: 'United States', phone: '+1 202 555 0143', userType: 'INDIVIDUAL' }, token);
+    await uploadFiles('/v1/users/kyc', 'file', [{ name: 'passport.png', type: 'image/png', data: png(40, 30, [30, 90, 200]) }], token);
+    await api('PATCH', '/v1/users/me/complete-onboarding', {}, token);
+    // Approved on the case with every check ticked: verifying without a checklist waits for a second admin.
+    const adminToken = await admin();
+    const cases = await api<{ items: { _id: string; userId: string; kind: KycCaseKind }[] }>(
+      'GET',
+      '/v1/admin/cases?pageSize=100',
+      undefined,
+      adminToken,
+    );
+    const open = cases.items.find((c) => c.userId === owner.id);
+    if (!open) throw new Error(`no submitted case for ${owner.email}`);
+    const checklist = Object.fromEntries(KYC_CHECKLIST[open.kind].map((item) => [item, true]));
+    await api('POST', `/v1/admin/cases/${open._id}/decision`, { decision: 'APPROVE', checklist }, adminToken);
+  }
   const name = `${firstName} House ${Date.now() % 100000}`;
   const listing = await api<{ _id: string; name: string }>(
     'POST',

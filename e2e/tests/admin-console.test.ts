@@ -3,7 +3,7 @@
 // documents) and approves it, edits a listing, and finds every action in the audit
 // trail. Screenshots land in e2e/artifacts/admin-*.png.
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO, keepSession, launch, open, platform, screenshot, type Session } from '../lib/browser';
 import { api, newAccount, uploadFiles, type Account } from '../lib/api';
 import { pdf, png } from '../lib/files';
@@ -29,6 +29,36 @@ const auths = new Map<string, Promise<Auth>>();
 function signIn(email: string, password: string): Promise<Auth> {
   if (!auths.has(email)) auths.set(email, api<Auth>('POST', '/v1/auth/signin', { email, password }));
   return auths.get(email) as Promise<Auth>;
+}
+
+/**
+ * Picks an option of a select. Opening it again when its list has not appeared: a click can
+ * land as the filters move down under a banner or a count that has just arrived.
+ */
+async function choose(page: Page, select: string, option: string | RegExp): Promise<void> {
+  const listbox = page.getByRole('listbox');
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('combobox', { name: select }).click();
+    try {
+      await listbox.waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+  await listbox.getByRole('option', { name: option }).click();
+  await listbox.waitFor({ state: 'detached' });
+}
+
+/**
+ * Types into a table's search box and waits until the table holds only the one match: a click
+ * aimed at a row while the filtered page is still arriving can land on another row.
+ */
+async function searchTable(page: Page, box: string, text: string, table: Locator): Promise<void> {
+  await page.getByRole('searchbox', { name: box }).fill(text);
+  await page.waitForURL((u) => u.searchParams.get('q') === text);
+  // The header row and one match: a third row means the old page is still shown.
+  await table.getByRole('row').nth(2).waitFor({ state: 'detached' });
 }
 
 /** The early-access subscription, paid on the sandbox provider's page (spec 9: $15). */
@@ -76,6 +106,7 @@ async function pendingInvestor(firstName: string, lastName: string): Promise<Acc
   return a;
 }
 
+const COMPLIANCE = { email: 'compliance@tessera.local', password: 'Staff123!' };
 const admin = async (): Promise<string> => (await signIn(DEMO.admin.email, DEMO.admin.password)).accessToken;
 
 interface AuditEntry {
@@ -116,15 +147,14 @@ test('an admin verifies a pending investor after opening their ID document', asy
   const { page } = s;
   await page.goto('/dashboard/investors');
   await h1(page, 'Investors').waitFor();
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Pending' }).click();
+  await choose(page, 'Status', 'Pending');
   await page.waitForURL((u) => u.searchParams.get('status') === 'PENDING');
-  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('Verifiable');
   const table = page.getByRole('table', { name: 'Investors' });
+  await searchTable(page, 'Search by name or e-mail', investor.email, table);
   await table.getByRole('link', { name: investor.name }).click();
   await page.waitForURL(`**/dashboard/investors/${investor.id}`);
   await h1(page, investor.name).waitFor();
-  await page.getByText('Awaiting verification. Open the identity document below, then verify or reject.').waitFor();
+  await page.getByText(/^Awaiting verification\. Review their case in/).waitFor();
   await screenshot(page, 'admin-person-pending-desktop');
 
   // The document opens in a new tab, from a signed link (no session header needed).
@@ -139,15 +169,26 @@ test('an admin verifies a pending investor after opening their ID document', asy
   expect(image.headers.get('content-type')).toBe('image/png');
   await popup.close();
 
+  // Verifying here ticks no case checklist, so four eyes sends it to a second admin.
   await page.getByRole('button', { name: 'Verify' }).click();
   const dialog = page.getByRole('dialog', { name: `Verify ${investor.name}?` });
   await dialog.getByText('identity document').waitFor();
   await dialog.getByRole('button', { name: 'Verify' }).click();
-  await toastWith(page, `${investor.name} is verified`).waitFor();
+  await toastWith(page, /^Sent for approval/).waitFor();
   await dialog.waitFor({ state: 'detached' });
+  const statusOf = async () => (await api<{ status: string }>('GET', `/v1/users/${investor.id}`, undefined, await admin())).status;
+  expect(await statusOf()).toBe('PENDING');
+  // The compliance admin approves it; the person is then verified.
+  const compliance = (await signIn(COMPLIANCE.email, COMPLIANCE.password)).accessToken;
+  const waiting = await api<{ _id: string; targetId: string }[]>('GET', '/v1/approvals?status=PENDING', undefined, compliance);
+  const request = waiting.find((r) => r.targetId === investor.id);
+  expect(request).toBeDefined();
+  await api('POST', `/v1/approvals/${request?._id}/approve`, undefined, compliance);
+  expect(await statusOf()).toBe('VERIFIED');
+  await page.reload();
+  await h1(page, investor.name).waitFor();
   await page.getByRole('button', { name: 'Verify' }).waitFor({ state: 'detached' });
   await page.locator('header').getByText('Verified', { exact: true }).first().waitFor();
-  expect((await api<{ status: string }>('GET', `/v1/users/${investor.id}`, undefined, await admin())).status).toBe('VERIFIED');
   expect(s.errors).toEqual([]);
   await s.context.close();
 });
@@ -173,8 +214,9 @@ test('rejecting a person needs a reason; deleting asks first and says "User dele
   // An owner is deleted from their page, after confirming.
   await page.goto('/dashboard/owners');
   await h1(page, 'Owners').waitFor();
-  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(doomed.email);
-  await page.getByRole('table', { name: 'Owners' }).getByRole('link', { name: doomed.name }).click();
+  const owners = page.getByRole('table', { name: 'Owners' });
+  await searchTable(page, 'Search by name or e-mail', doomed.email, owners);
+  await owners.getByRole('link', { name: doomed.name }).click();
   await page.waitForURL(`**/dashboard/owners/${doomed.id}`);
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${doomed.name}?` });
@@ -304,29 +346,25 @@ test('an admin filters every listing, edits one and deletes another', async () =
   const table = page.getByRole('table', { name: 'All listings' });
   await table.getByText('Harborview Residences').waitFor();
   // Filters: state, type, text and owner (kept in the address).
-  await page.getByRole('combobox', { name: 'State' }).click();
-  await page.getByRole('option', { name: 'Arizona' }).click();
+  await choose(page, 'State', 'Arizona');
   await page.waitForURL((u) => u.searchParams.get('state') === 'AZ');
   await table.getByText('Desert Bloom Villas').waitFor();
   await table.getByText('Harborview Residences').waitFor({ state: 'detached' });
-  await page.getByRole('combobox', { name: 'State' }).click();
-  await page.getByRole('option', { name: 'Any state' }).click();
-  await page.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Off Plan' }).click();
+  await choose(page, 'State', 'Any state');
+  await choose(page, 'Type', 'Off Plan');
   await page.getByRole('searchbox', { name: 'Search by name' }).fill('Sunset');
   await page.waitForURL((u) => u.searchParams.get('q') === 'Sunset' && u.searchParams.get('type') === 'OFF_PLAN');
   await table.getByText('Desert Bloom Villas').waitFor({ state: 'detached' });
   await table.getByText('Sunset Terrace').waitFor();
   expect(await table.getByRole('row').count()).toBe(2);
-  await page.getByRole('combobox', { name: 'Owner' }).click();
-  await page.getByRole('option', { name: /Olivia Owner/ }).click();
+  await choose(page, 'Owner', /Olivia Owner/);
   await page.waitForURL((u) => Boolean(u.searchParams.get('owner')));
   await table.getByText('Sunset Terrace').waitFor();
   await screenshot(page, 'admin-listings-filtered-desktop');
 
   // Edit: the unit price and the progress of an off-plan listing.
   await page.goto('/dashboard/listings');
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill(editName);
+  await searchTable(page, 'Search by name', editName, table);
   await table.getByRole('button', { name: `Edit ${editName}` }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${editName}` });
   await edit.getByRole('textbox', { name: 'Unit price' }).fill('82.25');
@@ -347,7 +385,7 @@ test('an admin filters every listing, edits one and deletes another', async () =
   expect(after).toMatchObject({ unitPrice: 82.25, progress: 20, status: 'PENDING_REVIEW' });
 
   // Delete, after confirming.
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill(doomedName);
+  await searchTable(page, 'Search by name', doomedName, table);
   await table.getByRole('button', { name: `Delete ${doomedName}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this listing?' });
   await confirm.getByRole('button', { name: 'Delete listing' }).click();
@@ -398,8 +436,9 @@ test('an admin approves a pending order and sees the holding on the investor’s
 
   // The investor's page shows the new holding.
   await page.goto('/dashboard/investors');
-  await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(DEMO.investor.email);
-  await page.getByRole('table', { name: 'Investors' }).getByRole('link', { name: 'Ivan Investor' }).click();
+  const investors = page.getByRole('table', { name: 'Investors' });
+  await searchTable(page, 'Search by name or e-mail', DEMO.investor.email, investors);
+  await investors.getByRole('link', { name: 'Ivan Investor' }).click();
   await h1(page, 'Ivan Investor').waitFor();
   await page.getByRole('tab', { name: 'Holdings' }).click();
   const holdings = page.getByRole('table', { name: 'Holdings of this investor' });
@@ -493,30 +532,29 @@ test('the audit trail shows who did what, when and from where, and cannot be cha
   await table.getByText('127.0.0.1').first().waitFor();
   await screenshot(page, 'admin-audit-desktop');
   // Filter by action.
-  await page.getByRole('combobox', { name: 'Action' }).click();
-  await page.getByRole('option', { name: 'Verified a person' }).click();
+  await choose(page, 'Action', 'Verified a person');
   await page.waitForURL((u) => u.searchParams.get('action') === 'user.verify');
   await table.getByText('Approved a listing').first().waitFor({ state: 'detached' });
   await table.getByRole('link', { name: 'Vera Verifiable' }).waitFor();
 
   // The order and the withdrawal, with their figures.
-  await page.getByRole('combobox', { name: 'Action' }).click();
-  await page.getByRole('option', { name: 'Approved an order' }).click();
+  await choose(page, 'Action', 'Approved an order');
   await page.waitForURL((u) => u.searchParams.get('action') === 'order.approve');
   await table.getByText('Quantity').first().waitFor();
   await table
     .getByRole('link', { name: /^Order #/ })
     .first()
     .waitFor();
-  await page.getByRole('combobox', { name: 'Action' }).click();
-  await page.getByRole('option', { name: 'Marked a withdrawal paid' }).click();
+  await choose(page, 'Action', 'Marked a withdrawal paid');
   await page.waitForURL((u) => u.searchParams.get('action') === 'payout.paid');
   await table.getByText('$123.45').first().waitFor();
   expect((await auditEntries('order.approve'))[0]).toMatchObject({ actorEmail: DEMO.admin.email, detail: { quantity: 4, amount: 102 } });
   expect((await auditEntries('payout.paid'))[0]).toMatchObject({ actorEmail: DEMO.admin.email, detail: { amount: 123.45 } });
 
+  // Verified under four eyes: the approver carried it out, after the admin's request.
   const verify = (await auditEntries('user.verify'))[0];
-  expect(verify).toMatchObject({ actorEmail: DEMO.admin.email, detail: { from: 'PENDING', to: 'VERIFIED' } });
+  expect(verify).toMatchObject({ actorEmail: COMPLIANCE.email, detail: { from: 'PENDING', to: 'VERIFIED' } });
+  expect((await auditEntries('approval.request')).some((r) => r.actorEmail === DEMO.admin.email)).toBe(true);
   expect(verify.ip).toBeTruthy();
   // Nobody edits or deletes the trail through the API: no route accepts it, and the
   // entries stay as they were.

@@ -215,7 +215,8 @@ test('old hashed chunks stay available after a promotion; remotes.json changes a
   expect((await get(`/remotes/mf_public/${version}/mf-manifest.json`)).status).toBe(200);
   release(releases, ['rollback', 'mf_public']);
   expect(JSON.parse((await get('/remotes.json')).body.toString()).mf_public.stable.version).toBe(version);
-});
+  // publish and canary each smoke-test every page in Chromium: minutes on a busy host.
+}, 600_000);
 
 test('the admin allowlist hides mf_admin from other addresses only', async () => {
   const adminManifest = () => fs.readdirSync(path.join(releases, 'mf_admin'))[0];

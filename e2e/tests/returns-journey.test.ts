@@ -35,6 +35,28 @@ async function session(who: { email: string; password: string }): Promise<Sessio
   return s;
 }
 
+/** What the console says of an action held for a second admin (SENT_FOR_APPROVAL). */
+const SENT_FOR_APPROVAL = /^Sent for approval/;
+
+/** The demo seed's finance admin: the second pair of eyes on money (four eyes is on by default). */
+const FINANCE = { email: 'finance@tessera.local', password: 'Staff123!' };
+
+/** Signs in as `who` and approves the one waiting request for `action` in the console. */
+async function approveAs(who: { email: string; password: string }, action: string): Promise<void> {
+  const s = await session(who);
+  await s.page.goto('/dashboard/approvals');
+  const queue = s.page.getByRole('table', { name: 'Requests waiting for approval' });
+  await queue
+    .getByRole('row', { name: new RegExp(action) })
+    .getByRole('button', { name: /^Approve: / })
+    .click();
+  const dialog = s.page.getByRole('dialog', { name: 'Approve this request?' });
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await toast(s.page, `${action}: approved and done`).waitFor();
+  expect(s.errors).toEqual([]);
+  await s.context.close();
+}
+
 interface Dist {
   _id: string;
   propertyName: string;
@@ -165,10 +187,17 @@ test('an admin opens the receipt, approves the report and pays the distribution 
   expect(res.headers.get('content-type')).toBe('image/png');
   await dialog.getByText('Leak fixed in flat 2.', { exact: false }).waitFor();
   await dialog.getByRole('button', { name: 'Approve and declare' }).click();
-  await toast(page, /^Report approved:/).waitFor();
+  // Four eyes (on by default): declaring waits for a second admin, and nothing is declared yet.
+  await toast(page, SENT_FOR_APPROVAL).waitFor();
   await dialog.waitFor({ state: 'detached' });
-
   const admin = await token(DEMO.admin);
+  expect((await api<{ items: Dist[] }>('GET', `/v1/distributions/admin?propertyId=${propertyId}`, undefined, admin)).items).toHaveLength(0);
+  // The admin who asked cannot approve it; the finance admin does.
+  await page.goto('/dashboard/approvals');
+  const mine = page.getByRole('table', { name: 'Requests waiting for approval' }).getByRole('button', { name: /^Approve: / });
+  await expect(mine.first().isDisabled()).resolves.toBe(true);
+  await approveAs(FINANCE, 'Declare a distribution');
+
   const declared = (await api<{ items: Dist[] }>('GET', `/v1/distributions/admin?propertyId=${propertyId}`, undefined, admin)).items;
   expect(declared).toHaveLength(1);
   const d = declared[0];
@@ -177,12 +206,25 @@ test('an admin opens the receipt, approves the report and pays the distribution 
   // Net income = rent - expenses - fee, to the cent.
   expect(Math.round(d.netIncome * 100)).toBe(200_000 - 24_999 - Math.round(d.managementFee * 100));
 
-  const upcoming = page.getByRole('table', { name: 'Upcoming distributions' });
+  // The finance admin asks to pay it now; the super admin approves, and it is paid.
+  const finance = await session(FINANCE);
+  await finance.page.goto('/dashboard/distributions');
+  const upcoming = finance.page.getByRole('table', { name: 'Upcoming distributions' });
   await upcoming.getByRole('button', { name: new RegExp(`^Pay now: ${NAME}`) }).click();
-  const confirm = page.getByRole('dialog', { name: 'Pay this distribution now?' });
+  const confirm = finance.page.getByRole('dialog', { name: 'Pay this distribution now?' });
   await confirm.getByRole('button', { name: 'Pay now' }).click();
-  await toast(page, `Paid ${money(d.distributable)} to the holders of ${NAME}`).waitFor();
+  await toast(finance.page, SENT_FOR_APPROVAL).waitFor();
+  expect(finance.errors).toEqual([]);
+  await finance.context.close();
+  await page.goto('/dashboard/approvals');
+  const queue2 = page.getByRole('table', { name: 'Requests waiting for approval' });
+  await queue2.getByRole('button', { name: new RegExp(`^Approve: Pay`) }).click();
+  const sure = page.getByRole('dialog', { name: 'Approve this request?' });
+  await sure.getByRole('button', { name: 'Approve' }).click();
+  await toast(page, 'Pay a distribution: approved and done').waitFor();
   await screenshot(page, 'returns-admin-paid');
+  await page.goto('/dashboard/distributions');
+  await page.getByRole('heading', { level: 1, name: 'Distributions' }).waitFor();
 
   await page.getByRole('tab', { name: 'Paid' }).click();
   await page

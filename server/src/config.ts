@@ -5,7 +5,9 @@ import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { STEP_UP_MINUTES, validateEmail, validatePassword } from 'shared-api/contract';
-import { DEFAULT_MANAGEMENT_FEE_BPS } from 'shared-api/contract/dashboard';
+import { DEFAULT_APPRAISAL_MAX_CHANGE_PCT, DEFAULT_MANAGEMENT_FEE_BPS } from 'shared-api/contract/dashboard';
+import type { ApprovalAction } from 'shared-api/contract';
+import { APPROVAL_ACTIONS } from 'shared-api/contract/admin';
 import { DEFAULT_MARKET_FEE_BPS, DEFAULT_MARKET_PRICE_BAND_PCT } from 'shared-api/contract/market';
 
 export interface Config {
@@ -77,12 +79,20 @@ export interface Config {
   corsOrigins: string[];
   /** Payments provider for deposits and the subscription ('sandbox': a test page served by this server). */
   paymentsProvider: PaymentsProviderName;
+  /**
+   * The platform's own account withdrawals are paid from: the debtor of the payout bank files
+   * (PAYOUT_DEBTOR_NAME, _IBAN or _ACCOUNT, _BIC or _ROUTING, _CURRENCY). Unset: a sandbox
+   * account, which no bank accepts.
+   */
+  payoutDebtor?: PayoutDebtor;
   /** An unpaid checkout expires after this long. */
   checkoutTtlMinutes: number;
   /** PostgreSQL pool size (connections per server process). */
   databasePoolSize: number;
   /** Platform management fee on distributions, in basis points of the gross rent collected (800 = 8%). */
   managementFeeBps: number;
+  /** An appraisal moving more than this % from the latest one needs an explicit confirmation. */
+  appraisalMaxChangePct: number;
   /** The distributions job (plugins/distributions.ts): record and pay what is due, every few minutes. */
   distributionsJob: boolean;
   /** The notices' mail dispatcher (plugins/notifications.ts): e-mails the outbox's PENDING notices. */
@@ -105,7 +115,40 @@ export interface Config {
   pdfWorkers?: number;
   /** Uploaded files in an S3-compatible bucket instead of UPLOAD_DIR (null: the local folder). */
   s3?: S3Config | null;
+  /** Four eyes (modules/approvals): which admin actions wait for a second admin; absent: none. */
+  fourEyes?: FourEyesConfig;
 }
+
+export interface FourEyesConfig {
+  /** FOUR_EYES_ACTIONS: `all` (default), `none`, or a comma-separated list of APPROVAL_ACTIONS. */
+  actions: ApprovalAction[];
+  /** FOUR_EYES_PAYOUT_THRESHOLD_CENTS: a withdrawal above this (default $10,000) needs approval to be marked paid. */
+  payoutThresholdCents: number;
+  /** FOUR_EYES_APPRAISAL_MOVE_PCT: an appraisal moving the value per unit more than this % (default 10) needs approval. */
+  appraisalMovePct: number;
+  /** FOUR_EYES_ALL_APPRAISALS (default false): every appraisal needs approval, whatever its move. */
+  allAppraisals: boolean;
+}
+
+export interface PayoutDebtor {
+  name: string;
+  /** IBAN, or the account number when the account has none. */
+  iban: string | null;
+  accountNumber: string | null;
+  /** The bank: its BIC, or its US routing (ABA) number. */
+  bic: string | null;
+  routingNumber: string | null;
+  currency: string;
+}
+
+export const SANDBOX_PAYOUT_DEBTOR: PayoutDebtor = {
+  name: 'Tessera (sandbox)',
+  iban: null,
+  accountNumber: '000000000000',
+  bic: null,
+  routingNumber: '011000015',
+  currency: 'USD',
+};
 
 export interface S3Config {
   bucket: string;
@@ -286,9 +329,11 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxyOf(str('TRUST_PROXY'), problems),
     corsOrigins,
     paymentsProvider,
+    payoutDebtor: payoutDebtorOf(str, problems),
     checkoutTtlMinutes: int('CHECKOUT_TTL_MINUTES', 60, 1, 60 * 24 * 7),
     databasePoolSize: int('DATABASE_POOL_SIZE', 10, 1, 200),
     managementFeeBps: int('MANAGEMENT_FEE_BPS', DEFAULT_MANAGEMENT_FEE_BPS, 0, 10_000),
+    appraisalMaxChangePct: int('APPRAISAL_MAX_CHANGE_PCT', DEFAULT_APPRAISAL_MAX_CHANGE_PCT, 1, 10_000),
     distributionsJob: bool('DISTRIBUTIONS_JOB', true),
     mailDispatcher: bool('MAIL_DISPATCHER', true),
     mailDigest: bool('MAIL_DIGEST', true),
@@ -302,6 +347,12 @@ export function loadConfig(env: Env = process.env): Config {
     pdfWorkers: int('PDF_WORKERS', Math.max(1, Math.min(2, availableParallelism() - 1)), 1, 64),
     s3: s3Config(str, bool, url, problems),
     dataKeys: dataKeysOf(str('DATA_KEYS'), problems),
+    fourEyes: {
+      actions: fourEyesActionsOf(str('FOUR_EYES_ACTIONS'), problems),
+      payoutThresholdCents: int('FOUR_EYES_PAYOUT_THRESHOLD_CENTS', 1_000_000, 0, Number.MAX_SAFE_INTEGER),
+      appraisalMovePct: int('FOUR_EYES_APPRAISAL_MOVE_PCT', 10, 0, 1000),
+      allAppraisals: bool('FOUR_EYES_ALL_APPRAISALS', false),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);
@@ -332,6 +383,19 @@ function s3Config(
     secretAccessKey,
     presignDownloads: bool('S3_PRESIGN_DOWNLOADS', true),
   };
+}
+
+/** FOUR_EYES_ACTIONS: `all` (the default: every gated action), `none`, or a list of actions. */
+export function fourEyesActionsOf(v: string | null, problems: string[] = []): ApprovalAction[] {
+  if (v === null || v.toLowerCase() === 'all') return [...APPROVAL_ACTIONS];
+  if (v.toLowerCase() === 'none') return [];
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((a) => !(APPROVAL_ACTIONS as readonly string[]).includes(a));
+  if (bad.length) problems.push(`FOUR_EYES_ACTIONS: ${bad.join(', ')} unknown (all, none, or some of ${APPROVAL_ACTIONS.join(', ')})`);
+  return list.filter((a): a is ApprovalAction => (APPROVAL_ACTIONS as readonly string[]).includes(a));
 }
 
 /** DATA_KEYS: `id:secret` pairs, comma-separated; ids unique, secrets of 32+ characters. */
@@ -412,4 +476,16 @@ export function defaultPublicOrigins(publicUrl: string): string[] {
   if (!LOOPBACK.includes(u.hostname)) return [origin];
   const port = u.port ? `:${u.port}` : '';
   return [origin, ...LOOPBACK.filter((h) => h !== u.hostname).map((h) => `${u.protocol}//${h}${port}`)];
+}
+
+function payoutDebtorOf(str: (name: string) => string | undefined | null, problems: string[]): PayoutDebtor {
+  const iban = str('PAYOUT_DEBTOR_IBAN')?.replace(/\s+/g, '').toUpperCase() ?? null;
+  const accountNumber = str('PAYOUT_DEBTOR_ACCOUNT') ?? null;
+  if (!iban && !accountNumber) return SANDBOX_PAYOUT_DEBTOR;
+  const bic = str('PAYOUT_DEBTOR_BIC')?.toUpperCase() ?? null;
+  const routingNumber = str('PAYOUT_DEBTOR_ROUTING') ?? null;
+  if (!bic && !routingNumber) problems.push('PAYOUT_DEBTOR_BIC or PAYOUT_DEBTOR_ROUTING must name the bank of the payout account');
+  const currency = (str('PAYOUT_DEBTOR_CURRENCY') ?? 'USD').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) problems.push('PAYOUT_DEBTOR_CURRENCY must be a 3-letter currency code');
+  return { name: str('PAYOUT_DEBTOR_NAME') ?? 'Tessera', iban, accountNumber, bic, routingNumber, currency };
 }

@@ -4,8 +4,8 @@
 // estimates past it, and people are found by any substring of name or e-mail. On PostgreSQL,
 // EXPLAIN of the statements each list runs shows its index serving it.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { EXACT_COUNT_UP_TO, MAX_OFFSET } from '../src/lib/list-page';
+import { plansDuring, type PlanNode } from './plans';
 import {
   buildTestApp,
   call,
@@ -225,49 +225,12 @@ describe('people search', () => {
 
 // ---- Plans (PostgreSQL) ----
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodesOf)];
-
-/** The SELECTs a request runs, as the app's pg client sent them. */
-async function statementsOf(url: string): Promise<{ text: string; values: unknown[] }[]> {
-  const seen: { text: string; values: unknown[] }[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...a: unknown[]) {
-    const c = a[0] as { text?: string; values?: unknown[] } | string;
-    const text = typeof c === 'string' ? c : c?.text;
-    if (text && /^\s*select/i.test(text))
-      seen.push({ text, values: (Array.isArray(a[1]) ? a[1] : typeof c === 'object' ? c.values : []) ?? [] });
-    return original.apply(this, a);
-  };
-  try {
-    await list(url);
-  } finally {
-    proto.query = original;
-  }
-  return seen;
-}
-
-async function plans(url: string, table: string): Promise<PlanNode[][]> {
-  const out: PlanNode[][] = [];
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL, options: `-c search_path=${t.config.databaseSchema}` });
-  await client.connect();
-  try {
-    for (const s of await statementsOf(url)) {
-      if (!s.text.includes(`"${table}"`)) continue;
-      const r = await client.query(`EXPLAIN (FORMAT JSON) ${s.text}`, s.values);
-      out.push(nodesOf((r.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan));
-    }
-  } finally {
-    await client.end();
-  }
-  return out;
-}
+const plans = (url: string, table: string) =>
+  plansDuring(
+    t.config,
+    () => list(url),
+    (text) => text.includes(`"${table}"`),
+  );
 
 describe('plans on PostgreSQL', () => {
   beforeAll(async () => {

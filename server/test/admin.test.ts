@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { buildTestApp, call, fund, makeProperty, makeUser, placeOrder, queryRows, snapshot, type TestApp, type TestUser } from './helper';
+import {
+  buildTestApp,
+  call,
+  fund,
+  makeProperty,
+  makeUser,
+  markSubmitted,
+  placeOrder,
+  queryRows,
+  snapshot,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 let t: TestApp;
 let admin: TestUser;
@@ -135,6 +147,7 @@ describe('audit trail', () => {
   it('pages and filters by action and actor', async () => {
     const second = await makeUser(t.app, 'ADMIN');
     const target = await makeUser(t.app, 'INVESTOR');
+    await markSubmitted(t.app, target.id);
     await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${target.id}`, as: second, payload: { status: 'VERIFIED' } });
     await call(t.app, { method: 'PATCH', url: `/v1/users/${target.id}`, as: second, payload: { firstName: 'Changed' } });
     const mine = (await get(`/v1/admin/audit?actorId=${second.id}`)).json();

@@ -1,6 +1,7 @@
 // Cross-cutting behaviour: errors, OpenAPI, CORS, migrations, seed, configuration.
 import { readdirSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { APPROVAL_ACTIONS } from 'shared-api/contract/admin';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -18,6 +19,8 @@ beforeAll(async () => {
     adminPassword: 'Adm1nSecret!',
     corsOrigins: ['http://localhost:3000'],
     adminTwoFactorRequired: true,
+    // Four eyes on (as in production), its threshold low enough to catch the seed's withdrawal.
+    fourEyes: { actions: [...APPROVAL_ACTIONS], payoutThresholdCents: 100, appraisalMovePct: 10, allAppraisals: true },
   });
 }, 240_000);
 afterAll(async () => {
@@ -32,6 +35,19 @@ describe('seed on an empty database', () => {
       ['INVESTOR', 'investor@tessera.local'],
       ['INVESTOR', 'pending@tessera.local'],
       ['INVESTOR', 'grace@tessera.local'],
+      ['ADMIN', 'compliance@tessera.local'],
+      ['ADMIN', 'finance@tessera.local'],
+      ['ADMIN', 'support@tessera.local'],
+    ]);
+    const roles = await queryRows<{ email: string; admin_role: string | null }>(
+      t.app,
+      sql`select email, admin_role from users where role = 'ADMIN' order by email`,
+    );
+    expect(roles.map((r) => [r.email, r.admin_role])).toEqual([
+      ['admin@tessera.local', 'SUPER_ADMIN'],
+      ['compliance@tessera.local', 'COMPLIANCE'],
+      ['finance@tessera.local', 'FINANCE'],
+      ['support@tessera.local', 'SUPPORT'],
     ]);
     const admin = await login(t.app, 'admin@tessera.local', 'Adm1nSecret!');
     const investor = await login(t.app, 'investor@tessera.local', 'Investor123!');
@@ -187,7 +203,9 @@ describe('seed on an empty database', () => {
           sql`select count(*)::int as n from users where email = 'admin@tessera.local'`,
         );
         expect(n).toBe(1);
-        expect(await queryRows(apps[0], sql`select 1 from users where role <> 'PLATFORM'`)).toHaveLength(5);
+        // Every demo account once, whatever the seed grows to hold.
+        const seeded = apps.find((a) => a.seedReport !== null)?.seedReport;
+        expect(await queryRows(apps[0], sql`select 1 from users where role <> 'PLATFORM'`)).toHaveLength(seeded?.accounts.length ?? -1);
       } finally {
         for (const a of apps) await a.close();
         const client = new pg.Client({ connectionString: config.databaseUrl as string });
@@ -320,6 +338,22 @@ describe('configuration', () => {
     expect(loadConfig(base).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ ...base, PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
     expect(loadConfig({ ...base, PORT: '9090', PUBLIC_URL: 'https://tessera.example/' }).publicUrl).toBe('https://tessera.example');
+  });
+
+  it('four eyes: on for every gated action by default, $10,000 payouts, 10% appraisal moves', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/tessera-config-test' };
+    expect(loadConfig(base).fourEyes).toEqual({
+      actions: [...APPROVAL_ACTIONS],
+      payoutThresholdCents: 1_000_000,
+      appraisalMovePct: 10,
+      allAppraisals: false,
+    });
+    expect(loadConfig({ ...base, FOUR_EYES_ACTIONS: 'none' }).fourEyes?.actions).toEqual([]);
+    expect(loadConfig({ ...base, FOUR_EYES_ACTIONS: 'payout.paid, distribution.pay' }).fourEyes?.actions).toEqual([
+      'payout.paid',
+      'distribution.pay',
+    ]);
+    expect(() => loadConfig({ ...base, FOUR_EYES_ACTIONS: 'payout.paid,wallet.empty' })).toThrow(/FOUR_EYES_ACTIONS: wallet.empty/);
   });
 
   it('reads defaults and refuses bad values, listing every problem', () => {

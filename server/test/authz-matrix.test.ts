@@ -11,6 +11,7 @@ import {
   login,
   makeProperty,
   makeUser,
+  markSubmitted,
   multipart,
   PDF,
   placeOrder,
@@ -50,7 +51,31 @@ interface Row {
 }
 
 let t: TestApp;
+
+/** A PENDING approval request (of another admin unless named): approving it fails harmlessly (no such distribution). */
+async function otherAdminsRequest(requestedBy?: string): Promise<string> {
+  const by = requestedBy ?? (await makeUser(t.app, 'ADMIN')).id;
+  const [r] = await queryRows<{ id: string }>(
+    t.app,
+    sql`INSERT INTO approval_requests (action, target_type, target_id, payload, summary, requested_by)
+        VALUES ('distribution.pay', 'distribution', gen_random_uuid()::text, ${JSON.stringify({ distributionId: '00000000-0000-4000-8000-000000000000' })}::jsonb, 'Matrix', ${by})
+        RETURNING id`,
+  );
+  return r.id;
+}
 const who = {} as Record<Exclude<Actor, 'anon'>, TestUser>;
+
+/** A submitted verification case of a new person (a decision closes it, so each request gets its own). */
+async function freshCase(): Promise<{ caseId: string; fileId: string }> {
+  const u = await makeUser(t.app, 'INVESTOR');
+  await markSubmitted(t.app, u.id);
+  const [c] = await queryRows<{ id: string }>(
+    t.app,
+    sql`INSERT INTO kyc_cases (user_id, kind, document_count) VALUES (${u.id}, 'KYC', 1) RETURNING id`,
+  );
+  const [f] = await queryRows<{ id: string }>(t.app, sql`SELECT id FROM files WHERE user_id = ${u.id}`);
+  return { caseId: c.id, fileId: f.id };
+}
 let fixtures: {
   pending: string;
   active: string;
@@ -110,6 +135,7 @@ beforeAll(async () => {
   who.admin = await makeUser(t.app, 'ADMIN');
   who.investor = await makeUser(t.app, 'INVESTOR', { subscribed: true, status: 'VERIFIED' });
   who.investor2 = await makeUser(t.app, 'INVESTOR');
+  await markSubmitted(t.app, who.investor2.id);
   who.owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
   who.owner2 = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
   const pending = await makeProperty(t.app, who.owner);
@@ -436,10 +462,46 @@ const ROWS: Row[] = [
   { name: 'GET /v1/admin/metrics/listing', req: () => ({ method: 'GET', url: '/v1/admin/metrics/listing' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/metrics/owner', req: () => ({ method: 'GET', url: '/v1/admin/metrics/owner' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/audit', req: () => ({ method: 'GET', url: '/v1/admin/audit' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/audit.csv', req: () => ({ method: 'GET', url: '/v1/admin/audit.csv' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/cases', req: () => ({ method: 'GET', url: '/v1/admin/cases' }), expect: ADMIN_ONLY() },
+  {
+    name: 'GET /v1/admin/cases/{id}',
+    req: async () => ({ method: 'GET', url: `/v1/admin/cases/${(await freshCase()).caseId}` }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'GET /v1/admin/cases/{id}/documents/{fileId}',
+    req: async () => {
+      const c = await freshCase();
+      return { method: 'GET', url: `/v1/admin/cases/${c.caseId}/documents/${c.fileId}` };
+    },
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'POST /v1/admin/cases/{id}/decision',
+    req: async () => ({ method: 'POST', url: `/v1/admin/cases/${(await freshCase()).caseId}/decision`, payload: { decision: 'APPROVE' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'POST /v1/admin/cases/{id}/notes',
+    req: async () => ({ method: 'POST', url: `/v1/admin/cases/${(await freshCase()).caseId}/notes`, payload: { body: 'Checked' } }),
+    expect: ADMIN_ONLY(),
+  },
   { name: 'GET /v1/admin/checkouts', req: () => ({ method: 'GET', url: '/v1/admin/checkouts?status=OPEN' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/search', req: () => ({ method: 'GET', url: '/v1/admin/search?q=test' }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/me', req: () => ({ method: 'GET', url: '/v1/admin/me' }), expect: ADMIN_ONLY() },
   { name: 'PATCH /v1/admin/me', req: () => ({ method: 'PATCH', url: '/v1/admin/me', payload: { phone: '555' } }), expect: ADMIN_ONLY() },
   { name: 'GET /v1/admin/{id}', req: () => ({ method: 'GET', url: `/v1/admin/${who.admin.id}` }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/team', req: () => ({ method: 'GET', url: '/v1/admin/team' }), expect: ADMIN_ONLY() },
+  {
+    name: 'PATCH /v1/admin/team/{id}/role',
+    req: async () => ({
+      method: 'PATCH',
+      url: `/v1/admin/team/${(await makeUser(t.app, 'ADMIN', { adminRole: 'SUPPORT' })).id}/role`,
+      payload: { adminRole: 'FINANCE' },
+    }),
+    expect: ADMIN_ONLY(),
+  },
   {
     name: 'DELETE /v1/admin/{id}',
     req: async () => ({ method: 'DELETE', url: `/v1/admin/${(await makeUser(t.app, 'ADMIN')).id}` }),
@@ -534,6 +596,27 @@ const ROWS: Row[] = [
     },
     expect: ADMIN_ONLY(),
   },
+  { name: 'GET /v1/admin/progress-reviews', req: () => ({ method: 'GET', url: '/v1/admin/progress-reviews' }), expect: ADMIN_ONLY() },
+  ...(['approve', 'reject'] as const).map((what) => ({
+    name: `POST /v1/admin/progress-reviews/{id}/${what}`,
+    // A live off-plan listing whose owner posted a lower percent: held for review.
+    req: async () => {
+      const id = (await makeProperty(t.app, who.owner, { type: 'OFF_PLAN', approveAs: who.admin, body: { progress: 60 } }))._id;
+      const held = await call(t.app, {
+        method: 'PATCH',
+        url: `/v1/properties/offPlan-progress/${id}`,
+        as: who.owner,
+        payload: { percent: 10 },
+      });
+      const updateId = held.json<{ progressUpdate: { _id: string } }>().progressUpdate._id;
+      return {
+        method: 'POST' as const,
+        url: `/v1/admin/progress-reviews/${updateId}/${what}`,
+        ...(what === 'reject' ? { payload: { reason: 'No' } } : {}),
+      };
+    },
+    expect: ADMIN_ONLY(),
+  })),
   {
     name: 'PATCH /v1/properties/offPlan-progress/{propertyId}',
     req: () => ({ method: 'PATCH', url: `/v1/properties/offPlan-progress/${fixtures.offPlan}`, payload: { percent: 10 } }),
@@ -768,11 +851,49 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY(),
   },
   {
+    name: 'POST /v1/payouts/batches',
+    req: async () => {
+      const p = await requestWithdrawal(t.app, who.investor, 1);
+      return { method: 'POST', url: '/v1/payouts/batches', payload: { payoutIds: [p.json()._id] } };
+    },
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    name: 'POST /v1/payouts/paid',
+    req: async () => {
+      const p = await requestWithdrawal(t.app, who.investor, 1);
+      return { method: 'POST', url: '/v1/payouts/paid', payload: { items: [{ payoutId: p.json()._id, bankReference: 'MATRIX-1' }] } };
+    },
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'GET /v1/payouts/reconciliation',
+    req: () => ({ method: 'GET', url: '/v1/payouts/reconciliation?date=2026-01-02' }),
+    expect: ADMIN_ONLY(),
+  },
+  {
     name: 'PATCH /v1/payouts/{id}',
     req: async () => {
       const p = await requestWithdrawal(t.app, who.investor, 1);
       return { method: 'PATCH', url: `/v1/payouts/${p.json()._id}`, payload: { status: 'REJECTED', reason: 'Matrix' } };
     },
+    expect: ADMIN_ONLY(),
+  },
+  // Approvals (four eyes): another admin's request, so the matrix's admin may decide it.
+  { name: 'GET /v1/approvals', req: () => ({ method: 'GET', url: '/v1/approvals' }), expect: ADMIN_ONLY() },
+  {
+    name: 'POST /v1/approvals/{id}/approve',
+    req: async () => ({ method: 'POST', url: `/v1/approvals/${await otherAdminsRequest()}/approve` }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'POST /v1/approvals/{id}/reject',
+    req: async () => ({ method: 'POST', url: `/v1/approvals/${await otherAdminsRequest()}/reject`, payload: { note: 'Matrix' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'POST /v1/approvals/{id}/cancel',
+    req: async () => ({ method: 'POST', url: `/v1/approvals/${await otherAdminsRequest(who.admin.id)}/cancel` }),
     expect: ADMIN_ONLY(),
   },
   // Orders
@@ -810,6 +931,11 @@ const ROWS: Row[] = [
   {
     name: 'PATCH /v1/orders/{id}/review',
     req: async () => ({ method: 'PATCH', url: `/v1/orders/${await freshOrder()}/review`, payload: { decision: 'APPROVE' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'POST /v1/orders/review',
+    req: async () => ({ method: 'POST', url: '/v1/orders/review', payload: { orderIds: [await freshOrder()], decision: 'APPROVE' } }),
     expect: ADMIN_ONLY(),
   },
   // Holdings
@@ -988,6 +1114,22 @@ const ROWS: Row[] = [
     expect: OWNER_OR_ADMIN(),
   },
   {
+    // An unknown distribution: the admin passes the role check and meets 404, nothing changes.
+    name: 'POST /v1/distributions/{id}/cancel',
+    req: () => ({ method: 'POST', url: '/v1/distributions/00000000-0000-4000-8000-000000000000/cancel', payload: { reason: 'Typo' } }),
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    // An unknown distribution: the admin passes the role check and meets 404, nothing changes.
+    name: 'POST /v1/distributions/{id}/correct',
+    req: () => ({
+      method: 'POST',
+      url: '/v1/distributions/00000000-0000-4000-8000-000000000000/correct',
+      payload: { totalCents: 100, reason: 'Typo in the rent' },
+    }),
+    expect: ADMIN_ONLY(404),
+  },
+  {
     name: 'POST /v1/distributions/{id}/pay',
     req: () => ({ method: 'POST', url: `/v1/distributions/${fixtures.distribution}/pay` }),
     expect: ADMIN_ONLY(),
@@ -1010,6 +1152,11 @@ const ROWS: Row[] = [
     name: 'GET /v1/properties/{propertyId}/appraisals (pending listing)',
     req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.pending}/appraisals` }),
     expect: { anon: 404, investor: 404, owner2: 404, owner: 200, admin: 200 },
+  },
+  {
+    name: 'POST /v1/appraisals/{id}/void',
+    req: () => ({ method: 'POST', url: '/v1/appraisals/00000000-0000-4000-8000-000000000000/void', payload: { reason: 'Typo' } }),
+    expect: ADMIN_ONLY(404),
   },
   {
     name: 'PATCH /v1/appraisals/{id}/document',

@@ -1,17 +1,17 @@
 // Builds the real app on a real database for a test file: PGlite in memory by default,
 // the PostgreSQL of DATABASE_URL (in a schema of its own, dropped afterwards) when set.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
-import type { Role, UserStatus } from 'shared-api/contract';
+import type { AdminRole, Role, UserStatus } from 'shared-api/contract';
 import { buildApp } from '../src/app';
 import { defaultPublicOrigins, type Config } from '../src/config';
-import { users } from '../src/db/schema';
+import { files, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { sandboxToken } from '../src/modules/payments/sandbox';
 
@@ -64,9 +64,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     checkoutTtlMinutes: 60,
     databasePoolSize: 20,
     managementFeeBps: 800,
+    appraisalMaxChangePct: 25,
     distributionsJob: false,
     // Tests run the dispatcher themselves (dispatchDueMail) unless they switch it on.
     mailDispatcher: false,
+    // Suites make one admin and expect effects at once; test/approvals.test.ts turns four eyes on.
+    fourEyes: { actions: [], payoutThresholdCents: 1_000_000, appraisalMovePct: 10, allAppraisals: false },
     marketFeeBps: 100,
     marketPriceBandPct: 20,
     marketJob: false,
@@ -81,6 +84,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     app,
     config,
     async close() {
+      const unaudited = [...app.unauditedAdminChanges];
       await app.close();
       if (config.databaseUrl && config.databaseSchema) {
         const client = new pg.Client({ connectionString: config.databaseUrl });
@@ -89,6 +93,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
         await client.end();
       }
       rmSync(config.dataDir, { recursive: true, force: true });
+      // Every suite doubles as the audit-completeness check of the admin changes it makes.
+      if (unaudited.length > 0) throw new Error(`admin changes answered without an audit row: ${[...new Set(unaudited)].join(', ')}`);
     },
   };
 }
@@ -117,7 +123,15 @@ let passwordHash: Promise<string> | null = null;
 export async function makeUser(
   app: FastifyInstance,
   role: Role,
-  opts: { status?: UserStatus; subscribed?: boolean; emailVerified?: boolean; firstName?: string; email?: string } = {},
+  opts: {
+    status?: UserStatus;
+    subscribed?: boolean;
+    emailVerified?: boolean;
+    firstName?: string;
+    email?: string;
+    /** Admins only; SUPER_ADMIN unless a suite tests a narrower role. */
+    adminRole?: AdminRole;
+  } = {},
 ): Promise<TestUser> {
   passwordHash ??= hashPassword(PASSWORD);
   const email = opts.email ?? uniqueEmail(role.toLowerCase());
@@ -129,6 +143,7 @@ export async function makeUser(
       firstName: opts.firstName ?? role.charAt(0) + role.slice(1).toLowerCase(),
       lastName: 'Test',
       role,
+      adminRole: role === 'ADMIN' ? (opts.adminRole ?? 'SUPER_ADMIN') : null,
       status: opts.status ?? (role === 'ADMIN' ? 'VERIFIED' : 'PENDING'),
       emailVerified: opts.emailVerified ?? true,
       isSubscribed: opts.subscribed ?? false,
@@ -320,6 +335,18 @@ export async function makeInvestor(t: TestApp, funds = 0, opts: { firstName?: st
   return u;
 }
 
+/** Approves every PENDING order of a listing as `admin` (oldest first), each answered 200. */
+export async function approvePendingOrders(app: FastifyInstance, admin: TestUser, propertyId: string): Promise<void> {
+  const pending = await queryRows<{ id: string }>(
+    app,
+    sql`SELECT id FROM orders WHERE property_id = ${propertyId} AND status = 'PENDING' ORDER BY created_at`,
+  );
+  for (const o of pending) {
+    const r = await call(app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: admin, payload: { decision: 'APPROVE' } });
+    expect(r.statusCode).toBe(200);
+  }
+}
+
 export async function placeOrder(
   app: FastifyInstance,
   as: TestUser,
@@ -358,4 +385,20 @@ export async function destinationFor(app: FastifyInstance, user: TestUser): Prom
 export async function requestWithdrawal(app: FastifyInstance, user: TestUser, amount: number, headers: Record<string, string> = {}) {
   const payoutDestinationId = await destinationFor(app, user);
   return call(app, { method: 'POST', url: '/v1/wallets/withdraw', as: user, headers, payload: { amount, payoutDestinationId } });
+}
+
+/**
+ * A person who finished onboarding with an identity document on file (the row only), so an
+ * admin may verify them: verifying someone with nothing submitted is refused.
+ */
+export async function markSubmitted(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.insert(files).values({
+    userId,
+    kind: 'KYC',
+    storageKey: `kyc/test-${randomUUID()}.png`,
+    originalName: 'passport.png',
+    mimeType: 'image/png',
+    size: 100,
+  });
+  await app.db.update(users).set({ onboardingCompleted: true }).where(eq(users.id, userId));
 }

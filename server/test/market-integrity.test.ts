@@ -17,6 +17,7 @@ import {
   queryRows,
   type TestApp,
   type TestUser,
+  approvePendingOrders,
 } from './helper';
 
 let t: TestApp;
@@ -33,16 +34,7 @@ afterEach(async () => {
   expect(await invariantViolations(t.app)).toEqual([]);
 });
 
-async function approveOrders(propertyId: string) {
-  const pending = await queryRows<{ id: string }>(
-    t.app,
-    sql`SELECT id FROM orders WHERE property_id = ${propertyId} AND status = 'PENDING'`,
-  );
-  for (const o of pending) {
-    const r = await call(t.app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: admin, payload: { decision: 'APPROVE' } });
-    expect(r.statusCode).toBe(200);
-  }
-}
+const approveOrders = (propertyId: string) => approvePendingOrders(t.app, admin, propertyId);
 
 /** A FUNDED property (unit price $10) sold to the given holders; each investor also gets $1,000. */
 async function market(units: number[]) {

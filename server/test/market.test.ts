@@ -18,6 +18,7 @@ import {
   walletBalance,
   type TestApp,
   type TestUser,
+  approvePendingOrders,
 } from './helper';
 
 let t: TestApp;
@@ -37,16 +38,7 @@ afterEach(async () => {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function approveOrders(propertyId: string) {
-  const pending = await queryRows<{ id: string }>(
-    t.app,
-    sql`SELECT id FROM orders WHERE property_id = ${propertyId} AND status = 'PENDING'`,
-  );
-  for (const o of pending) {
-    const r = await call(t.app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: admin, payload: { decision: 'APPROVE' } });
-    expect(r.statusCode).toBe(200);
-  }
-}
+const approveOrders = (propertyId: string) => approvePendingOrders(t.app, admin, propertyId);
 
 /** A FUNDED property (unit price $10) sold to the given holders; each investor also gets `cash` dollars. */
 async function market(units: number[], cash = 1000, unitPrice = 10) {

@@ -8,6 +8,7 @@ import {
   makeInvestor,
   makeProperty,
   makeUser,
+  markSubmitted,
   placeOrder,
   queryRows,
   snapshot,
@@ -63,6 +64,7 @@ describe('notices written with the decision', () => {
 
   it('identity verified, and rejected with the reason (and the owner’s live listing suspended)', async () => {
     const investor = await makeUser(t.app, 'INVESTOR');
+    await markSubmitted(t.app, investor.id);
     expect(
       (await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${investor.id}`, as: admin, payload: { status: 'VERIFIED' } }))
         .statusCode,
@@ -70,6 +72,7 @@ describe('notices written with the decision', () => {
     expect(await noticesOf(investor.id, 'KYC_VERIFIED')).toHaveLength(1);
 
     const o = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+    await markSubmitted(t.app, o.id);
     const p = await makeProperty(t.app, o, { approveAs: admin });
     const holder = await makeInvestor(t, 1000);
     const bought = (await placeOrder(t.app, holder, p._id, 1)).json<{ _id: string }>();

@@ -342,7 +342,10 @@ describe('changing listings', () => {
     expect(byAdmin.json()).toMatchObject({ description: 'Checked', progress: 35, status: 'ACTIVE' });
     expect(byAdmin.json().progressUpdates.map((u: { percent: number }) => u.percent)).toEqual([35]);
     const audit = await get('/v1/admin/audit?action=property.update', admin);
-    expect(audit.json().items[0]).toMatchObject({ targetId: p._id, detail: { fields: ['description', 'progress'] } });
+    expect(audit.json().items[0]).toMatchObject({
+      targetId: p._id,
+      detail: { before: { description: 'A test listing', progress: 0 }, after: { description: 'Checked', progress: 35 } },
+    });
     const adminWrongType = await call(t.app, {
       method: 'PATCH',
       url: `/v1/properties/${p._id}/rental-ready`,

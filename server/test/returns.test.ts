@@ -23,6 +23,7 @@ import {
   walletBalance,
   type TestApp,
   type TestUser,
+  approvePendingOrders,
 } from './helper';
 
 let t: TestApp;
@@ -58,16 +59,7 @@ async function dbState(): Promise<string> {
   return (await snapshot(t.app)) + JSON.stringify(extra);
 }
 
-async function approveOrders(propertyId: string) {
-  const pending = await queryRows<{ id: string }>(
-    t.app,
-    sql`SELECT id FROM orders WHERE property_id = ${propertyId} AND status = 'PENDING' ORDER BY created_at`,
-  );
-  for (const o of pending) {
-    const r = await call(t.app, { method: 'PATCH', url: `/v1/orders/${o.id}/review`, as: admin, payload: { decision: 'APPROVE' } });
-    expect(r.statusCode).toBe(200);
-  }
-}
+const approveOrders = (propertyId: string) => approvePendingOrders(t.app, admin, propertyId);
 
 /** A RENTAL_READY property sold out to the given investors (units each), orders completed. */
 async function fundedProperty(owner: TestUser, unitPrice: number, units: number[], opts: { approve?: boolean } = {}) {
@@ -169,7 +161,10 @@ describe('income reports', () => {
   });
 
   it('refuses a property that does not produce income, overlapping periods, unfinished periods; each refusal changes nothing', async () => {
-    const active = (await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: 10, unitPrice: 5 } }))._id;
+    // Off-plan, not converted: no income yet (a rental-ready one on sale does produce income).
+    const active = (
+      await makeProperty(t.app, owner, { type: 'OFF_PLAN', approveAs: admin, body: { totalQuantity: 10, unitPrice: 5, progress: 50 } })
+    )._id;
     const first = await submit(owner, propertyId, 1000, { propertyTax: 100 });
     expect(first.statusCode).toBe(201);
     const period = { periodStart: first.json().periodStart as string, periodEnd: first.json().periodEnd as string };
@@ -398,7 +393,7 @@ describe('distributions', () => {
     expect(entries.map((e) => [e.type, Number(e.amount_cents)])).toEqual([['DISTRIBUTION_PAYMENT', expected.get(investors[3].id)]]);
   });
 
-  it("units not held by investors are the owner's share, paid to the owner", async () => {
+  it("units not held by investors are the owner's share, kept by the owner: only the sold units' share is funded", async () => {
     const owner = await verifiedOwner();
     const { propertyId, investors } = await fundedProperty(owner, 10, [4, 6], { approve: false });
     // Complete the first order only: the second one's 6 units are reserved, the owner's at the record date.
@@ -411,6 +406,14 @@ describe('distributions', () => {
     expect(holders.map((h) => ({ owner: h.is_owner, units: h.units, cents: Number(h.cents) })).sort((a, b) => a.units - b.units)).toEqual([
       { owner: false, units: 4, cents: 3680 },
       { owner: true, units: 6, cents: 5520 },
+    ]);
+    const entries = await queryRows<{ user_id: string; type: string; amount_cents: string }>(
+      t.app,
+      sql`SELECT user_id, type, amount_cents FROM ledger_entries WHERE distribution_id = ${distribution._id} AND type LIKE 'DISTRIBUTION%' ORDER BY type`,
+    );
+    expect(entries.map((e) => [e.user_id === owner.id ? 'owner' : e.user_id, e.type, Number(e.amount_cents)])).toEqual([
+      ['owner', 'DISTRIBUTION_FUNDING', -3680],
+      [investors[0].id, 'DISTRIBUTION_PAYMENT', 3680],
     ]);
     await approveOrders(propertyId);
   });

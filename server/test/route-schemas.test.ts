@@ -10,6 +10,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /v1/transactions/owned/export.csv': 'CSV text',
   'GET /v1/transactions/export.csv': 'CSV text',
   'GET /v1/admin/market/trades.csv': 'CSV text',
+  'GET /v1/admin/audit.csv': 'CSV text',
   'GET /v1/statements/:file': 'a statement as a PDF or CSV file',
   'GET /v1/admin/users/:id/statements/:file': 'a statement as a PDF or CSV file',
   'GET /v1/statements/tax/:file': 'a year-end tax document as a PDF or CSV file',

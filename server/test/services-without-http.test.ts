@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../src/lib/actor';
 import { getMe } from '../src/modules/users';
 import { verifyUser } from '../src/modules/users/service';
-import { buildTestApp, call, makeUser, queryRows, type TestApp, type TestUser } from './helper';
+import { KYC_MESSAGES } from 'shared-api/contract/admin';
+import { buildTestApp, call, makeUser, markSubmitted, queryRows, type TestApp, type TestUser } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +26,12 @@ it('answers a service call as the route does', async () => {
 it('audits an action taken without a request under the actor it was given', async () => {
   const admin = await makeUser(t.app, 'ADMIN');
   const investor = await makeUser(t.app, 'INVESTOR');
+  // The rule is the service's, not the route's: nothing submitted, no verification.
+  await expect(verifyUser(t.app, actorFor(admin, 'VERIFIED'), investor.id, { status: 'VERIFIED' })).rejects.toMatchObject({
+    statusCode: 409,
+    message: KYC_MESSAGES.verifyNeedsOnboarding,
+  });
+  await markSubmitted(t.app, investor.id);
   const user = await verifyUser(t.app, actorFor(admin, 'VERIFIED'), investor.id, { status: 'VERIFIED' });
   expect(user.status).toBe('VERIFIED');
   const [row] = await queryRows<{ actor_id: string; actor_email: string; ip: string }>(

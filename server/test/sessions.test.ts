@@ -6,7 +6,18 @@ import { eq } from 'drizzle-orm';
 import { sessions } from '../src/db/schema';
 import { loadConfig } from '../src/config';
 import { buildApp } from '../src/app';
-import { buildTestApp, call, itOnPostgres, login, makeUser, onPostgres, testConfig, type TestApp, type TestUser } from './helper';
+import {
+  buildTestApp,
+  call,
+  itOnPostgres,
+  login,
+  makeUser,
+  markSubmitted,
+  onPostgres,
+  testConfig,
+  type TestApp,
+  type TestUser,
+} from './helper';
 import { recordCheck } from './report';
 
 let t: TestApp;
@@ -172,6 +183,7 @@ it('deleting an admin ends every session of theirs', async () => {
 
 it('rejection ends every session; verification does not', async () => {
   const u = await makeUser(t.app, 'PROPERTY_OWNER');
+  await markSubmitted(t.app, u.id);
   const [a, b] = await twoDevices(u);
   expect(
     (await call(t.app, { method: 'PATCH', url: `/v1/users/verify/${u.id}`, as: admin, payload: { status: 'VERIFIED' } })).statusCode,

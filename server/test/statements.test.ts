@@ -414,8 +414,16 @@ describe('who may read a statement', () => {
     expect((await get(`/v1/statements/${thisMonth()}.csv?userId=${investor.id}`, other)).statusCode).toBe(400);
   });
 
-  it('an admin reads any user’s, the same document the person gets; unknown user 404; reading changes nothing', async () => {
-    const before = await snapshot(t.app);
+  it('an admin reads any user’s, the same document the person gets; unknown user 404; reading changes nothing but the audit', async () => {
+    // Everything but the audit trail, which records the reads.
+    const unaudited = async () => {
+      const all = JSON.parse(await snapshot(t.app)) as Record<string, unknown>;
+      delete all.audit_log;
+      return all;
+    };
+    const before = await unaudited();
+    const reads = sql`SELECT action, target_id, detail FROM audit_log WHERE action IN ('statement.view', 'tax_document.view') ORDER BY created_at`;
+    const readsBefore = await queryRows(t.app, reads);
     const own = await get(`/v1/statements/${thisMonth()}.csv`, investor);
     const asAdmin = await get(`/v1/admin/users/${investor.id}/statements/${thisMonth()}.csv`, admin);
     expect(asAdmin.statusCode).toBe(200);
@@ -434,7 +442,12 @@ describe('who may read a statement', () => {
     });
     expect((await get(`/v1/admin/users/${missing}/statements/${thisMonth()}.pdf`, admin)).statusCode).toBe(404);
     expect((await get(`/v1/admin/users/not-a-uuid/statements/${thisMonth()}.pdf`, admin)).statusCode).toBe(400);
-    expect(await snapshot(t.app)).toBe(before);
+    // The two documents read are recorded (personal data), and nothing else changed.
+    expect((await queryRows(t.app, reads)).slice(readsBefore.length)).toEqual([
+      { action: 'statement.view', target_id: investor.id, detail: { file: `${thisMonth()}.csv` } },
+      { action: 'statement.view', target_id: owner.id, detail: { file: `${thisYear()}.pdf` } },
+    ]);
+    expect(await unaudited()).toEqual(before);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   login,
   makeProperty,
   makeUser,
+  markSubmitted,
   multipart,
   PDF,
   pngImage,
@@ -44,6 +45,7 @@ describe('GET and PATCH /v1/users/me', () => {
     expect(Object.keys(res.json()).sort()).toEqual(
       [
         '_id',
+        'adminRole',
         'avatar',
         'businessName',
         'claimableTokens',
@@ -479,11 +481,15 @@ describe('admin: users', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ lastName: 'Corrected', kycDocuments: [], businessDocuments: [], questionnaire: null });
     const audit = await call(t.app, { method: 'GET', url: `/v1/admin/audit?action=user.update&actorId=${admin.id}`, as: admin });
-    expect(audit.json().items[0]).toMatchObject({ targetId: target.id, detail: { fields: ['lastName'] } });
+    expect(audit.json().items[0]).toMatchObject({
+      targetId: target.id,
+      detail: { before: { lastName: 'Test' }, after: { lastName: 'Corrected' } },
+    });
   });
 
   it('verifies, rejects (reason required, sessions end), and audits both', async () => {
     const target = await makeUser(t.app, 'INVESTOR');
+    await markSubmitted(t.app, target.id);
     const noReason = await call(t.app, {
       method: 'PATCH',
       url: `/v1/users/verify/${target.id}`,

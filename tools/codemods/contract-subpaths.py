@@ -12,7 +12,8 @@ import re, sys
 # Each domain file and the subpath that shares it (shared-api/package.json "exports").
 SUBPATH = {
     'returns': 'dashboard', 'statements': 'dashboard', 'revisions': 'dashboard', 'status-rules': 'dashboard',
-    'notifications': 'dashboard', 'payout-destinations': 'dashboard', 'market': 'market',
+    'notifications': 'dashboard', 'payout-destinations': 'dashboard', 'payout-ops': 'admin', 'kyc': 'admin',
+    'approvals': 'admin', 'admin-team': 'admin', 'admin-roles': 'dashboard', 'market': 'market',
 }
 PARTS = list(SUBPATH)
 

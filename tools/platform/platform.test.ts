@@ -97,10 +97,13 @@ test('shared entries: unique keys; workspace entries are package exports; the sh
 
 test('shared-api’s entries are shared, except the ones that are never federated', () => {
   // './prefetch' is bundled into the shell's entry (it runs before sharing is negotiated);
-  // './stats' is the server's; './testing' is for tests. Every other entry, the contract's subpaths included, is a
-  // singleton a remote takes from the shell.
+  // './stats' is the server's; './testing' is for tests; './contract/admin' (constants and words
+  // only the admin console and the server read, no state) is bundled by the one remote that uses
+  // it, so that no other remote's entry and no shell runtime carries a shared entry for it. Every
+  // other entry, the contract's subpaths included, is a singleton a remote takes from the shell.
+  const unshared = ['./prefetch', './stats', './testing', './contract/admin'];
   const exported = Object.keys(readJson('shared-api/package.json').exports)
-    .filter((s) => s !== './prefetch' && s !== './stats' && s !== './testing')
+    .filter((s) => !unshared.includes(s))
     .map((s) => (s === '.' ? 'shared-api' : `shared-api${s.slice(1)}`));
   expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-api').map((e) => e.key)));
 });

@@ -61,6 +61,9 @@ export function PersonLink({
 }
 
 /** Where the console shows one listing: the listings page with its details open. */
+/** One verification case's page (/dashboard/cases/:id). */
+export const caseLink = (id: string) => `${paths.cases}/${encodeURIComponent(id)}`;
+
 export const listingPath = (id: string) => `${paths.listings}?view=${encodeURIComponent(id)}`;
 
 export function PropertyLink({ id, name }: { id: string | null; name?: string | null }) {

@@ -1,9 +1,11 @@
 // The people and listings a reliability run needs, created through the API the way users
-// do (sign-up, the mailed code, an admin's verification, a listing approved, deposits paid
-// on the sandbox page). Each set-up call carries its own X-Forwarded-For, so per-address
+// do (sign-up, the mailed code, onboarding with an identity document, an admin's decision on
+// the verification case, a listing approved, deposits paid on the sandbox page). Each set-up call carries its own X-Forwarded-For, so per-address
 // rate limits (on, in the scale-out run) see distinct clients.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { KYC_CHECKLIST, type KycCaseKind } from 'shared-api/contract/admin';
 import { sandboxToken } from '../../src/modules/payments/sandbox';
 import { request, type Answer } from './client';
 
@@ -84,6 +86,71 @@ async function signUp(base: string, outboxFile: string, role: 'investor' | 'prop
   return { id, email, password: PASSWORD, token, tokenAt: Date.now() };
 }
 
+let idImage: Promise<Buffer> | null = null;
+
+/** Onboarding as the person does it: profile, (investors) the subscription, an identity document. */
+async function onboard(base: string, p: Person, jwtSecret: string, investor: boolean): Promise<void> {
+  await must(
+    request(base, 'PATCH', '/v1/users/me', {
+      token: p.token,
+      json: { userType: 'INDIVIDUAL', country: 'Canada', phone: '+1 416 555 0100' },
+    }),
+    200,
+    `profile of ${p.email}`,
+  );
+  if (investor) {
+    const r = await must(
+      request(base, 'POST', '/v1/payments/checkouts', {
+        token: p.token,
+        json: { purpose: 'SUBSCRIPTION', returnPath: '/onboarding' },
+        headers: { 'idempotency-key': randomUUID() },
+      }),
+      201,
+      `subscription of ${p.email}`,
+    );
+    const id = (JSON.parse(r.body) as { _id: string })._id;
+    await must(
+      request(base, 'POST', `/v1/payments/sandbox/${id}`, { form: `decision=pay&token=${sandboxToken(jwtSecret, id)}` }),
+      303,
+      `pay the subscription of ${p.email}`,
+    );
+  }
+  idImage ??= sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await idImage)], { type: 'image/jpeg' }), 'id.jpg');
+  const up = await fetch(`${base}/v1/users/kyc`, { method: 'PATCH', headers: { authorization: `Bearer ${p.token}` }, body: form });
+  if (up.status !== 200)
+    throw new Error(`identity document of ${p.email}: expected 200, got ${up.status} ${(await up.text()).slice(0, 300)}`);
+  await must(
+    request(base, 'PATCH', '/v1/users/me/complete-onboarding', { token: p.token, json: {} }),
+    200,
+    `complete onboarding of ${p.email}`,
+  );
+}
+
+/** The admin approves each person's submitted case with every check ticked (no second admin needed). */
+async function verifyAll(base: string, admin: Person, people: Person[]): Promise<void> {
+  const cases = new Map<string, { _id: string; kind: KycCaseKind }>();
+  for (let page = 1; cases.size < people.length; page++) {
+    const r = await must(request(base, 'GET', `/v1/admin/cases?page=${page}&pageSize=100`, { token: admin.token }), 200, 'case queue');
+    const { items } = JSON.parse(r.body) as { items: { _id: string; userId: string; kind: KycCaseKind }[] };
+    for (const c of items) cases.set(c.userId, c);
+    if (items.length < 100) break;
+  }
+  for (const p of people) {
+    const c = cases.get(p.id);
+    if (!c) throw new Error(`no submitted case for ${p.email}`);
+    const checklist = Object.fromEntries(KYC_CHECKLIST[c.kind].map((item) => [item, true]));
+    await must(
+      request(base, 'POST', `/v1/admin/cases/${c._id}/decision`, { token: admin.token, json: { decision: 'APPROVE', checklist } }),
+      200,
+      `verify person ${p.email}`,
+    );
+  }
+}
+
 /** Money in through the real path: a deposit checkout paid on the sandbox page. */
 export async function deposit(base: string, p: Person, jwtSecret: string, amount: number, key = randomUUID()): Promise<Answer> {
   const r = await request(base, 'POST', '/v1/wallets/deposit', {
@@ -113,13 +180,9 @@ export async function setupWorld(
   const owner = await signUp(base, o.outboxFile, 'property-owner', 'owner');
   const investors: Person[] = [];
   for (let i = 0; i < o.investors; i++) investors.push(await signUp(base, o.outboxFile, 'investor', `investor${i}`));
-  for (const p of [owner, ...investors]) {
-    await must(
-      request(base, 'PATCH', `/v1/users/verify/${p.id}`, { token: admin.token, json: { status: 'VERIFIED' } }),
-      200,
-      `verify person ${p.email}`,
-    );
-  }
+  for (const p of investors) await onboard(base, p, o.jwtSecret, true);
+  await onboard(base, owner, o.jwtSecret, false);
+  await verifyAll(base, admin, [owner, ...investors]);
   const listings: string[] = [];
   for (let i = 0; i < o.listings; i++) {
     const created = await must(

@@ -1,6 +1,7 @@
 // Drizzle view of the tables the numbered SQL migrations create (the SQL is the source of truth).
 import { bigint, boolean, char, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type {
+  AdminRole,
   CheckoutPurpose,
   CheckoutStatus,
   EntityType,
@@ -10,6 +11,7 @@ import type {
   OrderStatus,
   OtpPurpose,
   PayoutStatus,
+  ProgressUpdateStatus,
   PropertyStatus,
   PropertyType,
   Role,
@@ -19,6 +21,10 @@ import type {
   SupportStatus,
   UserStatus,
   PayoutDestinationKind,
+  KycCaseKind,
+  KycCaseStatus,
+  KycChecklist,
+  KycRejectionReason,
 } from 'shared-api/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -30,6 +36,8 @@ export const users = pgTable('users', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   role: text('role').$type<Role>().notNull(),
+  /** Admins only (users_admin_role_check): what this admin may do (ADMIN_ACCESS). */
+  adminRole: text('admin_role').$type<AdminRole>(),
   status: text('status').$type<UserStatus>().notNull().default('PENDING'),
   emailVerified: boolean('email_verified').notNull().default(false),
   isSubscribed: boolean('is_subscribed').notNull().default(false),
@@ -212,6 +220,14 @@ export const progressUpdates = pgTable('progress_updates', {
   percent: integer('percent').notNull(),
   note: text('note').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Migration 1260: a backward update waits for review (PENDING_REVIEW) before it is applied. */
+  status: text('status').$type<ProgressUpdateStatus>().notNull().default('APPLIED'),
+  previousPercent: integer('previous_percent'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: ts('decided_at'),
+  reviewReason: text('review_reason'),
+  /** Migration 1280: the owner or the admin who asked; that admin may not approve it. */
+  requestedBy: uuid('requested_by'),
 });
 
 export const questionnaires = pgTable('questionnaires', {
@@ -351,6 +367,25 @@ export const payouts = pgTable('payouts', {
   payoutDestinationId: uuid('payout_destination_id'),
 });
 
+/** Migration 1230: bank files of withdrawals (CSV, pain.001) and the payouts sent in each. */
+export const payoutBatches = pgTable('payout_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  payoutCount: integer('payout_count').notNull(),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  reexport: boolean('reexport').notNull().default(false),
+  csvSha256: char('csv_sha256', { length: 64 }).notNull(),
+  xmlSha256: char('xml_sha256', { length: 64 }).notNull(),
+});
+
+export const payoutBatchItems = pgTable('payout_batch_items', {
+  batchId: uuid('batch_id').notNull(),
+  payoutId: uuid('payout_id').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+});
+
 /** Migration 0090: bank accounts withdrawals are paid to; the full numbers sealed (AES-256-GCM). */
 export const payoutDestinations = pgTable('payout_destinations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -429,4 +464,28 @@ export const marketFlags = pgTable('market_flags', {
   reviewedBy: uuid('reviewed_by'),
   reviewedAt: ts('reviewed_at'),
   reviewNote: text('review_note'),
+});
+
+// ---- Verification cases (migration 1220) ----
+
+export const kycCases = pgTable('kyc_cases', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind').$type<KycCaseKind>().notNull(),
+  status: text('status').$type<KycCaseStatus>().notNull().default('SUBMITTED'),
+  documentCount: integer('document_count').notNull().default(0),
+  submittedAt: ts('submitted_at').notNull().defaultNow(),
+  checklist: jsonb('checklist').$type<KycChecklist>().notNull().default({}),
+  decidedAt: ts('decided_at'),
+  decidedBy: uuid('decided_by'),
+  reasonCode: text('reason_code').$type<KycRejectionReason>(),
+  decisionNote: text('decision_note'),
+});
+
+export const kycCaseNotes = pgTable('kyc_case_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  caseId: uuid('case_id').notNull(),
+  authorId: uuid('author_id').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

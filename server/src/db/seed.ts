@@ -2,7 +2,7 @@
 // Also, on every start, the admin from ADMIN_EMAIL / ADMIN_PASSWORD when it is missing.
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SUBSCRIPTION_TOKENS, type PropertyType, type Role, type UserStatus } from 'shared-api/contract';
+import { SUBSCRIPTION_TOKENS, type AdminRole, type PropertyType, type Role, type UserStatus } from 'shared-api/contract';
 import { insertFiles, storeUploads } from '../modules/files/service';
 import { sandboxToken } from '../modules/payments/sandbox';
 import { hashPassword } from '../modules/auth/passwords';
@@ -28,7 +28,15 @@ export const DEMO_PASSWORDS = {
   investor: 'Investor123!',
   pending: 'Pending123!',
   investor2: 'Investor123!',
+  staff: 'Staff123!',
 } as const;
+
+/** One demo admin per narrower admin role (the first demo account is the super admin). */
+const DEMO_STAFF: { adminRole: Exclude<AdminRole, 'SUPER_ADMIN'>; email: string; firstName: string }[] = [
+  { adminRole: 'COMPLIANCE', email: 'compliance@tessera.local', firstName: 'Carla' },
+  { adminRole: 'FINANCE', email: 'finance@tessera.local', firstName: 'Felix' },
+  { adminRole: 'SUPPORT', email: 'support@tessera.local', firstName: 'Sam' },
+];
 
 export function demoAccounts(adminEmail: string, adminPassword: string | null): DemoAccount[] {
   return [
@@ -52,6 +60,12 @@ export function demoAccounts(adminEmail: string, adminPassword: string | null): 
       password: DEMO_PASSWORDS.investor2,
       note: 'verified, subscribed, bought out Mountain Ash Cabins, trades its units on the market (open asks)',
     },
+    ...DEMO_STAFF.map((a) => ({
+      role: 'ADMIN' as const,
+      email: a.email,
+      password: DEMO_PASSWORDS.staff,
+      note: `admin role ${a.adminRole}`,
+    })),
   ];
 }
 
@@ -222,6 +236,8 @@ async function createUser(
     status: UserStatus;
     subscribed?: boolean;
     onboarded?: boolean;
+    /** Admins: what they may do; the platform's own admins (demo, ADMIN_EMAIL) are super admins. */
+    adminRole?: AdminRole;
     /** The demo's printed accounts: their passwords are public, so no second factor is asked of them (ADMIN_2FA_REQUIRED). */
     demo?: boolean;
   },
@@ -234,6 +250,7 @@ async function createUser(
       firstName: a.firstName,
       lastName: a.lastName,
       role: a.role,
+      adminRole: a.role === 'ADMIN' ? (a.adminRole ?? 'SUPER_ADMIN') : null,
       status: a.status,
       emailVerified: true,
       isSubscribed: a.subscribed ?? false,
@@ -263,6 +280,18 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
   const accounts = demoAccounts(app.config.adminEmail, app.config.adminPassword);
   const [admin, owner, investor, pending, grace] = accounts;
   const adminId = await createUser(app, { ...admin, firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', status: 'VERIFIED', demo: true });
+  for (const a of DEMO_STAFF) {
+    await createUser(app, {
+      email: a.email,
+      password: DEMO_PASSWORDS.staff,
+      firstName: a.firstName,
+      lastName: 'Staff',
+      role: 'ADMIN',
+      adminRole: a.adminRole,
+      status: 'VERIFIED',
+      demo: true,
+    });
+  }
   const ownerId = await createUser(app, {
     ...owner,
     firstName: 'Olivia',
@@ -345,7 +374,15 @@ export async function seedIfEmpty(app: FastifyInstance): Promise<SeedReport | nu
       }),
     );
   }
-  await seedMoney(app, clock, { adminId, ownerId, investorId, graceId }, propertyIds);
+  // The demo's history is told by its one admin, before anyone signs in: four eyes (which
+  // would hold its larger withdrawal for a second admin) applies from the first real request.
+  const fourEyes = app.config.fourEyes;
+  app.config.fourEyes = undefined;
+  try {
+    await seedMoney(app, clock, { adminId, ownerId, investorId, graceId }, propertyIds);
+  } finally {
+    app.config.fourEyes = fourEyes;
+  }
   if (await clock.apply()) {
     const res = (await app.db.execute(sql`SELECT count(*)::int AS n FROM money_invariant_violations()`)) as unknown as {
       rows: { n: number }[];

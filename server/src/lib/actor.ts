@@ -2,7 +2,7 @@
 // job or a test builds an Actor itself. Services take an Actor and their inputs, never
 // Fastify's request and reply, so a rule runs the same from a route, a job or a test.
 import type { FastifyRequest } from 'fastify';
-import type { Role, UserStatus } from 'shared-api/contract';
+import type { AdminRole, Role, UserStatus } from 'shared-api/contract';
 import { unauthorized } from './http-error';
 
 /** The person a session belongs to (plugins/auth.ts reads it from the database on every call). */
@@ -11,6 +11,8 @@ export interface AuthUser {
   role: Role;
   status: UserStatus;
   email: string;
+  /** Admins only: what they may do (ADMIN_ACCESS). */
+  adminRole: AdminRole | null;
   sessionId: string;
   /** When the person signed in (seconds): refreshed tokens carry it, a session ends sessionMaxHours after it. */
   authTime: number;

@@ -7,7 +7,7 @@
 // EXACT_COUNT_UP_TO rows (a count that stops there); past it they are the planner's
 // estimate, flagged `totalIsEstimate`, so no page counts the whole table.
 import { and, count, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { badRequest } from './http-error';
 
@@ -25,14 +25,21 @@ export interface ListQuery {
   before?: string;
 }
 
+/** Which way a list's key runs: every key column the same way, so one row comparison pages it. */
+export type SortOrder = 'asc' | 'desc';
+
 export type KeyValue = string | number;
 
-/** One column of a list's sort key; every key column sorts descending (newest first). */
+/**
+ * One column of a list's sort key; every key column sorts the same way (descending, newest
+ * first, unless the list was asked for another order). A key column is never null (a row
+ * comparison with a null skips the row): coalesce a nullable one.
+ */
 export interface KeyPart {
   /** The column or expression, as the index has it. */
   expr: SQL;
   /** How a cursor's value is cast back for the comparison. */
-  cast: 'timestamptz' | 'uuid' | 'bigint';
+  cast: 'timestamptz' | 'uuid' | 'bigint' | 'text';
 }
 
 /**
@@ -58,6 +65,14 @@ export interface PagePlan {
   keyOrder: SQL;
 }
 
+/**
+ * The key of a list sorted by a column the admin chose: that column, then the id, both the
+ * same way, so rows that tie on the column keep one stable order across pages.
+ */
+export function sortedKey(column: KeyPart, id: SQL): KeyPart[] {
+  return [column, { expr: id, cast: 'uuid' }];
+}
+
 function decode(cursor: string, arity: number): KeyValue[] {
   let key: unknown;
   try {
@@ -74,7 +89,15 @@ function decode(cursor: string, arity: number): KeyValue[] {
  * Validates the query and plans the page's read: a cursor's range, or for a page number the
  * key of its first row (an OFFSET over the index's keys alone, capped), then one page.
  */
-export function planPage(q: ListQuery, table: PgTable, cond: SQL | undefined, keys: KeyPart[], defaultPageSize = 20): PagePlan {
+export function planPage(
+  q: ListQuery,
+  table: PgTable,
+  cond: SQL | undefined,
+  keys: KeyPart[],
+  defaultPageSize = 20,
+  order: SortOrder = 'desc',
+): PagePlan {
+  const asc = order === 'asc';
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? defaultPageSize;
   if (q.after && q.before) throw badRequest('Give either after or before, not both');
@@ -90,14 +113,16 @@ export function planPage(q: ListQuery, table: PgTable, cond: SQL | undefined, ke
     keys.map((k) => k.expr),
     sql`, `,
   );
+  const way = asc ? sql`ASC` : sql`DESC`;
+  const back = asc ? sql`DESC` : sql`ASC`;
   const desc = sql.join(
-    keys.map((k) => sql`${k.expr} DESC`),
+    keys.map((k) => sql`${k.expr} ${way}`),
     sql`, `,
   );
   let where: SQL | undefined;
   if (offset > 0) {
     // Skipping rows through the index's keys only (an index-only scan), not the rows.
-    where = sql`(${cols}) <= (SELECT ${cols} FROM ${table} WHERE ${cond ?? sql`true`} ORDER BY ${desc} OFFSET ${offset} LIMIT 1)`;
+    where = sql`(${cols}) ${asc ? sql`>=` : sql`<=`} (SELECT ${cols} FROM ${table} WHERE ${cond ?? sql`true`} ORDER BY ${desc} OFFSET ${offset} LIMIT 1)`;
   }
   if (cursor) {
     const values = decode(cursor, keys.length);
@@ -105,15 +130,25 @@ export function planPage(q: ListQuery, table: PgTable, cond: SQL | undefined, ke
       keys.map((k, i) => sql`${String(values[i])}::${sql.raw(k.cast)}`),
       sql`, `,
     );
-    // Rows sort newest first: after a key means smaller; before it, greater.
-    where = direction === 'after' ? sql`(${cols}) < (${vals})` : sql`(${cols}) > (${vals})`;
+    // Rows sort newest first: after a key means smaller; before it, greater (the other way
+    // round for an ascending list).
+    const smaller = (direction === 'after') !== asc;
+    where = smaller ? sql`(${cols}) < (${vals})` : sql`(${cols}) > (${vals})`;
   }
-  const orderBy = keys.map((k) => (direction === 'before' ? sql`${k.expr} ASC` : sql`${k.expr} DESC`));
+  const orderBy = keys.map((k) => (direction === 'before' ? sql`${k.expr} ${back}` : sql`${k.expr} ${way}`));
   const keyText = sql`json_build_array(${sql.join(
     keys.map((k) => (k.cast === 'timestamptz' ? exactTime(k.expr) : k.cast === 'bigint' ? k.expr : sql`${k.expr}::text`)),
     sql`, `,
   )})::text`;
   return { page, pageSize, limit: pageSize + 1, offset, direction, where, orderBy, keyText, keyOrder: desc };
+}
+
+/**
+ * ORDER BY of a list paged by number: the chosen column then the id, the same way (default
+ * descending), so rows that tie on the column keep one order from page to page.
+ */
+export function sortedBy(column: SQL | AnyPgColumn, id: AnyPgColumn, order: SortOrder = 'desc'): SQL[] {
+  return order === 'asc' ? [sql`${column} ASC`, sql`${id} ASC`] : [sql`${column} DESC`, sql`${id} DESC`];
 }
 
 export interface PageCursors<T> {

@@ -5,7 +5,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
-import { STEP_UP_MINUTES, TWO_FACTOR_MESSAGES, type Role } from 'shared-api/contract';
+import { STEP_UP_MINUTES, TWO_FACTOR_MESSAGES, type AdminPermission, type Role } from 'shared-api/contract';
+import { adminCan } from 'shared-api/contract/dashboard';
+import { ADMIN_ROLE_MESSAGES } from 'shared-api/contract/admin';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -40,7 +42,24 @@ declare module 'fastify' {
     authenticate: Hook;
     /** Like authenticate, but an anonymous call goes on with request.user = null. */
     authenticateOptional: Hook;
+    /**
+     * Only these roles. An admin route should use requireAdmin instead: through requireRole
+     * an admin passes only as SUPER_ADMIN (a route nobody mapped to a permission yet).
+     */
     requireRole(...roles: Role[]): Hook;
+    /**
+     * An admin whose role holds `permission` (ADMIN_ACCESS), after the ADMIN_2FA_REQUIRED
+     * enrolment rule; `or`: other roles let through unchecked (an owner's own listing), whose
+     * services still check what is theirs. Without `permission` (a plugin-wide hook), each
+     * route names its own in `config.adminPermission`; a route that names none is UNMAPPED.
+     */
+    requireAdmin(permission?: AdminPermission, opts?: { or?: Role[] }): Hook;
+    /**
+     * What each admin route required when it was last called ("GET /v1/payouts" → permission,
+     * or UNMAPPED for requireRole('ADMIN')): the access-matrix test reads it to find every
+     * admin route, including those whose guard is a plugin-wide hook.
+     */
+    adminGuards: Map<string, AdminPermission | 'UNMAPPED'>;
     /**
      * Money moves and account changes: the session's person authenticated (signed in or
      * stepped up) within STEP_UP_MINUTES, else a 403 the UI answers with "Confirm it's you".
@@ -52,6 +71,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** An admin passed this route's permission check: a change it makes must be audited. */
+    adminGuarded?: boolean;
+  }
+  interface FastifyContextConfig {
+    /** What an admin needs for this route, under a plugin-wide app.requireAdmin(). */
+    adminPermission?: AdminPermission;
   }
 }
 
@@ -145,7 +170,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
 
   // Prepared once per connection: this runs on every authenticated call.
   const sessionUser = app.db
-    .select({ id: users.id, role: users.role, status: users.status, email: users.email })
+    .select({ id: users.id, role: users.role, status: users.status, email: users.email, adminRole: users.adminRole })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -187,16 +212,39 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     request.user = user;
   });
 
-  // Every admin route passes through requireRole('ADMIN', …), so the enrolment rule lives
-  // here once. What an admin needs to enrol (their profile, the two-factor endpoints, the
-  // session) only authenticates, so it stays open.
+  // Every admin route passes through requireAdmin (or requireRole('ADMIN', …)), so the
+  // enrolment rule lives here once, before the admin role is checked. What an admin needs to
+  // enrol (their profile, the two-factor endpoints, the session) only authenticates, so it
+  // stays open.
   const enrolRequired = opts.config.adminTwoFactorRequired !== false && opts.mustEnrol;
   app.decorate('adminMustEnrol', async (userId: string) => (enrolRequired ? enrolRequired(app.db, userId) : false));
+  const adminGuards = new Map<string, AdminPermission | 'UNMAPPED'>();
+  app.decorate('adminGuards', adminGuards);
+  const noteGuard = (request: FastifyRequest, required: AdminPermission | 'UNMAPPED') => {
+    const key = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    if (adminGuards.get(key) !== required) adminGuards.set(key, required);
+  };
+  const checkAdmin = async (request: FastifyRequest, user: AuthUser, permission: AdminPermission | 'UNMAPPED') => {
+    noteGuard(request, permission);
+    if (await app.adminMustEnrol(user.id)) throw forbidden(TWO_FACTOR_MESSAGES.enrolRequired);
+    // An admin route nobody has mapped to a permission yet is the super admins' alone.
+    const allowed = permission === 'UNMAPPED' ? user.adminRole === 'SUPER_ADMIN' : adminCan(user.adminRole, permission);
+    if (!allowed) throw forbidden(ADMIN_ROLE_MESSAGES.forbidden);
+    request.adminGuarded = true;
+  };
   app.decorate('requireRole', (...roles: Role[]): Hook => {
     return async (request) => {
       const user = currentUser(request);
       if (!roles.includes(user.role)) throw forbidden();
-      if (user.role === 'ADMIN' && (await app.adminMustEnrol(user.id))) throw forbidden(TWO_FACTOR_MESSAGES.enrolRequired);
+      if (user.role === 'ADMIN') await checkAdmin(request, user, 'UNMAPPED');
+    };
+  });
+  app.decorate('requireAdmin', (permission?: AdminPermission, o: { or?: Role[] } = {}): Hook => {
+    const others = o.or ?? [];
+    return async (request) => {
+      const user = currentUser(request);
+      if (user.role === 'ADMIN') return checkAdmin(request, user, permission ?? request.routeOptions.config.adminPermission ?? 'UNMAPPED');
+      if (!others.includes(user.role)) throw forbidden();
     };
   });
 

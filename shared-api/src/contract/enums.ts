@@ -47,6 +47,11 @@ export const LEDGER_ENTRY_TYPES = [
   'DISTRIBUTION_PAYMENT',
   'MANAGEMENT_FEE',
   'FEE_REVENUE',
+  // A paid distribution corrected: each of the entries above reversed by its opposite.
+  'DISTRIBUTION_PAYMENT_REVERSAL',
+  'DISTRIBUTION_FUNDING_REVERSAL',
+  'MANAGEMENT_FEE_REVERSAL',
+  'FEE_REVENUE_REVERSAL',
   // Issue 20: the secondary market. A bid holds its money (TRADE_HOLD) and releases it per fill
   // or when it leaves the book (TRADE_REFUND); the buyer pays (TRADE_BUY), the seller receives
   // (TRADE_SELL) and pays the trading fee (TRADE_FEE); the platform receives FEE_REVENUE.

@@ -12,6 +12,7 @@ export * from './money';
 export * from './validation';
 export * from './requests';
 export * from './responses';
+export type * from './kyc';
 // The domain parts only some pages use are subpaths of their own, shared lazily (loaded
 // by the first page that imports one): 'shared-api/contract/dashboard' (returns,
 // statements, revisions, status rules, notifications, payout destinations: the signed-in
@@ -22,10 +23,16 @@ export * from './responses';
 export type * from './statements';
 export type * from './returns';
 export type * from './revisions';
+export type * from './progress-reviews';
 export type * from './status-rules';
 export type * from './notifications';
 export type * from './payout-destinations';
+export type * from './payout-ops';
 export type * from './market';
 export type * from './portfolio';
 export * from './two-factor';
 export type * from './passkeys';
+export type * from './approvals';
+export type * from './admin-team';
+export type * from './admin-search';
+export type * from './admin-roles';

@@ -4,10 +4,10 @@ import {
   MY_LEDGER_TYPE_LABELS,
   MY_SUPPORT_STATUS_LABELS,
   SUPPORT_STATUS_LABELS,
-  actionLabel,
   myEntryLabel,
   myEntryOutcome,
 } from './labels';
+import { actionLabel } from './audit-actions';
 
 test('audit actions read as words; an unknown one as its code in sentence case', () => {
   expect(actionLabel('user.verify')).toBe('Verified a person');

@@ -70,6 +70,10 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   DISTRIBUTION_PAYMENT: 'Distribution payment',
   MANAGEMENT_FEE: 'Management fee',
   FEE_REVENUE: 'Management fee revenue',
+  DISTRIBUTION_PAYMENT_REVERSAL: 'Distribution payment reversed',
+  DISTRIBUTION_FUNDING_REVERSAL: 'Distribution funding reversed',
+  MANAGEMENT_FEE_REVERSAL: 'Management fee reversed',
+  FEE_REVENUE_REVERSAL: 'Management fee revenue reversed',
   TRADE_HOLD: 'Trade (held)',
   TRADE_REFUND: 'Trade refund',
   TRADE_BUY: 'Units bought',
@@ -85,6 +89,9 @@ export const MY_LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   OWNER_PAYOUT: 'Sale proceeds',
   DISTRIBUTION_FUNDING: 'Distribution funded',
   DISTRIBUTION_PAYMENT: 'Rental income',
+  DISTRIBUTION_PAYMENT_REVERSAL: 'Rental income reversed (corrected)',
+  DISTRIBUTION_FUNDING_REVERSAL: 'Distribution funding returned (corrected)',
+  MANAGEMENT_FEE_REVERSAL: 'Management fee returned (corrected)',
 };
 
 /** "SOME_NEW_TYPE" → "Some new type". */
@@ -154,76 +161,13 @@ export const DISTRIBUTION_STATUS_LABELS: Record<DistributionStatus, string> = {
   DECLARED: 'Declared',
   RECORDED: 'Holders recorded',
   PAID: 'Paid',
+  CANCELLED: 'Cancelled',
+  CORRECTED: 'Corrected',
 };
 
 /** A distribution's status in words: "Refused" while its last payment attempt was refused and it is not paid since. */
 export function distributionStatusLabel(d: Pick<Distribution, 'status' | 'refusedReason'>): string {
-  return d.status !== 'PAID' && d.refusedReason ? 'Refused' : DISTRIBUTION_STATUS_LABELS[d.status];
-}
-
-/**
- * Every audit action the server records, in words. The server's `audit()` takes only these
- * keys (AuditAction), so a new action cannot be recorded without its label, and the audit
- * page's action filter, built from this list, can find every one.
- */
-export const AUDIT_ACTION_LABELS = {
-  'income_report.submit': 'Submitted an income report',
-  'income_report.approve': 'Approved an income report',
-  'income_report.reject': 'Rejected an income report',
-  'distribution.pay': 'Paid a distribution',
-  'appraisal.create': 'Recorded an appraisal',
-  'appraisal.document': 'Attached an appraisal document',
-  'property.income_producing': 'Converted a property to income-producing',
-  'user.verify': 'Verified a person',
-  'user.reject': 'Rejected a person',
-  'user.update': 'Edited a person',
-  'user.delete': 'Deleted a person',
-  'admin.delete': 'Deleted an admin',
-  'property.approve': 'Approved a listing',
-  'property.reject': 'Rejected a listing',
-  'property.update': 'Edited a listing',
-  'property.delete': 'Deleted a listing',
-  'order.approve': 'Approved an order',
-  'order.reject': 'Rejected an order',
-  'order.delete': 'Removed a closed order',
-  'payout.paid': 'Marked a withdrawal paid',
-  'payout.reject': 'Rejected a withdrawal',
-  'payout.destination.view': 'Viewed the bank account of a withdrawal',
-  'support.close': 'Closed a support ticket',
-  'support.reply': 'Replied to a support ticket',
-  'support.resend': 'Sent a support reply again',
-  'support.assign': 'Took a support ticket',
-  'support.unassign': 'Unassigned a support ticket',
-  'market.flag.dismiss': 'Dismissed a market surveillance flag',
-  'market.flag.escalate': 'Escalated a market surveillance flag',
-  'market.halt': 'Halted trading in a property',
-  'market.resume': 'Resumed trading in a property',
-  'market.order.cancel': 'Cancelled a market order',
-  'admin.create': 'Created an admin',
-  'auth.signin_locked': 'Sign-in locked after wrong passwords',
-  'auth.two_factor_on': 'Turned on two-factor sign-in',
-  'auth.two_factor_off': 'Turned off two-factor sign-in',
-  'release_token.create': 'Created a release token',
-  'release_token.revoke': 'Revoked a release token',
-  'payout.destination.reseal': 'Re-encrypted a bank account with a new key',
-  'property.resume': 'Resumed a listing',
-  'property.revision.submit': 'Submitted changes to a listing',
-  'property.revision.withdraw': 'Withdrew changes to a listing',
-  'property.revision.approve': 'Approved changes to a listing',
-  'property.revision.reject': 'Rejected changes to a listing',
-  'auth.recovery_codes_renewed': 'Made new recovery codes',
-  'auth.email_change_requested': 'Asked to change their e-mail address',
-  'auth.email_changed': 'Changed their e-mail address',
-  'auth.passkey_added': 'Added a passkey',
-  'auth.passkey_removed': 'Removed a passkey',
-} as const satisfies Record<string, string>;
-
-export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
-
-/** An audit action in words: its label, or the code in sentence case ("wallet.adjust" → "Wallet adjust"). */
-export function actionLabel(action: string): string {
-  const known = (AUDIT_ACTION_LABELS as Record<string, string>)[action];
-  if (known) return known;
-  const words = action.replace(/[._]+/g, ' ').trim().toLowerCase();
-  return words ? words[0].toUpperCase() + words.slice(1) : action;
+  return d.status !== 'PAID' && d.status !== 'CANCELLED' && d.status !== 'CORRECTED' && d.refusedReason
+    ? 'Refused'
+    : DISTRIBUTION_STATUS_LABELS[d.status];
 }

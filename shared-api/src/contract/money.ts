@@ -17,6 +17,7 @@ export const PAYOUT_BANK_REFERENCE_MAX = 100;
 /** Withdrawals, as admins decide them. The payouts rule (payouts_before_write.sql) says the same. */
 export const PAYOUT_MESSAGES = {
   bankReferenceRequired: 'Enter the bank reference of the transfer',
+  duplicatePayout: 'A withdrawal is listed twice',
 } as const;
 
 /** Parses a dollar amount (number or numeric string) into positive integer cents. */

@@ -27,6 +27,9 @@ export const NOTIFICATION_KINDS = [
   'LISTING_REVISION_DECIDED',
   'LISTING_RESUMED',
   'HOLDING_SUSPENDED',
+  'APPRAISAL_VOIDED',
+  'DISTRIBUTION_CANCELLED',
+  'DISTRIBUTION_CORRECTED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -72,6 +75,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   LISTING_REVISION_DECIDED: 'changes to a listing of mine are approved or rejected',
   LISTING_RESUMED: 'a listing of mine, or one I hold, is back on sale',
   HOLDING_SUSPENDED: 'a property I hold is suspended',
+  APPRAISAL_VOIDED: 'an appraisal of a property I hold is withdrawn',
+  DISTRIBUTION_CANCELLED: 'a distribution of a listing of mine is cancelled',
+  DISTRIBUTION_CORRECTED: 'a distribution paid to me or from my wallet is corrected',
 };
 
 export interface Notification {

@@ -30,7 +30,13 @@ export const paths = {
   support: '/dashboard/support',
   supportThread: (id: string) => `/dashboard/support/${encodeURIComponent(id)}`,
   payouts: '/dashboard/payouts',
+  reconciliation: '/dashboard/reconciliation',
   audit: '/dashboard/audit',
+  team: '/dashboard/team',
+  // Verification cases (KYC investors, KYB owners): the queue (a case is `${cases}/{id}`, in
+  // the console's own links, so main.js does not carry one more function).
+  cases: '/dashboard/cases',
+  approvals: '/dashboard/approvals',
   // Issue 18 (admin): distributions, revenue and the income reports queue; appraisals.
   distributions: '/dashboard/distributions',
   appraisals: '/dashboard/appraisals',

@@ -90,7 +90,26 @@ export interface CursorPageQuery extends PageQuery {
   before?: string;
 }
 
+/** Which way an admin list sorts by its `sort` column (default: descending). */
+export type SortOrder = 'asc' | 'desc';
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** The columns an admin may sort a list by (the server refuses any other with 400). */
+export const USER_SORTS = ['createdAt', 'name', 'email', 'status', 'country'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const ORDER_SORTS = ['createdAt', 'amount', 'quantity', 'status'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const AUDIT_SORTS = ['createdAt', 'action'] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];
+export const PAYOUT_SORTS = ['createdAt', 'amount', 'status'] as const;
+export type PayoutSort = (typeof PAYOUT_SORTS)[number];
+export const SUPPORT_SORTS = ['updatedAt', 'createdAt', 'subject', 'status'] as const;
+export type SupportSort = (typeof SUPPORT_SORTS)[number];
+
 export interface UsersQuery extends CursorPageQuery {
+  /** Default createdAt; ties are broken by id, the same way, so pages never repeat a row. */
+  sort?: UserSort;
+  order?: SortOrder;
   role?: Role;
   status?: UserStatus;
   /** Matches name and e-mail. */
@@ -163,6 +182,9 @@ export interface ContactBody {
 }
 
 export interface SupportQuery extends PageQuery {
+  /** Default updatedAt, descending; ties by id. */
+  sort?: SupportSort;
+  order?: SortOrder;
   status?: SupportStatus;
   kind?: SupportKind;
   /** Admins: 'me', 'unassigned' or an admin's user id. */
@@ -180,9 +202,14 @@ export interface SupportAssignBody {
 }
 
 export interface AuditQuery extends CursorPageQuery {
+  sort?: AuditSort;
+  order?: SortOrder;
   action?: string;
   actorId?: string;
 }
+
+/** The audit CSV: the list's filters, every matching row. */
+export type AuditExportQuery = Pick<AuditQuery, 'action' | 'actorId'>;
 
 // ---- Money (wallets, payments, orders, payouts, transactions) ----
 
@@ -220,6 +247,9 @@ export interface CreateOrderBody {
 }
 
 export interface OrdersQuery extends CursorPageQuery {
+  /** Admin lists only. */
+  sort?: OrderSort;
+  order?: SortOrder;
   status?: OrderStatus;
   /** Admin lists only. */
   propertyId?: string;
@@ -231,14 +261,30 @@ export interface ReviewOrderBody {
   reason?: string;
 }
 
+/** POST /v1/orders/review (admins): several PENDING orders decided at once, all or none.
+ *  1–100 distinct ids; a REJECT needs a reason (shown to each investor). */
+export interface ReviewOrdersBody {
+  orderIds: string[];
+  decision: 'APPROVE' | 'REJECT';
+  reason?: string;
+}
+
 /** GET /v1/admin/checkouts: checkouts by status (OPEN: started, not yet paid). */
 export interface AdminCheckoutsQuery extends PageQuery {
   status?: CheckoutStatus;
 }
 
 export interface PayoutsQuery extends PageQuery {
+  /** Default createdAt, descending; ties by id. */
+  sort?: PayoutSort;
+  order?: SortOrder;
   status?: PayoutStatus;
   userId?: string;
+}
+
+/** POST /v1/payouts/paid (admins): several withdrawals marked paid at once, all or none. */
+export interface PayPayoutsBody {
+  items: { payoutId: string; bankReference: string }[];
 }
 
 /** PATCH /v1/payouts/{id} (admins): PAID, or REJECTED (the hold is released). */

@@ -172,7 +172,8 @@ export interface PayoutUser {
   status: UserStatus;
 }
 
-export type AdminPayout = Payout & { user?: PayoutUser };
+/** batchId: the latest bank file it was sent in (null: in none yet). */
+export type AdminPayout = Payout & { user?: PayoutUser; batchId?: string | null };
 
 /** A checkout in the admins' list (issue 16: open ones shown with the person's status). */
 export interface AdminCheckout {

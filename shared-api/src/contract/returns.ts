@@ -14,8 +14,12 @@ export type IncomeReportStatus = (typeof INCOME_REPORT_STATUSES)[number];
 /**
  * DECLARED: approved, waiting for its record date. RECORDED: holders of record snapshotted,
  * waiting for its pay date (or refused: see `refusedReason`). PAID: the money has moved.
+ * CANCELLED: an administrator cancelled it before it was paid (see `cancelReason`); it never pays.
+ * CORRECTED: it was paid, then an administrator corrected it (see `correctionReason`): its
+ * entries are reversed and the distribution that `correctedBy` names pays the corrected total
+ * instead (none when corrected to 0).
  */
-export const DISTRIBUTION_STATUSES = ['DECLARED', 'RECORDED', 'PAID'] as const;
+export const DISTRIBUTION_STATUSES = ['DECLARED', 'RECORDED', 'PAID', 'CANCELLED', 'CORRECTED'] as const;
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
 
 export const EXPENSE_CATEGORIES = [
@@ -49,18 +53,44 @@ export const DEFAULT_PAY_DAYS_AFTER_RECORD = 7;
 export const MAX_INCOME_REPORT_DAYS = 366;
 export const MAX_REPORT_NOTE = 2000;
 export const MAX_RECEIPTS_PER_REPORT = 10;
+/**
+ * An appraisal more than this many percent from the property's latest (not voided) one needs
+ * `confirmLargeChange: true` (APPRAISAL_MAX_CHANGE_PCT on the server overrides it).
+ */
+export const DEFAULT_APPRAISAL_MAX_CHANGE_PCT = 25;
+export const MAX_CORRECTION_REASON = 1000;
+
+/** The change from `fromCents` to `toCents` in percent, one decimal (e.g. 9900 for a 100x typo). */
+export function appraisalChangePercent(fromCents: number, toCents: number): number {
+  return Math.round(((toCents - fromCents) / fromCents) * 1000) / 10;
+}
 
 export const RETURNS_MESSAGES = {
   periodOrder: 'The period must end on or after its start',
   periodTooLong: 'A report covers at most one year',
   periodNotEnded: 'The period must have ended before today',
   notIncomeProducing:
-    'Income reports are for income-producing properties only: rental-ready and funded, or off-plan once converted after construction',
+    'Income reports are for income-producing properties only: rental-ready, or off-plan once converted after construction',
   reasonRequired: 'Please give a reason',
   recordDatePast: 'The record date cannot be in the past',
   payBeforeRecord: 'The pay date cannot be before the record date',
   reportNotSubmitted: 'Receipts can be added while the report awaits review only',
+  appraisalVoided: 'This appraisal is already voided',
+  distributionNotCancellable: 'Only a distribution not yet paid can be cancelled',
+  distributionCancelled: 'This distribution is cancelled',
+  correctionReason: 'Give a reason of 3 to 500 characters',
+  correctionTotal: 'The corrected total must be 0 or more, in cents',
 } as const;
+
+/** A correction's reason: 3 to 500 characters. */
+export const CORRECTION_REASON_MIN = 3;
+export const CORRECTION_REASON_MAX = 500;
+
+/** The 409 when an appraisal moves more than the limit without `confirmLargeChange: true`. */
+export function appraisalChangeMessage(changePercent: number, limitPercent: number): string {
+  const sign = changePercent > 0 ? '+' : '';
+  return `This appraisal changes the value per unit by ${sign}${changePercent}% from the latest one (more than ${limitPercent}%). Check the figure, then confirm to record it.`;
+}
 
 // ---- Requests ----
 
@@ -103,6 +133,36 @@ export interface CreateAppraisalBody {
   /** YYYY-MM-DD, not in the future. */
   appraisedOn: string;
   note?: string;
+  /** Required (true) when the value moves more than the limit from the latest appraisal. */
+  confirmLargeChange?: boolean;
+}
+
+/** Void an appraisal (admins): it stays on record, marked voided, and counts for nothing. */
+export interface VoidAppraisalBody {
+  reason: string;
+}
+
+/** Cancel a distribution not yet paid (admins). */
+export interface CancelDistributionBody {
+  reason: string;
+}
+
+/**
+ * POST /v1/distributions/:id/correct (admins; four eyes as `distribution.correct`): corrects a
+ * PAID distribution. Its entries are reversed; unless `totalCents` is 0 (a pure reversal), a
+ * new distribution splits `totalCents` over the same holders of record and is paid.
+ */
+export interface CorrectDistributionBody {
+  /** The corrected total to distribute, in cents (integer, >= 0). */
+  totalCents: number;
+  /** Why (3 to 500 characters); holders and the owner read it. */
+  reason: string;
+}
+
+/** The answer of a correction: the original (now CORRECTED) and the correction that pays, if any. */
+export interface CorrectDistributionResult {
+  original: Distribution;
+  correction: Distribution | null;
 }
 
 export interface ReinvestBody {
@@ -163,6 +223,16 @@ export interface Distribution {
   refusedAt: string | null;
   recordedAt: string | null;
   paidAt: string | null;
+  /** Set when CANCELLED. */
+  cancelReason: string | null;
+  cancelledAt: string | null;
+  /** Set when CORRECTED. */
+  correctionReason: string | null;
+  correctedAt: string | null;
+  /** The distribution this one corrects (it pays instead of it). */
+  correctsId: string | null;
+  /** The distribution that corrects this one (CORRECTED; null when corrected to 0). */
+  correctedById: string | null;
   createdAt: string;
 }
 
@@ -199,11 +269,15 @@ export interface Appraisal {
   note: string;
   document: FileRef | null;
   createdAt: string;
+  /** Set when an administrator voided it: it stays listed but counts for nothing. */
+  voidedAt: string | null;
+  voidReason: string | null;
 }
 
 /** Public figures of a property: appraisals and distribution history (latest first). */
 export interface PropertyPerformance {
   propertyId: string;
+  /** The latest appraisal not voided. */
   latestAppraisal: Appraisal | null;
   appraisals: Appraisal[];
   distributions: Distribution[];

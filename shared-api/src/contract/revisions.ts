@@ -2,6 +2,7 @@
 // version stays on sale, unchanged, until an admin approves the revision; rejection (with a
 // reason) leaves it as it was. At most one revision per listing is pending at a time.
 import type { FileRef, ImageRef, Property } from './types';
+import type { ProgressUpdateRecord } from './progress-reviews';
 
 export const REVISION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type RevisionStatus = (typeof REVISION_STATUSES)[number];
@@ -73,6 +74,11 @@ export interface PropertyRevision {
 export interface PropertyWithRevision extends Property {
   /** The pending revision, else the last rejected one (until another is submitted or approved); null when none. */
   revision: PropertyRevision | null;
+  /**
+   * Off-plan: the progress update held for review, else the last rejected one while no
+   * update came after it; null when none. Absent on the reads that do not look it up.
+   */
+  progressReview?: ProgressUpdateRecord | null;
 }
 
 export interface ReviewRevisionBody {

@@ -55,6 +55,11 @@ export const STATEMENT_ENTRY_KINDS: Readonly<Record<string, StatementEntryKind>>
   DISTRIBUTION_FUNDING: { category: 'DISTRIBUTIONS_FUNDED' },
   MANAGEMENT_FEE: { category: 'FEES' },
   FEE_REVENUE: { category: 'FEES' },
+  // A corrected distribution's reversals count where what they reverse counted.
+  DISTRIBUTION_PAYMENT_REVERSAL: { category: 'INCOME' },
+  DISTRIBUTION_FUNDING_REVERSAL: { category: 'DISTRIBUTIONS_FUNDED' },
+  MANAGEMENT_FEE_REVERSAL: { category: 'FEES' },
+  FEE_REVENUE_REVERSAL: { category: 'FEES' },
   TRADE_BUY: { category: 'TRADES' },
   TRADE_SELL: { category: 'TRADES' },
   TRADE_HOLD: { category: 'TRADES' },

@@ -1,6 +1,7 @@
 // JSON shapes of the HTTP API (spec 3 and 7). Ids are `_id` strings, fields camelCase.
 // Money on the wire is in dollars as a number with at most two decimals; the server
 // keeps integer cents.
+import type { AdminRole } from './admin-roles';
 import type { PayoutDestination } from './payout-destinations';
 import type {
   CheckoutPurpose,
@@ -61,6 +62,8 @@ export interface User {
    * route until they set up a second factor (the console explains it up front).
    */
   twoFactorRequired?: boolean;
+  /** An admin's role (what they may do, ADMIN_ACCESS); null for everyone else. */
+  adminRole?: AdminRole | null;
 }
 
 export interface QuestionnaireAnswers {
@@ -114,6 +117,7 @@ export interface Property {
   roiInFiveYears: number;
   /** Off-plan construction progress, 0–100; null for rental-ready. */
   progress: number | null;
+  /** The applied updates only: one held for review (or rejected) is not shown here. */
   progressUpdates: ProgressUpdate[];
   ownerId: string;
   rejectionReason: string | null;
@@ -327,6 +331,22 @@ export interface AdminMetrics {
   walletBalances: number;
   /** Market surveillance flags waiting for a review. */
   openMarketFlags: number;
+  /** Verification cases submitted and waiting for a decision. */
+  submittedCases: number;
+  /** Admin actions waiting for a second admin (four eyes). */
+  pendingApprovals: number;
+  /** Changes to live listings waiting for a review. */
+  pendingRevisions: number;
+  /** Off-plan progress updates going backwards, waiting for a review. */
+  pendingProgressReviews: number;
+  /** Owners' income reports waiting for a decision. */
+  submittedReports: number;
+  /** Declared distributions the owner's wallet could not pay (refused, not yet paid or cancelled). */
+  refusedDistributions: number;
+  /** Withdrawals waiting to be paid or rejected. */
+  requestedPayouts: number;
+  /** Support tickets waiting for the platform's answer. */
+  openTickets: number;
   signUpsOverTime: { date: string; investors: number; owners: number }[];
   investedOverTime: { date: string; amount: number }[];
 }

@@ -16,3 +16,4 @@ export { query as toSearchParams } from './query';
 export * from './returns';
 export * from './market';
 export * from './notifications';
+export * from './approvals';

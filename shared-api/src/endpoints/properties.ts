@@ -9,7 +9,11 @@ import type {
   OwnerPropertyView,
   CataloguePage,
   Page,
+  ProgressPosted,
+  ProgressReviewList,
   ProgressUpdateBody,
+  ProgressUpdateRecord,
+  RejectProgressBody,
   PropertiesQuery,
   Property,
   PropertyInput,
@@ -92,8 +96,20 @@ export const deletePropertyFile = (propertyId: string, fileId: string): Promise<
 export const setPropertyFileOrder = (propertyId: string, body: FileOrderBody): Promise<PropertyWithRevision> =>
   http.put(`v1/properties/owned/${id(propertyId)}/files/order`, { json: body }).json<PropertyWithRevision>();
 
-export const updateOffPlanProgress = (propertyId: string, body: ProgressUpdateBody): Promise<Property> =>
-  http.patch(`v1/properties/offPlan-progress/${id(propertyId)}`, { json: body }).json<Property>();
+/** Applied at once, or held for review when lower than the listing's progress (`progressUpdate.status`, `message`). */
+export const updateOffPlanProgress = (propertyId: string, body: ProgressUpdateBody): Promise<ProgressPosted> =>
+  http.patch(`v1/properties/offPlan-progress/${id(propertyId)}`, { json: body }).json<ProgressPosted>();
+
+/** Off-plan progress updates lower than the listing shows, waiting for review (oldest first). */
+export const getProgressReviews = (): Promise<ProgressReviewList> => http.get('v1/admin/progress-reviews').json<ProgressReviewList>();
+
+/** Approve a held progress update: the listing takes its percent. */
+export const approveProgressReview = (updateId: string): Promise<ProgressUpdateRecord> =>
+  http.post(`v1/admin/progress-reviews/${id(updateId)}/approve`).json<ProgressUpdateRecord>();
+
+/** Reject a held progress update with a reason: the listing keeps its progress. */
+export const rejectProgressReview = (updateId: string, body: RejectProgressBody): Promise<ProgressUpdateRecord> =>
+  http.post(`v1/admin/progress-reviews/${id(updateId)}/reject`, { json: body }).json<ProgressUpdateRecord>();
 
 /** Who holds units (the listing's owner and admins). */
 export const getActiveInvestments = (propertyId: string): Promise<ActiveInvestments> =>
@@ -130,8 +146,9 @@ export const deleteProperty = (propertyId: string): Promise<MessageResult> =>
 export const adminUpdateRentalReady = (propertyId: string, body: PropertyUpdate): Promise<Property> =>
   http.patch(`v1/properties/${id(propertyId)}/rental-ready`, { json: body }).json<Property>();
 
-export const adminUpdateOffPlan = (propertyId: string, body: OffPlanPropertyUpdate): Promise<Property> =>
-  http.patch(`v1/properties/${id(propertyId)}/off-plan`, { json: body }).json<Property>();
+/** A lower progress on a live listing comes back held: `progressReview` is PENDING_REVIEW. */
+export const adminUpdateOffPlan = (propertyId: string, body: OffPlanPropertyUpdate): Promise<PropertyWithRevision> =>
+  http.patch(`v1/properties/${id(propertyId)}/off-plan`, { json: body }).json<PropertyWithRevision>();
 
 /** Changes to live listings waiting for review. */
 export const getPendingRevisions = (): Promise<{ items: PropertyRevision[] }> =>

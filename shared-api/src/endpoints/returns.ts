@@ -4,12 +4,16 @@ import type {
   AdminDistributions,
   Appraisal,
   ApproveIncomeReportBody,
+  CancelDistributionBody,
+  CorrectDistributionBody,
+  CorrectDistributionResult,
   CreateAppraisalBody,
   DistributionDetail,
   Distribution,
   DistributionsQuery,
   IncomeReport,
   IncomeReportBody,
+  SentForApproval,
   IncomeReportsQuery,
   PayDistributionResult,
   PortfolioReturns,
@@ -18,8 +22,10 @@ import type {
   PropertyPerformance,
   RejectIncomeReportBody,
   ReinvestSetting,
+  VoidAppraisalBody,
 } from '../contract';
 import { http } from '../client';
+import { orSentForApproval } from './approvals';
 import { upload, type UploadOptions } from '../upload';
 import { filesForm, id, query } from './query';
 
@@ -61,8 +67,8 @@ export const getAdminIncomeReports = (q: IncomeReportsQuery = {}): Promise<Incom
 export const approveIncomeReport = (
   reportId: string,
   body: ApproveIncomeReportBody = {},
-): Promise<{ report: IncomeReport; distribution: Distribution }> =>
-  http.patch(`v1/income-reports/${id(reportId)}/approve`, { json: body }).json<{ report: IncomeReport; distribution: Distribution }>();
+): Promise<{ report: IncomeReport; distribution: Distribution } | SentForApproval> =>
+  orSentForApproval(http.patch(`v1/income-reports/${id(reportId)}/approve`, { json: body }));
 
 export const rejectIncomeReport = (reportId: string, body: RejectIncomeReportBody): Promise<IncomeReport> =>
   http.patch(`v1/income-reports/${id(reportId)}/reject`, { json: body }).json<IncomeReport>();
@@ -80,11 +86,26 @@ export const getDistribution = (distributionId: string): Promise<DistributionDet
   http.get(`v1/distributions/${id(distributionId)}`).json<DistributionDetail>();
 
 /** Pays now (snapshot first if the record date has not come): PAID, ALREADY_PAID or REFUSED. */
-export const payDistribution = (distributionId: string): Promise<PayDistributionResult> =>
-  http.post(`v1/distributions/${id(distributionId)}/pay`).json<PayDistributionResult>();
+export const payDistribution = (distributionId: string): Promise<PayDistributionResult | SentForApproval> =>
+  orSentForApproval(http.post(`v1/distributions/${id(distributionId)}/pay`));
 
-export const createAppraisal = (propertyId: string, body: CreateAppraisalBody): Promise<Appraisal> =>
-  http.post(`v1/properties/${id(propertyId)}/appraisals`, { json: body }).json<Appraisal>();
+/** Cancels a distribution not yet paid (admins); it never pays. */
+export const cancelDistribution = (distributionId: string, body: CancelDistributionBody): Promise<Distribution> =>
+  http.post(`v1/distributions/${id(distributionId)}/cancel`, { json: body }).json<Distribution>();
+
+/** Corrects a PAID distribution (admins): reversed, and the corrected total paid instead. */
+export const correctDistribution = (
+  distributionId: string,
+  body: CorrectDistributionBody,
+): Promise<CorrectDistributionResult | SentForApproval> =>
+  orSentForApproval(http.post(`v1/distributions/${id(distributionId)}/correct`, { json: body }));
+
+/** Voids a mistaken appraisal (admins): kept on record, counted nowhere. */
+export const voidAppraisal = (appraisalId: string, body: VoidAppraisalBody): Promise<Appraisal | SentForApproval> =>
+  orSentForApproval(http.post(`v1/appraisals/${id(appraisalId)}/void`, { json: body }));
+
+export const createAppraisal = (propertyId: string, body: CreateAppraisalBody): Promise<Appraisal | SentForApproval> =>
+  orSentForApproval(http.post(`v1/properties/${id(propertyId)}/appraisals`, { json: body }));
 
 /** Attaches the source document (one PDF, 5 MB) to an appraisal. */
 export const uploadAppraisalDocument = (appraisalId: string, file: Blob, opts: Progress = {}): Promise<Appraisal> =>

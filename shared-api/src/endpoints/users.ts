@@ -5,6 +5,7 @@ import type {
   MessageResult,
   Page,
   QuestionnaireAnswers,
+  SentForApproval,
   UpdateMeBody,
   UpdatePasswordBody,
   UpdatePasswordResult,
@@ -16,6 +17,7 @@ import type {
 } from '../contract';
 import { http } from '../client';
 import { upload, type UploadOptions } from '../upload';
+import { orSentForApproval } from './approvals';
 import { filesForm, id, query } from './query';
 
 export type SubmittedQuestionnaire = QuestionnaireAnswers & { submittedAt: string };
@@ -63,5 +65,6 @@ export const updateUser = (userId: string, body: AdminUpdateUserBody): Promise<U
 /** Success message "User deleted" (spec 7). */
 export const deleteUser = (userId: string): Promise<MessageResult> => http.delete(`v1/users/${id(userId)}`).json<MessageResult>();
 
-export const verifyUser = (userId: string, body: VerifyUserBody): Promise<User> =>
-  http.patch(`v1/users/verify/${id(userId)}`, { json: body }).json<User>();
+/** Where four eyes holds verification, verifying answers the request sent to a second admin. */
+export const verifyUser = (userId: string, body: VerifyUserBody): Promise<User | SentForApproval> =>
+  orSentForApproval(http.patch(`v1/users/verify/${id(userId)}`, { json: body }));

@@ -12,6 +12,8 @@ import {
   getAdminOwnerMetrics,
   getAllOrders,
   getCheckout,
+  getKycCase,
+  getKycCases,
   getMyHoldings,
   getMyMetrics,
   getMyOrders,
@@ -23,11 +25,13 @@ import {
   getPayoutDestinations,
   getPayouts,
   getPendingRevisions,
+  getProgressReviews,
   getProperties,
   getWalletBalance,
 } from 'shared-api';
 import type {
   AdminCheckoutsQuery,
+  KycCasesQuery,
   MyTransactionsQuery,
   OrdersQuery,
   OwnedPropertiesQuery,
@@ -59,7 +63,11 @@ export const queryKeys = {
     /** Listings: the catalogue as admins filter it (`view` names the list, `q` its filters). */
     listings: (view: string, q: object = {}) => ['admin', 'listings', view, q] as const,
     revisions: () => ['admin', 'listings', 'revisions'] as const,
+    progressReviews: () => ['admin', 'listings', 'progress-reviews'] as const,
     metrics: (which: 'platform' | 'investors' | 'listings' | 'owners') => ['admin', 'metrics', which] as const,
+    /** Verification cases: the queue and each case (invalidate ['admin', 'cases'] after a decision). */
+    cases: (q: KycCasesQuery = {}) => ['admin', 'cases', 'queue', q] as const,
+    kycCase: (id: string) => ['admin', 'cases', id] as const,
   },
   checkout: (id: string) => ['checkout', id] as const,
 };
@@ -87,10 +95,13 @@ export const queries = {
     /** The catalogue with admins' filters (other lists of listings: apiQuery(queryKeys.admin.listings(view, q), …)). */
     properties: (q: PropertiesQuery) => apiQuery(k.admin.listings('catalogue', q), () => getProperties(q)),
     revisions: () => apiQuery(k.admin.revisions(), () => getPendingRevisions()),
+    progressReviews: () => apiQuery(k.admin.progressReviews(), () => getProgressReviews()),
     platformMetrics: () => apiQuery(k.admin.metrics('platform'), () => getAdminMetrics()),
     investorMetrics: () => apiQuery(k.admin.metrics('investors'), () => getAdminInvestorMetrics()),
     listingMetrics: () => apiQuery(k.admin.metrics('listings'), () => getAdminListingMetrics()),
     ownerMetrics: () => apiQuery(k.admin.metrics('owners'), () => getAdminOwnerMetrics()),
+    cases: (q: KycCasesQuery) => apiQuery(k.admin.cases(q), () => getKycCases(q)),
+    kycCase: (id: string) => apiQuery(k.admin.kycCase(id), () => getKycCase(id)),
   },
   checkout: (id: string) => apiQuery(k.checkout(id), () => getCheckout(id)),
 };

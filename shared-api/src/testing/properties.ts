@@ -68,12 +68,13 @@ export function withRev(p: Property, revision: PropertyRevision | null = null): 
  * just created, waiting for an admin's review, no files uploaded yet, nothing sold and no
  * changes pending.
  */
-export function makeListing({ revision = null, ...overrides }: Partial<PropertyWithRevision> = {}): PropertyWithRevision {
+export function makeListing({ revision = null, progressReview, ...overrides }: Partial<PropertyWithRevision> = {}): PropertyWithRevision {
   const totalQuantity = overrides.totalQuantity ?? makeProperty().totalQuantity;
-  return withRev(
+  const listing = withRev(
     makeProperty({ status: 'PENDING_REVIEW', availableQuantity: totalQuantity, images: [], documents: [], ...overrides }),
     revision,
   );
+  return progressReview === undefined ? listing : { ...listing, progressReview };
 }
 
 /** Changes to the live listing under review: a new name and description, an image added as the new cover, one removed, a document moved. */

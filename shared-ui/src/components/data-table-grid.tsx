@@ -88,7 +88,7 @@ export default function DataTableGrid<T>({ label, columns, rows: list, getRowId,
         <TableHead role="rowgroup">
           <TableRow role="row">
             {columns.map((c) => (
-              <TableCell key={c.key} align={c.align} sx={{ width: c.width }} scope="col" role="columnheader">
+              <TableCell key={c.key} align={c.align} sx={{ width: c.width }} scope="col" role="columnheader" aria-sort={c.ariaSort}>
                 {c.header}
               </TableCell>
             ))}
@@ -98,7 +98,7 @@ export default function DataTableGrid<T>({ label, columns, rows: list, getRowId,
           {list.map((row) => (
             <TableRow key={getRowId(row)} hover role="row">
               {columns.map((c) => (
-                <TableCell key={c.key} align={c.align} role="cell" data-label={labelOf(c.header)}>
+                <TableCell key={c.key} align={c.align} role="cell" data-label={labelOf(c.header) ?? c.label}>
                   {c.render ? c.render(row) : defaultCell(row, c.key)}
                 </TableCell>
               ))}

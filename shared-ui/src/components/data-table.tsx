@@ -11,6 +11,10 @@ export interface DataTableColumn<T> {
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** The header's aria-sort, for a column the table can be sorted by (the sorting itself is the page's). */
+  ariaSort?: 'ascending' | 'descending' | 'none';
+  /** The header as text when `header` is not (a sort button): phones show it beside each value. */
+  label?: string;
 }
 
 /** Where Next or Previous goes in a list paged by cursor (the API's nextCursor / prevCursor). */

@@ -13,7 +13,8 @@ import { CloseIcon, MenuIcon } from './icons';
 import { Icon } from './sidebar-icons';
 import { useLogout } from '../session/use-logout';
 import { useScrollLock } from './use-scroll-lock';
-import { isSidebarEntryActive, sidebarFor } from '../routes/route-table';
+import { sidebarFor } from '../routes/access';
+import { isSidebarEntryActive } from '../routes/route-table';
 
 const SIDEBAR_WIDTH = 248;
 
@@ -31,7 +32,7 @@ function Sidebar({ user, onNavigate }: { user: User; onNavigate: () => void }) {
         <Logo light />
       </Box>
       <List sx={{ px: 1.5, flex: 1 }}>
-        {sidebarFor(user.role).map((e) => {
+        {sidebarFor(user.role, user.adminRole ?? null).map((e) => {
           const active = isSidebarEntryActive(e.path, pathname);
           return (
             // A list holds list items only (axe "list"): each link sits in its <li>.

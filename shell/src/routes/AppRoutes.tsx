@@ -8,7 +8,8 @@ import { NotFound } from '../chrome/NotFound';
 import { loginRedirect, routeTable, signedInLanding, targetFor, type Chrome, type RouteDef } from './route-table';
 
 /**
- * Spec 4: no user → /login (remembering the page, issue 16); a role not permitted → /dashboard.
+ * Spec 4: no user → /login (remembering the page, issue 16); a role not permitted → /dashboard;
+ * an admin page the admin's role may not use says so (NotForRole).
  * A signed-in person opening /login or /signup goes to the page its ?next= names, or the dashboard.
  */
 export function Guarded({ route }: { route: RouteDef }) {
@@ -26,6 +27,12 @@ export function Guarded({ route }: { route: RouteDef }) {
   }
   const target = targetFor(route, user?.role ?? null);
   if (!target) return <Navigate to={paths.dashboard} replace />;
+  if (user && target.permission)
+    return (
+      <Suspense fallback={null}>
+        <AdminGate target={target} user={user} />
+      </Suspense>
+    );
   return <RemotePage target={target} />;
 }
 
@@ -58,6 +65,8 @@ function ScrollManager() {
 
 // The public chrome ships with the shell; the dashboard and onboarding chrome (and the
 // MUI tier their sidebar and menus use) load with the first page that needs them.
+// Admin pages check the admin's role against the access matrix, which main.js does not carry.
+const AdminGate = lazy(() => import('./AdminGate').then((m) => ({ default: m.AdminGate })));
 const DashboardLayout = lazy(() => import('../chrome/DashboardLayout').then((m) => ({ default: m.DashboardLayout })));
 const BareLayout = lazy(() => import('../chrome/BareLayout').then((m) => ({ default: m.BareLayout })));
 

@@ -1,10 +1,12 @@
 // Issue 16: a guest turned away from a dashboard page goes to /login?next=<that page>;
 // a signed-in person opening /login or /signup goes to the dashboard.
 import { act, render, screen } from '@testing-library/react';
+import { getMe } from 'shared-api';
 import { Route, Routes, useLocation } from 'shared-ui/router';
 import { MemoryRouter } from 'shared-ui/testing';
 import { useSessionStore } from 'shared-api';
 
+jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getMe: jest.fn() }));
 jest.mock('../federation/remote-page', () => ({
   RemotePage: ({ target }: { target: { module: string } }) => <p>remote {target.module}</p>,
 }));
@@ -87,4 +89,22 @@ test('signing in on /login does not bounce to the dashboard: the login page send
   expect(screen.getByText('remote Login')).toBeInTheDocument();
   act(() => useSessionStore.getState().setSession({ _id: 'u1', role: 'INVESTOR', firstName: 'A', lastName: 'B' } as never, 'tok'));
   expect(screen.getByTestId('where')).toHaveTextContent('/login?next=%2Fdashboard%2Fwallet');
+});
+
+test("an admin page the admin's role may not use says so; one it may use renders", async () => {
+  useSessionStore.getState().setSession({ _id: 'a1', role: 'ADMIN', adminRole: 'SUPPORT', firstName: 'A', lastName: 'B' } as never, 'tok');
+  const { unmount } = at('/dashboard/payouts');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Not allowed for your role');
+  expect(screen.queryByText('remote Payouts')).not.toBeInTheDocument();
+  unmount();
+  at('/dashboard/support');
+  expect(await screen.findByText('remote Support')).toBeInTheDocument();
+});
+
+test('an admin whose stored session predates admin roles is asked for again, and the page follows', async () => {
+  jest.mocked(getMe).mockResolvedValue({ _id: 'a1', role: 'ADMIN', adminRole: 'FINANCE', firstName: 'A', lastName: 'B' } as never);
+  useSessionStore.getState().setSession({ _id: 'a1', role: 'ADMIN', firstName: 'A', lastName: 'B' } as never, 'tok');
+  at('/dashboard/payouts');
+  expect(await screen.findByText('remote Payouts')).toBeInTheDocument();
+  expect(getMe).toHaveBeenCalledTimes(1);
 });

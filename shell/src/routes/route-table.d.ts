@@ -1,4 +1,4 @@
-import { type Role } from 'shared-api/contract';
+import { type AdminPermission, type Role } from 'shared-api/contract';
 export declare const REMOTE_NAMES: readonly ['mf_public', 'mf_investor', 'mf_owner', 'mf_admin', 'mf_onboarding'];
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 export type Chrome = 'public' | 'dashboard' | 'bare';
@@ -18,6 +18,8 @@ export interface RouteTarget {
     order: number;
     icon: SidebarIcon;
   };
+  /** Admin pages: the permission (ADMIN_ACCESS) the page's work needs. */
+  permission?: AdminPermission;
 }
 export type SidebarIcon =
   | 'dashboard'
@@ -33,9 +35,11 @@ export type SidebarIcon =
   | 'active'
   | 'payouts'
   | 'audit'
+  | 'approvals'
   | 'distributions'
   | 'appraisals'
-  | 'market';
+  | 'market'
+  | 'team';
 export interface RouteDef {
   path: string;
   chrome: Chrome;
@@ -58,8 +62,6 @@ export interface SidebarEntry {
   icon: SidebarIcon;
   order: number;
 }
-/** The sidebar of a role, in order. */
-export declare function sidebarFor(role: Role): SidebarEntry[];
 /** Every (remote, module) pair the table names: what the remotes must expose. */
 export declare function requiredModules(): Map<RemoteName, Set<string>>;
 /** Spec 2: the sidebar highlights the entry whose second path segment matches. */

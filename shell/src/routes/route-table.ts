@@ -2,7 +2,7 @@
 // all derived from this table; the remotes it names are loaded at run time.
 import type { ComponentType } from 'react';
 import { matchPath } from 'shared-ui/router';
-import { paths } from 'shared-api/contract/basics';
+import { paths, type AdminPermission } from 'shared-api/contract/basics';
 import type { Role } from 'shared-api/contract';
 import type { RemoteModules } from './remote-modules';
 
@@ -36,6 +36,11 @@ export interface RouteTarget {
   muiFree?: boolean;
   /** Sidebar entry for this role, if any. Lower order comes first. */
   sidebar?: { label: string; order: number; icon: SidebarIcon };
+  /**
+   * Admin pages: the permission (ADMIN_ACCESS) the page's work needs. The sidebar hides it
+   * from admins whose role lacks it; reached directly, the page says it is not for their role.
+   */
+  permission?: AdminPermission;
 }
 
 export type SidebarIcon =
@@ -52,9 +57,12 @@ export type SidebarIcon =
   | 'active'
   | 'payouts'
   | 'audit'
+  | 'cases'
+  | 'approvals'
   | 'distributions'
   | 'appraisals'
-  | 'market';
+  | 'market'
+  | 'team';
 
 export interface RouteDef {
   path: string;
@@ -76,6 +84,11 @@ interface CheckedRoute extends Omit<RouteDef, 'target'> {
 const ALL: readonly Role[] = ['INVESTOR', 'PROPERTY_OWNER', 'ADMIN'];
 const pub = (module: PageOf<'mf_public'>) => ({ remote: 'mf_public' as const, module });
 const t = <R extends RemoteName>(remote: R, module: PageOf<R>, sidebar?: RouteTarget['sidebar']) => ({ remote, module, sidebar });
+/** An admin console page and the permission its work needs. */
+const a = (module: PageOf<'mf_admin'>, permission: AdminPermission, sidebar?: RouteTarget['sidebar']) => ({
+  ...t('mf_admin', module, sidebar),
+  permission,
+});
 const side = (label: string, order: number, icon: SidebarIcon) => ({ label, order, icon });
 
 /**
@@ -123,7 +136,7 @@ export const routeTable: readonly RouteDef[] = [
     chrome: 'dashboard',
     roles: ALL,
     target: {
-      ADMIN: t('mf_admin', 'Overview', side('Dashboard', 0, 'dashboard')),
+      ADMIN: a('Overview', 'console.read', side('Dashboard', 0, 'dashboard')),
       INVESTOR: t('mf_investor', 'Overview', side('Dashboard', 0, 'dashboard')),
       PROPERTY_OWNER: t('mf_owner', 'Overview', side('Dashboard', 0, 'dashboard')),
     },
@@ -133,7 +146,7 @@ export const routeTable: readonly RouteDef[] = [
     chrome: 'dashboard',
     roles: ['ADMIN', 'PROPERTY_OWNER'],
     target: {
-      ADMIN: t('mf_admin', 'Listings', side('Listings', 10, 'listings')),
+      ADMIN: a('Listings', 'listings.read', side('Listings', 10, 'listings')),
       PROPERTY_OWNER: t('mf_owner', 'Listings', side('My Listings', 10, 'listings')),
     },
   },
@@ -145,48 +158,68 @@ export const routeTable: readonly RouteDef[] = [
     roles: ['PROPERTY_OWNER'],
     target: t('mf_owner', 'ActiveListings', side('Active Listings', 20, 'active')),
   },
-  { path: paths.investors, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Investors', side('Investors', 20, 'investors')) },
-  { path: '/dashboard/investors/:id', chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'UserDetail') },
-  { path: paths.owners, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Owners', side('Owners', 30, 'owners')) },
-  { path: '/dashboard/owners/:id', chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'UserDetail') },
+  {
+    path: paths.investors,
+    chrome: 'dashboard',
+    roles: ['ADMIN'],
+    target: a('Investors', 'people.read', side('Investors', 20, 'investors')),
+  },
+  { path: '/dashboard/investors/:id', chrome: 'dashboard', roles: ['ADMIN'], target: a('UserDetail', 'people.read') },
+  { path: paths.owners, chrome: 'dashboard', roles: ['ADMIN'], target: a('Owners', 'people.read', side('Owners', 30, 'owners')) },
+  { path: '/dashboard/owners/:id', chrome: 'dashboard', roles: ['ADMIN'], target: a('UserDetail', 'people.read') },
   {
     path: paths.transactions,
     chrome: 'dashboard',
     roles: ['ADMIN'],
-    target: t('mf_admin', 'Transactions', side('Transactions', 40, 'transactions')),
+    target: a('Transactions', 'transactions.read', side('Transactions', 40, 'transactions')),
   },
   {
     path: paths.orders,
     chrome: 'dashboard',
     roles: ['ADMIN', 'INVESTOR'],
     target: {
-      ADMIN: t('mf_admin', 'Orders', side('Orders', 50, 'orders')),
+      ADMIN: a('Orders', 'orders.read', side('Orders', 50, 'orders')),
       INVESTOR: t('mf_investor', 'Orders', side('Orders', 20, 'orders')),
     },
   },
-  { path: paths.payouts, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Payouts', side('Payouts', 55, 'payouts')) },
+  { path: paths.payouts, chrome: 'dashboard', roles: ['ADMIN'], target: a('Payouts', 'payouts.manage', side('Payouts', 55, 'payouts')) },
+  {
+    path: paths.reconciliation,
+    chrome: 'dashboard',
+    roles: ['ADMIN'],
+    target: a('Reconciliation', 'payouts.manage', side('Reconciliation', 55.5, 'payouts')),
+  },
   {
     path: paths.distributions,
     chrome: 'dashboard',
     roles: ['ADMIN'],
-    target: t('mf_admin', 'Distributions', side('Distributions', 56, 'distributions')),
+    target: a('Distributions', 'distributions.manage', side('Distributions', 56, 'distributions')),
   },
   {
     path: paths.appraisals,
     chrome: 'dashboard',
     roles: ['ADMIN'],
-    target: t('mf_admin', 'Appraisals', side('Appraisals', 56.5, 'appraisals')),
+    target: a('Appraisals', 'appraisals.manage', side('Appraisals', 56.5, 'appraisals')),
   },
   {
     path: paths.market,
     chrome: 'dashboard',
     roles: ['ADMIN', 'INVESTOR'],
     target: {
-      ADMIN: t('mf_admin', 'Market', side('Market', 56.7, 'market')),
+      ADMIN: a('Market', 'market.manage', side('Market', 56.7, 'market')),
       INVESTOR: t('mf_investor', 'MarketOrders', side('Market orders', 25, 'market')),
     },
   },
-  { path: paths.audit, chrome: 'dashboard', roles: ['ADMIN'], target: t('mf_admin', 'Audit', side('Audit trail', 57, 'audit')) },
+  { path: paths.audit, chrome: 'dashboard', roles: ['ADMIN'], target: a('Audit', 'audit.read', side('Audit trail', 57, 'audit')) },
+  { path: paths.team, chrome: 'dashboard', roles: ['ADMIN'], target: a('Team', 'admins.manage', side('Team', 59, 'team')) },
+  { path: paths.cases, chrome: 'dashboard', roles: ['ADMIN'], target: a('Cases', 'people.verify', side('Cases', 32, 'cases')) },
+  { path: '/dashboard/cases/:id', chrome: 'dashboard', roles: ['ADMIN'], target: a('KycCase', 'people.verify') },
+  {
+    path: paths.approvals,
+    chrome: 'dashboard',
+    roles: ['ADMIN'],
+    target: a('Approvals', 'approvals.read', side('Pending approvals', 56.2, 'approvals')),
+  },
   {
     path: paths.investments,
     chrome: 'dashboard',
@@ -217,7 +250,7 @@ export const routeTable: readonly RouteDef[] = [
     chrome: 'dashboard',
     roles: ALL,
     target: {
-      ADMIN: t('mf_admin', 'Support', side('Support', 58, 'support')),
+      ADMIN: a('Support', 'support.manage', side('Support', 58, 'support')),
       INVESTOR: t('mf_investor', 'Support', side('Support', 50, 'support')),
       PROPERTY_OWNER: t('mf_investor', 'Support', side('Support', 50, 'support')),
     },
@@ -227,7 +260,7 @@ export const routeTable: readonly RouteDef[] = [
     chrome: 'dashboard',
     roles: ALL,
     target: {
-      ADMIN: t('mf_admin', 'SupportThread'),
+      ADMIN: a('SupportThread', 'support.manage'),
       INVESTOR: t('mf_investor', 'SupportThread'),
       PROPERTY_OWNER: t('mf_investor', 'SupportThread'),
     },
@@ -249,17 +282,6 @@ export interface SidebarEntry {
   label: string;
   icon: SidebarIcon;
   order: number;
-}
-
-/** The sidebar of a role, in order. */
-export function sidebarFor(role: Role): SidebarEntry[] {
-  return routeTable
-    .filter((r) => r.chrome === 'dashboard' && (!r.roles || r.roles.includes(role)))
-    .flatMap((r) => {
-      const target = targetFor(r, role);
-      return target?.sidebar ? [{ path: r.path, ...target.sidebar }] : [];
-    })
-    .sort((a, b) => a.order - b.order);
 }
 
 /** Every (remote, module) pair the table names: what the remotes must expose. */

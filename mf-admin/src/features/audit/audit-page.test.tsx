@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { getAuditLog, getProperties, getUsers } from 'shared-api';
+import { exportAuditCsv, getAuditLog, getProperties, getUsers } from 'shared-api';
+import { saveFile } from '../../lib/download';
 import { clearDirectory } from '../../lib/directory';
 import { makeAudit, makeProperty, makeUser, pageOf } from 'shared-api/testing';
 import { never, renderPage } from 'shared-ui/testing';
@@ -10,7 +11,9 @@ jest.mock('shared-api', () => ({
   getUsers: jest.fn(),
   getProperties: jest.fn(),
   getAuditLog: jest.fn(),
+  exportAuditCsv: jest.fn(),
 }));
+jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 
 jest.setTimeout(20_000);
 
@@ -72,8 +75,40 @@ test('who, what, when, target and address of every action', async () => {
   const appraisal = within(table).getByText('Recorded an appraisal').closest('tr')!;
   expect(appraisal).toHaveTextContent('$112.00');
   expect(appraisal).not.toHaveTextContent('11,200');
-  // Read-only: nothing to edit or delete.
-  expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+  // Read-only: nothing to edit or delete (the header's buttons only sort).
+  const body = within(table).getAllByRole('rowgroup')[1];
+  expect(within(body).queryByRole('button')).not.toBeInTheDocument();
+  expect(
+    within(table)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['When▼', 'What↕']);
+});
+
+test('a four-eyes decision names the admin who asked and the one who approved, not their JSON', async () => {
+  jest.mocked(getAuditLog).mockResolvedValueOnce(
+    pageOf([
+      makeAudit({
+        _id: 'a5',
+        action: 'approval.approve',
+        targetType: 'property',
+        targetId: 'p1',
+        detail: {
+          approvalId: 'r1',
+          action: 'appraisal.create',
+          requestedBy: { id: 'gone', email: 'finance@tessera.local' },
+          approvedBy: { id: 'admin1', email: 'admin@tessera.local' },
+        },
+      }),
+    ]),
+  );
+  renderPage(<AuditPage />);
+  const table = await screen.findByRole('table', { name: 'Audit trail' });
+  const row = within(table).getByText("Approved another admin's request").closest('tr')!;
+  // Someone the directory knows by name; someone it does not (a deleted admin) by e-mail.
+  await waitFor(() => expect(row).toHaveTextContent('Approved byAda Admin (admin@tessera.local)'));
+  expect(row).toHaveTextContent('Requested byfinance@tessera.local');
+  expect(row).not.toHaveTextContent('"email"');
 });
 
 test('filter by action and by admin', async () => {
@@ -106,4 +141,31 @@ test('an empty trail and a failure', async () => {
   jest.mocked(getAuditLog).mockRejectedValueOnce(new Error('Forbidden'));
   renderPage(<AuditPage />);
   expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('Forbidden');
+});
+
+test('sorting by action and a page size reach the API', async () => {
+  const { user, location } = renderPage(<AuditPage />);
+  const table = await screen.findByRole('table', { name: 'Audit trail' });
+  const what = within(table).getByRole('columnheader', { name: /What/ });
+  expect(within(table).getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'descending');
+  await user.click(within(what).getByRole('button'));
+  expect(what).toHaveAttribute('aria-sort', 'ascending');
+  await waitFor(() => expect(getAuditLog).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'action', order: 'asc', page: 1 })));
+  await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+  await user.click(await screen.findByRole('option', { name: '100' }));
+  await waitFor(() => expect(getAuditLog).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'action', pageSize: 100 })));
+  expect(location()).toBe('/?sort=action&order=asc&size=100');
+});
+
+test("the CSV is the server's, of every row the filters match, not the pages loaded here", async () => {
+  const file = new Blob(['Time (UTC),Admin\r\n'], { type: 'text/csv' });
+  jest.mocked(exportAuditCsv).mockResolvedValueOnce(file).mockRejectedValueOnce(new Error('Network'));
+  const { user } = renderPage(<AuditPage />, { url: '/?action=user.verify&actor=admin1&size=100' });
+  await screen.findByRole('table', { name: 'Audit trail' });
+  await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalledWith(file, expect.stringMatching(/^tessera-audit-\d{4}-\d{2}-\d{2}\.csv$/)));
+  expect(exportAuditCsv).toHaveBeenCalledWith({ action: 'user.verify', actorId: 'admin1' });
+  await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+  expect(await screen.findByText('The CSV could not be downloaded: try again')).toBeInTheDocument();
+  expect(saveFile).toHaveBeenCalledTimes(1);
 });

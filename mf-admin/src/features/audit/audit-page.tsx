@@ -3,17 +3,21 @@
 import { useMemo } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
 import { DataTable, PageHeader, formatMoney, formatNumber, useAsync } from 'shared-ui';
-import { getAuditLog } from 'shared-api';
-import { paths, type AuditEntry, type Property, type User } from 'shared-api/contract';
-import { actionLabel, AUDIT_ACTION_LABELS } from 'shared-api/labels';
+import { exportAuditCsv, getAuditLog } from 'shared-api';
+import { paths, type AuditEntry, type AuditSort, type Property, type User } from 'shared-api/contract';
+import { actionLabel, AUDIT_ACTION_LABELS } from 'shared-api/contract/admin';
 import { FilterBar, SelectFilter } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink, RouterTextLink, fullName, personPath, shortId } from '../../components/links';
 import { usePeople, usePropertyNames } from '../../lib/directory';
 import { codeLabel } from '../../lib/labels';
 import { pageOf, useUrlFilters } from '../../lib/use-url-filters';
+import { PageSizeSelect, ServerCsvButton, TableTools, sortQuery, sortableColumns, useTableControls } from '../../lib/table-kit';
 
 export const AUDIT_PAGE_SIZE = 25;
 const FILTERS = ['action', 'actor'] as const;
+// The server's allow-list (AUDIT_SORTS): the trail is paged there, so it is sorted there.
+const SORTS: readonly AuditSort[] = ['createdAt', 'action'];
+const SORTABLE: Record<string, AuditSort> = { createdAt: 'createdAt', action: 'action' };
 
 const words = (camel: string) => camel.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
@@ -25,7 +29,15 @@ interface Directory {
 function text(key: string, value: unknown, dir: Directory): string {
   if (value === null || value === undefined) return '—';
   if (Array.isArray(value)) return value.map((v) => (key === 'fields' && typeof v === 'string' ? words(v) : text(key, v, dir))).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') {
+    // A person recorded as { id, email } (four eyes: who asked, who approved or rejected): named, not JSON.
+    const ref = value as { id?: unknown; email?: unknown };
+    if (typeof ref.email === 'string') {
+      const person = typeof ref.id === 'string' ? dir.people.get(ref.id) : undefined;
+      return person ? `${fullName(person)} (${ref.email})` : ref.email;
+    }
+    return JSON.stringify(value);
+  }
   if (typeof value === 'number') {
     // Money is recorded in cents where the key says so (valuePerUnitCents, grossRentCents),
     // in dollars otherwise (amount, price): each is shown in dollars.
@@ -111,10 +123,11 @@ export function AuditPage() {
   const people = usePeople();
   const properties = usePropertyNames();
   const admins = useMemo(() => [...people.values()].filter((u) => u.role === 'ADMIN'), [people]);
+  const table = useTableControls(SORTS, { sort: 'createdAt', order: 'desc', pageSize: AUDIT_PAGE_SIZE });
+  const listQuery = { action: filters.action || undefined, actorId: filters.actor || undefined, ...sortQuery(table) };
   const { data, error, loading, reload } = useAsync(
-    () =>
-      getAuditLog({ action: filters.action || undefined, actorId: filters.actor || undefined, page, ...cursor, pageSize: AUDIT_PAGE_SIZE }),
-    [filters.action, filters.actor, page, cursor],
+    () => getAuditLog({ ...listQuery, page, ...cursor, pageSize: table.pageSize }),
+    [filters.action, filters.actor, page, cursor, table.pageSize, table.sort, table.order, table.chosen],
   );
 
   return (
@@ -139,6 +152,14 @@ export function AuditPage() {
           allLabel="Any admin"
         />
       </FilterBar>
+      <TableTools>
+        <PageSizeSelect value={table.pageSize} sizes={table.sizes} onChange={table.setPageSize} />
+        {/* The trail only grows: the server streams every matching row, with no cap. */}
+        <ServerCsvButton
+          filename={`tessera-audit-${new Date().toISOString().slice(0, 10)}.csv`}
+          file={() => exportAuditCsv({ action: listQuery.action, actorId: listQuery.actorId })}
+        />
+      </TableTools>
       <DataTable
         label="Audit trail"
         rows={data?.items}
@@ -147,44 +168,48 @@ export function AuditPage() {
         error={error}
         onRetry={reload}
         emptyMessage="No admin action recorded yet"
-        pagination={data ? { page, pageSize: AUDIT_PAGE_SIZE, ...pageOf(data), onPageChange: setPage } : undefined}
-        columns={[
-          { key: 'createdAt', header: 'When', render: (e) => <DateTimeCell value={e.createdAt} /> },
-          {
-            key: 'actor',
-            header: 'Who',
-            render: (e) => (
-              <Typography variant="body2" sx={{ minWidth: 160, wordBreak: 'break-word' }}>
-                {e.actorEmail}
-              </Typography>
-            ),
-          },
-          {
-            key: 'action',
-            header: 'What',
-            render: (e) => (
-              <Box sx={{ minWidth: 140 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {actionLabel(e.action)}
+        pagination={data ? { page, pageSize: table.pageSize, ...pageOf(data), onPageChange: setPage } : undefined}
+        columns={sortableColumns<AuditEntry, AuditSort>(
+          [
+            { key: 'createdAt', header: 'When', render: (e) => <DateTimeCell value={e.createdAt} /> },
+            {
+              key: 'actor',
+              header: 'Who',
+              render: (e) => (
+                <Typography variant="body2" sx={{ minWidth: 160, wordBreak: 'break-word' }}>
+                  {e.actorEmail}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                  {e.action}
-                </Typography>
-              </Box>
-            ),
-          },
-          { key: 'target', header: 'Target', render: (e) => <Target entry={e} people={people} properties={properties} /> },
-          { key: 'detail', header: 'Details', render: (e) => <Details detail={e.detail} dir={{ people, properties }} /> },
-          {
-            key: 'ip',
-            header: 'Address',
-            render: (e) => (
-              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.875rem' }}>
-                {e.ip || '—'}
-              </Box>
-            ),
-          },
-        ]}
+              ),
+            },
+            {
+              key: 'action',
+              header: 'What',
+              render: (e) => (
+                <Box sx={{ minWidth: 140 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {actionLabel(e.action)}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                    {e.action}
+                  </Typography>
+                </Box>
+              ),
+            },
+            { key: 'target', header: 'Target', render: (e) => <Target entry={e} people={people} properties={properties} /> },
+            { key: 'detail', header: 'Details', render: (e) => <Details detail={e.detail} dir={{ people, properties }} /> },
+            {
+              key: 'ip',
+              header: 'Address',
+              render: (e) => (
+                <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.875rem' }}>
+                  {e.ip || '—'}
+                </Box>
+              ),
+            },
+          ],
+          SORTABLE,
+          table,
+        )}
       />
     </Box>
   );

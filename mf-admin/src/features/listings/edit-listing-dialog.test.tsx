@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { adminUpdateOffPlan, adminUpdateRentalReady } from 'shared-api';
+import { PROGRESS_REVIEW_MESSAGES } from 'shared-api/contract/dashboard';
 import { makeProperty } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { EditListingDialog, buildUpdate } from './edit-listing-dialog';
@@ -44,7 +45,7 @@ test('buildUpdate sends only what changed and checks every field', () => {
 
 test('an off-plan listing is saved through the off-plan call, with the changed fields only', async () => {
   const listing = makeProperty({ type: 'OFF_PLAN', progress: 10, availableQuantity: 2000 });
-  const saved = { ...listing, unitPrice: 55, progress: 30 };
+  const saved = { ...listing, unitPrice: 55, progress: 30, revision: null, progressReview: null };
   jest.mocked(adminUpdateOffPlan).mockResolvedValue(saved);
   const onSaved = jest.fn();
   const { user } = renderPage(<EditListingDialog listing={listing} onClose={jest.fn()} onSaved={onSaved} />);
@@ -59,6 +60,37 @@ test('an off-plan listing is saved through the off-plan call, with the changed f
   expect(adminUpdateOffPlan).toHaveBeenCalledWith('p1', { unitPrice: 55, progress: 30 });
   expect(onSaved).toHaveBeenCalledWith(saved);
   expect(await screen.findByText('Harbor Lofts updated')).toBeInTheDocument();
+});
+
+test('a lower progress on a live listing is said to wait for another admin, not to be saved', async () => {
+  const listing = makeProperty({ type: 'OFF_PLAN', status: 'ACTIVE', progress: 80, availableQuantity: 2000 });
+  const held = {
+    ...listing,
+    revision: null,
+    progressReview: {
+      _id: 'u1',
+      propertyId: 'p1',
+      percent: 20,
+      note: '',
+      status: 'PENDING_REVIEW' as const,
+      previousPercent: 80,
+      reviewReason: null,
+      createdAt: listing.createdAt,
+      decidedAt: null,
+    },
+  };
+  jest.mocked(adminUpdateOffPlan).mockResolvedValue(held);
+  const onSaved = jest.fn();
+  const { user } = renderPage(<EditListingDialog listing={listing} onClose={jest.fn()} onSaved={onSaved} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Harbor Lofts' });
+  const progress = within(dialog).getByRole('textbox', { name: 'Construction progress' });
+  await user.clear(progress);
+  await user.type(progress, '20');
+  await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+  expect(adminUpdateOffPlan).toHaveBeenCalledWith('p1', { progress: 20 });
+  expect(await screen.findByText(PROGRESS_REVIEW_MESSAGES.adminHeld(80))).toBeInTheDocument();
+  expect(screen.queryByText('Harbor Lofts updated')).not.toBeInTheDocument();
+  expect(onSaved).toHaveBeenCalledWith(held);
 });
 
 test('once units are sold the price is fixed; a server refusal is shown in the dialog', async () => {

@@ -6,6 +6,7 @@ import { InputAdornment, MenuItem, TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, formatNumber, toast } from 'shared-ui';
 import { adminUpdateOffPlan, adminUpdateRentalReady, readError } from 'shared-api';
 import { US_STATES, parseAmount, unitsTaken, type OffPlanPropertyUpdate, type Property } from 'shared-api/contract';
+import { PROGRESS_REVIEW_MESSAGES } from 'shared-api/contract/dashboard';
 
 type Field = 'name' | 'address' | 'state' | 'description' | 'totalQuantity' | 'unitPrice' | 'roiInFiveYears' | 'progress';
 type Values = Record<Field, string>;
@@ -109,10 +110,19 @@ export function EditListingDialog({ listing, onClose, onSaved }: EditListingDial
     setFailure(null);
     try {
       // buildUpdate sets progress for off-plan listings only.
-      const updated =
-        listing.type === 'OFF_PLAN' ? await adminUpdateOffPlan(listing._id, body) : await adminUpdateRentalReady(listing._id, body);
-      toast.success(`${updated.name} updated`);
-      onSaved(updated);
+      if (listing.type === 'OFF_PLAN') {
+        const updated = await adminUpdateOffPlan(listing._id, body);
+        // A lower progress on a live listing is saved as a request another admin reviews.
+        const held =
+          body.progress !== undefined && updated.progressReview?.status === 'PENDING_REVIEW' && updated.progress !== body.progress;
+        if (held) toast.info(PROGRESS_REVIEW_MESSAGES.adminHeld(updated.progress ?? 0));
+        else toast.success(`${updated.name} updated`);
+        onSaved(updated);
+      } else {
+        const updated = await adminUpdateRentalReady(listing._id, body);
+        toast.success(`${updated.name} updated`);
+        onSaved(updated);
+      }
     } catch (err) {
       const message = await readError(err);
       setFailure(message);

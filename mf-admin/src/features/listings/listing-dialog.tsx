@@ -30,6 +30,8 @@ export interface ListingDialogProps {
   /** After an approval or rejection, with the listing as it is now. */
   onReviewed: (listing: Property) => void;
   onEdit?: (listing: Property) => void;
+  /** False: the admin's role may not approve, reject or resume listings (read only). */
+  canDecide?: boolean;
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -43,7 +45,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: ListingDialogProps) {
+export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, canDecide = true }: ListingDialogProps) {
   const [mode, setMode] = useState<'view' | 'reject'>('view');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -103,7 +105,7 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
   };
 
   let actions: ReactNode = null;
-  if (listing && pending && mode === 'view') {
+  if (listing && pending && canDecide && mode === 'view') {
     actions = (
       <>
         <Button variant="outline-blue" size="SM" onClick={() => setMode('reject')} disabled={busy !== null}>
@@ -121,7 +123,7 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
         </Button>
       </>
     );
-  } else if (listing && pending && mode === 'reject') {
+  } else if (listing && pending && canDecide && mode === 'reject') {
     actions = (
       <>
         <Button variant="outline-blue" size="SM" onClick={() => setMode('view')} disabled={busy !== null}>
@@ -132,13 +134,13 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit }: 
         </Button>
       </>
     );
-  } else if (listing && (onEdit || suspended)) {
+  } else if (listing && (onEdit || (suspended && canDecide))) {
     actions = (
       <>
         <Button variant="outline-blue" size="SM" onClick={onClose} disabled={busy !== null}>
           Close
         </Button>
-        {suspended && (
+        {suspended && canDecide && (
           <Button
             variant="filled-blue"
             size="SM"

@@ -13,14 +13,30 @@ import { FilterBar, SearchField, SelectFilter, optionsOf } from '../../component
 import { fullName } from '../../components/links';
 import { propertyIndex, usePeople } from '../../lib/directory';
 import { useUrlFilters } from '../../lib/use-url-filters';
+import { DownloadCsvButton, PageSizeSelect, TableTools, collectPages, usePageSize, type CsvColumn } from '../../lib/table-kit';
 import { EditListingDialog } from './edit-listing-dialog';
 import { LISTINGS_PAGE_SIZE, fetchListings } from './fetch-listings';
 import { ListingDialog } from './listing-dialog';
 import { ListingsTable } from './listings-table';
+import { useAdminCan } from '../../lib/admin-access';
 import { RevisionDialog } from './revision-dialog';
 import { RevisionsTable } from './revisions-table';
+import { ProgressReviews } from './progress-reviews';
 
 const FILTERS = ['tab', 'q', 'status', 'type', 'state', 'owner', 'view'] as const;
+
+const LISTINGS_CSV: CsvColumn<Property>[] = [
+  { header: 'Listing', value: (p) => p._id },
+  { header: 'Name', value: (p) => p.name },
+  { header: 'Status', value: (p) => PROPERTY_STATUS_LABELS[p.status] },
+  { header: 'Type', value: (p) => PROPERTY_TYPE_LABELS[p.type] },
+  { header: 'State', value: (p) => p.state },
+  { header: 'Owner', value: (p) => p.ownerId },
+  { header: 'Units', value: (p) => p.totalQuantity },
+  { header: 'Unit price', value: (p) => p.unitPrice },
+  { header: 'Listed', value: (p) => p.createdAt },
+];
+const QUEUE_FILTERS = { q: '', status: 'PENDING_REVIEW', type: '', state: '', owner: '' };
 
 function OwnerFilter({ value, onChange, people }: { value: string; onChange: (id: string) => void; people: Map<string, User> }) {
   const owners = useMemo(
@@ -43,19 +59,27 @@ function OwnerFilter({ value, onChange, people }: { value: string; onChange: (id
 
 export function ListingsPage() {
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
-  const tab = filters.tab === 'review' ? 'review' : filters.tab === 'changes' ? 'changes' : 'all';
+  // Reviewing (listings, their changes) is compliance's: other roles read listings only.
+  const canReview = useAdminCan('listings.review');
+  const tab =
+    filters.tab === 'review' ? 'review' : (filters.tab === 'changes' || filters.tab === 'progress') && canReview ? filters.tab : 'all';
   const people = usePeople();
 
   const shown = { q: filters.q, status: filters.status, type: filters.type, state: filters.state, owner: filters.owner };
+  // The catalogue call sorts by its own presets (newest, price…), not by a column either way:
+  // the listings keep their order and get a page size and the CSV.
+  const size = usePageSize(LISTINGS_PAGE_SIZE);
   const all = useApiQuery(
-    apiQuery(queryKeys.admin.listings('all', { ...shown, page }), () => fetchListings(shown, page)),
+    apiQuery(queryKeys.admin.listings('all', { ...shown, page, pageSize: size.pageSize }), () => fetchListings(shown, page, size.pageSize)),
     { enabled: tab === 'all' },
   );
   const queue = useApiQuery(
-    queries.admin.properties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: LISTINGS_PAGE_SIZE }),
+    queries.admin.properties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: size.pageSize }),
   );
   // Changes to live listings waiting for review (issue 16).
-  const changes = useApiQuery(queries.admin.revisions());
+  const changes = useApiQuery(queries.admin.revisions(), { enabled: canReview });
+  // Off-plan progress that went backwards, held for review.
+  const progress = useApiQuery(queries.admin.progressReviews(), { enabled: canReview });
   const invalidate = useInvalidate();
   const [revision, setRevision] = useState<PropertyRevision | null>(null);
 
@@ -114,14 +138,19 @@ export function ListingsPage() {
   };
 
   const pendingCount = queue.data?.total;
-  const tableProps = { people, onOpen: openListing, onEdit: setEditing, onDelete: setDeleting };
+  const tableProps = {
+    people,
+    onOpen: openListing,
+    onEdit: canReview ? setEditing : undefined,
+    onDelete: canReview ? setDeleting : undefined,
+  };
 
   return (
     <Box>
       <PageHeader title="Listings" subtitle="Every property on the platform: review new listings, edit or delete any of them." />
       <Tabs
         value={tab}
-        onChange={(_e, v: string) => setFilters({ tab: v === 'review' || v === 'changes' ? v : '' })}
+        onChange={(_e, v: string) => setFilters({ tab: v === 'review' || v === 'changes' || v === 'progress' ? v : '' })}
         aria-label="Listings views"
         variant="scrollable"
         allowScrollButtonsMobile
@@ -146,24 +175,46 @@ export function ListingsPage() {
             </Box>
           }
         />
-        <Tab
-          value="changes"
-          id="listings-tab-changes"
-          aria-controls="listings-panel"
-          label={
-            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-              Changes under review
-              {changes.data && (
-                <Chip
-                  size="small"
-                  color={changes.data.items.length > 0 ? 'warning' : 'default'}
-                  label={formatNumber(changes.data.items.length)}
-                  aria-label={`${formatNumber(changes.data.items.length)} pending`}
-                />
-              )}
-            </Box>
-          }
-        />
+        {canReview && (
+          <Tab
+            value="changes"
+            id="listings-tab-changes"
+            aria-controls="listings-panel"
+            label={
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                Changes under review
+                {changes.data && (
+                  <Chip
+                    size="small"
+                    color={changes.data.items.length > 0 ? 'warning' : 'default'}
+                    label={formatNumber(changes.data.items.length)}
+                    aria-label={`${formatNumber(changes.data.items.length)} pending`}
+                  />
+                )}
+              </Box>
+            }
+          />
+        )}
+        {canReview && (
+          <Tab
+            value="progress"
+            id="listings-tab-progress"
+            aria-controls="listings-panel"
+            label={
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                Progress under review
+                {progress.data && (
+                  <Chip
+                    size="small"
+                    color={progress.data.items.length > 0 ? 'warning' : 'default'}
+                    label={formatNumber(progress.data.items.length)}
+                    aria-label={`${formatNumber(progress.data.items.length)} pending`}
+                  />
+                )}
+              </Box>
+            }
+          />
+        )}
       </Tabs>
 
       <Box role="tabpanel" id="listings-panel" aria-labelledby={`listings-tab-${tab}`}>
@@ -194,6 +245,14 @@ export function ListingsPage() {
               />
               <OwnerFilter value={filters.owner} onChange={(owner) => setFilters({ owner })} people={people} />
             </FilterBar>
+            <TableTools>
+              <PageSizeSelect value={size.pageSize} sizes={size.sizes} onChange={size.setPageSize} />
+              <DownloadCsvButton<Property>
+                filename="listings.csv"
+                rows={() => collectPages((p) => fetchListings(shown, p.page, p.pageSize))}
+                columns={LISTINGS_CSV}
+              />
+            </TableTools>
             <ListingsTable
               label="All listings"
               rows={all.data?.items}
@@ -201,10 +260,18 @@ export function ListingsPage() {
               error={all.error}
               onRetry={all.reload}
               emptyMessage="No listing matches these filters"
-              pagination={all.data ? { page, pageSize: LISTINGS_PAGE_SIZE, total: all.data.total, onPageChange: setPage } : undefined}
+              pagination={all.data ? { page, pageSize: size.pageSize, total: all.data.total, onPageChange: setPage } : undefined}
               {...tableProps}
             />
           </>
+        ) : tab === 'progress' ? (
+          <ProgressReviews
+            rows={progress.data?.items}
+            loading={progress.loading}
+            error={progress.error}
+            onRetry={progress.reload}
+            onDecided={refresh}
+          />
         ) : tab === 'changes' ? (
           <RevisionsTable
             rows={changes.data?.items}
@@ -214,16 +281,26 @@ export function ListingsPage() {
             onOpen={setRevision}
           />
         ) : (
-          <ListingsTable
-            label="Listings pending review"
-            rows={queue.data?.items}
-            loading={queue.loading}
-            error={queue.error}
-            onRetry={queue.reload}
-            emptyMessage="No listing is waiting for review"
-            pagination={queue.data ? { page, pageSize: LISTINGS_PAGE_SIZE, total: queue.data.total, onPageChange: setPage } : undefined}
-            {...tableProps}
-          />
+          <>
+            <TableTools>
+              <PageSizeSelect value={size.pageSize} sizes={size.sizes} onChange={size.setPageSize} />
+              <DownloadCsvButton<Property>
+                filename="listings-pending-review.csv"
+                rows={() => collectPages((p) => fetchListings(QUEUE_FILTERS, p.page, p.pageSize))}
+                columns={LISTINGS_CSV}
+              />
+            </TableTools>
+            <ListingsTable
+              label="Listings pending review"
+              rows={queue.data?.items}
+              loading={queue.loading}
+              error={queue.error}
+              onRetry={queue.reload}
+              emptyMessage="No listing is waiting for review"
+              pagination={queue.data ? { page, pageSize: size.pageSize, total: queue.data.total, onPageChange: setPage } : undefined}
+              {...tableProps}
+            />
+          </>
         )}
       </Box>
 
@@ -235,7 +312,8 @@ export function ListingsPage() {
           closeListing();
           refresh();
         }}
-        onEdit={(p) => setEditing(p)}
+        onEdit={canReview ? (p) => setEditing(p) : undefined}
+        canDecide={canReview}
       />
       <RevisionDialog
         revision={revision}

@@ -15,8 +15,9 @@ export interface ListingsTableProps {
   people: Map<string, User>;
   emptyMessage: string;
   onOpen: (p: Property) => void;
-  onEdit: (p: Property) => void;
-  onDelete: (p: Property) => void;
+  /** Absent: the admin's role may not edit or delete listings (no button). */
+  onEdit?: (p: Property) => void;
+  onDelete?: (p: Property) => void;
 }
 
 function Thumb({ p }: { p: Property }) {
@@ -122,12 +123,16 @@ export function ListingsTable({
               >
                 {p.status === 'PENDING_REVIEW' ? 'Review' : 'View'}
               </Button>
-              <Button variant="text-blue" size="XS" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
-                Edit
-              </Button>
-              <Button variant="text" size="XS" onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`} sx={{ color: 'error.main' }}>
-                Delete
-              </Button>
+              {onEdit && (
+                <Button variant="text-blue" size="XS" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+                  Edit
+                </Button>
+              )}
+              {onDelete && (
+                <Button variant="text" size="XS" onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`} sx={{ color: 'error.main' }}>
+                  Delete
+                </Button>
+              )}
             </Box>
           ),
         },

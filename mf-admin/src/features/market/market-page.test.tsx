@@ -5,6 +5,7 @@ import type { MarketOverviewRow, MarketTrade } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import { pageOf } from 'shared-api/testing';
 import * as download from '../../lib/download';
+import { savedCsv } from '../../testing/saved-csv';
 import { MarketPage } from './market-page';
 
 jest.mock('shared-api', () => ({
@@ -146,4 +147,51 @@ test('trades are paged and exported as CSV with the same filters', async () => {
   );
   expect(m.csv).toHaveBeenCalledWith({ propertyId: 'p1', from: undefined, to: undefined });
   expect(await screen.findByText('Exported 30 trades')).toBeInTheDocument();
+});
+
+test('the market by property sorts by a column and downloads as CSV in that order', async () => {
+  m.overview.mockResolvedValue([
+    row(),
+    row({ propertyId: 'p2', propertyName: 'Desert Bloom', status: 'HALTED', haltReason: 'Title, dispute', fees: 2.5, lastPrice: null }),
+  ]);
+  const { user, location } = renderPage(<MarketPage />, { url: '/dashboard/market?page=2' });
+  const table = await screen.findByRole('table', { name: 'Market by property' });
+  const names = () =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('link')[0].textContent);
+  expect(names()).toEqual(['Harbor Lofts', 'Desert Bloom']);
+  const fees = within(table).getByRole('columnheader', { name: /Fees/ });
+  expect(fees).toHaveAttribute('aria-sort', 'none');
+  await user.click(within(fees).getByRole('button', { name: /Fees/ }));
+  expect(fees).toHaveAttribute('aria-sort', 'ascending');
+  expect(names()).toEqual(['Desert Bloom', 'Harbor Lofts']);
+  // Its own names in the address: the trades keep their page.
+  expect(location()).toBe('/dashboard/market?page=2&marketSort=fees&marketOrder=asc');
+  // Phones keep the header's words beside each value.
+  expect(
+    within(table)
+      .getAllByRole('cell')
+      .find((c) => c.getAttribute('data-label') === 'Fees'),
+  ).toBeDefined();
+
+  await user.click(within(screen.getByRole('region', { name: 'Properties' })).getByRole('button', { name: 'Download CSV' }));
+  await waitFor(() => expect(download.saveFile).toHaveBeenCalledTimes(1));
+  const { name, lines } = await savedCsv();
+  expect(name).toBe('market-by-property.csv');
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toMatch(/^Property,Status,Halt reason,Last price,/);
+  expect(lines[1]).toMatch(/^Desert Bloom,Trading halted,"Title, dispute",,/);
+  expect(lines[1]).toMatch(/,2\.5$/);
+  expect(lines[2]).toMatch(/^Harbor Lofts,Trading open,,52,/);
+});
+
+test('the trades take a page size, kept in the address', async () => {
+  const { user, location } = renderPage(<MarketPage />, { url: '/dashboard/market?page=2' });
+  await screen.findByRole('table', { name: 'Market trades' });
+  await user.click(screen.getByRole('combobox', { name: 'Trades per page' }));
+  await user.click(await screen.findByRole('option', { name: '50' }));
+  await waitFor(() => expect(m.trades).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, pageSize: 50 })));
+  expect(location()).toBe('/dashboard/market?size=50');
 });

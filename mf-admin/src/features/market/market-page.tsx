@@ -14,6 +14,15 @@ import { FilterBar, SelectFilter } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink } from '../../components/links';
 import { Section } from '../../components/section';
 import { saveFile } from '../../lib/download';
+import {
+  DownloadCsvButton,
+  PageSizeSelect,
+  TableTools,
+  sortableColumns,
+  usePageSize,
+  useClientSort,
+  type CsvColumn,
+} from '../../lib/table-kit';
 import { SurveillanceSection } from './surveillance-section';
 import { useUrlFilters } from '../../lib/use-url-filters';
 
@@ -25,9 +34,44 @@ const priceOrDash = (n: number | null) => (n === null ? '—' : formatMoney(n));
 
 type Pending = { action: 'halt' | 'resume'; row: MarketOverviewRow } | null;
 
+/** The market by property as CSV: dollars as the table shows them, an empty cell for no price. */
+export const OVERVIEW_CSV: CsvColumn<MarketOverviewRow>[] = [
+  { header: 'Property', value: (r) => r.propertyName },
+  { header: 'Status', value: (r) => MARKET_STATUS_LABELS[r.status] },
+  { header: 'Halt reason', value: (r) => r.haltReason },
+  { header: 'Last price', value: (r) => r.lastPrice },
+  { header: 'Last trade', value: (r) => r.lastTradeAt },
+  { header: 'Best bid', value: (r) => r.bestBid },
+  { header: 'Best ask', value: (r) => r.bestAsk },
+  { header: 'Volume 24 h', value: (r) => r.volume24h },
+  { header: 'Units 24 h', value: (r) => r.volume24hUnits },
+  { header: 'Volume', value: (r) => r.volume },
+  { header: 'Units', value: (r) => r.volumeUnits },
+  { header: 'Trades', value: (r) => r.trades },
+  { header: 'Open bid units', value: (r) => r.openBidUnits },
+  { header: 'Open ask units', value: (r) => r.openAskUnits },
+  { header: 'Held by bids', value: (r) => r.openBidValue },
+  { header: 'Fees', value: (r) => r.fees },
+];
+
 export function MarketPage() {
   const overview = useAsync(() => getMarketOverview(), []);
+  // The market by property comes whole: it is sorted here, under its own names in the address
+  // so that sorting it leaves the trades' page alone.
+  const sorted = useClientSort(
+    overview.data,
+    {
+      property: (r: MarketOverviewRow) => r.propertyName,
+      status: (r: MarketOverviewRow) => MARKET_STATUS_LABELS[r.status],
+      lastPrice: (r: MarketOverviewRow) => r.lastPrice,
+      volume: (r: MarketOverviewRow) => r.volume24h,
+      openInterest: (r: MarketOverviewRow) => r.openBidUnits + r.openAskUnits,
+      fees: (r: MarketOverviewRow) => r.fees,
+    },
+    { prefix: 'market' },
+  );
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
+  const size = usePageSize(MARKET_TRADES_PAGE_SIZE);
   const badRange = Boolean(filters.from && filters.to && filters.from > filters.to);
   const query: MarketTradesQuery = {
     propertyId: filters.property || undefined,
@@ -35,8 +79,8 @@ export function MarketPage() {
     to: filters.to || undefined,
   };
   const trades = useAsync(
-    () => (badRange ? Promise.resolve(undefined) : getAllMarketTrades({ ...query, page, pageSize: MARKET_TRADES_PAGE_SIZE })),
-    [filters.property, filters.from, filters.to, page, badRange],
+    () => (badRange ? Promise.resolve(undefined) : getAllMarketTrades({ ...query, page, pageSize: size.pageSize })),
+    [filters.property, filters.from, filters.to, page, size.pageSize, badRange],
   );
   const [pending, setPending] = useState<Pending>(null);
   const [exporting, setExporting] = useState(false);
@@ -167,10 +211,26 @@ export function MarketPage() {
         subtitle="Trading between investors, per property: prices, volume, open orders, halts, every trade and surveillance."
       />
       <Section title="Properties">
+        {overview.data && overview.data.length > 0 && (
+          <TableTools>
+            <DownloadCsvButton filename="market-by-property.csv" columns={OVERVIEW_CSV} rows={sorted.rows ?? []} />
+          </TableTools>
+        )}
         <DataTable
           label="Market by property"
-          columns={overviewColumns}
-          rows={overview.data}
+          columns={sortableColumns(
+            overviewColumns,
+            {
+              property: 'property',
+              status: 'status',
+              lastPrice: 'lastPrice',
+              volume: 'volume',
+              openInterest: 'openInterest',
+              fees: 'fees',
+            },
+            sorted,
+          )}
+          rows={sorted.rows}
           getRowId={(r) => r.propertyId}
           loading={overview.loading && !overview.data}
           error={overview.data ? null : overview.error}
@@ -221,6 +281,9 @@ export function MarketPage() {
             fullWidth
           />
         </FilterBar>
+        <TableTools>
+          <PageSizeSelect value={size.pageSize} sizes={size.sizes} onChange={size.setPageSize} label="Trades per page" />
+        </TableTools>
         <DataTable
           label="Market trades"
           columns={tradeColumns}
@@ -230,9 +293,7 @@ export function MarketPage() {
           error={trades.error}
           onRetry={trades.reload}
           emptyMessage={badRange ? 'Choose a date range that ends after it starts' : 'No trade matches these filters'}
-          pagination={
-            trades.data ? { page, pageSize: MARKET_TRADES_PAGE_SIZE, total: trades.data.total, onPageChange: setPage } : undefined
-          }
+          pagination={trades.data ? { page, pageSize: size.pageSize, total: trades.data.total, onPageChange: setPage } : undefined}
         />
       </Section>
       <SurveillanceSection />

@@ -4,6 +4,8 @@ import { ApiError } from 'shared-api';
 import type { MarketFlag } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import { pageOf, serverDown } from 'shared-api/testing';
+import { saveFile } from '../../lib/download';
+import { savedCsv } from '../../testing/saved-csv';
 import { SurveillanceSection } from './surveillance-section';
 
 jest.mock('shared-api', () => ({
@@ -11,6 +13,7 @@ jest.mock('shared-api', () => ({
   getMarketFlags: jest.fn(),
   reviewMarketFlag: jest.fn(),
 }));
+jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 const m = { list: jest.mocked(api.getMarketFlags), review: jest.mocked(api.reviewMarketFlag) };
 
 jest.setTimeout(30_000);
@@ -106,4 +109,35 @@ test('a reviewed flag shows its decision and note, without review buttons', asyn
   expect(table).toHaveTextContent('Dismissed');
   expect(table).toHaveTextContent('Siblings rebalancing (admin@example.com)');
   expect(within(table).queryByRole('button', { name: /Dismiss|Escalate/ })).not.toBeInTheDocument();
+});
+
+test('a page size of its own; the CSV gathers every flag of the status, page after page', async () => {
+  m.list.mockImplementation(async (q = {}) =>
+    q.pageSize === 100
+      ? {
+          ...pageOf(q.after ? [flag({ _id: 'f2', property: null, kind: 'SHARED_DEVICE', detail: { devices: 2 } })] : [flag()], {
+            total: 2,
+          }),
+          nextCursor: q.after ? null : 'c2',
+        }
+      : pageOf([flag()], { total: 2 }),
+  );
+  const { user, location } = renderPage(<SurveillanceSection />);
+  await screen.findByRole('table', { name: 'Surveillance flags' });
+  await user.click(screen.getByRole('combobox', { name: 'Flags per page' }));
+  await user.click(await screen.findByRole('option', { name: '50' }));
+  await waitFor(() => expect(m.list).toHaveBeenLastCalledWith({ status: 'OPEN', page: 1, pageSize: 50 }));
+  expect(location()).toBe('/?flagsSize=50');
+
+  await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  expect(m.list).toHaveBeenCalledWith({ status: 'OPEN', page: 2, pageSize: 100, after: 'c2' });
+  const { name, lines } = await savedCsv();
+  expect(name).toBe('market-flags.csv');
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toBe('Raised,Last seen,Pattern,Accounts,Property,Seen,Status,Reviewed,Reviewer,Review note');
+  expect(lines[1]).toContain(
+    'Trading back and forth,Al Ames <al@example.com>; Bea Burr <bea@example.com>,Harbor Lofts,6 units traded both ways in 6 trades,Open',
+  );
+  expect(lines[2]).toContain(',Any,Signed in from 2 same devices,Open');
 });

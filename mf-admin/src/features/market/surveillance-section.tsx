@@ -17,6 +17,7 @@ import { DecisionDialog } from '../../components/decision-dialog';
 import { FilterBar, SelectFilter } from '../../components/filter-bar';
 import { DateTimeCell, PropertyLink } from '../../components/links';
 import { Section } from '../../components/section';
+import { DownloadCsvButton, PageSizeSelect, TableTools, collectPages, usePageSize, type CsvColumn } from '../../lib/table-kit';
 import { pageOf } from '../../lib/use-url-filters';
 
 export const SURVEILLANCE_PAGE_SIZE = 20;
@@ -44,14 +45,29 @@ const accountsOf = (f: MarketFlag) => f.accounts.map((a) => a.email || a._id).jo
 
 type Pending = { decision: MarketFlagDecision; flag: MarketFlag } | null;
 
+export const FLAGS_CSV: CsvColumn<MarketFlag>[] = [
+  { header: 'Raised', value: (f) => f.createdAt },
+  { header: 'Last seen', value: (f) => f.lastSeenAt },
+  { header: 'Pattern', value: (f) => MARKET_FLAG_KIND_LABELS[f.kind] },
+  { header: 'Accounts', value: (f) => f.accounts.map((a) => (a.name ? `${a.name} <${a.email}>` : a.email || a._id)).join('; ') },
+  { header: 'Property', value: (f) => f.property?.name ?? 'Any' },
+  { header: 'Seen', value: (f) => flagEvidence(f) },
+  { header: 'Status', value: (f) => MARKET_FLAG_STATUS_LABELS[f.status] },
+  { header: 'Reviewed', value: (f) => f.reviewedAt },
+  { header: 'Reviewer', value: (f) => f.reviewerEmail },
+  { header: 'Review note', value: (f) => f.reviewNote },
+];
+
 export function SurveillanceSection() {
   const [status, setStatus] = useState<string>('OPEN');
   const [page, setPage] = useState(1);
   const [cursor, setCursor] = useState<PageCursor>({});
+  // The size has its own name in the address: the market's trades above have theirs.
+  const size = usePageSize(SURVEILLANCE_PAGE_SIZE, { prefix: 'flags' });
+  const statusQuery = (status || undefined) as MarketFlagStatus | undefined;
   const flags = useAsync(
-    () =>
-      getMarketFlags({ status: (status || undefined) as MarketFlagStatus | undefined, page, ...cursor, pageSize: SURVEILLANCE_PAGE_SIZE }),
-    [status, page, cursor],
+    () => getMarketFlags({ status: statusQuery, page, ...cursor, pageSize: size.pageSize }),
+    [status, page, cursor, size.pageSize],
   );
   const [pending, setPending] = useState<Pending>(null);
 
@@ -158,6 +174,22 @@ export function SurveillanceSection() {
             allLabel="Any status"
           />
         </FilterBar>
+        <TableTools>
+          <PageSizeSelect
+            value={size.pageSize}
+            sizes={size.sizes}
+            label="Flags per page"
+            onChange={(n) => {
+              size.setPageSize(n);
+              goTo(1);
+            }}
+          />
+          <DownloadCsvButton
+            filename="market-flags.csv"
+            columns={FLAGS_CSV}
+            rows={() => collectPages((p) => getMarketFlags({ status: statusQuery, ...p }))}
+          />
+        </TableTools>
         <DataTable
           label="Surveillance flags"
           columns={columns}
@@ -167,7 +199,7 @@ export function SurveillanceSection() {
           error={flags.error}
           onRetry={flags.reload}
           emptyMessage={status === 'OPEN' ? 'No open flags: nothing waits for a review' : 'No flag matches this filter'}
-          pagination={flags.data ? { page, pageSize: SURVEILLANCE_PAGE_SIZE, ...pageOf(flags.data), onPageChange: goTo } : undefined}
+          pagination={flags.data ? { page, pageSize: size.pageSize, ...pageOf(flags.data), onPageChange: goTo } : undefined}
         />
       </Section>
       <DecisionDialog

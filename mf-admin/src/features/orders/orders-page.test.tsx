@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import * as sharedApi from 'shared-api';
 import { getUsers } from 'shared-api';
+import { SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { clearDirectory } from '../../lib/directory';
 import { makeOrder, makeUser, pageOf } from 'shared-api/testing';
 import { never, renderPage } from 'shared-ui/testing';
@@ -11,6 +12,7 @@ jest.mock('shared-api', () => ({
   getUsers: jest.fn(),
   getAllOrders: jest.fn(),
   reviewOrder: jest.fn(),
+  reviewOrders: jest.fn(),
   deleteOrder: jest.fn(),
 }));
 const money = sharedApi as unknown as Record<string, jest.Mock>;
@@ -119,4 +121,85 @@ test("a pending order shows the investor's verification status (issue 16)", asyn
   renderPage(<OrdersPage />);
   const table = await screen.findByRole('table', { name: 'Orders pending approval' });
   expect(await within(table).findByLabelText('Verification: Pending')).toHaveTextContent('Pending');
+});
+
+describe('deciding several pending orders at once', () => {
+  const two = () => pageOf([makeOrder(), makeOrder({ _id: 'ord4', quantity: 5, amount: 250 })]);
+
+  test('tick rows (by keyboard too) or all on the page; approve the lot after a dialog with the count and total', async () => {
+    money.getAllOrders.mockImplementation(async () => two());
+    money.reviewOrders.mockResolvedValue([makeOrder({ status: 'COMPLETED' }), makeOrder({ _id: 'ord4', status: 'COMPLETED' })]);
+    const { user } = renderPage(<OrdersPage />);
+    const table = await screen.findByRole('table', { name: 'Orders pending approval' });
+    const first = await within(table).findByRole('checkbox', { name: /^Select order: 10 units of Harbor Lofts for \$500\.00/ });
+    const second = within(table).getByRole('checkbox', { name: /^Select order: 5 units of Harbor Lofts for \$250\.00/ });
+    expect(screen.getByRole('button', { name: 'Approve selected (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject selected (0)' })).toBeDisabled();
+
+    act(() => first.focus());
+    await user.keyboard(' ');
+    expect(first).toBeChecked();
+    expect(screen.getByText('1 selected, $500.00 in all')).toBeInTheDocument();
+    const all = screen.getByRole('checkbox', { name: 'Select all pending on this page' });
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    await user.click(all);
+    expect(second).toBeChecked();
+    expect(all).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the selected orders?' });
+    expect(dialog).toHaveTextContent('2 orders, $750.00 in all');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve 2 orders' }));
+    expect(money.reviewOrders).toHaveBeenCalledWith({ orderIds: ['ord1', 'ord4'], decision: 'APPROVE' });
+    expect(await screen.findByText('2 orders ($750.00) approved: the units are in the investors’ holdings')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Approve selected (0)' })).toBeDisabled();
+
+    // Unticking all on the page clears it again.
+    await user.click(all);
+    await user.click(all);
+    expect(first).not.toBeChecked();
+    expect(second).not.toBeChecked();
+  });
+
+  test('reject the lot only with a reason; a refusal stays in the dialog', async () => {
+    money.getAllOrders.mockImplementation(async () => two());
+    money.reviewOrders.mockRejectedValueOnce(new Error('Order ord4 is completed: only pending orders can be approved or rejected'));
+    money.reviewOrders.mockResolvedValueOnce([]);
+    const { user } = renderPage(<OrdersPage />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all pending on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Reject selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the selected orders?' });
+    expect(dialog).toHaveTextContent('2 orders, $750.00 in all');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject 2 orders' }));
+    expect(within(dialog).getByText('Please give a reason for the rejection')).toBeInTheDocument();
+    expect(money.reviewOrders).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Allocation closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject 2 orders' }));
+    expect(await within(dialog).findByText(/Order ord4 is completed/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Reject the selected orders?' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject 2 orders' }));
+    expect(money.reviewOrders).toHaveBeenLastCalledWith({ orderIds: ['ord1', 'ord4'], decision: 'REJECT', reason: 'Allocation closed' });
+    expect(await screen.findByText('2 orders ($750.00) rejected: the investors were refunded')).toBeInTheDocument();
+  });
+
+  test('a lot held by four eyes says Sent for approval, not approved', async () => {
+    money.getAllOrders.mockImplementation(async () => two());
+    money.reviewOrders.mockResolvedValue({ sentForApproval: { _id: 'ap1' } });
+    const { user } = renderPage(<OrdersPage />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all pending on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve 2 orders' }));
+    expect(await screen.findByText(SENT_FOR_APPROVAL)).toBeInTheDocument();
+    expect(screen.queryByText(/approved: the units/)).not.toBeInTheDocument();
+  });
+
+  test('only pending orders can be ticked', async () => {
+    const { user } = renderPage(<OrdersPage />);
+    await screen.findByRole('table', { name: 'Orders pending approval' });
+    await user.click(screen.getByRole('tab', { name: 'All orders' }));
+    const table = await screen.findByRole('table', { name: 'All orders' });
+    await within(table).findByRole('checkbox', { name: /^Select order: 10 units/ });
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(1);
+  });
 });

@@ -4,10 +4,22 @@ import { Box, Paper, Typography } from 'shared-ui/mui';
 import { BarChart, DonutChart, LineChart } from 'shared-ui/charts';
 import { DataTable, ErrorState, LoadingState, PageHeader, StatCard, formatMoney, formatNumber } from 'shared-ui';
 import { queries, useApiQuery } from 'shared-api/query';
-import { PROPERTY_STATUSES, PROPERTY_TYPE_LABELS, paths, stateName, type AdminOwnerMetrics, type PropertyType } from 'shared-api/contract';
+import {
+  PROPERTY_STATUSES,
+  PROPERTY_TYPE_LABELS,
+  paths,
+  stateName,
+  type AdminMetrics,
+  type AdminOwnerMetrics,
+  type AdminPermission,
+  type PropertyType,
+} from 'shared-api/contract';
 import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { RouterTextLink } from '../../components/links';
 import { dayLabel } from '../../lib/format';
+import { useAdminCan } from '../../lib/admin-access';
+import { DownloadCsvButton, TableTools, sortableColumns, useClientSort } from '../../lib/table-kit';
+import { AdminSearch } from './admin-search';
 
 const money = (n: number) => formatMoney(n);
 
@@ -38,7 +50,58 @@ const chartsGrid = {
   '& > *': { minWidth: 0, position: 'relative', overflow: 'hidden' },
 } as const;
 
-function QueueCard({ count, label, links }: { count: number; label: string; links: { to: string; label: string }[] }) {
+/** The queues an admin works, each with the permission its page needs. Cases count submitted
+ *  ones only: a person who never submitted documents has nothing to review. */
+function queuesOf(m: AdminMetrics): Queue[] {
+  const q = (count: number, label: string, to: string, link: string, permission: AdminPermission): Queue => ({
+    count,
+    label,
+    links: [{ to, label: link }],
+    permission,
+  });
+  return [
+    q(
+      m.listingsByStatus.PENDING_REVIEW ?? 0,
+      'Listings awaiting review',
+      `${paths.listings}?tab=review`,
+      'Review listings',
+      'listings.review',
+    ),
+    q(m.pendingRevisions, 'Changes to live listings awaiting review', `${paths.listings}?tab=changes`, 'Review changes', 'listings.review'),
+    q(
+      m.pendingProgressReviews,
+      'Lower construction progress awaiting review',
+      `${paths.listings}?tab=progress`,
+      'Review progress',
+      'listings.review',
+    ),
+    q(m.submittedCases, 'Verification cases awaiting a decision', paths.cases, 'Review cases', 'people.verify'),
+    q(m.pendingOrders, 'Orders awaiting approval', paths.orders, 'Review orders', 'orders.manage'),
+    q(m.submittedReports, 'Income reports awaiting a decision', paths.distributions, 'Review reports', 'income.manage'),
+    q(
+      m.refusedDistributions,
+      "Distributions refused for the owner's wallet",
+      paths.distributions,
+      'See distributions',
+      'distributions.manage',
+    ),
+    q(m.requestedPayouts, 'Withdrawals awaiting payment', paths.payouts, 'Review withdrawals', 'payouts.manage'),
+    q(m.openTickets, 'Support tickets awaiting an answer', paths.support, 'Open the inbox', 'support.manage'),
+    q(m.openMarketFlags, 'Market surveillance flags', `${paths.market}#surveillance`, 'Review flags', 'market.manage'),
+    q(m.pendingApprovals, 'Actions awaiting a second admin', paths.approvals, 'Review approvals', 'approvals.read'),
+  ];
+}
+
+interface Queue {
+  count: number;
+  label: string;
+  links: { to: string; label: string }[];
+  permission: AdminPermission;
+}
+
+/** One queue; shown only to an admin whose role works it (`permission`), as its page is. */
+function QueueCard({ count, label, links, permission }: Queue) {
+  if (!useAdminCan(permission)) return null;
   return (
     <Paper
       variant="outlined"
@@ -59,19 +122,54 @@ function QueueCard({ count, label, links }: { count: number; label: string; link
   );
 }
 
-function TopOwners({ owners }: { owners: AdminOwnerMetrics['topOwners'] }) {
+type TopOwner = AdminOwnerMetrics['topOwners'][number];
+
+function TopOwners({ owners }: { owners: TopOwner[] }) {
+  // The few top owners come whole: sorted here, under their own names in the address.
+  const sorted = useClientSort(
+    owners,
+    {
+      name: (o: TopOwner) => o.name,
+      listings: (o: TopOwner) => o.listings,
+      amountRaised: (o: TopOwner) => o.amountRaised,
+    },
+    { prefix: 'owners' },
+  );
   return (
-    <DataTable
-      label="Top owners"
-      rows={owners}
-      getRowId={(o) => o.ownerId}
-      emptyMessage="No owner has listed a property yet"
-      columns={[
-        { key: 'name', header: 'Owner', render: (o) => <RouterTextLink to={paths.owner(o.ownerId)}>{o.name}</RouterTextLink> },
-        { key: 'listings', header: 'Listings', align: 'right', render: (o) => formatNumber(o.listings) },
-        { key: 'amountRaised', header: 'Amount raised', align: 'right', render: (o) => formatMoney(o.amountRaised) },
-      ]}
-    />
+    <>
+      {owners.length > 0 && (
+        <TableTools>
+          <DownloadCsvButton<TopOwner>
+            filename="top-owners.csv"
+            rows={sorted.rows ?? []}
+            columns={[
+              { header: 'Owner', value: (o) => o.name },
+              { header: 'Listings', value: (o) => o.listings },
+              { header: 'Amount raised', value: (o) => o.amountRaised },
+            ]}
+          />
+        </TableTools>
+      )}
+      <DataTable
+        label="Top owners"
+        rows={sorted.rows}
+        getRowId={(o) => o.ownerId}
+        emptyMessage="No owner has listed a property yet"
+        columns={sortableColumns(
+          [
+            {
+              key: 'name',
+              header: 'Owner',
+              render: (o: TopOwner) => <RouterTextLink to={paths.owner(o.ownerId)}>{o.name}</RouterTextLink>,
+            },
+            { key: 'listings', header: 'Listings', align: 'right', render: (o: TopOwner) => formatNumber(o.listings) },
+            { key: 'amountRaised', header: 'Amount raised', align: 'right', render: (o: TopOwner) => formatMoney(o.amountRaised) },
+          ],
+          { name: 'name', listings: 'listings', amountRaised: 'amountRaised' },
+          sorted,
+        )}
+      />
+    </>
   );
 }
 
@@ -97,6 +195,7 @@ export function OverviewPage() {
   return (
     <Box>
       <PageHeader title="Dashboard" subtitle="The platform at a glance: queues waiting for you, figures and trends." />
+      <AdminSearch />
 
       {platform.error && !m ? (
         <SectionError message={platform.error} onRetry={platform.reload} />
@@ -106,25 +205,9 @@ export function OverviewPage() {
         <>
           <Group title="Needs attention">
             <Box sx={cardsGrid}>
-              <QueueCard
-                count={m.listingsByStatus.PENDING_REVIEW ?? 0}
-                label="Listings awaiting review"
-                links={[{ to: `${paths.listings}?tab=review`, label: 'Review listings' }]}
-              />
-              <QueueCard
-                count={m.usersByStatus.PENDING ?? 0}
-                label="People awaiting verification"
-                links={[
-                  { to: `${paths.investors}?status=PENDING`, label: 'Investors' },
-                  { to: `${paths.owners}?status=PENDING`, label: 'Owners' },
-                ]}
-              />
-              <QueueCard count={m.pendingOrders} label="Orders awaiting approval" links={[{ to: paths.orders, label: 'Review orders' }]} />
-              <QueueCard
-                count={m.openMarketFlags}
-                label="Market surveillance flags"
-                links={[{ to: `${paths.market}#surveillance`, label: 'Review flags' }]}
-              />
+              {queuesOf(m).map((q) => (
+                <QueueCard key={q.label} {...q} />
+              ))}
             </Box>
           </Group>
 

@@ -4,7 +4,10 @@ import { getUsers } from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
 import { makePayout, makeUser, pageOf } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
+import { SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { PayoutsPage } from './payouts-page';
+import * as download from '../../lib/download';
+import { savedCsv } from '../../testing/saved-csv';
 
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
@@ -13,7 +16,10 @@ jest.mock('shared-api', () => ({
   decidePayout: jest.fn(),
   getPayoutDestinationInFull: jest.fn(),
   getAdminCheckouts: jest.fn(),
+  createPayoutBatch: jest.fn(),
+  payPayouts: jest.fn(),
 }));
+jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 const money = sharedApi as unknown as Record<string, jest.Mock>;
 
 jest.setTimeout(20_000);
@@ -179,4 +185,118 @@ test('the destination shows masked in the list; "Show full details" reads it in 
   await user.type(within(dialog).getByRole('textbox', { name: /Bank reference of the transfer/ }), 'TRF-1');
   await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
   expect(money.decidePayout).toHaveBeenCalledWith('pay1', { status: 'PAID', bankReference: 'TRF-1' });
+});
+
+test('exports a bank file of the waiting withdrawals after confirming, and downloads CSV and XML', async () => {
+  money.createPayoutBatch.mockResolvedValue({
+    batch: {
+      _id: 'b1234567-0000-4000-8000-000000000000',
+      createdBy: 'a1',
+      createdAt: '2026-11-27T10:00:00.000Z',
+      payoutIds: ['pay1'],
+      count: 1,
+      total: 1250.5,
+      currency: 'USD',
+      reexport: false,
+      csvSha256: 'c'.repeat(64),
+      xmlSha256: 'x'.repeat(64),
+    },
+    csv: 'payout_id\r\n',
+    xml: '<?xml version="1.0"?>',
+  });
+  const { user } = renderPage(<PayoutsPage />);
+  await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  await user.click(screen.getByRole('button', { name: 'Export bank file' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Export a bank file?' });
+  expect(dialog).toHaveTextContent('recorded in the audit trail');
+  expect(money.createPayoutBatch).not.toHaveBeenCalled();
+  await user.click(within(dialog).getByRole('button', { name: 'Export and download' }));
+  expect(money.createPayoutBatch).toHaveBeenCalledWith({ all: true });
+  expect(await screen.findByText('Bank file of 1 withdrawal ($1,250.50) downloaded')).toBeInTheDocument();
+  expect(download.saveFile).toHaveBeenCalledWith(expect.any(Blob), 'payouts-2026-11-27-b1234567.csv');
+  expect(download.saveFile).toHaveBeenCalledWith(expect.any(Blob), 'payouts-2026-11-27-b1234567.xml');
+});
+
+test('marks several selected withdrawals paid in one action, one bank reference each, after confirming', async () => {
+  money.getPayouts.mockResolvedValue(pageOf([makePayout(), makePayout({ _id: 'pay2', amount: 10 })]));
+  money.payPayouts.mockResolvedValue([]);
+  const { user } = renderPage(<PayoutsPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  const markSelected = screen.getByRole('button', { name: 'Mark selected paid (0)' });
+  expect(markSelected).toBeDisabled();
+  await user.click(within(table).getByRole('checkbox', { name: /^Select: \$1,250\.50/ }));
+  await user.click(within(table).getByRole('checkbox', { name: /^Select: \$10\.00/ }));
+  await user.click(screen.getByRole('button', { name: 'Mark selected paid (2)' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Mark these withdrawals paid?' });
+  expect(dialog).toHaveTextContent('$1,260.50 in all');
+  // Every withdrawal needs its reference.
+  await user.click(within(dialog).getByRole('button', { name: 'Mark 2 paid' }));
+  expect(within(dialog).getByText('Enter the bank reference of the transfer')).toBeInTheDocument();
+  expect(money.payPayouts).not.toHaveBeenCalled();
+  await user.type(within(dialog).getByRole('textbox', { name: /^Bank reference: \$1,250\.50/ }), 'TRF-1');
+  await user.type(within(dialog).getByRole('textbox', { name: /^Bank reference: \$10\.00/ }), ' TRF-2 ');
+  await user.click(within(dialog).getByRole('button', { name: 'Mark 2 paid' }));
+  expect(money.payPayouts).toHaveBeenCalledWith({
+    items: [
+      { payoutId: 'pay1', bankReference: 'TRF-1' },
+      { payoutId: 'pay2', bankReference: 'TRF-2' },
+    ],
+  });
+  expect(await screen.findByText('2 withdrawals ($1,260.50) marked paid')).toBeInTheDocument();
+});
+
+test('a withdrawal above the four-eyes threshold: Sent for approval, not paid', async () => {
+  money.decidePayout.mockResolvedValue({ sentForApproval: { _id: 'ap1', status: 'PENDING' } });
+  const { user } = renderPage(<PayoutsPage />);
+  const table = await screen.findByRole('table', { name: 'Withdrawals to decide' });
+  await user.click(within(table).getByRole('button', { name: /^Mark paid:/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid?' });
+  await user.type(within(dialog).getByRole('textbox', { name: /Bank reference of the transfer/ }), 'TRF-1');
+  await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+  expect(await screen.findByText(SENT_FOR_APPROVAL)).toBeInTheDocument();
+  expect(screen.queryByText(/marked paid/)).not.toBeInTheDocument();
+});
+
+test('open checkouts take a page size of their own, and download every one as CSV', async () => {
+  const checkout = (id: string, amount: number) => ({
+    _id: id,
+    userId: 'u7',
+    purpose: 'DEPOSIT' as const,
+    amount,
+    status: 'OPEN' as const,
+    createdAt: '2026-02-03T12:00:00.000Z',
+    expiresAt: '2026-02-03T13:00:00.000Z',
+    user: {
+      _id: 'u7',
+      firstName: 'Pat',
+      lastName: 'Pending',
+      email: 'pat@example.com',
+      role: 'INVESTOR' as const,
+      status: 'PENDING' as const,
+    },
+  });
+  money.getAdminCheckouts.mockImplementation(async (q: { page: number; pageSize: number }) =>
+    q.pageSize === 100
+      ? pageOf([checkout(`c${q.page}`, q.page === 1 ? 40 : 12.5)], { total: 2 })
+      : pageOf([checkout('c1', 40)], { total: 2 }),
+  );
+  const { user, location } = renderPage(<PayoutsPage />, { url: '/?tab=checkouts&page=2&size=50' });
+  await screen.findByRole('table', { name: 'Open checkouts' });
+  // The withdrawals' size is not the checkouts'.
+  expect(money.getAdminCheckouts).toHaveBeenCalledWith({ status: 'OPEN', page: 2, pageSize: 20 });
+  await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+  await user.click(await screen.findByRole('option', { name: '25' }));
+  await waitFor(() => expect(money.getAdminCheckouts).toHaveBeenLastCalledWith({ status: 'OPEN', page: 1, pageSize: 25 }));
+  expect(location()).toBe('/?tab=checkouts&size=50&checkoutsSize=25');
+
+  await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+  await waitFor(() => expect(download.saveFile).toHaveBeenCalledTimes(1));
+  expect(money.getAdminCheckouts).toHaveBeenCalledWith({ status: 'OPEN', page: 2, pageSize: 100 });
+  const { name, lines } = await savedCsv();
+  expect(name).toBe('open-checkouts.csv');
+  expect(lines).toEqual([
+    'Checkout,Started,Person,E-mail,Verification,For,Amount,Expires',
+    'c1,2026-02-03T12:00:00.000Z,Pat Pending,pat@example.com,Pending,Deposit,40,2026-02-03T13:00:00.000Z',
+    'c2,2026-02-03T12:00:00.000Z,Pat Pending,pat@example.com,Pending,Deposit,12.5,2026-02-03T13:00:00.000Z',
+  ]);
 });

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import * as sharedApi from 'shared-api';
+import { ApiError } from 'shared-api';
+import { RETURNS_MESSAGES, appraisalChangeMessage } from 'shared-api/contract/dashboard';
 import { fakeFile, renderPage } from 'shared-ui/testing';
 import { makeAppraisal, makeProperty, pageOf } from 'shared-api/testing';
 import { AppraisalsPage } from './appraisals-page';
@@ -12,6 +14,7 @@ jest.mock('shared-api', () => ({
   uploadAppraisalDocument: jest.fn(),
   getPropertyPerformance: jest.fn(),
   convertToIncomeProducing: jest.fn(),
+  voidAppraisal: jest.fn(),
 }));
 const api = sharedApi as unknown as Record<string, jest.Mock>;
 
@@ -82,4 +85,43 @@ test('an off-plan funded property is converted to income-producing after confirm
   await user.click(within(dialog).getByRole('button', { name: 'Convert' }));
   expect(api.convertToIncomeProducing).toHaveBeenCalledWith('p2');
   expect(await screen.findByText(/This off-plan property is income-producing/)).toBeInTheDocument();
+});
+
+test('a large move is confirmed before it is recorded: the dialog says the change the server measured', async () => {
+  const message = appraisalChangeMessage(9900, 25);
+  api.createAppraisal
+    .mockRejectedValueOnce(new ApiError(409, { statusCode: 409, error: 'Conflict', message }))
+    .mockResolvedValueOnce(makeAppraisal({ _id: 'a2', valuePerUnit: 5250 }));
+  const { user } = renderPage(<AppraisalsPage />);
+  await screen.findByRole('table', { name: 'Appraisal history of Harbor Lofts' });
+  const form = screen.getByRole('form', { name: 'Record an appraisal of Harbor Lofts' });
+  await user.type(within(form).getByRole('textbox', { name: /Value per unit/ }), '5250');
+  await user.click(within(form).getByRole('button', { name: 'Record appraisal' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Record this appraisal?' });
+  expect(dialog).toHaveTextContent('+9900%');
+  expect(api.createAppraisal).toHaveBeenCalledTimes(1);
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm and record' }));
+  await waitFor(() =>
+    expect(api.createAppraisal).toHaveBeenLastCalledWith('p1', expect.objectContaining({ valuePerUnit: 5250, confirmLargeChange: true })),
+  );
+  expect(await screen.findByText(/Appraisal recorded: \$5,250.00 a unit/)).toBeInTheDocument();
+});
+
+test('void: a reason is required; the voided appraisal stays listed, marked, and the latest is the one standing', async () => {
+  const typo = makeAppraisal({ _id: 'a2', valuePerUnit: 5250, appraisedOn: '2026-07-01' });
+  api.getAppraisals.mockResolvedValue([typo, makeAppraisal()]);
+  api.voidAppraisal.mockResolvedValue({ ...typo, voidedAt: '2026-07-02T00:00:00.000Z', voidReason: 'Typo' });
+  const { user } = renderPage(<AppraisalsPage />);
+  const history = await screen.findByRole('table', { name: 'Appraisal history of Harbor Lofts' });
+  await user.click(within(history).getByRole('button', { name: 'Void the appraisal of Jul 1, 2026' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Void this appraisal?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Void appraisal' }));
+  expect(await within(dialog).findByText(RETURNS_MESSAGES.reasonRequired)).toBeInTheDocument();
+  expect(api.voidAppraisal).not.toHaveBeenCalled();
+  await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Typo');
+  api.getAppraisals.mockResolvedValue([{ ...typo, voidedAt: '2026-07-02T00:00:00.000Z', voidReason: 'Typo' }, makeAppraisal()]);
+  await user.click(within(dialog).getByRole('button', { name: 'Void appraisal' }));
+  expect(api.voidAppraisal).toHaveBeenCalledWith('a2', { reason: 'Typo' });
+  expect(await screen.findByText(/Voided Jul 2, 2026: Typo/)).toBeInTheDocument();
+  expect(screen.getByText('Latest: $52.50 a unit on Jun 30, 2026.')).toBeInTheDocument();
 });

@@ -1,6 +1,7 @@
 // /dashboard/appraisals (issue 18): pick a live property, see its appraisal history, record
-// an appraisal (value per unit, date, source document) and, for an off-plan property whose
-// owner reported construction complete, convert it to income-producing.
+// an appraisal (value per unit, date, source document), void a mistaken one (kept, counted
+// nowhere) and, for an off-plan property whose owner reported construction complete, convert
+// it to income-producing. A large move from the latest appraisal is confirmed first (409).
 import { useEffect, useId, useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { FormControl, InputAdornment, InputLabel, NativeSelect, TextField } from 'shared-ui/mui-forms';
@@ -12,12 +13,17 @@ import {
   getProperties,
   getPropertyPerformance,
   readError,
+  readErrorMessages,
   uploadAppraisalDocument,
+  voidAppraisal,
 } from 'shared-api';
-import { MAX_PAGE_SIZE, PROPERTY_TYPE_LABELS, type Appraisal, type Property } from 'shared-api/contract';
+import { MAX_PAGE_SIZE, PROPERTY_TYPE_LABELS, type Appraisal, type CreateAppraisalBody, type Property } from 'shared-api/contract';
+import { isSentForApproval, SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
+import { MAX_CORRECTION_REASON, RETURNS_MESSAGES } from 'shared-api/contract/dashboard';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { DocumentLinks } from '../../components/files';
 import { Section } from '../../components/section';
+import { DownloadCsvButton, TableTools, sortableColumns, useClientSort } from '../../lib/table-kit';
 import { day, parseDollars, todayUtc } from './labels';
 
 export const APPRAISAL_MESSAGES = {
@@ -34,12 +40,38 @@ async function liveProperties(): Promise<Property[]> {
   return [...active.items, ...funded.items].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const columns: DataTableColumn<Appraisal>[] = [
-  { key: 'appraisedOn', header: 'Date', render: (a) => day(a.appraisedOn) },
-  { key: 'valuePerUnit', header: 'Value per unit', align: 'right', render: (a) => formatMoney(a.valuePerUnit) },
-  { key: 'note', header: 'Note', render: (a) => a.note || '—' },
-  { key: 'document', header: 'Source document', render: (a) => (a.document ? <DocumentLinks documents={[a.document]} /> : '—') },
-];
+function historyColumns(onVoid: (a: Appraisal) => void): DataTableColumn<Appraisal>[] {
+  return [
+    { key: 'appraisedOn', header: 'Date', render: (a) => day(a.appraisedOn) },
+    {
+      key: 'valuePerUnit',
+      header: 'Value per unit',
+      align: 'right',
+      render: (a) =>
+        a.voidedAt ? (
+          <s aria-label={`${formatMoney(a.valuePerUnit)} (voided)`}>{formatMoney(a.valuePerUnit)}</s>
+        ) : (
+          formatMoney(a.valuePerUnit)
+        ),
+    },
+    { key: 'note', header: 'Note', render: (a) => a.note || '—' },
+    { key: 'document', header: 'Source document', render: (a) => (a.document ? <DocumentLinks documents={[a.document]} /> : '—') },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (a) =>
+        a.voidedAt ? (
+          <span>
+            Voided {day(a.voidedAt.slice(0, 10))}: {a.voidReason}
+          </span>
+        ) : (
+          <Button size="SM" variant="text-blue" onClick={() => onVoid(a)} aria-label={`Void the appraisal of ${day(a.appraisedOn)}`}>
+            Void
+          </Button>
+        ),
+    },
+  ];
+}
 
 function AppraisalForm({ property, onSaved }: { property: Property; onSaved: () => void }) {
   const [value, setValue] = useState('');
@@ -49,7 +81,34 @@ function AppraisalForm({ property, onSaved }: { property: Property; onSaved: () 
   const [problems, setProblems] = useState<{ value?: string; date?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // The server's 409 for a large move (it says the change in percent), awaiting confirmation.
+  const [toConfirm, setToConfirm] = useState<string | null>(null);
   const formId = useId();
+
+  const record = async (body: CreateAppraisalBody, dollars: number) => {
+    const created = await createAppraisal(property._id, body);
+    if (isSentForApproval(created)) {
+      toast.info(`${SENT_FOR_APPROVAL}${files[0] ? '. Attach its document once it is approved.' : ''}`);
+      setValue('');
+      setNote('');
+      setFiles([]);
+      return;
+    }
+    if (files[0]) {
+      try {
+        await uploadAppraisalDocument(created._id, files[0]);
+      } catch (err) {
+        toast.error(`The appraisal is recorded, but its document was not attached: ${await readError(err)}`);
+      }
+    }
+    toast.success(`Appraisal recorded: ${formatMoney(dollars)} a unit on ${day(body.appraisedOn)}`);
+    setValue('');
+    setNote('');
+    setFiles([]);
+    onSaved();
+  };
+
+  const bodyOf = (dollars: number): CreateAppraisalBody => ({ valuePerUnit: dollars, appraisedOn: date, note: note.trim() || undefined });
 
   const save = async () => {
     const dollars = parseDollars(value);
@@ -62,24 +121,21 @@ function AppraisalForm({ property, onSaved }: { property: Property; onSaved: () 
     setSaving(true);
     setFailure(null);
     try {
-      const created = await createAppraisal(property._id, { valuePerUnit: dollars, appraisedOn: date, note: note.trim() || undefined });
-      if (files[0]) {
-        try {
-          await uploadAppraisalDocument(created._id, files[0]);
-        } catch (err) {
-          toast.error(`The appraisal is recorded, but its document was not attached: ${await readError(err)}`);
-        }
-      }
-      toast.success(`Appraisal recorded: ${formatMoney(dollars)} a unit on ${day(date)}`);
-      setValue('');
-      setNote('');
-      setFiles([]);
-      onSaved();
+      await record(bodyOf(dollars), dollars);
     } catch (err) {
-      setFailure(await readError(err));
+      const { status, messages } = await readErrorMessages(err);
+      if (status === 409 && messages[0]) setToConfirm(messages[0]);
+      else setFailure(await readError(err));
     } finally {
       setSaving(false);
     }
+  };
+
+  const confirmed = async () => {
+    const dollars = parseDollars(value);
+    if (dollars === null) return;
+    await record({ ...bodyOf(dollars), confirmLargeChange: true }, dollars);
+    setToConfirm(null);
   };
 
   return (
@@ -146,7 +202,43 @@ function AppraisalForm({ property, onSaved }: { property: Property; onSaved: () 
           Record appraisal
         </Button>
       </Box>
+      <DecisionDialog
+        open={toConfirm !== null}
+        title="Record this appraisal?"
+        description={toConfirm ?? ''}
+        confirmLabel="Confirm and record"
+        onConfirm={confirmed}
+        onClose={() => setToConfirm(null)}
+      />
     </Box>
+  );
+}
+
+/** Void a mistaken appraisal: it stays listed, marked, and every figure goes back to the latest one standing. */
+function VoidDialog({ appraisal, onClose, onVoided }: { appraisal: Appraisal | null; onClose: () => void; onVoided: () => void }) {
+  return (
+    <DecisionDialog
+      open={appraisal !== null}
+      title="Void this appraisal?"
+      description={
+        appraisal
+          ? `The appraisal of ${day(appraisal.appraisedOn)} (${formatMoney(appraisal.valuePerUnit)} a unit) stays on record, marked voided, and counts for nothing: investors' values, charts, statements and the market's price band go back to the latest appraisal standing. Holders are told.`
+          : ''
+      }
+      confirmLabel="Void appraisal"
+      reasonLabel="Reason"
+      reasonRequired={RETURNS_MESSAGES.reasonRequired}
+      reasonMax={MAX_CORRECTION_REASON}
+      destructive
+      onConfirm={async (reason) => {
+        if (!appraisal) return;
+        const voided = await voidAppraisal(appraisal._id, { reason });
+        if (isSentForApproval(voided)) toast.info(SENT_FOR_APPROVAL);
+        else toast.success('Appraisal voided');
+        onVoided();
+      }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -165,17 +257,12 @@ function IncomeProducing({ property }: { property: Property }) {
       ) : (
         <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
           <Typography>
-            Off-plan properties pay income once built. When the owner has reported construction complete and the property is funded, convert
-            it so its owner can submit income reports.
+            Off-plan properties pay income once built. When the owner has reported construction complete, convert it so its owner can submit
+            income reports; holders are paid per unit held, the owner keeps the share of units unsold.
           </Typography>
-          <Button variant="filled-blue" size="SM" onClick={() => setConfirming(true)} disabled={property.status !== 'FUNDED'}>
+          <Button variant="filled-blue" size="SM" onClick={() => setConfirming(true)}>
             Convert to income-producing
           </Button>
-          {property.status !== 'FUNDED' && (
-            <Typography variant="body2" color="text.secondary">
-              Only a funded property can be converted.
-            </Typography>
-          )}
         </Box>
       )}
       <DecisionDialog
@@ -203,7 +290,13 @@ export function AppraisalsPage() {
   }, [props.data, selected]);
   const property = props.data?.find((p) => p._id === selected);
   const history = useAsync(() => (selected ? getAppraisals(selected) : Promise.resolve([])), [selected]);
-  const latest = history.data?.[0];
+  // A property's history comes whole: it is sorted here.
+  const sorted = useClientSort(history.data, {
+    appraisedOn: (a: Appraisal) => a.appraisedOn,
+    valuePerUnit: (a: Appraisal) => a.valuePerUnit,
+  });
+  const latest = history.data?.find((a) => a.voidedAt === null);
+  const [voiding, setVoiding] = useState<Appraisal | null>(null);
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -248,15 +341,41 @@ export function AppraisalsPage() {
                     ? `Latest: ${formatMoney(latest.valuePerUnit)} a unit on ${day(latest.appraisedOn)}.`
                     : `Not appraised yet: holdings are valued at what they cost (units sell at ${formatMoney(property.unitPrice)}).`}
                 </Typography>
+                <TableTools>
+                  <DownloadCsvButton<Appraisal>
+                    filename={`appraisals-${property._id}.csv`}
+                    rows={sorted.rows ?? []}
+                    columns={[
+                      { header: 'Date', value: (a) => a.appraisedOn },
+                      { header: 'Value per unit', value: (a) => a.valuePerUnit },
+                      { header: 'Note', value: (a) => a.note },
+                      { header: 'Source document', value: (a) => a.document?.name },
+                      { header: 'Voided', value: (a) => a.voidedAt },
+                      { header: 'Void reason', value: (a) => a.voidReason },
+                    ]}
+                  />
+                </TableTools>
                 <DataTable
                   label={`Appraisal history of ${property.name}`}
-                  columns={columns}
-                  rows={history.data}
+                  columns={sortableColumns(
+                    historyColumns(setVoiding),
+                    { appraisedOn: 'appraisedOn', valuePerUnit: 'valuePerUnit' },
+                    sorted,
+                  )}
+                  rows={sorted.rows}
                   getRowId={(a) => a._id}
                   loading={history.loading}
                   error={history.error}
                   onRetry={history.reload}
                   emptyMessage="No appraisal recorded yet"
+                />
+                <VoidDialog
+                  appraisal={voiding}
+                  onClose={() => setVoiding(null)}
+                  onVoided={() => {
+                    setVoiding(null);
+                    history.reload();
+                  }}
                 />
               </Section>
               <Section title="Record an appraisal">

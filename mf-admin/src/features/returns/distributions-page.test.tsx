@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as sharedApi from 'shared-api';
 import { renderPage } from 'shared-ui/testing';
 import { formatMoney } from 'shared-ui/core';
-import { distributionFigures } from 'shared-api/contract/dashboard';
+import { RETURNS_MESSAGES, distributionFigures } from 'shared-api/contract/dashboard';
 import { makeDistribution, makeReport } from 'shared-api/testing';
+import { saveFile } from '../../lib/download';
+import { savedCsv } from '../../testing/saved-csv';
 import { DistributionsPage } from './distributions-page';
 import { todayUtc } from './labels';
 
@@ -14,7 +16,10 @@ jest.mock('shared-api', () => ({
   approveIncomeReport: jest.fn(),
   rejectIncomeReport: jest.fn(),
   payDistribution: jest.fn(),
+  cancelDistribution: jest.fn(),
+  correctDistribution: jest.fn(),
 }));
+jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 const api = sharedApi as unknown as Record<string, jest.Mock>;
 
 jest.setTimeout(30_000);
@@ -145,4 +150,110 @@ test('the reports filter shows decided reports with their reasons', async () => 
   expect(api.getAdminIncomeReports).toHaveBeenLastCalledWith({ status: 'REJECTED' });
   await waitFor(() => expect(table).toHaveTextContent('Receipts missing'));
   expect(within(table).queryByRole('button', { name: /^Approve:/ })).not.toBeInTheDocument();
+});
+
+test('cancel: confirmed with a reason; the cancelled view lists it with the reason and no actions', async () => {
+  api.cancelDistribution.mockResolvedValue(makeDistribution({ status: 'CANCELLED', cancelReason: 'Rent typed twice' }));
+  const { user } = renderPage(<DistributionsPage />);
+  const table = await screen.findByRole('table', { name: 'Upcoming distributions' });
+  await user.click(within(table).getByRole('button', { name: /^Cancel: Harbor Lofts/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cancel this distribution?' });
+  expect(dialog).toHaveTextContent('It will never be paid');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel distribution' }));
+  expect(await within(dialog).findByText(RETURNS_MESSAGES.reasonRequired)).toBeInTheDocument();
+  expect(api.cancelDistribution).not.toHaveBeenCalled();
+  await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Rent typed twice');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel distribution' }));
+  expect(api.cancelDistribution).toHaveBeenCalledWith('dist1', { reason: 'Rent typed twice' });
+  expect(await screen.findByText('Distribution of Harbor Lofts cancelled: it will not be paid')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  api.getAdminDistributions.mockResolvedValue({
+    items: [makeDistribution({ status: 'CANCELLED', cancelReason: 'Rent typed twice', cancelledAt: '2026-06-05T00:00:00.000Z' })],
+    revenueBalance: 1234.56,
+  });
+  await user.click(screen.getByRole('tab', { name: 'Cancelled' }));
+  const cancelled = await screen.findByRole('table', { name: 'Cancelled distributions' });
+  expect(api.getAdminDistributions).toHaveBeenLastCalledWith({ status: 'CANCELLED' });
+  await waitFor(() => expect(cancelled).toHaveTextContent('Cancelled: Rent typed twice'));
+  expect(within(cancelled).queryByRole('button', { name: /Pay now|Cancel:/ })).not.toBeInTheDocument();
+});
+
+test('correct: a paid row opens the dialog; it says what is reversed and paid, shows a refusal and stays open, then corrects', async () => {
+  const paid = makeDistribution({ status: 'PAID', totalUnits: 1000, paidAt: '2026-06-12T00:00:00.000Z' });
+  api.getAdminDistributions.mockResolvedValue({ items: [paid], revenueBalance: 1234.56 });
+  const refusal = "2 holders' wallets no longer hold what the reversal would take back (short by $138.00 in total): nothing was corrected";
+  api.correctDistribution.mockRejectedValueOnce(new Error(refusal));
+  api.correctDistribution.mockResolvedValueOnce({
+    original: { ...paid, status: 'CORRECTED', correctionReason: 'Expenses left out' },
+    correction: makeDistribution({ _id: 'dist2', status: 'PAID', distributable: 3000, correctsId: 'dist1' }),
+  });
+  const { user } = renderPage(<DistributionsPage />);
+  await user.click(await screen.findByRole('tab', { name: 'Paid' }));
+  const table = await screen.findByRole('table', { name: 'Paid distributions' });
+  await user.click(await within(table).findByRole('button', { name: /^Correct: Harbor Lofts/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Correct this paid distribution?' });
+  const total = within(dialog).getByRole('textbox', { name: /Corrected total/ });
+  expect(total).toHaveValue('3329.50');
+  expect(dialog).toHaveTextContent('Reversed: the $3,329.50 paid to the holders');
+
+  await user.clear(total);
+  await user.type(total, '0');
+  expect(within(dialog).getByRole('status')).toHaveTextContent('pure reversal');
+  await user.clear(total);
+  await user.type(total, '12.345');
+  await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Expenses left out');
+  await user.click(within(dialog).getByRole('button', { name: 'Reverse and correct' }));
+  expect(await within(dialog).findByText(/Enter the corrected total in dollars/)).toBeInTheDocument();
+  expect(api.correctDistribution).not.toHaveBeenCalled();
+
+  await user.clear(total);
+  await user.type(total, '3000');
+  expect(within(dialog).getByRole('status')).toHaveTextContent(
+    'Paid instead: $3,000.00, split over the same holders of record (1000 units)',
+  );
+  // From the keyboard: Enter in the total submits.
+  await user.click(total);
+  await user.keyboard('{Enter}');
+  expect(api.correctDistribution).toHaveBeenLastCalledWith('dist1', { totalCents: 300_000, reason: 'Expenses left out' });
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+  expect(screen.getByRole('dialog', { name: 'Correct this paid distribution?' })).toBeInTheDocument();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Reverse and correct' }));
+  expect(await screen.findByText('Distribution of Harbor Lofts corrected: $3,329.50 reversed, $3,000.00 paid instead')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+test('income reports sort by a column, apart from the distributions, and download as CSV in that order', async () => {
+  api.getAdminIncomeReports.mockResolvedValue([
+    makeReport(),
+    makeReport({ _id: 'r2', propertyName: 'Alder House', grossRent: 1200.5, receipts: [], note: 'June, "quiet"' }),
+  ]);
+  const { user, location } = renderPage(<DistributionsPage />);
+  const table = await screen.findByRole('table', { name: 'Income reports to review' });
+  const properties = () =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0].textContent);
+  expect(properties()).toEqual(['Harbor Lofts', 'Alder House']);
+  const rent = within(table).getByRole('columnheader', { name: /Rent/ });
+  await user.click(within(rent).getByRole('button', { name: /Rent/ }));
+  expect(rent).toHaveAttribute('aria-sort', 'ascending');
+  expect(properties()).toEqual(['Alder House', 'Harbor Lofts']);
+  expect(location()).toBe('/?reportsSort=grossRent&reportsOrder=asc');
+  // The distributions keep their own order.
+  const dists = screen.getByRole('table', { name: 'Upcoming distributions' });
+  expect(within(dists).getByRole('columnheader', { name: /Property/ })).toHaveAttribute('aria-sort', 'none');
+
+  const reports = screen.getByRole('region', { name: 'Income reports' });
+  await user.click(within(reports).getByRole('button', { name: 'Download CSV' }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  const { name, lines } = await savedCsv();
+  expect(name).toBe('income-reports-submitted.csv');
+  expect(lines).toEqual([
+    'Property,Period start,Period end,Rent,Expenses,Receipts,Note,Status,Reason,Submitted',
+    expect.stringMatching(/^Alder House,2026-05-01,2026-05-31,1200\.5,1270\.5,0,"June, ""quiet""",/),
+    expect.stringMatching(/^Harbor Lofts,2026-05-01,2026-05-31,5000,1270\.5,1,"May rent, one unit repainted",/),
+  ]);
 });

@@ -1,7 +1,8 @@
 // /dashboard/distributions (issue 18): the platform revenue account's balance, the income
 // reports review queue (approve: declares the distribution with its record and pay dates;
 // reject with a reason; receipts open in a new tab) and every distribution: upcoming,
-// refused (with the reason) and paid, with "Pay now" after a confirmation.
+// refused (with the reason), paid, cancelled and corrected, with "Pay now" and "Cancel" (a
+// reason) after a confirmation, and "Correct" on a paid one (correct-distribution-dialog).
 import { useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
@@ -19,20 +20,39 @@ import {
   useAsync,
   type DataTableColumn,
 } from 'shared-ui';
-import { approveIncomeReport, getAdminDistributions, getAdminIncomeReports, payDistribution, rejectIncomeReport } from 'shared-api';
+import {
+  approveIncomeReport,
+  cancelDistribution,
+  correctDistribution,
+  getAdminDistributions,
+  getAdminIncomeReports,
+  payDistribution,
+  rejectIncomeReport,
+} from 'shared-api';
 import type { Distribution, DistributionsQuery, IncomeReport, IncomeReportStatus } from 'shared-api/contract';
-import { DEFAULT_PAY_DAYS_AFTER_RECORD, EXPENSE_CATEGORIES, EXPENSE_LABELS, RETURNS_MESSAGES } from 'shared-api/contract/dashboard';
+import { isSentForApproval, SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
+import {
+  DEFAULT_PAY_DAYS_AFTER_RECORD,
+  EXPENSE_CATEGORIES,
+  EXPENSE_LABELS,
+  MAX_CORRECTION_REASON,
+  RETURNS_MESSAGES,
+} from 'shared-api/contract/dashboard';
 import { REPORT_STATUS_LABELS, distributionStatusLabel } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { DocumentLinks } from '../../components/files';
 import { Section } from '../../components/section';
+import { CorrectDistributionDialog } from './correct-distribution-dialog';
+import { DownloadCsvButton, TableTools, sortableColumns, useClientSort } from '../../lib/table-kit';
 import { addDays, day, period, todayUtc } from './labels';
 
-type View = 'upcoming' | 'refused' | 'paid';
+type View = 'upcoming' | 'refused' | 'paid' | 'cancelled' | 'corrected';
 const VIEWS: Record<View, { label: string; query: DistributionsQuery; empty: string }> = {
   upcoming: { label: 'Upcoming', query: {}, empty: 'No distribution is waiting to be paid' },
   refused: { label: 'Refused', query: { refused: true }, empty: 'No payment was refused' },
   paid: { label: 'Paid', query: { status: 'PAID' }, empty: 'No distribution paid yet' },
+  cancelled: { label: 'Cancelled', query: { status: 'CANCELLED' }, empty: 'No distribution was cancelled' },
+  corrected: { label: 'Corrected', query: { status: 'CORRECTED' }, empty: 'No paid distribution was corrected' },
 };
 
 const describeReport = (r: IncomeReport) =>
@@ -117,15 +137,40 @@ export function DistributionsPage() {
   const [view, setView] = useState<View>('upcoming');
   const [reportStatus, setReportStatus] = useState<IncomeReportStatus>('SUBMITTED');
   const reports = useAsync(() => getAdminIncomeReports({ status: reportStatus }), [reportStatus]);
+  // The reports of a status come whole: sorted here, under their own names in the address
+  // (the distributions below have the plain ones).
+  const sortedReports = useClientSort(
+    reports.data,
+    {
+      propertyName: (r: IncomeReport) => r.propertyName,
+      period: (r: IncomeReport) => r.periodStart,
+      grossRent: (r: IncomeReport) => r.grossRent,
+      totalExpenses: (r: IncomeReport) => r.totalExpenses,
+      receipts: (r: IncomeReport) => r.receipts.length,
+    },
+    { prefix: 'reports' },
+  );
   const dists = useAsync(() => getAdminDistributions(VIEWS[view].query), [view]);
   const [viewing, setViewing] = useState<IncomeReport | null>(null);
   const [deciding, setDeciding] = useState<{ report: IncomeReport; action: 'approve' | 'reject' } | null>(null);
   const [dates, setDates] = useState({ recordDate: '', payDate: '' });
   const [dateProblem, setDateProblem] = useState<string | null>(null);
   const [paying, setPaying] = useState<Distribution | null>(null);
+  const [cancelling, setCancelling] = useState<Distribution | null>(null);
+  const [correcting, setCorrecting] = useState<Distribution | null>(null);
 
-  // Upcoming: not paid yet (the server lists every status without a filter).
-  const rows = view === 'upcoming' ? dists.data?.items.filter((d) => d.status !== 'PAID') : dists.data?.items;
+  // Upcoming: not paid or cancelled yet (the server lists every status without a filter).
+  const shown =
+    view === 'upcoming' ? dists.data?.items.filter((d) => d.status === 'DECLARED' || d.status === 'RECORDED') : dists.data?.items;
+  // Sorted here, among the rows the view shows.
+  const sorted = useClientSort(shown, {
+    propertyName: (d: Distribution) => d.propertyName,
+    period: (d: Distribution) => d.periodStart,
+    distributable: (d: Distribution) => d.distributable,
+    recordDate: (d: Distribution) => d.recordDate,
+    payDate: (d: Distribution) => d.payDate,
+  });
+  const rows = sorted.rows;
 
   const openApprove = (report: IncomeReport) => {
     const recordDate = todayUtc();
@@ -146,11 +191,16 @@ export function DistributionsPage() {
       setDateProblem(problem);
       return;
     }
-    const { distribution } = await approveIncomeReport(deciding.report._id, {
+    const approved = await approveIncomeReport(deciding.report._id, {
       recordDate: dates.recordDate || undefined,
       payDate: dates.payDate || undefined,
     });
     setDeciding(null);
+    if (isSentForApproval(approved)) {
+      toast.info(SENT_FOR_APPROVAL);
+      return;
+    }
+    const { distribution } = approved;
     toast.success(
       `Report approved: ${formatMoney(distribution.distributable)} to holders of record on ${day(distribution.recordDate)}, paid ${day(distribution.payDate)}`,
     );
@@ -170,10 +220,31 @@ export function DistributionsPage() {
     if (!paying) return;
     const res = await payDistribution(paying._id);
     setPaying(null);
-    if (res.result === 'PAID')
+    if (isSentForApproval(res)) toast.info(SENT_FOR_APPROVAL);
+    else if (res.result === 'PAID')
       toast.success(`Paid ${formatMoney(res.distribution.distributable)} to the holders of ${res.distribution.propertyName}`);
     else if (res.result === 'ALREADY_PAID') toast.info(`This distribution was already paid: nothing was paid twice`);
     else toast.error(`Payment refused: ${res.distribution.refusedReason ?? 'the owner’s wallet does not cover it'}`);
+    dists.reload();
+  };
+
+  const cancel = async (reason: string) => {
+    if (!cancelling) return;
+    await cancelDistribution(cancelling._id, { reason });
+    setCancelling(null);
+    toast.success(`Distribution of ${cancelling.propertyName} cancelled: it will not be paid`);
+    dists.reload();
+  };
+
+  const correct = async (d: Distribution, totalCents: number, reason: string) => {
+    const res = await correctDistribution(d._id, { totalCents, reason });
+    setCorrecting(null);
+    if (isSentForApproval(res)) toast.info(SENT_FOR_APPROVAL);
+    else if (res.correction)
+      toast.success(
+        `Distribution of ${d.propertyName} corrected: ${formatMoney(d.distributable)} reversed, ${formatMoney(res.correction.distributable)} paid instead`,
+      );
+    else toast.success(`Distribution of ${d.propertyName} reversed: ${formatMoney(d.distributable)} taken back, nothing paid instead`);
     dists.reload();
   };
 
@@ -239,17 +310,37 @@ export function DistributionsPage() {
         <StatusBadge status={d.status !== 'PAID' && d.refusedReason ? 'REJECTED' : d.status} label={distributionStatusLabel(d)} />
       ),
     },
-    { key: 'refusedReason', header: 'Why refused', render: (d) => (d.status !== 'PAID' && d.refusedReason) || '—' },
+    {
+      key: 'refusedReason',
+      header: 'Why refused, cancelled or corrected',
+      render: (d) =>
+        d.status === 'CANCELLED'
+          ? `Cancelled: ${d.cancelReason ?? ''}`
+          : d.status === 'CORRECTED'
+            ? `Corrected: ${d.correctionReason ?? ''}`
+            : d.correctsId
+              ? 'Pays instead of a corrected distribution'
+              : (d.status !== 'PAID' && d.refusedReason) || '—',
+    },
     {
       key: 'actions',
       header: 'Actions',
       render: (d) =>
         d.status === 'PAID' ? (
+          <Button variant="text-blue" size="XS" onClick={() => setCorrecting(d)} aria-label={`Correct: ${describeDistribution(d)}`}>
+            Correct
+          </Button>
+        ) : d.status === 'CANCELLED' || d.status === 'CORRECTED' ? (
           '—'
         ) : (
-          <Button variant="filled-blue" size="XS" onClick={() => setPaying(d)} aria-label={`Pay now: ${describeDistribution(d)}`}>
-            Pay now
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button variant="filled-blue" size="XS" onClick={() => setPaying(d)} aria-label={`Pay now: ${describeDistribution(d)}`}>
+              Pay now
+            </Button>
+            <Button variant="text-blue" size="XS" onClick={() => setCancelling(d)} aria-label={`Cancel: ${describeDistribution(d)}`}>
+              Cancel
+            </Button>
+          </Box>
         ),
     },
   ];
@@ -289,10 +380,40 @@ export function DistributionsPage() {
           </Box>
         }
       >
+        {reports.data && reports.data.length > 0 && (
+          <TableTools>
+            <DownloadCsvButton<IncomeReport>
+              filename={`income-reports-${reportStatus.toLowerCase()}.csv`}
+              rows={sortedReports.rows ?? []}
+              columns={[
+                { header: 'Property', value: (r) => r.propertyName },
+                { header: 'Period start', value: (r) => r.periodStart },
+                { header: 'Period end', value: (r) => r.periodEnd },
+                { header: 'Rent', value: (r) => r.grossRent },
+                { header: 'Expenses', value: (r) => r.totalExpenses },
+                { header: 'Receipts', value: (r) => r.receipts.length },
+                { header: 'Note', value: (r) => r.note },
+                { header: 'Status', value: (r) => REPORT_STATUS_LABELS[r.status] },
+                { header: 'Reason', value: (r) => r.rejectionReason },
+                { header: 'Submitted', value: (r) => r.createdAt },
+              ]}
+            />
+          </TableTools>
+        )}
         <DataTable
           label={reportStatus === 'SUBMITTED' ? 'Income reports to review' : `${REPORT_STATUS_LABELS[reportStatus]} income reports`}
-          columns={reportColumns}
-          rows={reports.data}
+          columns={sortableColumns(
+            reportColumns,
+            {
+              propertyName: 'propertyName',
+              period: 'period',
+              grossRent: 'grossRent',
+              totalExpenses: 'totalExpenses',
+              receipts: 'receipts',
+            },
+            sortedReports,
+          )}
+          rows={sortedReports.rows}
           getRowId={(r) => r._id}
           loading={reports.loading}
           error={reports.error}
@@ -315,9 +436,38 @@ export function DistributionsPage() {
           ))}
         </Tabs>
         <Box role="tabpanel" id="dist-panel" aria-labelledby={`dist-tab-${view}`}>
+          <TableTools>
+            <DownloadCsvButton<Distribution>
+              filename={`distributions-${view}.csv`}
+              rows={rows ?? []}
+              columns={[
+                { header: 'Property', value: (d) => d.propertyName },
+                { header: 'Period start', value: (d) => d.periodStart },
+                { header: 'Period end', value: (d) => d.periodEnd },
+                { header: 'Rent', value: (d) => d.grossRent },
+                { header: 'Expenses', value: (d) => d.totalExpenses },
+                { header: 'Fee', value: (d) => d.managementFee },
+                { header: 'Net income', value: (d) => d.netIncome },
+                { header: 'Distributable', value: (d) => d.distributable },
+                { header: 'Record date', value: (d) => d.recordDate },
+                { header: 'Pay date', value: (d) => d.payDate },
+                { header: 'Status', value: (d) => d.status },
+              ]}
+            />
+          </TableTools>
           <DataTable
             label={`${VIEWS[view].label} distributions`}
-            columns={distColumns}
+            columns={sortableColumns(
+              distColumns,
+              {
+                propertyName: 'propertyName',
+                period: 'period',
+                distributable: 'distributable',
+                recordDate: 'recordDate',
+                payDate: 'payDate',
+              },
+              sorted,
+            )}
             rows={rows}
             getRowId={(d) => d._id}
             loading={dists.loading}
@@ -394,6 +544,25 @@ export function DistributionsPage() {
         onConfirm={pay}
         onClose={() => setPaying(null)}
       />
+
+      <DecisionDialog
+        open={Boolean(cancelling)}
+        title="Cancel this distribution?"
+        description={
+          cancelling
+            ? `${describeDistribution(cancelling)}. It will never be paid and nothing leaves the owner's wallet for it; the owner is told and can submit a corrected report for the period.`
+            : ''
+        }
+        confirmLabel="Cancel distribution"
+        reasonLabel="Reason"
+        reasonRequired={RETURNS_MESSAGES.reasonRequired}
+        reasonMax={MAX_CORRECTION_REASON}
+        destructive
+        onConfirm={cancel}
+        onClose={() => setCancelling(null)}
+      />
+
+      <CorrectDistributionDialog distribution={correcting} onCorrect={correct} onClose={() => setCorrecting(null)} />
     </Box>
   );
 }

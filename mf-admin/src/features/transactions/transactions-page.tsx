@@ -12,6 +12,7 @@ import { DateTimeCell, PersonLink, PropertyLink, fullName } from '../../componen
 import { saveFile } from '../../lib/download';
 import { usePeople, usePropertyNames } from '../../lib/directory';
 import { pageOf, useUrlFilters } from '../../lib/use-url-filters';
+import { PageSizeSelect, TableTools, usePageSize } from '../../lib/table-kit';
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
 
@@ -94,10 +95,12 @@ export function TransactionsPage() {
   const [exporting, setExporting] = useState(false);
   const badRange = Boolean(filters.from && filters.to && filters.from > filters.to);
 
+  // The ledger keeps its order (newest entry first, the seq its keyset follows): a page size
+  // only. Its CSV is the server's export below.
+  const table = usePageSize(TRANSACTIONS_PAGE_SIZE);
   const { data, error, loading, reload } = useAsync(
-    () =>
-      badRange ? Promise.resolve(undefined) : getTransactions({ ...toQuery(filters), page, ...cursor, pageSize: TRANSACTIONS_PAGE_SIZE }),
-    [filters.type, filters.user, filters.property, filters.from, filters.to, page, cursor, badRange],
+    () => (badRange ? Promise.resolve(undefined) : getTransactions({ ...toQuery(filters), page, ...cursor, pageSize: table.pageSize })),
+    [filters.type, filters.user, filters.property, filters.from, filters.to, page, cursor, badRange, table.pageSize],
   );
 
   // The server writes the CSV of everything that matches (every page).
@@ -168,6 +171,9 @@ export function TransactionsPage() {
           Totals are summed for selections of up to 1,000 entries: narrow this one by type, person, property or dates to see them.
         </Typography>
       )}
+      <TableTools>
+        <PageSizeSelect value={table.pageSize} sizes={table.sizes} onChange={table.setPageSize} />
+      </TableTools>
       <DataTable
         label="Transactions"
         rows={badRange ? [] : data?.items}
@@ -176,7 +182,7 @@ export function TransactionsPage() {
         error={error}
         onRetry={reload}
         emptyMessage={badRange ? 'Choose a date range that ends after it starts' : 'No transaction matches these filters'}
-        pagination={data ? { page, pageSize: TRANSACTIONS_PAGE_SIZE, ...pageOf(data), onPageChange: setPage } : undefined}
+        pagination={data ? { page, pageSize: table.pageSize, ...pageOf(data), onPageChange: setPage } : undefined}
         columns={[
           { key: 'createdAt', header: 'Date', render: (t) => <DateTimeCell value={t.createdAt} /> },
           { key: 'type', header: 'Type', render: (t) => LEDGER_TYPE_LABELS[t.type] ?? t.type },

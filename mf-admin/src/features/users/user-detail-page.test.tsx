@@ -3,6 +3,7 @@ import { ApiError, deleteUser, getOwnersProperties, getUser, getUsers, updateUse
 import * as sharedApi from 'shared-api';
 import { clearDirectory } from '../../lib/directory';
 import { makeEntry, makeHolding, makeOrder, makeProperty, makeUser, makeUserDetail, pageOf } from 'shared-api/testing';
+import { SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { renderPage } from 'shared-ui/testing';
 import { UserDetailPage } from './user-detail-page';
 
@@ -71,6 +72,26 @@ test('verify asks for confirmation, then shows the person verified', async () =>
   expect(verifyUser).toHaveBeenCalledWith('u1', { status: 'VERIFIED' });
   expect(await screen.findByText('Ivy Investor is verified')).toBeInTheDocument();
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument());
+});
+
+test('where four eyes holds verification, verifying says it was sent and the person stays pending', async () => {
+  jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
+  jest.mocked(verifyUser).mockResolvedValue({ sentForApproval: { _id: 'ap1', status: 'PENDING' } } as never);
+  const { user } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
+  await user.click(await screen.findByRole('button', { name: 'Verify' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Verify Ivy Investor?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+  expect(await screen.findByText(SENT_FOR_APPROVAL)).toBeInTheDocument();
+  expect(screen.queryByText('Ivy Investor is verified')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Verify' })).toBeInTheDocument();
+});
+
+test('a person who has not submitted cannot be verified from here: no Verify button, and why', async () => {
+  jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING', onboardingCompleted: false }));
+  renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
+  expect(await screen.findByText(/Not verifiable yet: onboarding is not completed/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
 });
 
 test('reject requires a reason; a server error keeps the dialog open', async () => {
@@ -201,4 +222,35 @@ test('edit details sends only the changed fields', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Save details' }));
   expect(updateUser).toHaveBeenCalledWith('u1', { lastName: 'Investor-Smith', phone: '+1 202 555 0199' });
   expect(await screen.findByRole('heading', { level: 1, name: 'Ivy Investor-Smith' })).toBeInTheDocument();
+});
+
+test('a support admin reads a person but gets no actions or ledger their role does not hold', async () => {
+  sharedApi.useSessionStore.getState().setSession(makeUser({ _id: 'a1', role: 'ADMIN', adminRole: 'SUPPORT' }), 'token');
+  try {
+    jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
+    money.getUserWallet.mockResolvedValue({ userId: 'u1', balance: 1234.5, held: 500, currency: 'USD' });
+    const { user } = renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ivy Investor' })).toBeInTheDocument();
+    for (const name of ['Verify', 'Reject', 'Edit details', 'Delete'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Wallet' }));
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Latest wallet movements' })).not.toBeInTheDocument();
+    expect(money.getTransactions).not.toHaveBeenCalled();
+  } finally {
+    sharedApi.useSessionStore.getState().clearSession();
+  }
+});
+
+test('a compliance admin may verify and edit a person, not delete them', async () => {
+  sharedApi.useSessionStore.getState().setSession(makeUser({ _id: 'a1', role: 'ADMIN', adminRole: 'COMPLIANCE' }), 'token');
+  try {
+    jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
+    renderPage(<UserDetailPage />, { url: '/dashboard/investors/u1', path: PATH });
+    expect(await screen.findByRole('button', { name: 'Verify' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  } finally {
+    sharedApi.useSessionStore.getState().clearSession();
+  }
 });

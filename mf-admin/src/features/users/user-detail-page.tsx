@@ -7,12 +7,14 @@ import { Navigate, useLocation, useNavigate, useParams } from 'shared-ui/router'
 import { Button, ConfirmDialog, ErrorState, LoadingState, PageHeader, StatusBadge, formatNumber, toast, useAsync } from 'shared-ui';
 import { deleteUser, getUser, readErrorMessages, verifyUser } from 'shared-api';
 import { MESSAGES, paths, type UserDetail } from 'shared-api/contract';
+import { isSentForApproval, SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { USER_STATUS_LABELS } from 'shared-api/labels';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { RouterTextLink, fullName, personPath } from '../../components/links';
 import { peopleIndex } from '../../lib/directory';
 import { useUrlFilters } from '../../lib/use-url-filters';
 import { EditPersonDialog } from './edit-person-dialog';
+import { useAdminCan } from '../../lib/admin-access';
 import { HoldingsPanel, OrdersPanel, PropertiesPanel, WalletPanel } from './person-activity';
 import { KycDocuments, ProfileDetails, QuestionnaireAnswersView } from './person-profile';
 import { StatementsPanel } from './statements-panel';
@@ -51,11 +53,19 @@ function Person({ initial }: { initial: UserDetail }) {
   const tab = tabs.find((t) => t.key === filters.tab)?.key ?? 'profile';
   const listPath = person.role === 'PROPERTY_OWNER' ? paths.owners : paths.investors;
   const manageable = person.role !== 'ADMIN';
+  // Only the actions the admin's role holds (support reads people, compliance verifies).
+  const canVerify = useAdminCan('people.verify');
+  const canEdit = useAdminCan('people.edit');
+  const canDelete = useAdminCan('people.delete');
 
   const decide = async (status: 'VERIFIED' | 'REJECTED', reason: string) => {
     const user = await verifyUser(person._id, status === 'VERIFIED' ? { status } : { status, reason });
-    setPerson((p) => ({ ...p, ...user }));
     setDialog(null);
+    if (isSentForApproval(user)) {
+      toast.info(SENT_FOR_APPROVAL);
+      return;
+    }
+    setPerson((p) => ({ ...p, ...user }));
     peopleIndex.clear();
     toast.success(status === 'VERIFIED' ? `${name} is verified` : `${name} was rejected`);
   };
@@ -82,6 +92,9 @@ function Person({ initial }: { initial: UserDetail }) {
   };
 
   const noDocuments = person.kycDocuments.length === 0;
+  // The server refuses verifying anyone who has not submitted (KYC_MESSAGES): no button then.
+  const missingBusinessDocuments = person.userType === 'BUSINESS_ENTITY' && person.businessDocuments.length === 0;
+  const notSubmitted = !person.onboardingCompleted || noDocuments || missingBusinessDocuments;
 
   return (
     <Box>
@@ -103,22 +116,26 @@ function Person({ initial }: { initial: UserDetail }) {
         actions={
           manageable && (
             <>
-              {person.status !== 'VERIFIED' && (
+              {canVerify && person.status !== 'VERIFIED' && !notSubmitted && (
                 <Button variant="filled-blue" size="SM" onClick={() => setDialog('verify')}>
                   Verify
                 </Button>
               )}
-              {person.status !== 'REJECTED' && (
+              {canVerify && person.status !== 'REJECTED' && (
                 <Button variant="outline-blue" size="SM" onClick={() => setDialog('reject')}>
                   Reject
                 </Button>
               )}
-              <Button variant="outline-blue" size="SM" onClick={() => setDialog('edit')}>
-                Edit details
-              </Button>
-              <Button variant="filled-red" size="SM" onClick={() => setDialog('delete')}>
-                Delete
-              </Button>
+              {canEdit && (
+                <Button variant="outline-blue" size="SM" onClick={() => setDialog('edit')}>
+                  Edit details
+                </Button>
+              )}
+              {canDelete && (
+                <Button variant="filled-red" size="SM" onClick={() => setDialog('delete')}>
+                  Delete
+                </Button>
+              )}
             </>
           )
         }
@@ -138,9 +155,16 @@ function Person({ initial }: { initial: UserDetail }) {
       )}
       {person.status === 'PENDING' && manageable && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {person.onboardingCompleted
-            ? `Awaiting verification. Open the identity document${person.kycDocuments.length > 1 ? 's' : ''} below, then verify or reject.`
-            : 'Awaiting verification. Onboarding is not completed yet: the documents may be incomplete.'}
+          {notSubmitted ? (
+            `Not verifiable yet: ${
+              person.onboardingCompleted ? 'the documents are missing' : 'onboarding is not completed'
+            }. They can be verified once they submit their documents.`
+          ) : (
+            <>
+              Awaiting verification. Review their case in <RouterTextLink to={paths.cases}>Cases</RouterTextLink>, or open the identity
+              document{person.kycDocuments.length > 1 ? 's' : ''} below, then verify or reject.
+            </>
+          )}
         </Alert>
       )}
       {person.status === 'REJECTED' && person.rejectionReason && (
@@ -183,11 +207,7 @@ function Person({ initial }: { initial: UserDetail }) {
       <DecisionDialog
         open={dialog === 'verify'}
         title={`Verify ${name}?`}
-        description={
-          noDocuments
-            ? `${name} has not uploaded an identity document. Verify only if you checked their identity another way.`
-            : `You checked the ${formatNumber(person.kycDocuments.length)} identity document${person.kycDocuments.length > 1 ? 's' : ''} and they match ${name}.`
-        }
+        description={`You checked the ${formatNumber(person.kycDocuments.length)} identity document${person.kycDocuments.length > 1 ? 's' : ''} and they match ${name}.`}
         confirmLabel="Verify"
         onConfirm={() => decide('VERIFIED', '')}
         onClose={() => setDialog(null)}

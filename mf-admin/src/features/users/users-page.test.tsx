@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { getUsers } from 'shared-api';
 import { makeUser, pageOf } from 'shared-api/testing';
 import { never, renderPage } from 'shared-ui/testing';
+import { saveFile } from '../../lib/download';
 import { UsersPage } from './users-page';
 
 jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn() }));
+jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 
 // Typing is slow on a busy machine.
 jest.setTimeout(20_000);
@@ -108,4 +110,52 @@ test('a large list pages by cursor: Next and Previous keep page and cursor in th
   const deepNav = await screen.findByRole('navigation', { name: 'Investors pages' });
   await deep.user.click(within(deepNav).getByRole('button', { name: 'Previous' }));
   await waitFor(() => expect(deep.location()).toBe('/?page=699&before=p700'));
+});
+
+test('sorting asks the server; the CSV holds every page of the current filter and sort', async () => {
+  jest.mocked(getUsers).mockImplementation(async (q = {}) =>
+    q.after === 'c2'
+      ? { ...pageOf([makeUser({ _id: 'u3', firstName: '=cmd', lastName: 'Last' })], { total: 3 }), nextCursor: null }
+      : {
+          ...pageOf([makeUser({ _id: 'u1' }), makeUser({ _id: 'u2', firstName: 'Vic', lastName: 'Comma, Jr' })], { total: 3 }),
+          nextCursor: q.pageSize === 100 ? 'c2' : null,
+        },
+  );
+  const { user, location } = renderPage(<UsersPage role="INVESTOR" />, { url: '/?status=VERIFIED' });
+  const table = await screen.findByRole('table', { name: 'Investors' });
+  const name = within(table).getByRole('columnheader', { name: /Name/ });
+  expect(within(table).getByRole('columnheader', { name: /Joined/ })).toHaveAttribute('aria-sort', 'descending');
+  await user.click(within(name).getByRole('button'));
+  await waitFor(() =>
+    expect(getUsers).toHaveBeenLastCalledWith({
+      role: 'INVESTOR',
+      q: undefined,
+      status: 'VERIFIED',
+      sort: 'name',
+      order: 'asc',
+      page: 1,
+      pageSize: 20,
+    }),
+  );
+  expect(name).toHaveAttribute('aria-sort', 'ascending');
+  expect(location()).toBe('/?status=VERIFIED&sort=name&order=asc');
+
+  jest.mocked(getUsers).mockClear();
+  await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  expect(getUsers).toHaveBeenCalledWith(
+    expect.objectContaining({ status: 'VERIFIED', sort: 'name', order: 'asc', page: 1, pageSize: 100 }),
+  );
+  expect(getUsers).toHaveBeenCalledWith(expect.objectContaining({ sort: 'name', page: 2, pageSize: 100, after: 'c2' }));
+  const [blob, filename] = jest.mocked(saveFile).mock.calls[0];
+  expect(filename).toBe('investors.csv');
+  const text = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+  const lines = text.trim().split('\r\n');
+  expect(lines).toHaveLength(4);
+  expect(lines[2]).toContain('"Comma, Jr"');
+  expect(lines[3]).toContain(",'=cmd,");
 });

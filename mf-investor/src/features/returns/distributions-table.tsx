@@ -10,6 +10,8 @@ export const DISTRIBUTION_STATUS_TEXT: Record<HolderDistribution['status'], stri
   DECLARED: 'Declared',
   RECORDED: 'Recorded',
   PAID: 'Paid',
+  CANCELLED: 'Cancelled',
+  CORRECTED: 'Corrected (reversed)',
 };
 
 /** Per-unit income with up to 4 decimals (a cent split over many units). */

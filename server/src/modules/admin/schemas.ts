@@ -5,9 +5,11 @@ import type {
   AdminMetrics,
   AdminOwnerMetrics,
   AuditEntry,
+  AuditExportQuery,
   AuditQuery,
 } from 'shared-api/contract';
-import { assertSame, CursorPageQuery, DateTime, Id, type Same } from '../../lib/schema';
+import { AUDIT_SORTS, SORT_ORDERS } from 'shared-api/contract';
+import { assertSame, CursorPageQuery, DateTime, Id, StringEnum, type Same } from '../../lib/schema';
 import { ByTypeSchema, DatedAmountSchema, DatedCountSchema, ListingsByStatusSchema, UsersByStatusSchema } from '../users';
 
 export const AdminMetricsSchema = Type.Object({
@@ -21,6 +23,14 @@ export const AdminMetricsSchema = Type.Object({
   pendingOrders: Type.Integer(),
   walletBalances: Type.Number(),
   openMarketFlags: Type.Integer(),
+  submittedCases: Type.Integer(),
+  pendingApprovals: Type.Integer(),
+  pendingRevisions: Type.Integer(),
+  pendingProgressReviews: Type.Integer(),
+  submittedReports: Type.Integer(),
+  refusedDistributions: Type.Integer(),
+  requestedPayouts: Type.Integer(),
+  openTickets: Type.Integer(),
   signUpsOverTime: Type.Array(Type.Object({ date: Type.String(), investors: Type.Integer(), owners: Type.Integer() })),
   investedOverTime: Type.Array(DatedAmountSchema),
 });
@@ -75,7 +85,20 @@ export const AuditEntrySchema = Type.Object({
 assertSame<Same<Static<typeof AuditEntrySchema>, AuditEntry>>();
 
 export const AuditQuerySchema = Type.Object(
-  { action: Type.Optional(Type.String({ maxLength: 64 })), actorId: Type.Optional(Id), ...CursorPageQuery },
+  {
+    sort: Type.Optional(StringEnum(AUDIT_SORTS)),
+    order: Type.Optional(StringEnum(SORT_ORDERS)),
+    action: Type.Optional(Type.String({ maxLength: 64 })),
+    actorId: Type.Optional(Id),
+    ...CursorPageQuery,
+  },
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof AuditQuerySchema>, AuditQuery>>();
+
+/** The CSV export takes the list's filters, never its paging: it is every matching row. */
+export const AuditExportQuerySchema = Type.Object(
+  { action: Type.Optional(Type.String({ maxLength: 64 })), actorId: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof AuditExportQuerySchema>, AuditExportQuery>>();

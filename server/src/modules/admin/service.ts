@@ -15,12 +15,16 @@ import {
   type PropertyType,
   type UserStatus,
 } from 'shared-api/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { actionLabel } from 'shared-api/contract/admin';
+import { csvStream, type CsvColumn } from '../transactions';
 import { auditLog, properties, users } from '../../db/schema';
-import { finishPage, planPage, totalOf } from '../../lib/list-page';
+import { finishPage, planPage, sortedKey, totalOf, type KeyPart } from '../../lib/list-page';
 import { investedByInvestors, platformMoneyFigures } from './money';
 import { raisedCents, reservedUnits, soldUnits } from '../properties';
 import { openFlagCount } from '../market';
+import { submittedCaseCount } from '../users';
+import { pendingCount } from '../approvals';
 
 export const TREND_DAYS = 30;
 
@@ -74,6 +78,31 @@ export async function adminMetrics(app: FastifyInstance): Promise<AdminMetrics> 
     signUpsOverTime: investors.map((d, i) => ({ date: d.date, investors: d.count, owners: owners[i].count })),
     ...money,
     openMarketFlags: await openFlagCount(app.db),
+    submittedCases: await submittedCaseCount(app.db),
+    pendingApprovals: await pendingCount(app.db),
+    ...(await queueCounts(app)),
+  };
+}
+
+/** The other queues "Needs attention" names: each count reads an index on its status. */
+async function queueCounts(app: FastifyInstance) {
+  const r = (await app.db.execute(sql`
+    SELECT (SELECT count(*) FROM property_revisions WHERE status = 'PENDING') AS revisions,
+           (SELECT count(*) FROM income_reports WHERE status = 'SUBMITTED') AS reports,
+           (SELECT count(*) FROM distributions WHERE status IN ('DECLARED', 'RECORDED') AND refused_reason IS NOT NULL) AS refused,
+           (SELECT count(*) FROM payouts WHERE status = 'REQUESTED') AS payouts,
+           (SELECT count(*) FROM support_tickets WHERE status = 'OPEN') AS tickets,
+           (SELECT count(*) FROM progress_updates WHERE status = 'PENDING_REVIEW') AS progress`)) as unknown as {
+    rows: Record<'revisions' | 'reports' | 'refused' | 'payouts' | 'tickets' | 'progress', unknown>[];
+  };
+  const q = r.rows[0];
+  return {
+    pendingRevisions: Number(q.revisions),
+    submittedReports: Number(q.reports),
+    refusedDistributions: Number(q.refused),
+    requestedPayouts: Number(q.payouts),
+    openTickets: Number(q.tickets),
+    pendingProgressReviews: Number(q.progress),
   };
 }
 
@@ -168,16 +197,62 @@ export async function ownerMetrics(app: FastifyInstance): Promise<AdminOwnerMetr
   };
 }
 
+interface AuditCsvRow {
+  created_at: Date | string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  detail: unknown;
+  ip: string;
+}
+
+const AUDIT_COLUMNS: CsvColumn<AuditCsvRow>[] = [
+  { title: 'Time (UTC)', value: (r) => new Date(r.created_at).toISOString() },
+  { title: 'Admin', value: (r) => r.actor_email },
+  { title: 'Admin id', value: (r) => r.actor_id },
+  { title: 'Action', value: (r) => r.action },
+  { title: 'What it means', value: (r) => actionLabel(r.action) },
+  { title: 'Target type', value: (r) => r.target_type },
+  { title: 'Target id', value: (r) => r.target_id },
+  { title: 'Detail (JSON)', value: (r) => JSON.stringify(typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) },
+  { title: 'Address', value: (r) => r.ip },
+];
+
+const dialect = new PgDialect();
+
+/**
+ * Every audit row matching the list's filters, newest first, streamed from a cursor a batch at
+ * a time (the trail only grows: no ceiling, memory that does not grow with it).
+ */
+export function exportAudit(
+  app: FastifyInstance,
+  q: { action?: string; actorId?: string },
+  signal?: AbortSignal,
+): { filename: string; csv: AsyncGenerator<string> } {
+  const where: SQL[] = [];
+  if (q.action) where.push(eq(auditLog.action, q.action));
+  if (q.actorId) where.push(eq(auditLog.actorId, q.actorId));
+  const query = sql`SELECT ${auditLog.createdAt} AS created_at, ${auditLog.actorId} AS actor_id, ${auditLog.actorEmail} AS actor_email,
+      ${auditLog.action} AS action, ${auditLog.targetType} AS target_type, ${auditLog.targetId} AS target_id,
+      ${auditLog.detail} AS detail, ${auditLog.ip} AS ip
+    FROM ${auditLog}${where.length > 0 ? sql` WHERE ${and(...where)}` : sql``}
+    ORDER BY ${auditLog.createdAt} DESC, ${auditLog.id} DESC`;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const rows = app.database.cursor<AuditCsvRow>(text, params, { batchSize: 2000, signal });
+  return { filename: `tessera-audit-${new Date().toISOString().slice(0, 10)}.csv`, csv: csvStream(AUDIT_COLUMNS, rows) };
+}
+
 export async function listAudit(app: FastifyInstance, q: AuditQuery): Promise<Page<AuditEntry>> {
   // Newest first, ties by id: the audit_log_*keyset_idx indexes have this order.
   const where: SQL[] = [];
   if (q.action) where.push(eq(auditLog.action, q.action));
   if (q.actorId) where.push(eq(auditLog.actorId, q.actorId));
   const cond = where.length > 0 ? and(...where) : undefined;
-  const plan = planPage(q, auditLog, cond, [
-    { expr: sql`${auditLog.createdAt}`, cast: 'timestamptz' },
-    { expr: sql`${auditLog.id}`, cast: 'uuid' },
-  ]);
+  const column: KeyPart =
+    q.sort === 'action' ? { expr: sql`${auditLog.action}`, cast: 'text' } : { expr: sql`${auditLog.createdAt}`, cast: 'timestamptz' };
+  const plan = planPage(q, auditLog, cond, sortedKey(column, sql`${auditLog.id}`), 20, q.order);
   const fetched = await app.db
     .select({ ...getTableColumns(auditLog), _k: sql<string>`${plan.keyText}` })
     .from(auditLog)

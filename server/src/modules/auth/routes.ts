@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_ADMIN_ROLE } from 'shared-api/contract/admin';
 import { errors, MessageBody } from '../../lib/schema';
 import { limit } from '../../plugins/rate-limit';
 import { actorOf, currentUser } from '../../plugins/auth';
@@ -33,8 +34,11 @@ import {
   SigninSchema,
   SignupResultSchema,
   SignupSchema,
+  AdminSignupSchema,
 } from './schemas';
 import * as service from './service';
+import { ApprovalRequestSchema, fourEyesOn, held } from '../approvals';
+import './approvals';
 import { LockedError } from './throttle';
 import * as twoFactor from './two-factor';
 import * as emailChange from './email-change';
@@ -68,16 +72,22 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/signup/admin',
     {
-      onRequest: [app.authenticate, app.requireRole('ADMIN'), app.requireRecentAuth],
+      onRequest: [app.authenticate, app.requireAdmin('admins.manage'), app.requireRecentAuth],
       schema: {
-        ...signupSchema('Create an admin (admins only)'),
+        ...signupSchema('Create an admin with an admin role (super admins; default SUPPORT, the least privilege)'),
+        body: AdminSignupSchema,
         security: secured,
-        response: { 201: SignupResultSchema, ...errors(400, 401, 403, 409) },
+        response: { 201: SignupResultSchema, 202: ApprovalRequestSchema, ...errors(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
+      const pending = fourEyesOn(app, 'admin.create')
+        ? await held(app, actorOf(request), 'admin.create', await service.adminToCreate(app, request.body))
+        : null;
+      if (pending) return reply.status(202).send(pending);
       reply.status(201);
-      return service.signup(app, request.body, { role: 'ADMIN', status: 'VERIFIED' }, actorOf(request));
+      const { adminRole = DEFAULT_ADMIN_ROLE, ...body } = request.body;
+      return service.signup(app, body, { role: 'ADMIN', status: 'VERIFIED', adminRole }, actorOf(request));
     },
   );
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import {
   OTP_PURPOSES,
+  type AdminSignupBody,
   type OtpGenerateBody,
   type OtpVerifyBody,
   type ResetPasswordBody,
@@ -21,6 +22,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from 'shared-api/contract';
+import { ADMIN_ROLES } from 'shared-api/contract/dashboard';
 import type { PasskeyInfo, PasskeyRenameBody, PasskeySecondFactorOptionsBody } from 'shared-api/contract/passkeys';
 import { assertSame, StringEnum, type Same } from '../../lib/schema';
 import { UserSchema } from '../users';
@@ -34,6 +36,12 @@ export const SignupSchema = Type.Object(
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof SignupSchema>, SignupBody>>();
+
+export const AdminSignupSchema = Type.Object(
+  { firstName: Name, lastName: Name, email: Email, password: Password, adminRole: Type.Optional(StringEnum(ADMIN_ROLES)) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof AdminSignupSchema>, AdminSignupBody>>();
 
 export const SigninSchema = Type.Object({ email: Email, password: Password }, { additionalProperties: false });
 assertSame<Same<Static<typeof SigninSchema>, SigninBody>>();

@@ -5,6 +5,7 @@ import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   MESSAGES,
+  type AdminRole,
   validateEmail,
   validatePassword,
   type AuthResult,
@@ -16,6 +17,7 @@ import {
   type SignupBody,
   type SignupResult,
 } from 'shared-api/contract';
+import { DEFAULT_ADMIN_ROLE } from 'shared-api/contract/admin';
 import type { Executor } from '../../db/client';
 import { otpCodes, sessions, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, unauthorized } from '../../lib/http-error';
@@ -59,7 +61,7 @@ export const AUTH_MESSAGES = {
   signedOut: 'Signed out',
 } as const;
 
-type NewUser = { role: Role; status?: 'PENDING' | 'VERIFIED' };
+type NewUser = { role: Role; status?: 'PENDING' | 'VERIFIED'; adminRole?: AdminRole };
 
 /** Checks a sign-up body with the spec's words; returns the cleaned values. */
 function checkSignup(body: SignupBody): SignupBody {
@@ -81,7 +83,34 @@ function checkSignup(body: SignupBody): SignupBody {
 /** `by`: the admin creating an admin (audited); none when a person signs up. */
 export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUser, by?: Actor): Promise<SignupResult> {
   const v = checkSignup(body);
-  const passwordHash = await hashPassword(v.password);
+  return createAccount(app, { ...v, passwordHash: await hashPassword(v.password) }, kind, by);
+}
+
+/** An admin account to create once a second admin approves (four eyes): the password only as its hash. */
+export interface AdminToCreate {
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+  adminRole: AdminRole;
+}
+
+/** Checks an admin sign-up and hashes its password, for an approval request to keep. */
+export async function adminToCreate(app: FastifyInstance, body: SignupBody & { adminRole?: AdminRole }): Promise<AdminToCreate> {
+  const { adminRole = DEFAULT_ADMIN_ROLE, ...signup } = body;
+  const v = checkSignup(signup);
+  if (await findUserByEmail(app.db, v.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+  return { firstName: v.firstName, lastName: v.lastName, email: v.email, passwordHash: await hashPassword(v.password), adminRole };
+}
+
+/** Creates the account of a checked sign-up whose password is already hashed. */
+export async function createAccount(
+  app: FastifyInstance,
+  v: Omit<AdminToCreate, 'adminRole'>,
+  kind: NewUser,
+  by?: Actor,
+): Promise<SignupResult> {
+  const passwordHash = v.passwordHash;
   let created: UserRow;
   try {
     created = await app.db.transaction(async (tx) => {
@@ -93,10 +122,17 @@ export async function signup(app: FastifyInstance, body: SignupBody, kind: NewUs
           firstName: v.firstName,
           lastName: v.lastName,
           role: kind.role,
+          adminRole: kind.role === 'ADMIN' ? (kind.adminRole ?? DEFAULT_ADMIN_ROLE) : null,
           status: kind.status ?? 'PENDING',
         })
         .returning();
-      if (by) await audit(tx, by, { action: 'admin.create', targetType: 'user', targetId: row.id, detail: { email: row.email } });
+      if (by)
+        await audit(tx, by, {
+          action: 'admin.create',
+          targetType: 'user',
+          targetId: row.id,
+          detail: { email: row.email, adminRole: row.adminRole },
+        });
       return row;
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import type { AdminPermission } from 'shared-api/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../lib/schema';
@@ -11,7 +12,7 @@ const security = [{ bearerAuth: [] }];
 
 const holdingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const investor = [app.authenticate, app.requireRole('INVESTOR')];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
 
   app.get(
     '/',
@@ -30,7 +31,7 @@ const holdingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/:investorId',
     {
-      onRequest: admin,
+      onRequest: admin('people.read'),
       schema: {
         tags,
         summary: "An investor's holdings (admins)",

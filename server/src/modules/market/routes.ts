@@ -1,3 +1,4 @@
+import type { AdminPermission } from 'shared-api/contract';
 // The secondary market (issue 20), registered under /v1. The API list is at the top of
 // shared-api/src/contract/market.ts; server/README.md "Secondary market" repeats it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -7,6 +8,7 @@ import { idempotencyOf, sendAnswer } from '../ledger';
 import { errors, IdParams, PageOf } from '../../lib/schema';
 import { requireStatusFor } from '../../lib/status-gate';
 import { limit } from '../../plugins/rate-limit';
+import { audit } from '../../lib/audit';
 import { actorOf } from '../../plugins/auth';
 import { IdempotencyHeaders } from '../orders';
 import { PropertyIdParams } from '../properties';
@@ -40,9 +42,9 @@ const security = [{ bearerAuth: [] }];
 
 const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const investor = [app.authenticate, app.requireRole('INVESTOR')];
-  const investorOrAdmin = [app.authenticate, app.requireRole('INVESTOR', 'ADMIN')];
+  const investorOrAdmin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p, { or: ['INVESTOR'] })];
   const owner = [app.authenticate, app.requireRole('PROPERTY_OWNER')];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
 
   // ---- Public ----
   app.get(
@@ -107,7 +109,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/market/orders/:id/cancel',
     {
-      onRequest: investorOrAdmin,
+      onRequest: investorOrAdmin('market.manage'),
       config: limit('market'),
       schema: {
         tags,
@@ -183,7 +185,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/market/overview',
     {
-      onRequest: admin,
+      onRequest: admin('market.manage'),
       schema: {
         tags,
         summary: 'Market overview per property',
@@ -196,7 +198,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/market/properties/:propertyId/halt',
     {
-      onRequest: admin,
+      onRequest: admin('market.manage'),
       schema: {
         tags,
         summary: 'Halt trading of a property (reason required)',
@@ -211,7 +213,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/market/properties/:propertyId/resume',
     {
-      onRequest: admin,
+      onRequest: admin('market.manage'),
       schema: {
         tags,
         summary: 'Resume trading of a property (reason required)',
@@ -226,7 +228,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/market/trades',
     {
-      onRequest: admin,
+      onRequest: admin('market.manage'),
       schema: {
         tags,
         summary: 'Every trade, newest first',
@@ -240,7 +242,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/market/trades.csv',
     {
-      onRequest: admin,
+      onRequest: admin('market.manage'),
       schema: {
         tags,
         summary: 'Trades as CSV',
@@ -253,6 +255,13 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const csv = await service.adminTradesCsv(app, request.query);
+      // Trades name both accounts: an admin's export is recorded with its filters.
+      await audit(app.db, actorOf(request), {
+        action: 'market.trades.export',
+        targetType: 'export',
+        targetId: 'trades.csv',
+        detail: { filters: request.query },
+      });
       // A CSV body, which the route's (error-only) response types do not describe.
       return (reply as FastifyReply)
         .header('content-type', 'text/csv; charset=utf-8')
@@ -265,7 +274,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/market/flags',
     {
-      onRequest: admin,
+      onRequest: admin('market.manage'),
       schema: {
         tags,
         summary: 'Surveillance flags (possible wash trading), newest first; filter by status',
@@ -283,7 +292,7 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/market/flags/:id/review',
     {
-      onRequest: admin,
+      onRequest: admin('market.manage'),
       schema: {
         tags,
         summary: 'Review an open flag: dismiss or escalate, with a note (audited)',

@@ -215,6 +215,23 @@ export const notices = {
       data: { propertyId: p.id, ...(reason === null ? {} : { reason }) },
     }),
 
+  /** A lower construction progress the owner posted was reviewed (a change to the listing, so the same kind). */
+  progressReviewed: (tx: Executor, p: { ownerId: string; id: string; name: string }, percent: number, reason: string | null) =>
+    notify(tx, {
+      userId: p.ownerId,
+      kind: 'LISTING_REVISION_DECIDED',
+      title:
+        reason === null
+          ? `Construction progress of “${p.name}” is now ${percent}%`
+          : `Construction progress of ${percent}% for “${p.name}” was not approved`,
+      body:
+        reason === null
+          ? `Your progress update of ${percent}% for “${p.name}” passed review and investors see it now.`
+          : `Your progress update of ${percent}% for “${p.name}” was not approved; the listing keeps its progress. Reason: ${reason}`,
+      link: paths.activeListings,
+      data: { propertyId: p.id, percent, ...(reason === null ? {} : { reason }) },
+    }),
+
   listingResumed: (tx: Executor, p: { userId: string; id: string; name: string; owner: boolean }) =>
     notify(tx, {
       userId: p.userId,
@@ -235,6 +252,76 @@ export const notices = {
       body: `“${p.name}” is suspended: it is out of the catalogue and no new units can be bought. You keep your units. Reason: ${reason}`,
       link: paths.property(p.id),
       data: { propertyId: p.id, reason },
+    }),
+
+  appraisalVoided: (
+    tx: Executor,
+    a: {
+      userId: string;
+      propertyId: string;
+      propertyName: string;
+      voidedCents: number;
+      appraisedOn: string;
+      currentCents: number | null;
+      reason: string;
+    },
+  ) =>
+    notify(tx, {
+      userId: a.userId,
+      kind: 'APPRAISAL_VOIDED',
+      title: `An appraisal of “${a.propertyName}” was withdrawn`,
+      body:
+        `The appraisal of “${a.propertyName}” of ${a.appraisedOn} (${dollars(a.voidedCents)} a unit) was withdrawn. Reason: ${a.reason}\n\n` +
+        (a.currentCents === null
+          ? 'Your units are valued at their issue price again until the next appraisal.'
+          : `Your units are valued at the previous appraisal, ${dollars(a.currentCents)} a unit; your portfolio figures are restated.`),
+      link: paths.investments,
+      data: { propertyId: a.propertyId, reason: a.reason },
+    }),
+
+  distributionCancelled: (
+    tx: Executor,
+    d: { ownerId: string; distributionId: string; propertyName: string; period: string; reason: string },
+  ) =>
+    notify(tx, {
+      userId: d.ownerId,
+      kind: 'DISTRIBUTION_CANCELLED',
+      title: `The distribution for “${d.propertyName}” was cancelled`,
+      body: `The distribution for “${d.propertyName}” (${d.period}) was cancelled and will not be paid; nothing leaves your wallet for it. Reason: ${d.reason}\n\nYou can submit a corrected income report for the period.`,
+      link: paths.activeListings,
+      data: { distributionId: d.distributionId, reason: d.reason },
+    }),
+
+  /**
+   * A paid distribution corrected: the holder's share (or the owner's funding) before and
+   * after. `role`: whether the person was paid (holder) or paid it (owner).
+   */
+  distributionCorrected: (
+    tx: Executor,
+    d: {
+      userId: string;
+      role: 'holder' | 'owner';
+      distributionId: string;
+      correctionId: string | null;
+      propertyName: string;
+      period: string;
+      oldCents: number;
+      newCents: number;
+      reason: string;
+    },
+  ) =>
+    notify(tx, {
+      userId: d.userId,
+      kind: 'DISTRIBUTION_CORRECTED',
+      title: `The distribution from “${d.propertyName}” was corrected`,
+      body:
+        d.role === 'holder'
+          ? `The distribution from “${d.propertyName}” for ${d.period} was corrected: your share was ${dollars(d.oldCents)} and is now ${dollars(d.newCents)}. ` +
+            `The ${dollars(d.oldCents)} paid was taken back and ${dollars(d.newCents)} paid into your wallet instead. Reason: ${d.reason}`
+          : `The distribution of “${d.propertyName}” for ${d.period} was corrected: your wallet funded ${dollars(d.oldCents)} and now funds ${dollars(d.newCents)} ` +
+            `(the management fee ${d.correctionId ? 'is charged as before' : 'is given back too'}). The difference is settled in your wallet. Reason: ${d.reason}`,
+      link: d.role === 'holder' ? paths.wallet : paths.activeListings,
+      data: { distributionId: d.distributionId, correctionId: d.correctionId, oldCents: d.oldCents, newCents: d.newCents },
     }),
 
   distributionPaid: (

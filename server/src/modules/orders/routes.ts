@@ -1,18 +1,30 @@
+import type { AdminPermission } from 'shared-api/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { idempotencyOf, sendAnswer } from '../ledger';
 import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
-import { CreateOrderSchema, IdempotencyHeaders, OrderSchema, OrdersQuerySchema, ReviewOrderSchema, UserIdParams } from './schemas';
+import { Type } from 'typebox';
+import {
+  CreateOrderSchema,
+  IdempotencyHeaders,
+  OrderSchema,
+  OrdersQuerySchema,
+  ReviewOrderSchema,
+  ReviewOrdersSchema,
+  UserIdParams,
+} from './schemas';
 import * as service from './service';
 import { requireStatusFor } from '../../lib/status-gate';
 import { actorOf } from '../../plugins/auth';
+import { ApprovalRequestSchema, held } from '../approvals';
+import './approvals';
 
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
 
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const investor = [app.authenticate, app.requireRole('INVESTOR')];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
-  const investorOrAdmin = [app.authenticate, app.requireRole('INVESTOR', 'ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
+  const investorOrAdmin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p, { or: ['INVESTOR'] })];
 
   app.post(
     '/',
@@ -51,7 +63,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin',
     {
-      onRequest: admin,
+      onRequest: admin('orders.read'),
       schema: {
         tags,
         summary: 'Every order (admins)',
@@ -66,7 +78,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:userId/admin',
     {
-      onRequest: admin,
+      onRequest: admin('people.read'),
       schema: {
         tags,
         summary: "One investor's orders (admins)",
@@ -82,7 +94,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
     {
-      onRequest: investorOrAdmin,
+      onRequest: investorOrAdmin('orders.read'),
       schema: {
         tags,
         summary: 'One order (its investor, admins)',
@@ -97,7 +109,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
-      onRequest: admin,
+      onRequest: admin('orders.manage'),
       schema: {
         tags,
         summary: 'Remove a rejected or cancelled order from the lists (admins; its ledger entries stay)',
@@ -130,7 +142,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/review',
     {
-      onRequest: admin,
+      onRequest: admin('orders.manage'),
       schema: {
         tags,
         summary: 'Approve (COMPLETED: holding credited, owner paid) or reject (refund, units released) a PENDING order (admins)',
@@ -141,6 +153,28 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => service.reviewOrder(app, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/review',
+    {
+      onRequest: admin('orders.manage'),
+      schema: {
+        tags,
+        summary:
+          'Approve or reject several PENDING orders at once (1–100, a reason to reject): all or none (admins, each audited: order.approve / order.reject)',
+        description:
+          'With four eyes on orders.review, approving a lot whose total is above the payout threshold answers 202 with the request waiting for a second admin; rejecting is never held.',
+        security,
+        body: ReviewOrdersSchema,
+        response: { 200: Type.Array(OrderSchema), 202: ApprovalRequestSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const pending = await held(app, actorOf(request), 'orders.review', request.body);
+      if (pending) return reply.status(202).send(pending);
+      return service.reviewOrders(app, actorOf(request), request.body);
+    },
   );
 };
 

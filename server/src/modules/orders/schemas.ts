@@ -4,12 +4,16 @@ import {
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
   USER_STATUSES,
+  ORDER_SORTS,
+  SORT_ORDERS,
   type CreateOrderBody,
   type Order,
   type OrdersQuery,
   type PropertySummary,
   type ReviewOrderBody,
+  type ReviewOrdersBody,
 } from 'shared-api/contract';
+import { ORDER_REVIEW_MAX } from 'shared-api/contract/admin';
 import { assertSame, DateTime, Id, Nullable, CursorPageQuery, StringEnum, type Same } from '../../lib/schema';
 import { ImageRefSchema } from '../properties';
 
@@ -61,7 +65,13 @@ export const CreateOrderSchema = Type.Object(
 assertSame<Same<Static<typeof CreateOrderSchema>, CreateOrderBody>>();
 
 export const OrdersQuerySchema = Type.Object(
-  { status: Type.Optional(StringEnum(ORDER_STATUSES)), propertyId: Type.Optional(Id), ...CursorPageQuery },
+  {
+    sort: Type.Optional(StringEnum(ORDER_SORTS)),
+    order: Type.Optional(StringEnum(SORT_ORDERS)),
+    status: Type.Optional(StringEnum(ORDER_STATUSES)),
+    propertyId: Type.Optional(Id),
+    ...CursorPageQuery,
+  },
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof OrdersQuerySchema>, OrdersQuery>>();
@@ -71,6 +81,16 @@ export const ReviewOrderSchema = Type.Object(
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof ReviewOrderSchema>, ReviewOrderBody>>();
+
+export const ReviewOrdersSchema = Type.Object(
+  {
+    orderIds: Type.Array(Id, { minItems: 1, maxItems: ORDER_REVIEW_MAX, uniqueItems: true }),
+    decision: StringEnum(['APPROVE', 'REJECT'] as const),
+    reason: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof ReviewOrdersSchema>, ReviewOrdersBody>>();
 
 export const UserIdParams = Type.Object({ userId: Id }, { additionalProperties: false });
 

@@ -9,17 +9,20 @@ import {
   type CreateOrderBody,
   type Order,
   type OrdersQuery,
+  type OrderSort,
   type OrderStatus,
   type Page,
   type PropertySummary,
   type ReviewOrderBody,
+  type ReviewOrdersBody,
 } from 'shared-api/contract';
+import { ORDER_REVIEW_MAX, ORDER_REVIEW_MESSAGES } from 'shared-api/contract/admin';
 import type { Executor, Tx } from '../../db/client';
 import { ledgerEntries, orders, properties, users, type FileRow, type OrderRow, type PropertyRow } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { jsonRow } from '../../lib/json-row';
-import { finishPage, planPage, totalOf } from '../../lib/list-page';
-import { moneyStatement, moneyTx } from '../../lib/money';
+import { finishPage, planPage, sortedKey, totalOf, type KeyPart } from '../../lib/list-page';
+import { moneyError, moneyStatement, moneyTx } from '../../lib/money';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { propertySummaries, toPropertySummary } from '../properties';
@@ -110,16 +113,21 @@ export async function createOrder(app: FastifyInstance, me: Actor, idem: Idempot
 
 const listed = isNull(orders.deletedAt);
 
+/** The sortable columns (OrdersQuery.sort); createdAt is the one the keyset indexes have. */
+const ORDER_SORT_KEYS: Record<OrderSort, KeyPart> = {
+  createdAt: { expr: sql`${orders.createdAt}`, cast: 'timestamptz' },
+  amount: { expr: sql`${orders.amountCents}`, cast: 'bigint' },
+  quantity: { expr: sql`${orders.quantity}::bigint`, cast: 'bigint' },
+  status: { expr: sql`${orders.status}`, cast: 'text' },
+};
+
 async function pageOf(app: FastifyInstance, where: SQL[], q: OrdersQuery, withInvestor: boolean): Promise<Page<Order>> {
   // Newest first, ties by id: the orders_listed_*_keyset_idx indexes have this order.
   const conds = [listed, ...where];
   if (q.status) conds.push(eq(orders.status, q.status));
   if (q.propertyId) conds.push(eq(orders.propertyId, q.propertyId));
   const cond = and(...conds);
-  const plan = planPage(q, orders, cond, [
-    { expr: sql`${orders.createdAt}`, cast: 'timestamptz' },
-    { expr: sql`${orders.id}`, cast: 'uuid' },
-  ]);
+  const plan = planPage(q, orders, cond, sortedKey(ORDER_SORT_KEYS[q.sort ?? 'createdAt'], sql`${orders.id}`), 20, q.order);
   const fetched = await app.db
     .select({ ...getTableColumns(orders), _k: sql<string>`${plan.keyText}` })
     .from(orders)
@@ -219,22 +227,72 @@ export async function reviewOrder(app: FastifyInstance, me: Actor, id: string, b
     const o = await findOrder(tx, id, true);
     if (!o) throw notFound('Order not found');
     if (o.status !== 'PENDING') throw conflict(`Only a pending order can be approved or rejected; this one is ${STATUS_WORDS[o.status]}`);
-    const approve = body.decision === 'APPROVE';
-    const row = await decide(tx, o, approve ? 'COMPLETED' : 'REJECTED', me.id, approve ? null : reason);
-    await notifyDecision(tx, row, reason);
-    await audit(tx, me, {
-      action: approve ? 'order.approve' : 'order.reject',
-      targetType: 'order',
-      targetId: id,
-      detail: {
-        investorId: o.investorId,
-        propertyId: o.propertyId,
-        quantity: o.quantity,
-        amount: centsToDollars(o.amountCents),
-        ...(reason && !approve ? { reason } : {}),
-      },
-    });
+    const row = await reviewInTx(tx, me, o, body.decision, reason);
     return (await toOrders(app, tx, [row], true))[0];
+  });
+}
+
+/** One decision inside the caller's transaction: the order, the investor's notice, its own audit row. */
+async function reviewInTx(tx: Tx, me: Actor, o: OrderRow, decision: ReviewOrderBody['decision'], reason: string | null): Promise<OrderRow> {
+  const approve = decision === 'APPROVE';
+  const row = await decide(tx, o, approve ? 'COMPLETED' : 'REJECTED', me.id, approve ? null : reason);
+  await notifyDecision(tx, row, reason);
+  await audit(tx, me, {
+    action: approve ? 'order.approve' : 'order.reject',
+    targetType: 'order',
+    targetId: o.id,
+    detail: {
+      investorId: o.investorId,
+      propertyId: o.propertyId,
+      quantity: o.quantity,
+      amount: centsToDollars(o.amountCents),
+      from: o.status,
+      to: row.status,
+      ...(reason && !approve ? { reason } : {}),
+    },
+  });
+  return row;
+}
+
+/**
+ * Admins decide several PENDING orders at once: all or none, in one transaction (one order
+ * missing, already decided or refused by the money rules, and nothing is written; the error
+ * names it). Each order gets its own notice and audit row, as the single route writes. Locked
+ * in id order, so two overlapping calls cannot deadlock. A REJECT needs a reason here: it is
+ * shown to every investor of the lot.
+ */
+export async function reviewOrders(app: FastifyInstance, me: Actor, body: ReviewOrdersBody): Promise<Order[]> {
+  const ids = body.orderIds;
+  // The route's schema says the same; the approvals module runs a stored body through here too.
+  if (ids.length === 0) throw badRequest(ORDER_REVIEW_MESSAGES.none);
+  if (ids.length > ORDER_REVIEW_MAX) throw badRequest(ORDER_REVIEW_MESSAGES.tooMany);
+  if (new Set(ids).size !== ids.length) throw badRequest(ORDER_REVIEW_MESSAGES.duplicateOrder);
+  const reason = body.reason?.trim() || null;
+  if (body.decision === 'REJECT' && !reason) throw badRequest(ORDER_REVIEW_MESSAGES.reasonRequired);
+  const sorted = [...ids].sort();
+  return moneyTx(app, async (tx) => {
+    const done = new Map<string, OrderRow>();
+    for (const id of sorted) {
+      const o = await findOrder(tx, id, true);
+      if (!o) throw notFound(`Order ${id} not found`);
+      if (o.status !== 'PENDING') {
+        throw conflict(`Order ${id} is ${STATUS_WORDS[o.status]}: only pending orders can be approved or rejected`);
+      }
+      try {
+        done.set(id, await reviewInTx(tx, me, o, body.decision, reason));
+      } catch (err) {
+        // A money rule's refusal, named for its order; anything else (a deadlock to retry) as it is.
+        const e = moneyError(err);
+        if (e instanceof HttpError && e.statusCode < 500) throw new HttpError(e.statusCode, `Order ${id}: ${e.message}`);
+        throw err;
+      }
+    }
+    return toOrders(
+      app,
+      tx,
+      ids.map((id) => done.get(id) as OrderRow),
+      true,
+    );
   });
 }
 

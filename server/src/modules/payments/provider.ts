@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CheckoutPurpose } from 'shared-api/contract';
 import type { Config } from '../../config';
+import type { Executor } from '../../db/client';
 import { sandboxProvider } from './sandbox';
 
 export interface CheckoutRequest {
@@ -24,8 +25,24 @@ export interface CheckoutSession {
   providerRef: string | null;
 }
 
+/** One payment the provider says it took (a line of its settlement report). */
+export interface SettlementRecord {
+  /** The provider's own id for the payment (the checkout id when it has none). */
+  providerRef: string;
+  /** Our checkout, when the record names it (matched by providerRef otherwise). */
+  checkoutId: string | null;
+  amountCents: number;
+  settledAt: Date;
+}
+
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * The payments the provider settled in [from, to), for the daily reconciliation. The
+   * sandbox reads its stored checkouts; a real provider fetches (or reads an imported copy
+   * of) its settlement report.
+   */
+  settlements(db: Executor, from: Date, to: Date): Promise<SettlementRecord[]>;
   /** Opens the provider's payment for a new checkout (inside the transaction that records it). */
   createSession(checkout: CheckoutRequest): Promise<CheckoutSession>;
   /** The provider's routes (payment page, return, webhook), registered under /v1/payments/<name>. */

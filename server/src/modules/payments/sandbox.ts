@@ -10,7 +10,8 @@ import { BRAND, centsToDollars } from 'shared-api/contract';
 import type { Config } from '../../config';
 import { forbidden, notFound } from '../../lib/http-error';
 import { errors, IdParams } from '../../lib/schema';
-import type { CheckoutRow } from '../../db/schema';
+import { and, eq, gte, lt } from 'drizzle-orm';
+import { checkouts, type CheckoutRow } from '../../db/schema';
 import type { PaymentProvider } from './provider';
 import { SandboxDecisionSchema } from './schemas';
 import { baseUrlOf, findCheckout, returnUrl, settleCheckout } from './service';
@@ -185,6 +186,26 @@ export function sandboxProvider(config: Config): PaymentProvider {
     async createSession(checkout) {
       // The payment page is on the origin the person started from: the whole round trip stays there.
       return { checkoutUrl: `${checkout.origin}/v1/payments/sandbox/${checkout.id}`, providerRef: null };
+    },
+    // The sandbox's records are its stored checkouts: the PAID ones are what it "settled".
+    async settlements(db, from, to) {
+      const rows = await db
+        .select({
+          id: checkouts.id,
+          providerRef: checkouts.providerRef,
+          amountCents: checkouts.amountCents,
+          settledAt: checkouts.settledAt,
+        })
+        .from(checkouts)
+        .where(
+          and(eq(checkouts.provider, 'sandbox'), eq(checkouts.status, 'PAID'), gte(checkouts.settledAt, from), lt(checkouts.settledAt, to)),
+        );
+      return rows.map((r) => ({
+        providerRef: r.providerRef ?? r.id,
+        checkoutId: r.id,
+        amountCents: r.amountCents,
+        settledAt: r.settledAt ?? from,
+      }));
     },
     routes,
   };

@@ -2,5 +2,5 @@
 // never from its files.
 export { default as payoutDestinationRoutes } from './routes';
 export { PayoutDestinationDetailsSchema, PayoutDestinationSchema } from './schemas';
-export { destinationsById, payoutDestinationInFull, resealAll } from './service';
+export { destinationsById, destinationsInFull, payoutDestinationInFull, resealAll, type DestinationInFull } from './service';
 export { appKeyRing, keyRing, needsReseal, seal, unseal, type KeyRing } from './crypto';

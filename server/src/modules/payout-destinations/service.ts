@@ -228,3 +228,39 @@ export async function resealAll(app: FastifyInstance, by: Actor): Promise<{ rese
   }
   return { resealed, current: ring.current.id };
 }
+
+export interface DestinationInFull {
+  id: string;
+  kind: PayoutDestinationRow['kind'];
+  holderName: string;
+  routingNumber: string | null;
+  accountNumber: string | null;
+  iban: string | null;
+  bic: string | null;
+}
+
+/**
+ * Several destinations in full, for a payout bank file. The caller audits the export (one
+ * entry for the file, naming every payout in it). Erased ones (closed accounts) are left out.
+ */
+export async function destinationsInFull(app: FastifyInstance, db: Executor, ids: string[]): Promise<Map<string, DestinationInFull>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const ring = ringOf(app);
+  const rows = await db.select().from(payoutDestinations).where(inArray(payoutDestinations.id, wanted));
+  const found = new Map<string, DestinationInFull>();
+  for (const d of rows) {
+    if (d.detailsSealed === '') continue;
+    const details = unseal(ring, d.id, d.detailsSealed);
+    found.set(d.id, {
+      id: d.id,
+      kind: d.kind,
+      holderName: d.holderName,
+      routingNumber: details.routingNumber ?? null,
+      accountNumber: details.accountNumber ?? null,
+      iban: details.iban ?? null,
+      bic: details.bic ?? null,
+    });
+  }
+  return found;
+}

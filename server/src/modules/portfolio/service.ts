@@ -54,7 +54,7 @@ export async function loadPortfolio(db: Executor, investorId: string, now: Date 
   const appraisals = await rows(
     db,
     sql`SELECT property_id, to_char(appraised_on, 'YYYY-MM-DD') AS day, value_per_unit_cents
-        FROM appraisals WHERE property_id IN (${idList}) ORDER BY appraised_on, created_at`,
+        FROM appraisals WHERE property_id IN (${idList}) AND voided_at IS NULL ORDER BY appraised_on, created_at`,
   );
   // The wallet's balance at the end of each day it moved: the day's last entry.
   const cash = await rows(

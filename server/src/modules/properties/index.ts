@@ -7,3 +7,5 @@ export { isPublic, ownerListingFigures } from './service';
 export { propertySummaries, toPropertySummary } from './summary';
 export { catalogueVersion } from './catalogue-cache';
 export { liveListings } from './catalogue';
+export { approveProgress, pendingProgressReviews, rejectProgress } from './progress';
+export { ProgressReviewListSchema, ProgressUpdateRecordSchema, RejectProgressSchema } from './schemas';

@@ -15,7 +15,7 @@ import {
   type RevisionFileKind,
   type RevisionProposal,
 } from 'shared-api/contract';
-import { REVISION_FIELDS, REVISION_MESSAGES } from 'shared-api/contract/dashboard';
+import { REVISION_FIELDS, REVISION_MESSAGES, type ProgressUpdateRecord } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import {
   files,
@@ -31,6 +31,7 @@ import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { objectKeys, toFileRef, toImageRef } from '../files';
 import { notices } from '../notifications';
+import { progressReviewsOf } from './progress';
 
 type PropertyFileKind = 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT';
 
@@ -489,8 +490,9 @@ export async function withRevisions<T extends { _id: string }>(
   app: FastifyInstance,
   rows: PropertyRow[],
   items: T[],
-): Promise<(T & { revision: PropertyRevision | null })[]> {
+): Promise<(T & { revision: PropertyRevision | null; progressReview: ProgressUpdateRecord | null })[]> {
   const ids = rows.map((r) => r.id);
+  const reviews = await progressReviewsOf(app.db, ids);
   const latest = new Map<string, RevisionRow>();
   if (ids.length > 0) {
     const revs = await app.db
@@ -500,10 +502,14 @@ export async function withRevisions<T extends { _id: string }>(
       .orderBy(desc(propertyRevisions.createdAt), desc(propertyRevisions.id));
     for (const r of revs) if (!latest.has(r.propertyId)) latest.set(r.propertyId, r);
   }
-  const out: (T & { revision: PropertyRevision | null })[] = [];
+  const out: (T & { revision: PropertyRevision | null; progressReview: ProgressUpdateRecord | null })[] = [];
   for (const [i, item] of items.entries()) {
     const r = latest.get(rows[i].id);
-    out.push({ ...item, revision: r && r.status !== 'APPROVED' ? await toRevision(app, app.db, r, rows[i]) : null });
+    out.push({
+      ...item,
+      revision: r && r.status !== 'APPROVED' ? await toRevision(app, app.db, r, rows[i]) : null,
+      progressReview: reviews.get(rows[i].id) ?? null,
+    });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import type { AdminPermission } from 'shared-api/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, Id, IdParams, MessageBody, PageOf } from '../../lib/schema';
@@ -14,6 +15,7 @@ import {
   OwnedQuerySchema,
   OwnerIdParams,
   OwnerPropertyViewSchema,
+  ProgressPostedSchema,
   ProgressSchema,
   PropertiesQuerySchema,
   PropertyIdParams,
@@ -39,8 +41,8 @@ const multipart = (field: string, what: string) => ({
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const listing = requireStatusFor('CREATE_LISTING');
   const owner = [app.authenticate, app.requireRole('PROPERTY_OWNER')];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
-  const ownerOrAdmin = [app.authenticate, app.requireRole('PROPERTY_OWNER', 'ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
+  const ownerOrAdmin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p, { or: ['PROPERTY_OWNER'] })];
 
   app.get(
     '/',
@@ -258,7 +260,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/revisions',
     {
-      onRequest: admin,
+      onRequest: admin('listings.review'),
       schema: {
         tags,
         summary: 'Changes to live listings waiting for review (admins)',
@@ -272,7 +274,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/revision',
     {
-      onRequest: admin,
+      onRequest: admin('listings.review'),
       schema: {
         tags,
         summary: "Approve (applied at once) or reject (with a reason) a live listing's changes under review (admins)",
@@ -291,11 +293,11 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: owner,
       schema: {
         tags,
-        summary: 'Record construction progress of an own off-plan listing',
+        summary: 'Record construction progress of an own off-plan listing (lower than now: held for review)',
         security: secured,
         params: PropertyIdParams,
         body: ProgressSchema,
-        response: { 200: PropertySchema, ...errors(400, 401, 403, 404) },
+        response: { 200: ProgressPostedSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => service.addProgress(app, actorOf(request), request.params.propertyId, request.body),
@@ -304,7 +306,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/active-investments',
     {
-      onRequest: ownerOrAdmin,
+      onRequest: ownerOrAdmin('listings.read'),
       schema: {
         tags,
         summary: 'Who holds units of several listings at once (their owner, admins): `ids` is a comma-separated list of up to 100',
@@ -319,7 +321,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/active-investments/:id',
     {
-      onRequest: ownerOrAdmin,
+      onRequest: ownerOrAdmin('listings.read'),
       schema: {
         tags,
         summary: 'Who holds units of a listing (its owner, admins)',
@@ -334,7 +336,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/owners-property/:ownerId',
     {
-      onRequest: ownerOrAdmin,
+      onRequest: ownerOrAdmin('listings.read'),
       schema: {
         tags,
         summary: "An owner's listings (that owner, admins), each with its changes under review",
@@ -350,7 +352,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/owner/:propertyId',
     {
-      onRequest: ownerOrAdmin,
+      onRequest: ownerOrAdmin('listings.read'),
       schema: {
         tags,
         summary: "The owner's view of a listing, with its figures",
@@ -379,7 +381,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
-      onRequest: admin,
+      onRequest: admin('listings.review'),
       schema: {
         tags,
         summary: 'Delete any listing (admins; none sold)',
@@ -397,7 +399,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/rental-ready',
     {
-      onRequest: admin,
+      onRequest: admin('listings.review'),
       schema: {
         tags,
         summary: 'Edit any rental-ready listing (admins)',
@@ -413,14 +415,14 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/off-plan',
     {
-      onRequest: admin,
+      onRequest: admin('listings.review'),
       schema: {
         tags,
-        summary: 'Edit any off-plan listing (admins)',
+        summary: 'Edit any off-plan listing (admins; a lower progress on a live listing is held for another admin)',
         security: secured,
         params: IdParams,
         body: OffPlanUpdateSchema,
-        response: { 200: PropertySchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: PropertyWithRevisionSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => service.updateProperty(app, actorOf(request), request.params.id, 'OFF_PLAN', request.body, 'admin'),
@@ -429,7 +431,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/review',
     {
-      onRequest: admin,
+      onRequest: admin('listings.review'),
       schema: {
         tags,
         summary: 'Approve (ACTIVE) or reject (REJECTED, with a reason) a listing pending review',
@@ -445,7 +447,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/resume',
     {
-      onRequest: admin,
+      onRequest: admin('listings.review'),
       schema: {
         tags,
         summary: 'Resume a suspended listing (admins; its owner must be VERIFIED again)',

@@ -23,7 +23,15 @@ import {
   type PropertyUpdate,
   type ReviewPropertyBody,
 } from 'shared-api/contract';
-import { REVISION_FIELDS, REVISION_STATUSES } from 'shared-api/contract/dashboard';
+import {
+  PROGRESS_UPDATE_STATUSES,
+  REVISION_FIELDS,
+  REVISION_STATUSES,
+  type ProgressPosted,
+  type ProgressReviewList,
+  type ProgressUpdateRecord,
+  type RejectProgressBody,
+} from 'shared-api/contract/dashboard';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 import { FileRefSchema } from '../files';
 
@@ -103,12 +111,62 @@ export const RevisionSchema = Type.Object({
 });
 assertSame<Same<Static<typeof RevisionSchema>, PropertyRevision>>();
 
-export const PropertyWithRevisionSchema = Type.Object({ ...PropertySchema.properties, revision: Nullable(RevisionSchema) });
+// ---- Progress that goes backwards waits for review (migration 1260) ----
+
+export const ProgressUpdateRecordSchema = Type.Object({
+  _id: Id,
+  propertyId: Id,
+  percent: Type.Integer(),
+  note: Type.String(),
+  status: StringEnum(PROGRESS_UPDATE_STATUSES),
+  previousPercent: Nullable(Type.Integer()),
+  reviewReason: Nullable(Type.String()),
+  createdAt: DateTime,
+  decidedAt: Nullable(DateTime),
+});
+assertSame<Same<Static<typeof ProgressUpdateRecordSchema>, ProgressUpdateRecord>>();
+
+export const ProgressPostedSchema = Type.Object({
+  ...PropertySchema.properties,
+  progressUpdate: ProgressUpdateRecordSchema,
+  message: Nullable(Type.String()),
+});
+assertSame<Same<Static<typeof ProgressPostedSchema>, ProgressPosted>>();
+
+export const ProgressReviewListSchema = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      _id: Id,
+      propertyId: Id,
+      propertyTitle: Type.String(),
+      currentPercent: Type.Integer(),
+      proposedPercent: Type.Integer(),
+      note: Type.String(),
+      ownerId: Id,
+      ownerName: Type.String(),
+      ownerEmail: Type.String(),
+      createdAt: DateTime,
+      ageHours: Type.Integer(),
+    }),
+  ),
+});
+assertSame<Same<Static<typeof ProgressReviewListSchema>, ProgressReviewList>>();
+
+export const RejectProgressSchema = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof RejectProgressSchema>, RejectProgressBody>>();
+
+const progressReview = Type.Optional(Nullable(ProgressUpdateRecordSchema));
+
+export const PropertyWithRevisionSchema = Type.Object({ ...PropertySchema.properties, revision: Nullable(RevisionSchema), progressReview });
 assertSame<Same<Static<typeof PropertyWithRevisionSchema>, PropertyWithRevision>>();
 
 export const OwnerPropertyViewSchema = Type.Object({
   ...PropertySchema.properties,
   revision: Nullable(RevisionSchema),
+  progressReview,
   unitsSold: Type.Integer(),
   unitsReserved: Type.Integer(),
   amountRaised: Type.Number(),

@@ -28,13 +28,13 @@ import {
   type ReviewPropertyBody,
   type UserMetrics,
 } from 'shared-api/contract';
-import { REVISION_MESSAGES, isLive, listingApprovalRefusal } from 'shared-api/contract/dashboard';
+import { REVISION_MESSAGES, isLive, listingApprovalRefusal, type ProgressPosted } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import { files, progressUpdates, properties, propertyRevisions, users, type FileRow, type PropertyRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { UUID_SOURCE } from '../../lib/schema';
 import type { ReadUploads } from '../../plugins/uploads';
-import { audit } from '../../lib/audit';
+import { audit, changesOf } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef, toImageRef } from '../files';
 import { deletionRefusal, holdsOrAwaits, investorsOfProperties, investorsOfProperty } from './holdings';
@@ -53,6 +53,7 @@ import {
 } from './revisions';
 import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
 import { holdersOf, notices } from '../notifications';
+import { progressReviewsOf, recordProgress, toProgressRecord } from './progress';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
 export const MAX_DOCUMENTS_PER_PROPERTY = 20;
@@ -82,7 +83,8 @@ async function loadExtras(db: Executor, ids: string[]): Promise<Extras> {
     db
       .select()
       .from(progressUpdates)
-      .where(inArray(progressUpdates.propertyId, ids))
+      // Investors (and everyone) see applied progress only; a held update is the owner's and the reviewers'.
+      .where(and(inArray(progressUpdates.propertyId, ids), eq(progressUpdates.status, 'APPLIED')))
       .orderBy(asc(progressUpdates.createdAt), asc(progressUpdates.id)),
   ]);
   return { fileRows, updates };
@@ -161,7 +163,7 @@ export const filesJson = sql<Extras['fileRows']>`coalesce((
 export const updatesJson = sql<(Omit<Extras['updates'][number], 'createdAt'> & { createdAt: string })[]>`coalesce((
   SELECT json_agg(json_build_object('id', u.id, 'propertyId', u.property_id, 'percent', u.percent, 'note', u.note,
     'createdAt', u.created_at) ORDER BY u.created_at, u.id)
-  FROM ${progressUpdates} u WHERE u.property_id = properties.id), '[]'::json)`;
+  FROM ${progressUpdates} u WHERE u.property_id = properties.id AND u.status = 'APPLIED'), '[]'::json)`;
 
 async function pageOf(app: FastifyInstance, where: SQL[], q: PropertiesQuery): Promise<Page<Property>> {
   const page = q.page ?? 1;
@@ -257,7 +259,8 @@ export async function getProperty(app: FastifyInstance, viewer: Actor | null, id
 
 /** A listing with its pending (or last rejected) revision: its owner's and admins' read. */
 export async function withRevision(app: FastifyInstance, db: Executor, p: PropertyRow): Promise<PropertyWithRevision> {
-  return { ...(await toProperty(app, db, p)), revision: await revisionOf(app, db, p) };
+  const progressReview = (await progressReviewsOf(db, [p.id])).get(p.id) ?? null;
+  return { ...(await toProperty(app, db, p)), revision: await revisionOf(app, db, p), progressReview };
 }
 
 /** A listing its owner (or an admin) manages; 404 for anyone else. */
@@ -409,19 +412,32 @@ export async function updateProperty(
     if (set.name === '' || set.address === '') throw badRequest(MESSAGES.fillAllFields);
     checkTotal(set.totalQuantity ?? p.totalQuantity, set.unitPriceCents ?? p.unitPriceCents);
     const progressChanged = type === 'OFF_PLAN' && body.progress !== undefined && body.progress !== p.progress;
-    if (progressChanged) set.progress = body.progress;
     if (by === 'owner' && p.status === 'REJECTED') {
       set.status = 'PENDING_REVIEW';
       set.rejectionReason = null;
     }
-    const [row] = await tx
+    let [row] = await tx
       .update(properties)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(properties.id, id))
       .returning();
-    if (progressChanged) await tx.insert(progressUpdates).values({ propertyId: id, percent: body.progress as number, note: '' });
+    // Progress goes through the one path an owner's update takes: lower than what investors
+    // see on a live listing, an admin's edit is held for another admin's review too.
+    let heldProgress: number | undefined;
+    if (progressChanged) {
+      const recorded = await recordProgress(tx, row, body.progress as number, '', me.id);
+      row = recorded.row;
+      if (recorded.update.status === 'PENDING_REVIEW') heldProgress = recorded.update.percent;
+      else set.progress = recorded.row.progress;
+    }
     if (by === 'admin') {
-      await audit(tx, me, { action: 'property.update', targetType: 'property', targetId: id, detail: { fields: Object.keys(body) } });
+      const detail = changesOf(p, set);
+      await audit(tx, me, {
+        action: 'property.update',
+        targetType: 'property',
+        targetId: id,
+        detail: heldProgress === undefined ? detail : { ...detail, heldProgress },
+      });
     }
     return withRevision(app, tx, row);
   });
@@ -494,22 +510,18 @@ export async function reviewProperty(app: FastifyInstance, actor: Actor, id: str
   });
 }
 
+/** An owner's construction update: applied, or held for review when it goes backwards (progress.ts). */
 export async function addProgress(
   app: FastifyInstance,
   me: Actor,
   id: string,
   body: { percent: number; note?: string },
-): Promise<Property> {
+): Promise<ProgressPosted> {
   return app.db.transaction(async (tx) => {
     const p = await owned(tx, me, id, true);
     if (p.type !== 'OFF_PLAN') throw badRequest('Only an off-plan property has construction progress');
-    const [row] = await tx
-      .update(properties)
-      .set({ progress: body.percent, updatedAt: new Date() })
-      .where(eq(properties.id, id))
-      .returning();
-    await tx.insert(progressUpdates).values({ propertyId: id, percent: body.percent, note: body.note?.trim() ?? '' });
-    return toProperty(app, tx, row);
+    const { row, update, message } = await recordProgress(tx, p, body.percent, body.note?.trim() ?? '', me.id);
+    return { ...(await toProperty(app, tx, row)), progressUpdate: toProgressRecord(update), message };
   });
 }
 

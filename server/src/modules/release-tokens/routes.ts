@@ -3,7 +3,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams } from '../../lib/schema';
 import { actorOf } from '../../plugins/auth';
-import { CreatedReleaseTokenSchema, CreateReleaseTokenBody, ReleaseTokenListSchema, ReleaseTokenSchema } from './schemas';
+import {
+  CreatedReleaseTokenSchema,
+  CreateReleaseTokenBody,
+  PendingReleaseTokenSchema,
+  ReleaseTokenListSchema,
+  ReleaseTokenSchema,
+} from './schemas';
+import { fourEyesOn, held } from '../approvals';
+import './approvals';
 import * as service from './service';
 
 const tags = ['admin'];
@@ -11,7 +19,7 @@ const security = [{ bearerAuth: [] }];
 
 const releaseTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onRequest', app.requireRole('ADMIN'));
+  app.addHook('onRequest', app.requireAdmin('release.manage'));
   const base = { tags, security };
 
   app.post(
@@ -22,11 +30,20 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...base,
         summary: 'Create a release token (shown once; it reads remote-load telemetry only)',
         body: CreateReleaseTokenBody,
-        response: { 201: CreatedReleaseTokenSchema, ...errors(400, 401, 403) },
+        response: { 201: CreatedReleaseTokenSchema, 202: PendingReleaseTokenSchema, ...errors(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const created = await service.create(app, actorOf(request), request.body);
+      // Four eyes: the token is made unapproved and shown to its creator only, now; never kept in the request.
+      const pendingToken = fourEyesOn(app, 'release_token.create');
+      const created = await service.create(app, actorOf(request), request.body, { pending: pendingToken });
+      const pending = pendingToken ? await held(app, actorOf(request), 'release_token.create', { tokenId: created.id }) : null;
+      if (pending) return reply.status(202).send({ ...pending, token: created.token });
+      // Nobody else could approve it (the requester is the only super admin): on at once.
+      if (pendingToken) {
+        await service.turnOn(app.db, created.id);
+        return reply.status(201).send({ ...created, approved: true });
+      }
       return reply.status(201).send(created);
     },
   );

@@ -1,12 +1,13 @@
 // Release tokens: `tsr_` + 32 random bytes (base64url); the database keeps their SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, notFound, unauthorized } from '../../lib/http-error';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import type { ReleaseToken } from './schemas';
+import type { Executor } from '../../db/client';
 
 // The table of migration 0065 (the SQL is the source of truth).
 export const releaseTokens = pgTable('release_tokens', {
@@ -18,6 +19,8 @@ export const releaseTokens = pgTable('release_tokens', {
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** False while four eyes holds its creation (migration 1241): it reads nothing until approved. */
+  approved: boolean('approved').notNull().default(true),
 });
 
 /** A token's life when its creator names none, and the longest allowed. */
@@ -36,25 +39,34 @@ const view = (r: Row): ReleaseToken => ({
   revokedAt: r.revokedAt ? r.revokedAt.toISOString() : null,
   lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
   expiresAt: r.expiresAt.toISOString(),
+  approved: r.approved,
 });
 
 export async function create(
   app: FastifyInstance,
   by: Actor,
   body: { name: string; expiresInDays?: number },
+  /** Four eyes: stored unapproved, to be turned on by a second admin's approval. */
+  opts: { pending?: boolean } = {},
 ): Promise<ReleaseToken & { token: string }> {
   const token = `${PREFIX}${randomBytes(32).toString('base64url')}`;
   const days = body.expiresInDays ?? DEFAULT_TTL_DAYS;
   return app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(releaseTokens)
-      .values({ name: body.name.trim(), tokenHash: hash(token), createdBy: by.id, expiresAt: sql`now() + make_interval(days => ${days})` })
+      .values({
+        name: body.name.trim(),
+        tokenHash: hash(token),
+        createdBy: by.id,
+        expiresAt: sql`now() + make_interval(days => ${days})`,
+        approved: !opts.pending,
+      })
       .returning();
     await audit(tx, by, {
       action: 'release_token.create',
       targetType: 'release_token',
       targetId: row.id,
-      detail: { name: row.name, expiresAt: row.expiresAt.toISOString() },
+      detail: { name: row.name, expiresAt: row.expiresAt.toISOString(), ...(opts.pending ? { pendingApproval: true } : {}) },
     });
     return { ...view(row), token };
   });
@@ -89,7 +101,14 @@ export async function verify(app: FastifyInstance, token: string): Promise<{ id:
   const [row] = await app.db
     .update(releaseTokens)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(releaseTokens.tokenHash, hash(token)), isNull(releaseTokens.revokedAt), gt(releaseTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(releaseTokens.tokenHash, hash(token)),
+        eq(releaseTokens.approved, true),
+        isNull(releaseTokens.revokedAt),
+        gt(releaseTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: releaseTokens.id, name: releaseTokens.name });
   return row ?? null;
 }
@@ -106,7 +125,7 @@ declare module 'fastify' {
  * Every other route authenticates with app.authenticate, which refuses release tokens.
  */
 export function releaseTokenOrAdmin(app: FastifyInstance) {
-  const admin = app.requireRole('ADMIN');
+  const admin = app.requireAdmin('release.manage');
   return async (request: FastifyRequest, reply: Parameters<typeof admin>[1]): Promise<void> => {
     const m = /^Bearer (tsr_[A-Za-z0-9_-]+)$/.exec(request.headers.authorization?.trim() ?? '');
     if (m) {
@@ -118,4 +137,14 @@ export function releaseTokenOrAdmin(app: FastifyInstance) {
     await app.authenticate(request, reply);
     await admin(request, reply);
   };
+}
+
+/** Turns on a token stored unapproved (four eyes); false when it was revoked meanwhile. */
+export async function turnOn(db: Executor, tokenId: string): Promise<boolean> {
+  const [t] = await db
+    .update(releaseTokens)
+    .set({ approved: true })
+    .where(and(eq(releaseTokens.id, tokenId), eq(releaseTokens.approved, false), isNull(releaseTokens.revokedAt)))
+    .returning({ id: releaseTokens.id });
+  return Boolean(t);
 }

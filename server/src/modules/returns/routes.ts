@@ -1,3 +1,4 @@
+import type { AdminPermission } from 'shared-api/contract';
 // Returns (issue 18): income reports, distributions, appraisals, investors' figures.
 // Registered under /v1; the full paths are listed in server/README.md "Returns".
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -6,11 +7,16 @@ import { errors, IdParams } from '../../lib/schema';
 import { uploadsOf } from '../../plugins/uploads';
 import { actorOf, viewerOf } from '../../plugins/auth';
 import { PropertyIdParams } from '../properties';
+import { ApprovalRequestSchema, held } from '../approvals';
+import './approvals';
 import {
   AdminDistributionsSchema,
   AppraisalSchema,
   ApproveBodySchema,
   ApproveResultSchema,
+  CancelDistributionSchema,
+  CorrectDistributionSchema,
+  CorrectResultSchema,
   CreateAppraisalSchema,
   DistributionDetailSchema,
   DistributionSchema,
@@ -25,6 +31,7 @@ import {
   RejectBodySchema,
   ReinvestBodySchema,
   ReinvestSchema,
+  VoidAppraisalSchema,
 } from './schemas';
 import * as service from './service';
 
@@ -34,9 +41,9 @@ const multipartBody = { consumes: ['multipart/form-data'] };
 
 const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const owner = [app.authenticate, app.requireRole('PROPERTY_OWNER')];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
   const investor = [app.authenticate, app.requireRole('INVESTOR')];
-  const ownerOrAdmin = [app.authenticate, app.requireRole('PROPERTY_OWNER', 'ADMIN')];
+  const ownerOrAdmin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p, { or: ['PROPERTY_OWNER'] })];
 
   // ---- Income reports ----
   app.post(
@@ -85,7 +92,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/income-reports/admin',
     {
-      onRequest: admin,
+      onRequest: admin('income.manage'),
       schema: {
         tags,
         summary: 'Income reports: the review queue first (admins)',
@@ -99,7 +106,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/income-reports/:id',
     {
-      onRequest: ownerOrAdmin,
+      onRequest: ownerOrAdmin('income.manage'),
       schema: {
         tags,
         summary: 'One income report (its owner, admins)',
@@ -113,22 +120,26 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/income-reports/:id/approve',
     {
-      onRequest: admin,
+      onRequest: admin('income.manage'),
       schema: {
         tags,
         summary: 'Approve a report: declares its distribution (admins, audited)',
         security,
         params: IdParams,
         body: ApproveBodySchema,
-        response: { 200: ApproveResultSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: ApproveResultSchema, 202: ApprovalRequestSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.approveReport(app, actorOf(request), request.params.id, request.body),
+    async (request, reply) => {
+      const pending = await held(app, actorOf(request), 'distribution.declare', { reportId: request.params.id, body: request.body });
+      if (pending) return reply.status(202).send(pending);
+      return service.approveReport(app, actorOf(request), request.params.id, request.body);
+    },
   );
   app.patch(
     '/income-reports/:id/reject',
     {
-      onRequest: admin,
+      onRequest: admin('income.manage'),
       schema: {
         tags,
         summary: 'Reject a report with a reason (admins, audited)',
@@ -159,7 +170,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/properties/:propertyId/income-producing',
     {
-      onRequest: admin,
+      onRequest: admin('income.manage'),
       schema: {
         tags,
         summary: 'Convert a funded off-plan property, construction complete, to income-producing (admins, audited)',
@@ -175,7 +186,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/distributions/admin',
     {
-      onRequest: admin,
+      onRequest: admin('distributions.manage'),
       schema: {
         tags,
         summary: 'Every distribution (filter by status, property, refused) and the platform revenue balance (admins)',
@@ -203,7 +214,7 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/distributions/:id',
     {
-      onRequest: ownerOrAdmin,
+      onRequest: ownerOrAdmin('distributions.manage'),
       schema: {
         tags,
         summary: 'One distribution with its holders of record (admins, the owner)',
@@ -215,41 +226,109 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => service.distributionDetail(app, actorOf(request), request.params.id),
   );
   app.post(
+    '/distributions/:id/cancel',
+    {
+      onRequest: admin('distributions.manage'),
+      schema: {
+        tags,
+        summary: 'Cancel a distribution not yet paid, with a reason (admins, audited): it never pays; the owner is told',
+        security,
+        params: IdParams,
+        body: CancelDistributionSchema,
+        response: { 200: DistributionSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.cancelDistribution(app, actorOf(request), request.params.id, request.body),
+  );
+  app.post(
+    '/distributions/:id/correct',
+    {
+      onRequest: admin('distributions.manage'),
+      schema: {
+        tags,
+        summary:
+          'Correct a PAID distribution (admins, audited, four eyes): its entries reversed, the corrected total (cents; 0 = reverse only) paid over the same holders of record; 409 when a holder no longer holds what is taken back',
+        security,
+        params: IdParams,
+        body: CorrectDistributionSchema,
+        response: { 200: CorrectResultSchema, 202: ApprovalRequestSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const pending = await held(app, actor, 'distribution.correct', {
+        distributionId: request.params.id,
+        body: request.body,
+        requestedBy: { id: actor.id, email: actor.email },
+      });
+      if (pending) return reply.status(202).send(pending);
+      return service.correctDistribution(app, actor, request.params.id, request.body);
+    },
+  );
+  app.post(
     '/distributions/:id/pay',
     {
-      onRequest: admin,
+      onRequest: admin('distributions.manage'),
       schema: {
         tags,
         summary: 'Pay now: snapshot if needed, then pay; PAID, ALREADY_PAID or REFUSED (admins, audited)',
         security,
         params: IdParams,
-        response: { 200: PayResultSchema, ...errors(401, 403, 404) },
+        response: { 200: PayResultSchema, 202: ApprovalRequestSchema, ...errors(401, 403, 404, 409) },
       },
     },
-    async (request) => service.payNow(app, actorOf(request), request.params.id),
+    async (request, reply) => {
+      const pending = await held(app, actorOf(request), 'distribution.pay', { distributionId: request.params.id });
+      if (pending) return reply.status(202).send(pending);
+      return service.payNow(app, actorOf(request), request.params.id);
+    },
   );
 
   // ---- Appraisals and public figures ----
   app.post(
     '/properties/:propertyId/appraisals',
     {
-      onRequest: admin,
+      onRequest: admin('appraisals.manage'),
       schema: {
         tags,
-        summary: 'Record an appraisal (value per unit, date) (admins, audited)',
+        summary:
+          'Record an appraisal (value per unit, date) (admins, audited); a move beyond APPRAISAL_MAX_CHANGE_PCT from the latest needs confirmLargeChange (else 409)',
         security,
         params: PropertyIdParams,
         body: CreateAppraisalSchema,
-        response: { 201: AppraisalSchema, ...errors(400, 401, 403, 404) },
+        response: { 201: AppraisalSchema, 202: ApprovalRequestSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.createAppraisal(app, actorOf(request), request.params.propertyId, request.body)),
+    async (request, reply) => {
+      const pending = await held(app, actorOf(request), 'appraisal.create', { propertyId: request.params.propertyId, body: request.body });
+      if (pending) return reply.status(202).send(pending);
+      return reply.status(201).send(await service.createAppraisal(app, actorOf(request), request.params.propertyId, request.body));
+    },
+  );
+  app.post(
+    '/appraisals/:id/void',
+    {
+      onRequest: admin('appraisals.manage'),
+      schema: {
+        tags,
+        summary:
+          'Void a mistaken appraisal with a reason (admins, audited): kept on record, counted nowhere; holders are told; 202: held for a second admin',
+        security,
+        params: IdParams,
+        body: VoidAppraisalSchema,
+        response: { 200: AppraisalSchema, 202: ApprovalRequestSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const pending = await held(app, actorOf(request), 'appraisal.void', { id: request.params.id, body: request.body });
+      if (pending) return reply.status(202).send(pending);
+      return service.voidAppraisal(app, actorOf(request), request.params.id, request.body);
+    },
   );
   app.patch(
     '/appraisals/:id/document',
     {
-      onRequest: admin,
+      onRequest: admin('appraisals.manage'),
       schema: {
         tags,
         summary: 'Attach the appraisal\'s source document (one PDF, field "file") (admins)',

@@ -4,6 +4,9 @@ import type {
   AdminDistributions,
   Appraisal,
   ApproveIncomeReportBody,
+  CancelDistributionBody,
+  CorrectDistributionBody,
+  CorrectDistributionResult,
   CreateAppraisalBody,
   Distribution,
   DistributionDetail,
@@ -18,8 +21,17 @@ import type {
   ReinvestBody,
   ReinvestSetting,
   RejectIncomeReportBody,
+  VoidAppraisalBody,
 } from 'shared-api/contract';
-import { DISTRIBUTION_STATUSES, EXPENSE_CATEGORIES, INCOME_REPORT_STATUSES, MAX_REPORT_NOTE } from 'shared-api/contract/dashboard';
+import {
+  CORRECTION_REASON_MAX,
+  CORRECTION_REASON_MIN,
+  DISTRIBUTION_STATUSES,
+  EXPENSE_CATEGORIES,
+  INCOME_REPORT_STATUSES,
+  MAX_CORRECTION_REASON,
+  MAX_REPORT_NOTE,
+} from 'shared-api/contract/dashboard';
 import { assertSame, dateOnly, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 
 const Day = dateOnly('YYYY-MM-DD');
@@ -103,9 +115,21 @@ export const DistributionSchema = Type.Object({
   refusedAt: Nullable(DateTime),
   recordedAt: Nullable(DateTime),
   paidAt: Nullable(DateTime),
+  cancelReason: Nullable(Type.String()),
+  cancelledAt: Nullable(DateTime),
+  correctionReason: Nullable(Type.String()),
+  correctedAt: Nullable(DateTime),
+  correctsId: Nullable(Id),
+  correctedById: Nullable(Id),
   createdAt: DateTime,
 });
 assertSame<Same<Static<typeof DistributionSchema>, Distribution>>();
+
+export const CancelDistributionSchema = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: MAX_CORRECTION_REASON }) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof CancelDistributionSchema>, CancelDistributionBody>>();
 
 export const ApproveResultSchema = Type.Object({ report: IncomeReportSchema, distribution: DistributionSchema });
 
@@ -124,6 +148,18 @@ assertSame<Same<Static<typeof DistributionsQuerySchema>, DistributionsQuery>>();
 export const AdminDistributionsSchema = Type.Object({ items: Type.Array(DistributionSchema), revenueBalance: Money });
 assertSame<Same<Static<typeof AdminDistributionsSchema>, AdminDistributions>>();
 
+export const CorrectDistributionSchema = Type.Object(
+  {
+    totalCents: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'the corrected total to distribute, in cents' }),
+    reason: Type.String({ minLength: CORRECTION_REASON_MIN, maxLength: CORRECTION_REASON_MAX }),
+  },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof CorrectDistributionSchema>, CorrectDistributionBody>>();
+
+export const CorrectResultSchema = Type.Object({ original: DistributionSchema, correction: Nullable(DistributionSchema) });
+assertSame<Same<Static<typeof CorrectResultSchema>, CorrectDistributionResult>>();
+
 export const PayResultSchema = Type.Object({
   result: StringEnum(['PAID', 'ALREADY_PAID', 'REFUSED'] as const),
   distribution: DistributionSchema,
@@ -138,9 +174,20 @@ export const IncomeStateSchema = Type.Object({
 assertSame<Same<Static<typeof IncomeStateSchema>, IncomeProducingState>>();
 
 export const CreateAppraisalSchema = Type.Object(
-  { valuePerUnit: Money, appraisedOn: Day, note: Type.Optional(Type.String({ maxLength: 1000 })) },
+  {
+    valuePerUnit: Money,
+    appraisedOn: Day,
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+    confirmLargeChange: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
+
+export const VoidAppraisalSchema = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: MAX_CORRECTION_REASON }) },
+  { additionalProperties: false },
+);
+assertSame<Same<Static<typeof VoidAppraisalSchema>, VoidAppraisalBody>>();
 assertSame<Same<Static<typeof CreateAppraisalSchema>, CreateAppraisalBody>>();
 
 export const AppraisalSchema = Type.Object({
@@ -151,6 +198,8 @@ export const AppraisalSchema = Type.Object({
   note: Type.String(),
   document: Nullable(FileRefSchema),
   createdAt: DateTime,
+  voidedAt: Nullable(DateTime),
+  voidReason: Nullable(Type.String()),
 });
 assertSame<Same<Static<typeof AppraisalSchema>, Appraisal>>();
 

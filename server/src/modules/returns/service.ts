@@ -9,6 +9,9 @@ import {
   type AdminDistributions,
   type Appraisal,
   type ApproveIncomeReportBody,
+  type CancelDistributionBody,
+  type CorrectDistributionBody,
+  type CorrectDistributionResult,
   type CreateAppraisalBody,
   type Distribution,
   type DistributionDetail,
@@ -26,13 +29,18 @@ import {
   type PropertyPerformance,
   type ReinvestSetting,
   type RejectIncomeReportBody,
+  type VoidAppraisalBody,
 } from 'shared-api/contract';
 import {
+  CORRECTION_REASON_MAX,
+  CORRECTION_REASON_MIN,
   DEFAULT_PAY_DAYS_AFTER_RECORD,
   EXPENSE_CATEGORIES,
   MAX_INCOME_REPORT_DAYS,
   MAX_RECEIPTS_PER_REPORT,
   RETURNS_MESSAGES,
+  appraisalChangeMessage,
+  appraisalChangePercent,
   percentOf,
 } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
@@ -44,7 +52,7 @@ import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { insertFiles, storeUploads, toFileRef } from '../files';
 import { isPublic } from '../properties';
-import { notices, notifyDistributionPaid } from '../notifications';
+import { holdersOf, notices, notifyDistributionPaid } from '../notifications';
 import { PAID_DAY, portfolioFigures } from '../portfolio';
 
 const MAX_CENTS = 100_000_000_000;
@@ -149,7 +157,7 @@ async function toReports(app: FastifyInstance, list: Row[]): Promise<IncomeRepor
   }));
 }
 
-const DISTRIBUTION_COLUMNS = sql`d.*, p.name AS property_name, r.management_cents, r.maintenance_repairs_cents, r.property_tax_cents, r.insurance_cents,
+const DISTRIBUTION_COLUMNS = sql`d.*, (SELECT c.id FROM distributions c WHERE c.corrects_id = d.id) AS correction_id, p.name AS property_name, r.management_cents, r.maintenance_repairs_cents, r.property_tax_cents, r.insurance_cents,
   r.hoa_cents, r.utilities_cents, r.reserve_cents, r.other_cents`;
 const DISTRIBUTION_FROM = sql`distributions d JOIN properties p ON p.id = d.property_id JOIN income_reports r ON r.id = d.report_id`;
 const DISTRIBUTION_SELECT = sql`SELECT ${DISTRIBUTION_COLUMNS} FROM ${DISTRIBUTION_FROM}`;
@@ -182,6 +190,12 @@ function toDistribution(r: Row): Distribution {
     refusedAt: iso(r.refused_at),
     recordedAt: iso(r.recorded_at),
     paidAt: iso(r.paid_at),
+    cancelReason: (r.cancel_reason as string | null) ?? null,
+    cancelledAt: iso(r.cancelled_at),
+    correctionReason: (r.correction_reason as string | null) ?? null,
+    correctedAt: iso(r.corrected_at),
+    correctsId: (r.corrects_id as string | null) ?? null,
+    correctedById: (r.correction_id as string | null) ?? null,
     createdAt: iso(r.created_at) as string,
   };
 }
@@ -408,7 +422,9 @@ export async function convertToIncomeProducing(app: FastifyInstance, actor: Acto
     if (!p) throw notFound('Property not found');
     if (p.type !== 'OFF_PLAN') throw conflict('A rental-ready property produces income once funded; there is nothing to convert');
     if (p.construction_completed_at === null) throw conflict('The owner has not reported construction complete');
-    if (p.status !== 'FUNDED') throw conflict('Only a funded property can produce income for its holders');
+    // A property partly sold produces income too: holders are paid per unit held, the owner keeps the rest.
+    if (p.status !== 'FUNDED' && p.status !== 'ACTIVE')
+      throw conflict('Only a property on sale or funded can produce income for its holders');
     if (p.income_producing_at !== null) return;
     await tx.execute(sql`UPDATE properties SET income_producing_at = now() WHERE id = ${id}`);
     await audit(tx, actor, { action: 'property.income_producing', targetType: 'property', targetId: id });
@@ -422,7 +438,7 @@ function distributionFilters(q: DistributionsQuery): SQL[] {
   const where: SQL[] = [];
   if (q.status) where.push(sql`d.status = ${q.status}`);
   if (q.propertyId) where.push(sql`d.property_id = ${q.propertyId}`);
-  if (q.refused) where.push(sql`d.refused_reason IS NOT NULL`);
+  if (q.refused) where.push(sql`d.refused_reason IS NOT NULL AND d.status <> 'CANCELLED'`);
   return where;
 }
 
@@ -489,6 +505,160 @@ export async function payNow(app: FastifyInstance, actor: Actor, id: string): Pr
   return { result, distribution: await distributionById(app, id) };
 }
 
+/**
+ * Cancels a distribution not yet paid: it never pays (the job and pay_distribution skip it);
+ * nothing was moved or reserved for it, the snapshot of a recorded one stays for the record,
+ * and its report's period is free for a corrected report. The owner is told.
+ */
+export async function cancelDistribution(
+  app: FastifyInstance,
+  admin: Actor,
+  id: string,
+  body: CancelDistributionBody,
+): Promise<Distribution> {
+  const reason = body.reason.trim();
+  if (!reason) throw badRequest(RETURNS_MESSAGES.reasonRequired);
+  await moneyTx(app, async (tx) => {
+    const [d] = await rows<Row>(
+      tx,
+      sql`SELECT d.status, d.refused_reason, d.owner_id, d.distributable_cents, d.fee_cents, p.name,
+                 to_char(d.period_start, 'Mon FMDD, YYYY') || ' – ' || to_char(d.period_end, 'Mon FMDD, YYYY') AS period
+            FROM distributions d JOIN properties p ON p.id = d.property_id WHERE d.id = ${id} FOR UPDATE OF d`,
+    );
+    if (!d) throw notFound('Distribution not found');
+    if (d.status === 'CANCELLED') throw conflict(RETURNS_MESSAGES.distributionCancelled);
+    if (d.status !== 'DECLARED' && d.status !== 'RECORDED') throw conflict(RETURNS_MESSAGES.distributionNotCancellable);
+    await tx.execute(
+      sql`UPDATE distributions SET status = 'CANCELLED', cancelled_by = ${admin.id}, cancel_reason = ${reason} WHERE id = ${id}`,
+    );
+    await audit(tx, admin, {
+      action: 'distribution.cancel',
+      targetType: 'distribution',
+      targetId: id,
+      detail: {
+        reason,
+        before: { status: d.status, refusedReason: d.refused_reason ?? null },
+        after: { status: 'CANCELLED' },
+        distributableCents: Number(d.distributable_cents),
+        feeCents: Number(d.fee_cents),
+      },
+    });
+    await notices.distributionCancelled(tx, {
+      ownerId: String(d.owner_id),
+      distributionId: id,
+      propertyName: String(d.name),
+      period: String(d.period),
+      reason,
+    });
+  });
+  return distributionById(app, id);
+}
+
+/** Who asked for a correction that a second admin approved (four eyes). */
+export interface CorrectionRequester {
+  id: string;
+  email: string;
+}
+
+/** Per person: what the distribution moved for them (holders: paid; the owner: funded). */
+async function movedBy(tx: Executor, id: string | null): Promise<Map<string, { role: 'holder' | 'owner'; cents: number }>> {
+  const out = new Map<string, { role: 'holder' | 'owner'; cents: number }>();
+  if (!id) return out;
+  const moved = await rows<{ user_id: string; type: string; cents: string }>(
+    tx,
+    sql`SELECT user_id, type, sum(amount_cents)::bigint AS cents FROM ledger_entries
+         WHERE distribution_id = ${id} AND type IN ('DISTRIBUTION_PAYMENT', 'DISTRIBUTION_FUNDING') GROUP BY user_id, type`,
+  );
+  for (const m of moved)
+    out.set(`${m.user_id}:${m.type}`, { role: m.type === 'DISTRIBUTION_PAYMENT' ? 'holder' : 'owner', cents: Math.abs(Number(m.cents)) });
+  return out;
+}
+
+/**
+ * Corrects a PAID distribution the ledger's way (correct_distribution, one transaction): its
+ * entries reversed, then the corrected total split over the same holders of record and paid
+ * as a new distribution linked to it (none when the total is 0). Refused whole (409) when a
+ * holder has spent or withdrawn what the reversal takes back. Holders and the owner are told
+ * their amount before and after; the audit row keeps both totals, the reason and, under four
+ * eyes, who asked and who approved.
+ */
+export async function correctDistribution(
+  app: FastifyInstance,
+  admin: Actor,
+  id: string,
+  body: CorrectDistributionBody,
+  requestedBy?: CorrectionRequester,
+): Promise<CorrectDistributionResult> {
+  const reason = body.reason.trim();
+  if (reason.length < CORRECTION_REASON_MIN || reason.length > CORRECTION_REASON_MAX) throw badRequest(RETURNS_MESSAGES.correctionReason);
+  if (!Number.isSafeInteger(body.totalCents) || body.totalCents < 0) throw badRequest(RETURNS_MESSAGES.correctionTotal);
+  const correctionId = await moneyTx(app, async (tx) => {
+    const [d] = await rows<Row>(
+      tx,
+      sql`SELECT d.status, d.distributable_cents, d.fee_cents, d.owner_id, p.name,
+                 to_char(d.period_start, 'Mon FMDD, YYYY') || ' – ' || to_char(d.period_end, 'Mon FMDD, YYYY') AS period
+            FROM distributions d JOIN properties p ON p.id = d.property_id WHERE d.id = ${id}`,
+    );
+    if (!d) throw notFound('Distribution not found');
+    const [r] = await rows<{ id: string | null }>(
+      tx,
+      sql`SELECT correct_distribution(${id}, ${body.totalCents}, ${admin.id}, ${reason}) AS id`,
+    );
+    const newId = r.id ?? null;
+    const before = await movedBy(tx, id);
+    const after = await movedBy(tx, newId);
+    // Both admins by name in the audit row when a second one approved it.
+    const names = new Map(
+      (
+        await rows<{ id: string; name: string }>(
+          tx,
+          sql`SELECT id, btrim(first_name || ' ' || last_name) AS name FROM users WHERE id IN (${admin.id}, ${requestedBy?.id ?? admin.id})`,
+        )
+      ).map((u) => [u.id, u.name]),
+    );
+    await audit(tx, admin, {
+      action: 'distribution.correct',
+      targetType: 'distribution',
+      targetId: id,
+      detail: {
+        reason,
+        before: { status: 'PAID', totalCents: Number(d.distributable_cents) },
+        after: { status: 'CORRECTED', totalCents: body.totalCents, correctionId: newId },
+        feeCents: Number(d.fee_cents),
+        holdersReversed: [...before.values()].filter((m) => m.role === 'holder').length,
+        ...(requestedBy
+          ? {
+              requestedBy: { ...requestedBy, name: names.get(requestedBy.id) ?? null },
+              approvedBy: { id: admin.id, email: admin.email, name: names.get(admin.id) ?? null },
+            }
+          : { by: { id: admin.id, email: admin.email, name: names.get(admin.id) ?? null } }),
+      },
+    });
+    const everyone = new Set([...before.keys(), ...after.keys()]);
+    const ownerKey = `${String(d.owner_id)}:DISTRIBUTION_FUNDING`;
+    everyone.add(ownerKey);
+    for (const key of [...everyone].sort()) {
+      const [userId, type] = key.split(':');
+      const oldCents = before.get(key)?.cents ?? 0;
+      const newCents = after.get(key)?.cents ?? 0;
+      if (oldCents === 0 && newCents === 0 && key !== ownerKey) continue;
+      await notices.distributionCorrected(tx, {
+        userId,
+        role: type === 'DISTRIBUTION_PAYMENT' ? 'holder' : 'owner',
+        distributionId: id,
+        correctionId: newId,
+        propertyName: String(d.name),
+        period: String(d.period),
+        oldCents,
+        newCents,
+        reason,
+      });
+    }
+    return newId;
+  });
+  return { original: await distributionById(app, id), correction: correctionId ? await distributionById(app, correctionId) : null };
+}
+
 export interface DistributionRun {
   recorded: number;
   paid: number;
@@ -526,7 +696,7 @@ export async function runDueDistributions(app: FastifyInstance, now: string = to
       step = await moneyTx(app, async (tx) => {
         const [d] = await rows<{ id: string }>(
           tx,
-          sql`SELECT id FROM distributions WHERE status <> 'PAID' AND pay_date <= ${now}
+          sql`SELECT id FROM distributions WHERE status IN ('DECLARED', 'RECORDED') AND pay_date <= ${now}
                 AND (refused_at IS NULL OR refused_at < now() - interval '1 hour')
                 AND NOT (id = ANY(${`{${[...tried].join(',')}}`}::uuid[]))
               ORDER BY pay_date, seq LIMIT 1 FOR UPDATE SKIP LOCKED`,
@@ -636,6 +806,8 @@ async function toAppraisals(app: FastifyInstance, list: Row[], signed: boolean):
         )
       : null,
     createdAt: iso(a.created_at) as string,
+    voidedAt: iso(a.voided_at),
+    voidReason: (a.void_reason as string | null) ?? null,
   }));
 }
 
@@ -651,8 +823,19 @@ export async function createAppraisal(
   if (Number.isNaN(dayNumber(body.appraisedOn))) throw badRequest('appraisedOn must be a date (YYYY-MM-DD)');
   if (body.appraisedOn > today()) throw badRequest('The appraisal date cannot be in the future');
   const id = await app.db.transaction(async (tx) => {
-    const [p] = await rows<Row>(tx, sql`SELECT status FROM properties WHERE id = ${propertyId}`);
+    // The property row lock orders two appraisals of one property: each is compared with the other.
+    const [p] = await rows<Row>(tx, sql`SELECT status FROM properties WHERE id = ${propertyId} FOR UPDATE`);
     if (!p) throw notFound('Property not found');
+    // A mistyped value (100x) goes straight to investors' marks and the market's price band:
+    // a large move from the latest standing appraisal must be confirmed.
+    const [last] = await rows<{ cents: string }>(
+      tx,
+      sql`SELECT value_per_unit_cents AS cents FROM appraisals WHERE property_id = ${propertyId} AND voided_at IS NULL
+          ORDER BY appraised_on DESC, created_at DESC LIMIT 1`,
+    );
+    const limit = app.config.appraisalMaxChangePct;
+    const change = last ? appraisalChangePercent(Number(last.cents), cents) : 0;
+    if (Math.abs(change) > limit && body.confirmLargeChange !== true) throw conflict(appraisalChangeMessage(change, limit));
     const [a] = await rows<{ id: string }>(
       tx,
       sql`INSERT INTO appraisals (property_id, value_per_unit_cents, appraised_on, note, created_by) VALUES (${propertyId}, ${cents}, ${body.appraisedOn}, ${(body.note ?? '').trim()}, ${admin.id}) RETURNING id`,
@@ -661,9 +844,69 @@ export async function createAppraisal(
       action: 'appraisal.create',
       targetType: 'appraisal',
       targetId: a.id,
-      detail: { propertyId, valuePerUnitCents: cents, appraisedOn: body.appraisedOn },
+      detail: {
+        propertyId,
+        valuePerUnitCents: cents,
+        appraisedOn: body.appraisedOn,
+        ...(last ? { previousValuePerUnitCents: Number(last.cents), changePercent: change } : {}),
+        ...(Math.abs(change) > limit ? { confirmedLargeChange: true } : {}),
+      },
     });
     return a.id;
+  });
+  return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];
+}
+
+/**
+ * Voids a mistaken appraisal: it stays on record (who, when, why) and every reader takes the
+ * latest one not voided, so marks, charts, statements and the market's band are restated.
+ * Holders are told the value they see changed.
+ */
+export async function voidAppraisal(app: FastifyInstance, admin: Actor, id: string, body: VoidAppraisalBody): Promise<Appraisal> {
+  const reason = body.reason.trim();
+  if (!reason) throw badRequest(RETURNS_MESSAGES.reasonRequired);
+  await app.db.transaction(async (tx) => {
+    const [found] = await rows<{ property_id: string }>(tx, sql`SELECT property_id FROM appraisals WHERE id = ${id}`);
+    if (!found) throw notFound('Appraisal not found');
+    // The property first (as recording does), then the appraisal.
+    const [p] = await rows<{ name: string }>(tx, sql`SELECT name FROM properties WHERE id = ${found.property_id} FOR UPDATE`);
+    const [a] = await rows<Row>(tx, sql`SELECT * FROM appraisals WHERE id = ${id} FOR UPDATE`);
+    if (a.voided_at !== null) throw conflict(RETURNS_MESSAGES.appraisalVoided);
+    const latest = () =>
+      rows<{ cents: string; day: unknown }>(
+        tx,
+        sql`SELECT value_per_unit_cents AS cents, appraised_on AS day FROM appraisals WHERE property_id = ${found.property_id} AND voided_at IS NULL
+            ORDER BY appraised_on DESC, created_at DESC LIMIT 1`,
+      );
+    const [before] = await latest();
+    await tx.execute(sql`UPDATE appraisals SET voided_at = now(), voided_by = ${admin.id}, void_reason = ${reason} WHERE id = ${id}`);
+    const [after] = await latest();
+    const valueOf = (l: { cents: string; day: unknown } | undefined) =>
+      l ? { valuePerUnitCents: Number(l.cents), appraisedOn: date(l.day) } : { valuePerUnitCents: null, appraisedOn: null };
+    await audit(tx, admin, {
+      action: 'appraisal.void',
+      targetType: 'appraisal',
+      targetId: id,
+      detail: {
+        propertyId: found.property_id,
+        reason,
+        voided: { valuePerUnitCents: Number(a.value_per_unit_cents), appraisedOn: date(a.appraised_on) },
+        before: { latest: valueOf(before) },
+        after: { latest: valueOf(after) },
+      },
+    });
+    const holders = await holdersOf(tx, found.property_id);
+    for (const userId of holders) {
+      await notices.appraisalVoided(tx, {
+        userId,
+        propertyId: found.property_id,
+        propertyName: p.name,
+        voidedCents: Number(a.value_per_unit_cents),
+        appraisedOn: date(a.appraised_on),
+        currentCents: after ? Number(after.cents) : null,
+        reason,
+      });
+    }
   });
   return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];
 }
@@ -720,7 +963,7 @@ export async function performance(app: FastifyInstance, viewer: Actor | null, pr
   const insider = viewer?.role === 'ADMIN' || viewer?.id === p.owner_id;
   return {
     propertyId,
-    latestAppraisal: appraisals[0] ?? null,
+    latestAppraisal: appraisals.find((a) => a.voidedAt === null) ?? null,
     appraisals,
     distributions: insider ? distributions : distributions.map((d) => ({ ...d, refusedReason: null, refusedAt: null })),
     incomeProducing: Boolean(p.producing),
@@ -739,8 +982,8 @@ export async function myReturns(app: FastifyInstance, actor: Actor, now: Date = 
     app.db,
     sql`SELECT h.property_id, h.quantity, p.name, p.roi_in_five_years,
           (SELECT min(l.acquired_at) FROM lots l WHERE l.investor_id = h.investor_id AND l.property_id = h.property_id) AS first_at,
-          (SELECT a.value_per_unit_cents FROM appraisals a WHERE a.property_id = h.property_id ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 1) AS value_cents,
-          (SELECT a.appraised_on FROM appraisals a WHERE a.property_id = h.property_id ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 1) AS appraised_on,
+          (SELECT a.value_per_unit_cents FROM appraisals a WHERE a.property_id = h.property_id AND a.voided_at IS NULL ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 1) AS value_cents,
+          (SELECT a.appraised_on FROM appraisals a WHERE a.property_id = h.property_id AND a.voided_at IS NULL ORDER BY a.appraised_on DESC, a.created_at DESC LIMIT 1) AS appraised_on,
           coalesce(s.enabled, false) AS reinvest
         FROM holdings h JOIN properties p ON p.id = h.property_id
         LEFT JOIN reinvest_settings s ON s.investor_id = h.investor_id AND s.property_id = h.property_id

@@ -5,11 +5,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
-import type { StatementFormat, StatementPeriods } from 'shared-api/contract';
+import type { AdminPermission, StatementFormat, StatementPeriods } from 'shared-api/contract';
 import { statementFileName, taxDocumentFileName } from 'shared-api/contract/dashboard';
 import { badRequest, notFound } from '../../lib/http-error';
 import { assertSame, errors, Id, StringEnum, type Same } from '../../lib/schema';
-import { currentUser } from '../../plugins/auth';
+import { audit } from '../../lib/audit';
+import { actorOf, currentUser } from '../../plugins/auth';
 import type { Executor } from '../../db/client';
 import { statementCsvStream } from './csv';
 import { PDF_MAX_LINES } from './pdf';
@@ -76,6 +77,7 @@ async function sendStatement(
   reply: FastifyReply,
   userId: string,
   file: string,
+  found?: () => Promise<void>,
 ): Promise<FastifyReply> {
   const db = app.db;
   const dot = file.lastIndexOf('.');
@@ -90,7 +92,10 @@ async function sendStatement(
   const gone = clientGone(reply);
   const streamed = await streamStatement(app.database, db, person, range, gone);
   reply.header('Content-Disposition', `attachment; filename="${name}"`).header('X-Content-Type-Options', 'nosniff');
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(Readable.from(statementCsvStream(streamed)));
+  if (format === 'csv') {
+    await found?.();
+    return reply.type('text/csv; charset=utf-8').send(Readable.from(statementCsvStream(streamed)));
+  }
   if (streamed.count > PDF_MAX_LINES) {
     throw badRequest(
       `${streamed.count} entries in this period; a PDF statement holds at most ${PDF_MAX_LINES}. Download the CSV, or a month at a time.`,
@@ -100,10 +105,19 @@ async function sendStatement(
   for await (const batch of streamed.lines) for (const l of batch) lines.push(l);
   // Laid out in a worker thread; a client that leaves stops it (the worker is ended).
   const pdf = await pdfs.render({ ...streamed.statement, lines }, gone);
+  await found?.();
   return reply.type('application/pdf').send(pdf);
 }
 
-async function sendTaxDocument(db: Executor, pdfs: PdfPool, reply: FastifyReply, userId: string, file: string): Promise<FastifyReply> {
+/** `found` runs once the file is made and before its first byte is sent (an admin's read is audited there). */
+async function sendTaxDocument(
+  db: Executor,
+  pdfs: PdfPool,
+  reply: FastifyReply,
+  userId: string,
+  file: string,
+  found?: () => Promise<void>,
+): Promise<FastifyReply> {
   const [year, ext] = file.split('.');
   const format = ext as StatementFormat;
   const range = taxYearRange(year);
@@ -114,18 +128,23 @@ async function sendTaxDocument(db: Executor, pdfs: PdfPool, reply: FastifyReply,
   reply
     .header('Content-Disposition', `attachment; filename="${taxDocumentFileName(year, format)}"`)
     .header('X-Content-Type-Options', 'nosniff');
-  if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(taxCsv(document));
+  if (format === 'csv') {
+    await found?.();
+    return reply.type('text/csv; charset=utf-8').send(taxCsv(document));
+  }
   if (document.disposals.length > PDF_MAX_LINES) {
     throw badRequest(
       `${document.disposals.length} disposals in this year; a PDF tax document holds at most ${PDF_MAX_LINES}. Download the CSV.`,
     );
   }
-  return reply.type('application/pdf').send(await pdfs.renderTax(document, clientGone(reply)));
+  const pdf = await pdfs.renderTax(document, clientGone(reply));
+  await found?.();
+  return reply.type('application/pdf').send(pdf);
 }
 
 const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const walletHolder = [app.authenticate, app.requireRole('INVESTOR', 'PROPERTY_OWNER')];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
   const pdfs = createPdfPool(app.config.pdfWorkers);
   app.addHook('onClose', () => pdfs.close());
 
@@ -180,7 +199,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/users/:id/statements',
     {
-      onRequest: admin,
+      onRequest: admin('people.read'),
       schema: {
         tags,
         summary: "A user's statement periods (admins)",
@@ -198,7 +217,7 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/users/:id/statements/tax/:file',
     {
-      onRequest: admin,
+      onRequest: admin('people.read'),
       schema: {
         tags,
         summary: "A user's year-end tax document as PDF or CSV (admins)",
@@ -209,13 +228,23 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401, 403, 404),
       },
     },
-    async (request, reply) => sendTaxDocument(app.db, pdfs, reply, request.params.id, request.params.file),
+    // A person's money is personal data: an admin's read is recorded once the file is made,
+    // before it is sent (after the reply, the row would land after the caller saw the answer).
+    async (request, reply) =>
+      sendTaxDocument(app.db, pdfs, reply, request.params.id, request.params.file, () =>
+        audit(app.db, actorOf(request), {
+          action: 'tax_document.view',
+          targetType: 'user',
+          targetId: request.params.id,
+          detail: { file: request.params.file },
+        }),
+      ),
   );
 
   app.get(
     '/admin/users/:id/statements/:file',
     {
-      onRequest: admin,
+      onRequest: admin('people.read'),
       schema: {
         tags,
         summary: "A user's statement as PDF or CSV (admins)",
@@ -226,7 +255,15 @@ const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401, 403, 404),
       },
     },
-    async (request, reply) => sendStatement(app, pdfs, reply, request.params.id, request.params.file),
+    async (request, reply) =>
+      sendStatement(app, pdfs, reply, request.params.id, request.params.file, () =>
+        audit(app.db, actorOf(request), {
+          action: 'statement.view',
+          targetType: 'user',
+          targetId: request.params.id,
+          detail: { file: request.params.file },
+        }),
+      ),
   );
 };
 

@@ -105,9 +105,10 @@ export async function buildTaxDocument(
 
   const income = await rowsOf<{ property_id: string | null; property_name: string | null; n: string; cents: string }>(
     db,
-    sql`SELECT e.property_id, p.name AS property_name, count(*) AS n, sum(e.amount_cents) AS cents
+    // Net of corrections: a reversed payment takes its income back.
+    sql`SELECT e.property_id, p.name AS property_name, count(*) FILTER (WHERE e.type = 'DISTRIBUTION_PAYMENT') AS n, sum(e.amount_cents) AS cents
         FROM ledger_entries e LEFT JOIN properties p ON p.id = e.property_id
-        WHERE e.user_id = ${userId} AND e.type = 'DISTRIBUTION_PAYMENT'
+        WHERE e.user_id = ${userId} AND e.type IN ('DISTRIBUTION_PAYMENT', 'DISTRIBUTION_PAYMENT_REVERSAL')
           AND e.created_at >= ${from}::timestamptz AND e.created_at < ${to}::timestamptz
         GROUP BY e.property_id, p.name ORDER BY sum(e.amount_cents) DESC, p.name`,
   );
@@ -188,10 +189,11 @@ export async function buildTaxDocument(
       db,
       sql`SELECT e.property_id, p.name AS property_name,
                  coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'OWNER_PAYOUT'), 0) AS proceeds,
-                 coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'DISTRIBUTION_FUNDING'), 0) AS funded,
-                 coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'MANAGEMENT_FEE'), 0) AS fees
+                 coalesce(sum(e.amount_cents) FILTER (WHERE e.type IN ('DISTRIBUTION_FUNDING', 'DISTRIBUTION_FUNDING_REVERSAL')), 0) AS funded,
+                 coalesce(sum(e.amount_cents) FILTER (WHERE e.type IN ('MANAGEMENT_FEE', 'MANAGEMENT_FEE_REVERSAL')), 0) AS fees
           FROM ledger_entries e JOIN properties p ON p.id = e.property_id
-          WHERE e.user_id = ${userId} AND e.type IN ('OWNER_PAYOUT', 'DISTRIBUTION_FUNDING', 'MANAGEMENT_FEE')
+          WHERE e.user_id = ${userId}
+            AND e.type IN ('OWNER_PAYOUT', 'DISTRIBUTION_FUNDING', 'MANAGEMENT_FEE', 'DISTRIBUTION_FUNDING_REVERSAL', 'MANAGEMENT_FEE_REVERSAL')
             AND e.created_at >= ${from}::timestamptz AND e.created_at < ${to}::timestamptz
           GROUP BY e.property_id, p.name ORDER BY p.name, e.property_id`,
     );

@@ -1,3 +1,4 @@
+import type { AdminPermission } from 'shared-api/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, IdParams, PageOf } from '../../lib/schema';
 import { limit } from '../../plugins/rate-limit';
@@ -18,7 +19,7 @@ const tags = ['support'];
 const security = [{ bearerAuth: [] }];
 
 const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
 
   app.post(
     '/support',
@@ -56,7 +57,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/support',
     {
-      onRequest: admin,
+      onRequest: admin('support.manage'),
       schema: {
         tags,
         summary: 'All tickets and messages (admins)',
@@ -106,7 +107,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/support/:id',
     {
-      onRequest: admin,
+      onRequest: admin('support.manage'),
       schema: {
         tags,
         summary: 'A ticket’s thread and the person’s account (admins)',
@@ -121,7 +122,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/support/:id/messages',
     {
-      onRequest: admin,
+      onRequest: admin('support.manage'),
       schema: {
         tags,
         summary: 'Reply (admins): a ticket waits for the person, who is notified; a contact message is answered by e-mail',
@@ -140,7 +141,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/support/:id/messages/:messageId/resend',
     {
-      onRequest: admin,
+      onRequest: admin('support.manage'),
       schema: {
         tags,
         summary: 'Send a contact reply’s e-mail again after it failed (admins)',
@@ -155,7 +156,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/support/:id/assignee',
     {
-      onRequest: admin,
+      onRequest: admin('support.manage'),
       schema: {
         tags,
         summary: 'Assign a ticket to oneself ({ assignee: "me" }) or unassign it ({ assignee: null }) (admins)',
@@ -171,7 +172,7 @@ const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/v1/support/:id/close',
     {
-      onRequest: admin,
+      onRequest: admin('support.manage'),
       schema: {
         tags,
         summary: 'Close a ticket (admins)',

@@ -7,6 +7,8 @@ import {
   SUPPORT_MAIL_STATUSES,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_STATUSES,
+  SUPPORT_SORTS,
+  SORT_ORDERS,
   USER_STATUSES,
   type AdminSupportThread,
   type SupportAssignBody,
@@ -96,6 +98,8 @@ assertSame<Same<Static<typeof SupportAssignBodySchema>, SupportAssignBody>>();
 
 export const SupportQuerySchema = Type.Object(
   {
+    sort: Type.Optional(StringEnum(SUPPORT_SORTS)),
+    order: Type.Optional(StringEnum(SORT_ORDERS)),
     status: Type.Optional(StringEnum(SUPPORT_STATUSES)),
     kind: Type.Optional(StringEnum(SUPPORT_KINDS)),
     assignee: Type.Optional(

@@ -1,7 +1,7 @@
 // Support: tickets from signed-in people and contact-form messages from visitors, each a
 // thread. OPEN (the team's turn) → WAITING (an admin replied) → CLOSED; the person's answer
 // reopens it. The database enforces the same moves (0085_support_threads.sql).
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CONTACT_FIELD_MAX,
@@ -16,10 +16,13 @@ import {
   type SupportMessage,
   type SupportPersonSummary,
   type SupportQuery,
+  type SupportSort,
   type SupportThread,
   type SupportTicket,
 } from 'shared-api/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { sortedBy } from '../../lib/list-page';
 import { holdings, supportMessages, supportTickets, users, type SupportMessageRow, type SupportRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { audit } from '../../lib/audit';
@@ -98,6 +101,14 @@ export async function createTicket(app: FastifyInstance, user: Actor | null, bod
 
 // ---- Lists ----
 
+/** The sortable columns (SupportQuery.sort). */
+const SUPPORT_SORT_COLUMNS: Record<SupportSort, SQL | AnyPgColumn> = {
+  updatedAt: supportTickets.updatedAt,
+  createdAt: supportTickets.createdAt,
+  subject: sql`lower(${supportTickets.subject})`,
+  status: supportTickets.status,
+};
+
 async function page(app: FastifyInstance, where: SQL[], q: SupportQuery, order: 'created' | 'updated'): Promise<Page<SupportTicket>> {
   const p = q.page ?? 1;
   const pageSize = q.pageSize ?? 20;
@@ -107,7 +118,7 @@ async function page(app: FastifyInstance, where: SQL[], q: SupportQuery, order: 
     .select()
     .from(supportTickets)
     .where(cond)
-    .orderBy(order === 'updated' ? desc(supportTickets.updatedAt) : desc(supportTickets.createdAt), desc(supportTickets.id))
+    .orderBy(...sortedBy(SUPPORT_SORT_COLUMNS[q.sort ?? (order === 'updated' ? 'updatedAt' : 'createdAt')], supportTickets.id, q.order))
     .limit(pageSize)
     .offset((p - 1) * pageSize);
   return { items: rows.map(toTicket), total, page: p, pageSize };

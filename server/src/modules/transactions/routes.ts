@@ -1,8 +1,10 @@
+import type { AdminPermission } from 'shared-api/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { errors, IdParams } from '../../lib/schema';
+import { audit } from '../../lib/audit';
 import { actorOf } from '../../plugins/auth';
 import { exportFile, exportJob, startLedgerExport } from './export-jobs';
 import {
@@ -45,7 +47,7 @@ const csv = {
 
 const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedIn = [app.authenticate];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
 
   app.get(
     '/owned',
@@ -96,7 +98,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      onRequest: admin,
+      onRequest: admin('transactions.read'),
       schema: {
         tags,
         summary: 'Every ledger entry with filters and totals (admins)',
@@ -111,7 +113,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/export.csv',
     {
-      onRequest: admin,
+      onRequest: admin('transactions.read'),
       schema: {
         tags,
         summary: 'Every ledger entry matching the filters, as CSV (admins)',
@@ -121,13 +123,24 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: errors(400, 401, 403),
       },
     },
-    async (request, reply) => sendCsv(reply, service.exportTransactions(app, request.query, clientGone(reply))),
+    async (request, reply) => {
+      // Made first: its filters are checked there, and a refused export is not recorded.
+      const file = service.exportTransactions(app, request.query, clientGone(reply));
+      // Ledger entries name people and their money: an admin's export is recorded with its filters.
+      await audit(app.db, actorOf(request), {
+        action: 'transactions.export',
+        targetType: 'export',
+        targetId: 'transactions.csv',
+        detail: { filters: request.query },
+      });
+      return sendCsv(reply, file);
+    },
   );
 
   app.post(
     '/export-jobs',
     {
-      onRequest: admin,
+      onRequest: admin('transactions.read'),
       schema: {
         tags,
         summary: 'The ledger export of these filters, made in the background; a notice with its download link follows (admins)',
@@ -137,14 +150,21 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      return reply.status(202).send(await startLedgerExport(app, actorOf(request), request.body));
+      const job = await startLedgerExport(app, actorOf(request), request.body);
+      await audit(app.db, actorOf(request), {
+        action: 'transactions.export',
+        targetType: 'export',
+        targetId: job._id,
+        detail: { filters: request.body },
+      });
+      return reply.status(202).send(job);
     },
   );
 
   app.get(
     '/export-jobs/:id',
     {
-      onRequest: admin,
+      onRequest: admin('transactions.read'),
       schema: {
         tags,
         summary: 'An export of mine: its status, and its download link once done (admins)',
@@ -182,7 +202,7 @@ const transactionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
     {
-      onRequest: admin,
+      onRequest: admin('transactions.read'),
       schema: {
         tags,
         summary: 'One ledger entry (admins)',

@@ -1,3 +1,4 @@
+import type { AdminPermission } from 'shared-api/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MESSAGES } from 'shared-api/contract';
 import { errors, IdParams, MessageBody, PageOf } from '../../lib/schema';
@@ -17,6 +18,8 @@ import {
   VerifyUserSchema,
 } from './schemas';
 import * as service from './service';
+import { audit } from '../../lib/audit';
+import { ApprovalRequestSchema, held } from '../approvals';
 import { UserMetricsSchema } from './metrics-schema';
 
 const tags = ['users'];
@@ -28,7 +31,7 @@ const single = (what: string) => ({
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const signedIn = [app.authenticate];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
   const investor = [app.authenticate, app.requireRole('INVESTOR')];
   const notAdmin = [app.authenticate, app.requireRole('INVESTOR', 'PROPERTY_OWNER')];
 
@@ -175,7 +178,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      onRequest: admin,
+      onRequest: admin('people.read'),
       schema: {
         tags,
         summary: 'List users (admins)',
@@ -190,38 +193,53 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/verify/:userId',
     {
-      onRequest: admin,
+      onRequest: admin('people.verify'),
       schema: {
         tags,
         summary: 'Verify or reject a user (admins)',
         security,
         params: UserIdParams,
         body: VerifyUserSchema,
-        response: { 200: UserSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: UserSchema, 202: ApprovalRequestSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.verifyUser(app, actorOf(request), request.params.userId, request.body),
+    async (request, reply) => {
+      const { userId } = request.params;
+      const pending = await held(app, actorOf(request), 'person.verify', { userId, direct: request.body });
+      if (pending) return reply.status(202).send(pending);
+      return service.verifyUser(app, actorOf(request), userId, request.body);
+    },
   );
 
   app.get(
     '/:id',
     {
-      onRequest: admin,
+      onRequest: admin('people.read'),
       schema: {
         tags,
-        summary: 'A user with documents and questionnaire (admins)',
+        summary: 'A user with documents and questionnaire (admins; every view is audited: user.view)',
         security,
         params: IdParams,
         response: { 200: UserDetailSchema, ...errors(401, 403, 404) },
       },
     },
-    async (request) => service.getUserDetail(app, request.params.id),
+    async (request) => {
+      const detail = await service.getUserDetail(app, request.params.id);
+      // Identity documents (their signed links) and answers are personal data: the view is recorded.
+      await audit(app.db, actorOf(request), {
+        action: 'user.view',
+        targetType: 'user',
+        targetId: detail._id,
+        detail: { documents: detail.kycDocuments.length + detail.businessDocuments.length },
+      });
+      return detail;
+    },
   );
 
   app.patch(
     '/:id',
     {
-      onRequest: admin,
+      onRequest: admin('people.edit'),
       schema: {
         tags,
         summary: "Change a user's profile fields (admins)",
@@ -237,7 +255,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
-      onRequest: admin,
+      onRequest: admin('people.delete'),
       schema: {
         tags,
         summary: 'Delete an investor or owner (admins)',

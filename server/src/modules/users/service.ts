@@ -12,23 +12,25 @@ import {
   type UserDetail,
   type UserMetrics,
   type UsersQuery,
+  type UserSort,
   type VerifyUserBody,
   type Page,
   type CompleteOnboardingBody,
 } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { files, properties, questionnaires, users, type UserRow } from '../../db/schema';
+import { files, questionnaires, users, type UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import type { ReadUploads } from '../../plugins/uploads';
-import { audit } from '../../lib/audit';
-import { finishPage, planPage, totalOf } from '../../lib/list-page';
+import { audit, changesOf } from '../../lib/audit';
+import { finishPage, planPage, sortedKey, totalOf, type KeyPart } from '../../lib/list-page';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Actor } from '../../lib/actor';
 import { insertFiles, objectKeys, removeObjects, storeUploads, toFileRef } from '../files';
 import { ownerListingFigures } from '../properties';
 import { moneyMetricsForUser } from './metrics';
 import { accountClosingRefusals } from '../wallets';
-import { holdersOf, notices } from '../notifications';
+import { applyVerification, documentCounts } from './verification';
+import { openCase } from './cases';
 import { closeTicketsOfClosedAccount } from '../support';
 
 export type UserWithAvatar = UserRow & { avatarKey: string | null };
@@ -42,6 +44,7 @@ export function toUser(app: FastifyInstance, u: UserWithAvatar): User {
     lastName: u.lastName,
     email: u.email,
     role: u.role,
+    adminRole: u.adminRole,
     status: u.status,
     emailVerified: u.emailVerified,
     isSubscribed: u.isSubscribed,
@@ -110,14 +113,21 @@ function cleanProfile(body: UpdateMeBody): Partial<typeof users.$inferInsert> {
   return set;
 }
 
-export async function updateProfile(app: FastifyInstance, userId: string, body: UpdateMeBody): Promise<User> {
+/** `auditAs`: an admin editing their own profile, which the audit trail records like any admin change. */
+export async function updateProfile(app: FastifyInstance, userId: string, body: UpdateMeBody, auditAs?: Actor): Promise<User> {
   const set = cleanProfile(body);
-  if (Object.keys(set).length > 0) {
-    await app.db
-      .update(users)
-      .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  }
+  await app.db.transaction(async (tx) => {
+    const before = auditAs ? await requireUser(tx, userId) : null;
+    if (Object.keys(set).length > 0) {
+      await tx
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    }
+    if (auditAs && before) {
+      await audit(tx, auditAs, { action: 'admin.profile_update', targetType: 'user', targetId: userId, detail: changesOf(before, set) });
+    }
+  });
   return toUser(app, await requireUser(app.db, userId));
 }
 
@@ -199,30 +209,29 @@ export async function uploadUserFile(
 export async function completeOnboarding(app: FastifyInstance, me: Actor, _body: CompleteOnboardingBody | undefined): Promise<User> {
   if (me.role === 'ADMIN') throw badRequest('Admins do not onboard');
   const user = await requireUser(app.db, me.id);
-  const docs = await app.db
-    .select({ kind: files.kind, n: count() })
-    .from(files)
-    .where(and(eq(files.userId, me.id), inArray(files.kind, ['KYC', 'BUSINESS_KYC'])))
-    .groupBy(files.kind);
-  const has = (k: string) => docs.some((d) => d.kind === k && d.n > 0);
+  const docs = await documentCounts(app.db, me.id);
   // Spec 5's onboarding rules, in its order.
   if (!user.userType) throw badRequest(MESSAGES.selectUserType);
   if (!user.country) throw badRequest(MESSAGES.selectNationality);
   if (!user.phone) throw badRequest(MESSAGES.invalidPhone);
   if (user.role === 'INVESTOR' && !user.isSubscribed) throw badRequest(MESSAGES.completeSubscription);
   if (user.userType === 'BUSINESS_ENTITY' && !user.businessName) throw badRequest(MESSAGES.businessName);
-  if (user.userType === 'BUSINESS_ENTITY' && !has('BUSINESS_KYC')) throw badRequest(MESSAGES.businessDocuments);
-  if (!has('KYC')) throw badRequest(MESSAGES.identityCard);
-  await app.db
-    .update(users)
-    .set({
-      onboardingCompleted: true,
-      // Documents (re)submitted: a verified person stays verified, anyone else waits for review.
-      status: user.status === 'VERIFIED' ? 'VERIFIED' : 'PENDING',
-      rejectionReason: user.status === 'VERIFIED' ? user.rejectionReason : null,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, me.id));
+  if (user.userType === 'BUSINESS_ENTITY' && docs.BUSINESS_KYC === 0) throw badRequest(MESSAGES.businessDocuments);
+  if (docs.KYC === 0) throw badRequest(MESSAGES.identityCard);
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        onboardingCompleted: true,
+        // Documents (re)submitted: a verified person stays verified, anyone else waits for review.
+        status: user.status === 'VERIFIED' ? 'VERIFIED' : 'PENDING',
+        rejectionReason: user.status === 'VERIFIED' ? user.rejectionReason : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, me.id));
+    // A submission to review opens a case (or refreshes the one still open).
+    if (user.status !== 'VERIFIED') await openCase(tx, user, docs.KYC + docs.BUSINESS_KYC);
+  });
   return toUser(app, await requireUser(app.db, me.id));
 }
 
@@ -284,6 +293,15 @@ export async function getMyMetrics(app: FastifyInstance, me: Actor): Promise<Use
 /** What a person search matches: the trigram index users_search_trgm_idx has this expression. */
 const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
 
+/** The sortable columns (UsersQuery.sort); createdAt is the one the keyset indexes have. */
+const USER_SORT_KEYS: Record<UserSort, KeyPart> = {
+  createdAt: { expr: sql`${users.createdAt}`, cast: 'timestamptz' },
+  name: { expr: sql`lower(${users.lastName} || ' ' || ${users.firstName})`, cast: 'text' },
+  email: { expr: sql`lower(${users.email})`, cast: 'text' },
+  status: { expr: sql`${users.status}`, cast: 'text' },
+  country: { expr: sql`coalesce(${users.country}, '')`, cast: 'text' },
+};
+
 export async function listUsers(app: FastifyInstance, q: UsersQuery, roles?: Role[]): Promise<Page<User>> {
   const where: SQL[] = [isNull(users.deletedAt)];
   if (q.role) where.push(eq(users.role, q.role));
@@ -292,10 +310,7 @@ export async function listUsers(app: FastifyInstance, q: UsersQuery, roles?: Rol
   const text = q.q?.trim();
   if (text) where.push(sql`${searchText} ILIKE ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   const cond = and(...where);
-  const plan = planPage(q, users, cond, [
-    { expr: sql`${users.createdAt}`, cast: 'timestamptz' },
-    { expr: sql`${users.id}`, cast: 'uuid' },
-  ]);
+  const plan = planPage(q, users, cond, sortedKey(USER_SORT_KEYS[q.sort ?? 'createdAt'], sql`${users.id}`), 20, q.order);
   const fetched = await app.db
     .select({ ...getTableColumns(users), ...withAvatar, _k: sql<string>`${plan.keyText}` })
     .from(users)
@@ -348,7 +363,7 @@ export async function adminUpdateUser(
         .set({ ...set, updatedAt: new Date() })
         .where(eq(users.id, id));
     }
-    await audit(tx, actor, { action: 'user.update', targetType: 'user', targetId: id, detail: { fields: Object.keys(set) } });
+    await audit(tx, actor, { action: 'user.update', targetType: 'user', targetId: id, detail: changesOf(u, set) });
   });
   return getUserDetail(app, id);
 }
@@ -381,36 +396,7 @@ export async function verifyUser(app: FastifyInstance, actor: Actor, id: string,
   await app.db.transaction(async (tx) => {
     const u = await findUser(tx, id);
     if (!u || u.role === 'ADMIN') throw notFound('User not found');
-    await tx
-      .update(users)
-      .set({ status: body.status, rejectionReason: body.status === 'REJECTED' ? reason : null, updatedAt: new Date() })
-      .where(eq(users.id, id));
-    if (body.status === 'REJECTED') await app.tokens.revokeAll(tx, id);
-    if (body.status === 'VERIFIED' && u.status !== 'VERIFIED') await notices.kycVerified(tx, id);
-    if (body.status === 'REJECTED') {
-      // The orders a rejection cancelled in this transaction (the database cancels them: migration 0103).
-      const cancelled = (await tx.execute(
-        sql`SELECT count(*) AS n FROM market_orders WHERE investor_id = ${id} AND status = 'CANCELLED' AND closed_at = now()`,
-      )) as unknown as { rows: { n: unknown }[] };
-      await notices.kycRejected(tx, id, reason, Number(cancelled.rows[0].n));
-      // The database suspended the owner's live listings in this transaction (0040's trigger): tell them, and the listings' holders, too.
-      for (const p of await tx
-        .select({ id: properties.id, name: properties.name, ownerId: properties.ownerId, reason: properties.suspendedReason })
-        .from(properties)
-        .where(and(eq(properties.ownerId, id), sql`${properties.suspendedAt} = now()`))) {
-        const reason = p.reason ?? 'The owner’s identity verification was rejected';
-        await notices.listingSuspended(tx, p, reason);
-        for (const holder of await holdersOf(tx, p.id)) {
-          if (holder !== p.ownerId) await notices.holdingSuspended(tx, { userId: holder, id: p.id, name: p.name }, reason);
-        }
-      }
-    }
-    await audit(tx, actor, {
-      action: body.status === 'VERIFIED' ? 'user.verify' : 'user.reject',
-      targetType: 'user',
-      targetId: id,
-      detail: { from: u.status, to: body.status, ...(reason && body.status === 'REJECTED' ? { reason } : {}) },
-    });
+    await applyVerification(app, tx, actor, u, { status: body.status, reason });
   });
   return toUser(app, await requireUser(app.db, id));
 }

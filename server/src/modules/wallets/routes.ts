@@ -1,3 +1,4 @@
+import type { AdminPermission } from 'shared-api/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { idempotencyOf, sendAnswer } from '../ledger';
@@ -14,7 +15,7 @@ const security = [{ bearerAuth: [] }];
 
 const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const walletHolder = [app.authenticate, app.requireRole('INVESTOR', 'PROPERTY_OWNER')];
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
+  const admin = (p: AdminPermission) => [app.authenticate, app.requireAdmin(p)];
 
   app.get(
     '/balance',
@@ -33,7 +34,7 @@ const walletRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:userId/admin',
     {
-      onRequest: admin,
+      onRequest: admin('people.read'),
       schema: {
         tags,
         summary: "A user's wallet (admins)",

@@ -22,9 +22,12 @@ import {
   unitsSold,
   type ActiveInvestments,
   type ActiveInvestor,
+  type ProgressPosted,
+  type ProgressUpdateRecord,
   type Property,
   type PropertyRevision,
 } from 'shared-api/contract';
+import { PROGRESS_UPDATE_STATUS_LABELS } from 'shared-api/contract/dashboard';
 import { ListingStatus } from '../../../components/listing-status';
 import { ProgressUpdateForm } from './progress-update-form';
 import { IncomeSection } from '../../income/income-section';
@@ -35,17 +38,52 @@ const investorColumns: DataTableColumn<ActiveInvestor>[] = [
   { key: 'amountInvested', header: 'Invested', align: 'right', render: (i) => formatMoney(i.amountInvested) },
 ];
 
+/** The card after a post: a held update is shown; a rejected one gives way to any newer update. */
+function afterPost(p: ActiveListingCardProps['initial'], next: ProgressPosted): ActiveListingCardProps['initial'] {
+  const { progressUpdate, message: _message, ...property } = next;
+  const stillPending = p.progressReview?.status === 'PENDING_REVIEW' ? p.progressReview : null;
+  return {
+    ...property,
+    revision: p.revision,
+    progressReview: progressUpdate.status === 'PENDING_REVIEW' ? progressUpdate : stillPending,
+  };
+}
+
+/** A lower progress the owner posted: awaiting the platform's review, or rejected with its reason. */
+function ProgressReviewNotice({ update }: { update: ProgressUpdateRecord }) {
+  const pending = update.status === 'PENDING_REVIEW';
+  return (
+    <Box
+      role="status"
+      aria-label={`Progress update ${PROGRESS_UPDATE_STATUS_LABELS[update.status].toLowerCase()}`}
+      sx={{ border: 1, borderColor: pending ? 'warning.main' : 'error.main', borderRadius: 1, p: 1.5, display: 'grid', gap: 0.5 }}
+    >
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip size="small" color={pending ? 'warning' : 'error'} label={PROGRESS_UPDATE_STATUS_LABELS[update.status]} />
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {update.percent}% posted {formatDate(update.createdAt)}
+        </Typography>
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {pending
+          ? `Progress lower than the current ${update.previousPercent ?? 0}% is checked by our team before investors see it.`
+          : `Not approved; the listing keeps its progress. Reason: ${update.reviewReason ?? ''}`}
+      </Typography>
+      {update.note && <Typography variant="body2">{update.note}</Typography>}
+    </Box>
+  );
+}
+
+interface ActiveListingCardProps {
+  initial: Property & { revision?: PropertyRevision | null; progressReview?: ProgressUpdateRecord | null };
+  investments: AsyncState<ActiveInvestments>;
+}
+
 /**
  * One approved listing: funding, its investors and, off-plan, construction progress. The
  * investors come from the page, which asks for every card's at once.
  */
-export function ActiveListingCard({
-  initial,
-  investments,
-}: {
-  initial: Property & { revision?: PropertyRevision | null };
-  investments: AsyncState<ActiveInvestments>;
-}) {
+export function ActiveListingCard({ initial, investments }: ActiveListingCardProps) {
   const headingId = useId();
   const [p, setP] = useState(initial);
   const raised = amountRaised(p);
@@ -140,7 +178,8 @@ export function ActiveListingCard({
               ))}
             </Box>
           )}
-          <ProgressUpdateForm property={p} onPosted={(next) => setP({ ...next, revision: p.revision })} />
+          {p.progressReview && <ProgressReviewNotice update={p.progressReview} />}
+          <ProgressUpdateForm property={p} onPosted={(next) => setP(afterPost(p, next))} />
         </Box>
       )}
 

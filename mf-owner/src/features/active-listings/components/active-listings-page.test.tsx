@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { resetToasts } from 'shared-ui';
-import type { OwnedPropertiesQuery } from 'shared-api/contract';
+import type { OwnedPropertiesQuery, ProgressUpdateRecord } from 'shared-api/contract';
+import { PROGRESS_REVIEW_MESSAGES } from 'shared-api/contract/dashboard';
 import { renderPage } from 'shared-ui/testing';
 import { makeListing, noInvestors, pageOf } from 'shared-api/testing';
 import { ActiveListingsPage } from './active-listings-page';
@@ -65,6 +66,18 @@ beforeEach(() => {
 });
 
 const card = (name: string) => screen.getByRole('article', { name });
+const update = (over: Partial<ProgressUpdateRecord> = {}): ProgressUpdateRecord => ({
+  _id: 'u9',
+  propertyId: 's',
+  percent: 30,
+  note: '',
+  status: 'APPLIED',
+  previousPercent: 15,
+  reviewReason: null,
+  createdAt: '2026-02-01T10:00:00.000Z',
+  decidedAt: null,
+  ...over,
+});
 
 test('shows approved listings with funding progress and their investors', async () => {
   renderPage(<ActiveListingsPage />, { url: '/dashboard/active_listings' });
@@ -100,6 +113,8 @@ test('an off-plan listing posts a progress update with a note', async () => {
       ...sunset.progressUpdates,
       { _id: 'u2', percent: body.percent, note: body.note ?? '', createdAt: '2026-02-01T10:00:00.000Z' },
     ],
+    progressUpdate: update({ _id: 'u2', percent: body.percent, note: body.note ?? '' }),
+    message: null,
   }));
   const ui = renderPage(<ActiveListingsPage />);
   const s = await screen.findByRole('article', { name: 'Sunset Terrace' });
@@ -123,6 +138,38 @@ test('an off-plan listing posts a progress update with a note', async () => {
   expect(within(s).getByRole('progressbar', { name: 'Construction progress of Sunset Terrace' })).toHaveAttribute('aria-valuenow', '30');
   expect(within(s).getByText(/Second floor slab poured\./)).toBeInTheDocument();
   expect(within(form).getByRole('textbox', { name: 'Note for investors' })).toHaveValue('');
+});
+
+test('a lower percent is held: the card says it awaits review and keeps the progress investors see', async () => {
+  const held = update({ _id: 'u3', percent: 5, note: 'Frame rebuilt', status: 'PENDING_REVIEW', previousPercent: 15 });
+  m.progress.mockResolvedValue({ ...sunset, progressUpdate: held, message: PROGRESS_REVIEW_MESSAGES.held(15) });
+  const ui = renderPage(<ActiveListingsPage />);
+  const s = await screen.findByRole('article', { name: 'Sunset Terrace' });
+  expect(within(s).queryByRole('status', { name: /awaiting review/i })).not.toBeInTheDocument();
+  const form = within(s).getByRole('form', { name: 'Progress update for Sunset Terrace' });
+  const percent = within(form).getByRole('textbox', { name: 'Progress' });
+  await ui.user.clear(percent);
+  await ui.user.type(percent, '5');
+  await ui.user.click(within(form).getByRole('button', { name: 'Post update' }));
+  expect(await screen.findByText(PROGRESS_REVIEW_MESSAGES.held(15))).toBeInTheDocument();
+  expect(screen.queryByText('Progress update posted. Investors see it on the property page.')).not.toBeInTheDocument();
+  const notice = within(s).getByRole('status', { name: 'Progress update awaiting review' });
+  expect(within(notice).getByText('Awaiting review')).toBeInTheDocument();
+  expect(within(notice).getByText(/^5% posted/)).toBeInTheDocument();
+  expect(within(notice).getByText('Frame rebuilt')).toBeInTheDocument();
+  expect(within(s).getByRole('progressbar', { name: 'Construction progress of Sunset Terrace' })).toHaveAttribute('aria-valuenow', '15');
+});
+
+test('a rejected lower update shows its reason', async () => {
+  const rejected = update({ percent: 2, status: 'REJECTED', reviewReason: 'Site photos show 15%', decidedAt: '2026-02-02T10:00:00.000Z' });
+  m.list.mockImplementation(async (q: OwnedPropertiesQuery = {}) =>
+    pageOf(q.status === 'ACTIVE' ? [{ ...sunset, progressReview: rejected }] : []),
+  );
+  renderPage(<ActiveListingsPage />);
+  const s = await screen.findByRole('article', { name: 'Sunset Terrace' });
+  const notice = within(s).getByRole('status', { name: 'Progress update rejected' });
+  expect(within(notice).getByText('Rejected')).toBeInTheDocument();
+  expect(within(notice).getByText(/Reason: Site photos show 15%/)).toBeInTheDocument();
 });
 
 test('with no approved listings, it points to My listings', async () => {

@@ -5,10 +5,10 @@ import { Link as RouterLink } from 'shared-ui/router';
 import { Button } from 'shared-ui/core';
 import { useAsync, EmptyState, ErrorState, LoadingState, PageHeader } from 'shared-ui/components';
 import { getActiveInvestmentsOf, getOwnedProperties } from 'shared-api';
-import { MAX_PAGE_SIZE, paths, type Property } from 'shared-api/contract';
+import { MAX_PAGE_SIZE, paths, type PropertyWithRevision } from 'shared-api/contract';
 import { ActiveListingCard } from './active-listing-card';
 
-async function approvedListings(): Promise<Property[]> {
+async function approvedListings(): Promise<PropertyWithRevision[]> {
   const [active, funded] = await Promise.all([
     getOwnedProperties({ status: 'ACTIVE', pageSize: MAX_PAGE_SIZE }),
     getOwnedProperties({ status: 'FUNDED', pageSize: MAX_PAGE_SIZE }),

@@ -3,15 +3,18 @@ import { Box } from 'shared-ui/mui-core';
 import { InputAdornment, TextField } from 'shared-ui/mui-inputs';
 import { Button, toast } from 'shared-ui/core';
 import { readError, updateOffPlanProgress } from 'shared-api';
-import type { Property } from 'shared-api/contract';
+import type { ProgressPosted, Property } from 'shared-api/contract';
 import { PROGRESS_MESSAGE, PROGRESS_NOTE_MAX, isValidProgress } from '../../../lib/progress';
 
 export interface ProgressUpdateFormProps {
   property: Property;
-  onPosted: (p: Property) => void;
+  onPosted: (p: ProgressPosted) => void;
 }
 
-/** Posts a construction update (percent and a note) that investors see on the property page. */
+/**
+ * Posts a construction update (percent and a note) that investors see on the property page;
+ * one lower than the listing's progress waits for the platform's review first.
+ */
 export function ProgressUpdateForm({ property, onPosted }: ProgressUpdateFormProps) {
   const formId = useId();
   const [percent, setPercent] = useState(String(property.progress ?? 0));
@@ -30,7 +33,8 @@ export function ProgressUpdateForm({ property, onPosted }: ProgressUpdateFormPro
       const updated = await updateOffPlanProgress(property._id, { percent: Number(percent.trim()), note: note.trim() || undefined });
       onPosted(updated);
       setNote('');
-      toast.success('Progress update posted. Investors see it on the property page.');
+      if (updated.message) toast.info(updated.message);
+      else toast.success('Progress update posted. Investors see it on the property page.');
     } catch (err) {
       toast.error(await readError(err));
     } finally {

@@ -237,6 +237,8 @@ test('income and valuation (issue 18): the latest appraisal and the distribution
     note: '',
     document: null,
     createdAt: '2026-07-01T00:00:00.000Z',
+    voidedAt: null,
+    voidReason: null,
   };
   const zero = { management: 0, maintenanceRepairs: 0, propertyTax: 0, insurance: 0, hoa: 0, utilities: 0, reserve: 0, other: 0 };
   const dist = {
@@ -260,6 +262,12 @@ test('income and valuation (issue 18): the latest appraisal and the distribution
     recordDate: '2026-06-05',
     payDate: '2026-06-12',
     status: 'PAID' as const,
+    cancelReason: null,
+    cancelledAt: null,
+    correctionReason: null,
+    correctedAt: null,
+    correctsId: null,
+    correctedById: null,
     refusedReason: null,
     refusedAt: null,
     recordedAt: null,

@@ -28,6 +28,12 @@ BEGIN
     WHEN 'DISTRIBUTION_FUNDING' THEN p_amount_cents < 0 AND p_distribution_id IS NOT NULL AND p_property_id IS NOT NULL
     WHEN 'DISTRIBUTION_PAYMENT' THEN p_amount_cents > 0 AND p_distribution_id IS NOT NULL AND p_property_id IS NOT NULL
     WHEN 'MANAGEMENT_FEE' THEN p_amount_cents < 0 AND p_distribution_id IS NOT NULL AND p_property_id IS NOT NULL
+    -- A corrected distribution's entries reversed (correct_distribution), each the opposite
+    -- sign of what it reverses; the original entries stay as they were.
+    WHEN 'DISTRIBUTION_PAYMENT_REVERSAL' THEN p_amount_cents < 0 AND p_distribution_id IS NOT NULL AND p_property_id IS NOT NULL
+    WHEN 'DISTRIBUTION_FUNDING_REVERSAL' THEN p_amount_cents > 0 AND p_distribution_id IS NOT NULL AND p_property_id IS NOT NULL
+    WHEN 'MANAGEMENT_FEE_REVERSAL' THEN p_amount_cents > 0 AND p_distribution_id IS NOT NULL AND p_property_id IS NOT NULL
+    WHEN 'FEE_REVENUE_REVERSAL' THEN p_amount_cents < 0 AND p_distribution_id IS NOT NULL AND p_property_id IS NOT NULL
     -- The platform's revenue: a distribution's management fee or a trade's fee.
     WHEN 'FEE_REVENUE' THEN p_amount_cents > 0 AND p_property_id IS NOT NULL AND ((p_distribution_id IS NOT NULL) <> (p_trade_id IS NOT NULL))
     -- Issue 20: the market.

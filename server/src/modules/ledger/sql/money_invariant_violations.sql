@@ -113,7 +113,9 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
   UNION ALL
   -- Each distribution's entries match its status: nothing before PAID; once PAID the owner
   -- funded exactly the distributable amount, paid exactly the fee, the platform received
-  -- exactly the fee, and the payments add up to the distributable amount to the cent.
+  -- exactly the fee, and the payments add up to the distributable amount to the cent, less
+  -- the share of the units the owner still held when that share was kept, never moved (since
+  -- migration 1210; before, the owner funded it and was paid it back).
   SELECT 'distribution entries match its status',
     format('distribution %s (%s): distributable %s, funding %s, payments %s, fee %s, fee charged %s, fee revenue %s',
       d.id, d.status, d.distributable_cents, e.funding, e.payments, d.fee_cents, e.fee_charged, e.fee_revenue)
@@ -128,10 +130,15 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
                array_agg(DISTINCT property_id) AS properties,
                count(*) AS n
              FROM ledger_entries WHERE distribution_id IS NOT NULL GROUP BY distribution_id) e ON e.distribution_id = d.id
-  WHERE (d.status <> 'PAID' AND e.n IS NOT NULL)
-     OR (d.status = 'PAID' AND (
-           coalesce(e.funding, 0) <> -d.distributable_cents
-        OR coalesce(e.payments, 0) <> d.distributable_cents
+  LEFT JOIN (SELECT h.distribution_id, sum(h.cents) AS cents FROM distribution_holders h
+             WHERE h.is_owner AND NOT EXISTS (SELECT 1 FROM ledger_entries x WHERE x.distribution_id = h.distribution_id
+                                                AND x.user_id = h.holder_id AND x.type = 'DISTRIBUTION_PAYMENT')
+             GROUP BY h.distribution_id) o
+    ON o.distribution_id = d.id
+  WHERE (d.status NOT IN ('PAID', 'CORRECTED') AND e.n IS NOT NULL)
+     OR (d.status IN ('PAID', 'CORRECTED') AND (
+           coalesce(e.funding, 0) <> -(d.distributable_cents - coalesce(o.cents, 0))
+        OR coalesce(e.payments, 0) <> d.distributable_cents - coalesce(o.cents, 0)
         OR coalesce(e.fee_charged, 0) <> -d.fee_cents
         OR coalesce(e.fee_revenue, 0) <> d.fee_cents
         OR (e.payers IS NOT NULL AND e.payers <> ARRAY[d.owner_id])
@@ -150,19 +157,48 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
   UNION ALL
   SELECT 'a recorded distribution has its snapshot', format('distribution %s (%s) has no holders of record', d.id, d.status)
   FROM distributions d
-  WHERE d.status <> 'DECLARED' AND NOT EXISTS (SELECT 1 FROM distribution_holders h WHERE h.distribution_id = d.id)
+  WHERE d.recorded_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM distribution_holders h WHERE h.distribution_id = d.id)
   UNION ALL
-  -- Each payment is its holder's share in the snapshot, to the cent, and nobody else is paid.
+  -- Each payment is its holder's share in the snapshot, to the cent, and nobody else is paid;
+  -- the owner's share of unsold units is kept (no payment), or paid whole as before 1210.
   SELECT 'distribution payment = the holder''s share in the snapshot',
     format('distribution %s, user %s: share %s, paid %s', coalesce(h.distribution_id, p.distribution_id), coalesce(h.holder_id, p.user_id), h.cents, p.amount)
-  FROM (SELECT h.* FROM distribution_holders h JOIN distributions d ON d.id = h.distribution_id AND d.status = 'PAID' WHERE h.cents > 0) h
+  FROM (SELECT h.* FROM distribution_holders h JOIN distributions d ON d.id = h.distribution_id AND d.status IN ('PAID', 'CORRECTED') WHERE h.cents > 0) h
   FULL JOIN (SELECT distribution_id, user_id, amount_cents AS amount FROM ledger_entries WHERE type = 'DISTRIBUTION_PAYMENT') p
     ON p.distribution_id = h.distribution_id AND p.user_id = h.holder_id
-  WHERE h.cents IS DISTINCT FROM p.amount
+  WHERE h.cents IS DISTINCT FROM p.amount AND NOT (h.is_owner AND p.amount IS NULL)
   UNION ALL
   -- Only distributions move money into the platform revenue account.
   SELECT 'the platform revenue account receives fees only', format('entry %s: %s %s', id, type, amount_cents)
-  FROM ledger_entries WHERE user_id = platform_revenue_account() AND type <> 'FEE_REVENUE'
+  FROM ledger_entries WHERE user_id = platform_revenue_account() AND type NOT IN ('FEE_REVENUE', 'FEE_REVENUE_REVERSAL')
+  UNION ALL
+  -- A corrected distribution's entries are all reversed: each wallet's entries of it add up to
+  -- nothing, each type by its own reversal; no other distribution has a reversal.
+  SELECT 'a corrected distribution nets to zero in every wallet',
+    format('distribution %s (%s), user %s: net %s, %s of %s entries are reversals', x.distribution_id, x.status, x.user_id, x.net, x.reversals, x.n)
+  FROM (SELECT e.distribution_id, e.user_id, d.status, sum(e.amount_cents) AS net, count(*) AS n,
+               count(*) FILTER (WHERE e.type LIKE '%\_REVERSAL') AS reversals,
+               bool_or(r.amount_cents IS DISTINCT FROM -e.amount_cents) FILTER (WHERE e.type NOT LIKE '%\_REVERSAL') AS unmatched
+        FROM ledger_entries e
+        JOIN distributions d ON d.id = e.distribution_id
+        LEFT JOIN ledger_entries r ON r.distribution_id = e.distribution_id AND r.user_id = e.user_id AND r.type = e.type || '_REVERSAL'
+        WHERE e.distribution_id IS NOT NULL
+        GROUP BY e.distribution_id, e.user_id, d.status) x
+  WHERE (x.status = 'CORRECTED' AND (x.net <> 0 OR coalesce(x.unmatched, false)))
+     OR (x.status <> 'CORRECTED' AND x.reversals > 0)
+  UNION ALL
+  -- A correction replaces a CORRECTED distribution and splits over its holders of record.
+  SELECT 'a correction splits over its original''s holders of record',
+    format('distribution %s corrects %s (%s): holder %s, units %s, original units %s', c.id, c.corrects_id, o.status, x.holder_id, x.units, x.original_units)
+  FROM distributions c
+  JOIN distributions o ON o.id = c.corrects_id
+  LEFT JOIN LATERAL (
+    SELECT coalesce(a.holder_id, b.holder_id) AS holder_id, a.units, b.units AS original_units
+    FROM (SELECT holder_id, is_owner, units FROM distribution_holders WHERE distribution_id = c.id) a
+    FULL JOIN (SELECT holder_id, is_owner, units FROM distribution_holders WHERE distribution_id = c.corrects_id) b
+      ON a.holder_id = b.holder_id AND a.is_owner = b.is_owner
+    WHERE c.recorded_at IS NOT NULL AND a.units IS DISTINCT FROM b.units) x ON true
+  WHERE o.status <> 'CORRECTED' OR c.report_id <> o.report_id OR x.holder_id IS NOT NULL
   -- ---- end issue 18 ----
   -- ---- issue 16: closed accounts (0040); the platform revenue account is not a person's ----
   UNION ALL

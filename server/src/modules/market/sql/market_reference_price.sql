@@ -16,7 +16,8 @@ DECLARE
   since timestamptz;
   v record;
 BEGIN
-  SELECT value_per_unit_cents, created_at INTO a FROM appraisals WHERE property_id = p_property
+  -- A voided appraisal counts for nothing: the latest one standing is the reference.
+  SELECT value_per_unit_cents, created_at INTO a FROM appraisals WHERE property_id = p_property AND voided_at IS NULL
     ORDER BY appraised_on DESC, created_at DESC LIMIT 1;
   SELECT * INTO r FROM market_reference_rule();
   since := greatest(now() - make_interval(days => r.window_days), a.created_at);

@@ -12,7 +12,7 @@ BEGIN
       RAISE EXCEPTION 'Property not found' USING ERRCODE = 'TS404';
     END IF;
     IF NOT property_is_income_producing(p.status, p.type, p.income_producing_at) THEN
-      RAISE EXCEPTION 'Income reports are for income-producing properties only: rental-ready and funded, or off-plan once converted after construction'
+      RAISE EXCEPTION 'Income reports are for income-producing properties only: rental-ready, or off-plan once converted after construction'
         USING ERRCODE = 'TS409';
     END IF;
     IF NEW.period_end >= (now() AT TIME ZONE 'UTC')::date THEN
@@ -21,6 +21,8 @@ BEGIN
     SELECT period_start, period_end INTO other FROM income_reports
       WHERE property_id = NEW.property_id AND status <> 'REJECTED'
         AND period_start <= NEW.period_end AND period_end >= NEW.period_start
+        -- A report whose distribution was cancelled frees its period for a corrected one.
+        AND NOT EXISTS (SELECT 1 FROM distributions d WHERE d.report_id = income_reports.id AND d.status = 'CANCELLED')
       ORDER BY period_start LIMIT 1;
     IF FOUND THEN
       RAISE EXCEPTION 'This period overlaps the report for % to %', other.period_start, other.period_end USING ERRCODE = 'TS409';
