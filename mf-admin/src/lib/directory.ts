@@ -1,7 +1,8 @@
 // Names for the ids that orders, ledger entries, payouts and the audit trail carry.
 // Loaded once per visit (a minute at most) and shared by every page of the console.
 import { useEffect, useState } from 'react';
-import { getProperties, getUsers } from 'shared-api';
+import { getProperties } from 'shared-api';
+import { getUsers } from 'shared-api/admin';
 import { MAX_PAGE_SIZE, type Page, type Property, type User } from 'shared-api/contract';
 
 const TTL_MS = 60_000;

@@ -1,7 +1,5 @@
 // POST /v1/auth/* (spec 7).
 import type {
-  AdminSignupBody,
-  SentForApproval,
   AuthResult,
   EmailChangeBody,
   EmailChangeConfirmBody,
@@ -24,18 +22,12 @@ import type {
   TwoFactorStatus,
 } from '../contract';
 import { http } from '../client';
-import { orSentForApproval } from './approvals';
 
 export const signupInvestor = (body: SignupBody): Promise<SignupResult> =>
   http.post('v1/auth/signup/investor', { json: body }).json<SignupResult>();
 
 export const signupOwner = (body: SignupBody): Promise<SignupResult> =>
   http.post('v1/auth/signup/property-owner', { json: body }).json<SignupResult>();
-
-/** Super admins only; `adminRole` defaults to SUPPORT (the least privilege). With four eyes
- *  (and two admins already) the request waits for a second admin. */
-export const signupAdmin = (body: AdminSignupBody): Promise<SignupResult | SentForApproval> =>
-  orSentForApproval(http.post('v1/auth/signup/admin', { json: body }));
 
 /** Tokens, or (two-factor sign-in on) a challenge to finish with `completeSignin`. */
 export const signin = (body: SigninBody): Promise<SigninResult> => http.post('v1/auth/signin', { json: body }).json<SigninResult>();

@@ -1,5 +1,8 @@
-// Every endpoint function calls its route: method, path, body, query.
-import * as api from './index';
+// Every endpoint function calls its route: method, path, body, query (the console's too).
+import * as admin from '../admin';
+import * as endpoints from './index';
+
+const api = { ...endpoints, ...admin };
 
 const calls: { method: string; path: string; options?: Record<string, unknown> }[] = [];
 

@@ -8,7 +8,3 @@ export const getMyHoldings = (): Promise<Holding[]> => http.get('v1/holdings').j
 /** The investor's holding of one property, or null when they hold none. */
 export const getMyHolding = (propertyId: string): Promise<Holding | null> =>
   http.get(`v1/holdings/${id(propertyId)}`).json<Holding | null>();
-
-/** Admins. */
-export const getInvestorHoldings = (investorId: string): Promise<Holding[]> =>
-  http.get(`v1/holdings/admin/${id(investorId)}`).json<Holding[]>();

@@ -1,31 +1,19 @@
 // Issue 18: income reports, distributions, appraisals and the investor's returns.
 // Routes and JSON shapes: server/README.md "Returns"; types: contract/returns.ts.
 import type {
-  AdminDistributions,
-  Appraisal,
-  ApproveIncomeReportBody,
-  CancelDistributionBody,
-  CorrectDistributionBody,
-  CorrectDistributionResult,
-  CreateAppraisalBody,
   DistributionDetail,
   Distribution,
   DistributionsQuery,
   IncomeReport,
   IncomeReportBody,
-  SentForApproval,
   IncomeReportsQuery,
-  PayDistributionResult,
   PortfolioReturns,
   PortfolioSummary,
   IncomeProducingState,
   PropertyPerformance,
-  RejectIncomeReportBody,
   ReinvestSetting,
-  VoidAppraisalBody,
 } from '../contract';
 import { http } from '../client';
-import { orSentForApproval } from './approvals';
 import { upload, type UploadOptions } from '../upload';
 import { filesForm, id, query } from './query';
 
@@ -59,63 +47,11 @@ export const markConstructionComplete = (propertyId: string): Promise<IncomeProd
 
 // ---- Admins ----
 
-/** The review queue and history (default: all, oldest SUBMITTED first). */
-export const getAdminIncomeReports = (q: IncomeReportsQuery = {}): Promise<IncomeReport[]> =>
-  http.get('v1/income-reports/admin', { searchParams: query(q) }).json<IncomeReport[]>();
-
-/** Approves a report and declares its distribution. */
-export const approveIncomeReport = (
-  reportId: string,
-  body: ApproveIncomeReportBody = {},
-): Promise<{ report: IncomeReport; distribution: Distribution } | SentForApproval> =>
-  orSentForApproval(http.patch(`v1/income-reports/${id(reportId)}/approve`, { json: body }));
-
-export const rejectIncomeReport = (reportId: string, body: RejectIncomeReportBody): Promise<IncomeReport> =>
-  http.patch(`v1/income-reports/${id(reportId)}/reject`, { json: body }).json<IncomeReport>();
-
-/** Converts an OFF_PLAN FUNDED property whose construction is complete to income-producing. */
-export const convertToIncomeProducing = (propertyId: string): Promise<IncomeProducingState> =>
-  http.patch(`v1/properties/${id(propertyId)}/income-producing`).json<IncomeProducingState>();
-
-/** Every distribution (upcoming, paid, refused) and the platform revenue balance. */
-export const getAdminDistributions = (q: DistributionsQuery = {}): Promise<AdminDistributions> =>
-  http.get('v1/distributions/admin', { searchParams: query(q) }).json<AdminDistributions>();
-
 /** One distribution with its holders of record (admins, and the property's owner). */
 export const getDistribution = (distributionId: string): Promise<DistributionDetail> =>
   http.get(`v1/distributions/${id(distributionId)}`).json<DistributionDetail>();
 
-/** Pays now (snapshot first if the record date has not come): PAID, ALREADY_PAID or REFUSED. */
-export const payDistribution = (distributionId: string): Promise<PayDistributionResult | SentForApproval> =>
-  orSentForApproval(http.post(`v1/distributions/${id(distributionId)}/pay`));
-
-/** Cancels a distribution not yet paid (admins); it never pays. */
-export const cancelDistribution = (distributionId: string, body: CancelDistributionBody): Promise<Distribution> =>
-  http.post(`v1/distributions/${id(distributionId)}/cancel`, { json: body }).json<Distribution>();
-
-/** Corrects a PAID distribution (admins): reversed, and the corrected total paid instead. */
-export const correctDistribution = (
-  distributionId: string,
-  body: CorrectDistributionBody,
-): Promise<CorrectDistributionResult | SentForApproval> =>
-  orSentForApproval(http.post(`v1/distributions/${id(distributionId)}/correct`, { json: body }));
-
-/** Voids a mistaken appraisal (admins): kept on record, counted nowhere. */
-export const voidAppraisal = (appraisalId: string, body: VoidAppraisalBody): Promise<Appraisal | SentForApproval> =>
-  orSentForApproval(http.post(`v1/appraisals/${id(appraisalId)}/void`, { json: body }));
-
-export const createAppraisal = (propertyId: string, body: CreateAppraisalBody): Promise<Appraisal | SentForApproval> =>
-  orSentForApproval(http.post(`v1/properties/${id(propertyId)}/appraisals`, { json: body }));
-
-/** Attaches the source document (one PDF, 5 MB) to an appraisal. */
-export const uploadAppraisalDocument = (appraisalId: string, file: Blob, opts: Progress = {}): Promise<Appraisal> =>
-  upload<Appraisal>(`v1/appraisals/${id(appraisalId)}/document`, filesForm('file', [file]), { method: 'PATCH', ...opts });
-
 // ---- Everyone ----
-
-/** Appraisal history, latest first (public for live listings). */
-export const getAppraisals = (propertyId: string): Promise<Appraisal[]> =>
-  http.get(`v1/properties/${id(propertyId)}/appraisals`).json<Appraisal[]>();
 
 /** Latest appraisal, appraisal history and distribution history (public for live listings). */
 export const getPropertyPerformance = (propertyId: string): Promise<PropertyPerformance> =>

@@ -18,14 +18,3 @@ export const downloadMyStatement = (period: string, format: StatementFormat): Pr
  */
 export const downloadMyTaxDocument = (year: string, format: StatementFormat): Promise<Blob> =>
   http.get(`v1/statements/tax/${id(year)}.${format}`).blob();
-
-// ---- Admins ----
-
-export const getUserStatementPeriods = (userId: string): Promise<StatementPeriods> =>
-  http.get(`v1/admin/users/${id(userId)}/statements`).json<StatementPeriods>();
-
-export const downloadUserStatement = (userId: string, period: string, format: StatementFormat): Promise<Blob> =>
-  http.get(`v1/admin/users/${id(userId)}/statements/${id(period)}.${format}`).blob();
-
-export const downloadUserTaxDocument = (userId: string, year: string, format: StatementFormat): Promise<Blob> =>
-  http.get(`v1/admin/users/${id(userId)}/statements/tax/${id(year)}.${format}`).blob();

@@ -1,5 +1,5 @@
 // POST /support, the person's threads and the support inbox.
-import type { AdminSupportThread, ContactBody, Page, SupportQuery, SupportThread, SupportTicket, SupportTicketBody } from '../contract';
+import type { ContactBody, Page, SupportQuery, SupportThread, SupportTicket, SupportTicketBody } from '../contract';
 import { http } from '../client';
 import { id, query } from './query';
 
@@ -17,23 +17,3 @@ export const getMySupportThread = (ticketId: string): Promise<SupportThread> =>
 /** The person answers (the ticket is open again; a closed one reopens). */
 export const answerSupportTicket = (ticketId: string, body: string): Promise<SupportThread> =>
   http.post(`v1/support/mine/${id(ticketId)}/messages`, { json: { body } }).json<SupportThread>();
-
-/** Admins. */
-export const getSupportTickets = (q: SupportQuery = {}): Promise<Page<SupportTicket>> =>
-  http.get('v1/support', { searchParams: query(q) }).json<Page<SupportTicket>>();
-
-export const getSupportThread = (ticketId: string): Promise<AdminSupportThread> =>
-  http.get(`v1/support/${id(ticketId)}`).json<AdminSupportThread>();
-
-/** A ticket: the person is notified; a contact-form message: the reply is e-mailed. */
-export const replySupportTicket = (ticketId: string, body: string): Promise<AdminSupportThread> =>
-  http.post(`v1/support/${id(ticketId)}/messages`, { json: { body } }).json<AdminSupportThread>();
-
-export const resendSupportReply = (ticketId: string, messageId: string): Promise<AdminSupportThread> =>
-  http.post(`v1/support/${id(ticketId)}/messages/${id(messageId)}/resend`).json<AdminSupportThread>();
-
-export const assignSupportTicket = (ticketId: string, assignee: 'me' | null): Promise<AdminSupportThread> =>
-  http.patch(`v1/support/${id(ticketId)}/assignee`, { json: { assignee } }).json<AdminSupportThread>();
-
-export const closeSupportTicket = (ticketId: string): Promise<SupportTicket> =>
-  http.patch(`v1/support/${id(ticketId)}/close`).json<SupportTicket>();

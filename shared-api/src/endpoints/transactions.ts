@@ -1,5 +1,5 @@
 // /v1/transactions (spec 7): views of the ledger, and CSV exports.
-import type { LedgerEntry, LedgerPage, MyLedgerPage, MyTransactionsQuery, TransactionsQuery } from '../contract';
+import type { LedgerEntry, MyLedgerPage, MyTransactionsQuery } from '../contract';
 import { http } from '../client';
 import { id, query } from './query';
 
@@ -16,11 +16,4 @@ export const exportMyTransactionsCsv = (q: Omit<MyTransactionsQuery, 'page' | 'p
 
 // ---- Admins ----
 
-/** Every entry with filters, and the totals of all that match. */
-export const getTransactions = (q: TransactionsQuery = {}): Promise<LedgerPage> =>
-  http.get('v1/transactions', { searchParams: query(q) }).json<LedgerPage>();
-
 export const getTransaction = (entryId: string): Promise<LedgerEntry> => http.get(`v1/transactions/${id(entryId)}`).json<LedgerEntry>();
-
-export const exportTransactionsCsv = (q: Omit<TransactionsQuery, 'page' | 'pageSize'> = {}): Promise<Blob> =>
-  http.get('v1/transactions/export.csv', { searchParams: query(q) }).blob();

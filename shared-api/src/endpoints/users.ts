@@ -1,24 +1,16 @@
 // /v1/users (spec 7): the signed-in person, onboarding, and admin user management.
 import type {
-  AdminUpdateUserBody,
   CompleteOnboardingBody,
-  MessageResult,
-  Page,
   QuestionnaireAnswers,
-  SentForApproval,
   UpdateMeBody,
   UpdatePasswordBody,
   UpdatePasswordResult,
   User,
-  UserDetail,
   UserMetrics,
-  UsersQuery,
-  VerifyUserBody,
 } from '../contract';
 import { http } from '../client';
 import { upload, type UploadOptions } from '../upload';
-import { orSentForApproval } from './approvals';
-import { filesForm, id, query } from './query';
+import { filesForm } from './query';
 
 export type SubmittedQuestionnaire = QuestionnaireAnswers & { submittedAt: string };
 type Progress = Pick<UploadOptions, 'onProgress' | 'signal'>;
@@ -52,19 +44,3 @@ export const getQuestionnaire = (): Promise<SubmittedQuestionnaire> => http.get(
 
 export const saveQuestionnaire = (answers: QuestionnaireAnswers): Promise<SubmittedQuestionnaire> =>
   http.put('v1/users/me/questionnaire', { json: answers }).json<SubmittedQuestionnaire>();
-
-// ---- Admins ----
-
-export const getUsers = (q: UsersQuery = {}): Promise<Page<User>> => http.get('v1/users', { searchParams: query(q) }).json<Page<User>>();
-
-export const getUser = (userId: string): Promise<UserDetail> => http.get(`v1/users/${id(userId)}`).json<UserDetail>();
-
-export const updateUser = (userId: string, body: AdminUpdateUserBody): Promise<UserDetail> =>
-  http.patch(`v1/users/${id(userId)}`, { json: body }).json<UserDetail>();
-
-/** Success message "User deleted" (spec 7). */
-export const deleteUser = (userId: string): Promise<MessageResult> => http.delete(`v1/users/${id(userId)}`).json<MessageResult>();
-
-/** Where four eyes holds verification, verifying answers the request sent to a second admin. */
-export const verifyUser = (userId: string, body: VerifyUserBody): Promise<User | SentForApproval> =>
-  orSentForApproval(http.patch(`v1/users/verify/${id(userId)}`, { json: body }));

@@ -14,9 +14,6 @@ import { id, idempotencyHeaders } from './query';
 
 export const getWalletBalance = (): Promise<Wallet> => http.get('v1/wallets/balance').json<Wallet>();
 
-/** Admins. */
-export const getUserWallet = (userId: string): Promise<Wallet> => http.get(`v1/wallets/${id(userId)}/admin`).json<Wallet>();
-
 /** Starts a DEPOSIT checkout (see createCheckout); the wallet is credited once it is paid. */
 export const deposit = (body: DepositBody, opts: IdempotencyOptions = {}): Promise<Checkout> =>
   http.post('v1/wallets/deposit', { json: body, headers: idempotencyHeaders(opts) }).json<Checkout>();

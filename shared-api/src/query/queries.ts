@@ -2,18 +2,10 @@
 // built on shared-api's endpoint functions. Keys are arrays from the general to the
 // particular, so invalidating a prefix refreshes everything under it:
 //   ['me', …]     the signed-in person's own data (wallet, ledger, orders, holdings, listings)
-//   ['admin', …]  the admin console's lists and figures
+//   ['admin', …]  the admin console's lists and figures (its queries: 'shared-api/admin')
 //   ['checkout', id]
 import {
-  getAdminCheckouts,
-  getAdminInvestorMetrics,
-  getAdminListingMetrics,
-  getAdminMetrics,
-  getAdminOwnerMetrics,
-  getAllOrders,
   getCheckout,
-  getKycCase,
-  getKycCases,
   getMyHoldings,
   getMyMetrics,
   getMyOrders,
@@ -23,10 +15,6 @@ import {
   getMyTransactions,
   getOwnedProperties,
   getPayoutDestinations,
-  getPayouts,
-  getPendingRevisions,
-  getProgressReviews,
-  getProperties,
   getWalletBalance,
 } from 'shared-api';
 import type {
@@ -36,7 +24,6 @@ import type {
   OrdersQuery,
   OwnedPropertiesQuery,
   PayoutsQuery,
-  PropertiesQuery,
 } from 'shared-api/contract';
 import { apiQuery } from './use-api-query';
 
@@ -88,20 +75,6 @@ export const queries = {
     orders: (q: OrdersQuery) => apiQuery(k.me.orders(q), () => getMyOrders(q)),
     properties: (q: OwnedPropertiesQuery) => apiQuery(k.me.properties(q), () => getOwnedProperties(q)),
   },
-  admin: {
-    orders: (q: OrdersQuery) => apiQuery(k.admin.orders(q), () => getAllOrders(q)),
-    payouts: (q: PayoutsQuery) => apiQuery(k.admin.payouts(q), () => getPayouts(q)),
-    checkouts: (q: AdminCheckoutsQuery) => apiQuery(k.admin.checkouts(q), () => getAdminCheckouts(q)),
-    /** The catalogue with admins' filters (other lists of listings: apiQuery(queryKeys.admin.listings(view, q), …)). */
-    properties: (q: PropertiesQuery) => apiQuery(k.admin.listings('catalogue', q), () => getProperties(q)),
-    revisions: () => apiQuery(k.admin.revisions(), () => getPendingRevisions()),
-    progressReviews: () => apiQuery(k.admin.progressReviews(), () => getProgressReviews()),
-    platformMetrics: () => apiQuery(k.admin.metrics('platform'), () => getAdminMetrics()),
-    investorMetrics: () => apiQuery(k.admin.metrics('investors'), () => getAdminInvestorMetrics()),
-    listingMetrics: () => apiQuery(k.admin.metrics('listings'), () => getAdminListingMetrics()),
-    ownerMetrics: () => apiQuery(k.admin.metrics('owners'), () => getAdminOwnerMetrics()),
-    cases: (q: KycCasesQuery) => apiQuery(k.admin.cases(q), () => getKycCases(q)),
-    kycCase: (id: string) => apiQuery(k.admin.kycCase(id), () => getKycCase(id)),
-  },
+
   checkout: (id: string) => apiQuery(k.checkout(id), () => getCheckout(id)),
 };

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import * as sharedApi from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import { useSessionStore } from 'shared-api';
 import type { ApprovalRequest } from 'shared-api/contract';
 import { APPROVAL_MESSAGES } from 'shared-api/contract/admin';
@@ -7,8 +8,11 @@ import { makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { ApprovalsPage } from './approvals-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const sharedApi = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getApprovals: jest.fn(),
   approveApproval: jest.fn(),
   rejectApproval: jest.fn(),

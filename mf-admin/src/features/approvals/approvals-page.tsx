@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
 import { Button, DataTable, PageHeader, StatusBadge, toast, useAsync } from 'shared-ui';
-import { approveApproval, cancelApproval, getApprovals, rejectApproval, useSessionStore } from 'shared-api';
+import { useSessionStore } from 'shared-api';
+import { approveApproval, cancelApproval, getApprovals, rejectApproval } from 'shared-api/admin';
 import type { ApprovalRequest, ApprovalStatus } from 'shared-api/contract';
 import { adminCan } from 'shared-api/contract/dashboard';
 import {

@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { exportAuditCsv, getAuditLog, getProperties, getUsers } from 'shared-api';
+import { getProperties } from 'shared-api';
+import { exportAuditCsv, getAuditLog, getUsers } from 'shared-api/admin';
 import { saveFile } from '../../lib/download';
 import { clearDirectory } from '../../lib/directory';
 import { makeAudit, makeProperty, makeUser, pageOf } from 'shared-api/testing';
 import { never, renderPage } from 'shared-ui/testing';
 import { AuditPage } from './audit-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getProperties: jest.fn() }));
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getUsers: jest.fn(),
-  getProperties: jest.fn(),
   getAuditLog: jest.fn(),
   exportAuditCsv: jest.fn(),
 }));

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
 import { DataTable, PageHeader, formatMoney, formatNumber, useAsync } from 'shared-ui';
-import { exportAuditCsv, getAuditLog } from 'shared-api';
+import { exportAuditCsv, getAuditLog } from 'shared-api/admin';
 import { paths, type AuditEntry, type AuditSort, type Property, type User } from 'shared-api/contract';
 import { actionLabel, AUDIT_ACTION_LABELS } from 'shared-api/contract/admin';
 import { FilterBar, SelectFilter } from '../../components/filter-bar';

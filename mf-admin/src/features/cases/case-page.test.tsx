@@ -1,13 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import * as sharedApi from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import type { KycCase } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import { saveFile } from '../../lib/download';
 import { savedCsv } from '../../testing/saved-csv';
 import { CasePage } from './case-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const sharedApi = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getKycCase: jest.fn(),
   viewKycDocument: jest.fn(),
   addKycCaseNote: jest.fn(),

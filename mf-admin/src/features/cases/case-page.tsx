@@ -6,8 +6,10 @@ import { Alert, Box, Typography } from 'shared-ui/mui';
 import { useParams } from 'shared-ui/router';
 import { TextField } from 'shared-ui/mui-forms';
 import { Button, DataTable, ErrorState, LoadingState, PageHeader, StatusBadge, formatDate, toast } from 'shared-ui';
-import { addKycCaseNote, decideKycCase, readError, viewKycDocument } from 'shared-api';
-import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
+import { readError } from 'shared-api';
+import { addKycCaseNote, decideKycCase, viewKycDocument } from 'shared-api/admin';
+import { adminQueries } from 'shared-api/admin/query';
+import { queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import {
   paths,
   type KycCase,
@@ -148,7 +150,7 @@ function Notes({ c, onAdded }: { c: KycCase; onAdded: () => void }) {
 
 export function CasePage() {
   const { id = '' } = useParams();
-  const { data: c, error, reload } = useApiQuery(queries.admin.kycCase(id));
+  const { data: c, error, reload } = useApiQuery(adminQueries.kycCase(id));
   const invalidate = useInvalidate();
 
   // The page keeps its heading while it loads or cannot be read (a case that does not exist).

@@ -2,8 +2,9 @@
 // wait at the top), with who, which kind and how many documents.
 import { Box } from 'shared-ui/mui';
 import { DataTable, PageHeader, formatNumber } from 'shared-ui';
-import { getKycCases } from 'shared-api';
-import { queries, useApiQuery } from 'shared-api/query';
+import { getKycCases } from 'shared-api/admin';
+import { adminQueries } from 'shared-api/admin/query';
+import { useApiQuery } from 'shared-api/query';
 import type { KycCaseKind, KycCaseSort, KycCaseSummary } from 'shared-api/contract';
 import { KYC_CASE_KIND_LABELS, KYC_CASE_KINDS } from 'shared-api/contract/admin';
 import { FilterBar, SelectFilter } from '../../components/filter-bar';
@@ -30,7 +31,7 @@ export function CasesPage() {
   const kind = (KYC_CASE_KINDS as readonly string[]).includes(filters.kind) ? (filters.kind as KycCaseKind) : undefined;
   const table = useTableControls(SORTS, { sort: 'submittedAt', order: 'asc', pageSize: CASES_PAGE_SIZE });
   const listQuery = { kind, ...sortQuery(table) };
-  const { data, error, loading, reload } = useApiQuery(queries.admin.cases({ ...listQuery, page, pageSize: table.pageSize }));
+  const { data, error, loading, reload } = useApiQuery(adminQueries.cases({ ...listQuery, page, pageSize: table.pageSize }));
 
   return (
     <Box>

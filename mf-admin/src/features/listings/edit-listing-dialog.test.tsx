@@ -1,11 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { adminUpdateOffPlan, adminUpdateRentalReady } from 'shared-api';
+import { adminUpdateOffPlan, adminUpdateRentalReady } from 'shared-api/admin';
 import { PROGRESS_REVIEW_MESSAGES } from 'shared-api/contract/dashboard';
 import { makeProperty } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { EditListingDialog, buildUpdate } from './edit-listing-dialog';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), adminUpdateOffPlan: jest.fn(), adminUpdateRentalReady: jest.fn() }));
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
+  adminUpdateOffPlan: jest.fn(),
+  adminUpdateRentalReady: jest.fn(),
+}));
 
 // Typing is slow on a busy machine.
 jest.setTimeout(20_000);

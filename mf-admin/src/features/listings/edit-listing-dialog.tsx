@@ -4,7 +4,8 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { Alert, Box } from 'shared-ui/mui';
 import { InputAdornment, MenuItem, TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, formatNumber, toast } from 'shared-ui';
-import { adminUpdateOffPlan, adminUpdateRentalReady, readError } from 'shared-api';
+import { readError } from 'shared-api';
+import { adminUpdateOffPlan, adminUpdateRentalReady } from 'shared-api/admin';
 import { US_STATES, parseAmount, unitsTaken, type OffPlanPropertyUpdate, type Property } from 'shared-api/contract';
 import { PROGRESS_REVIEW_MESSAGES } from 'shared-api/contract/dashboard';
 

@@ -1,7 +1,8 @@
 // Every listing, by the console's filters. The catalogue call filters by text, status,
 // type and state; an owner's listings come from their own call, which knows text and
 // status only, so type and state are applied here (an owner has few listings).
-import { getOwnersProperties, getProperties } from 'shared-api';
+import { getProperties } from 'shared-api';
+import { getOwnersProperties } from 'shared-api/admin';
 import { MAX_PAGE_SIZE, type Page, type PropertiesQuery, type Property, type PropertyStatus, type PropertyType } from 'shared-api/contract';
 
 export const LISTINGS_PAGE_SIZE = 20;

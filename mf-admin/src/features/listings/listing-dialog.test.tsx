@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { reviewProperty } from 'shared-api';
+import { reviewProperty } from 'shared-api/admin';
 import { makeProperty, makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { ListingDialog } from './listing-dialog';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), reviewProperty: jest.fn() }));
+jest.mock('shared-api/admin', () => ({ ...jest.requireActual('shared-api/admin'), reviewProperty: jest.fn() }));
 
 // Typing is slow on a busy machine.
 jest.setTimeout(20_000);

@@ -4,7 +4,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, StatusBadge, formatDate, formatMoney, formatNumber, formatPercent, toast } from 'shared-ui';
-import { readError, resumeProperty, reviewProperty } from 'shared-api';
+import { readError } from 'shared-api';
+import { resumeProperty, reviewProperty } from 'shared-api/admin';
 import {
   PROPERTY_TYPE_LABELS,
   amountRaised,

@@ -1,17 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { useSessionStore, getProperties, getProperty } from 'shared-api';
 import {
   deleteProperty,
   getOwnersProperties,
-  useSessionStore,
   getPendingRevisions,
   getProgressReviews,
   approveProgressReview,
   rejectProgressReview,
-  getProperties,
-  getProperty,
   getUsers,
   reviewRevision,
-} from 'shared-api';
+} from 'shared-api/admin';
 import { clearDirectory } from '../../lib/directory';
 import { saveFile } from '../../lib/download';
 import { savedCsv } from '../../testing/saved-csv';
@@ -20,10 +18,9 @@ import { never, renderPage } from 'shared-ui/testing';
 import type { ProgressReview } from 'shared-api/contract';
 import { ListingsPage } from './listings-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
-  getProperties: jest.fn(),
-  getProperty: jest.fn(),
+jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getProperties: jest.fn(), getProperty: jest.fn() }));
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getOwnersProperties: jest.fn(),
   getUsers: jest.fn(),
   deleteProperty: jest.fn(),

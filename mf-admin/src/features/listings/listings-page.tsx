@@ -5,8 +5,10 @@ import { Box, Chip } from 'shared-ui/mui';
 import { Autocomplete, TextField } from 'shared-ui/mui-forms';
 import { Tab, Tabs } from 'shared-ui/mui-data';
 import { ConfirmDialog, PageHeader, formatNumber, toast } from 'shared-ui';
-import { deleteProperty, getProperty, readError } from 'shared-api';
-import { apiQuery, queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
+import { getProperty, readError } from 'shared-api';
+import { deleteProperty } from 'shared-api/admin';
+import { adminQueries } from 'shared-api/admin/query';
+import { apiQuery, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import { PROPERTY_TYPE_LABELS, US_STATES, type Property, type PropertyRevision, type User } from 'shared-api/contract';
 import { PROPERTY_STATUS_LABELS } from 'shared-api/labels';
 import { FilterBar, SearchField, SelectFilter, optionsOf } from '../../components/filter-bar';
@@ -74,12 +76,12 @@ export function ListingsPage() {
     { enabled: tab === 'all' },
   );
   const queue = useApiQuery(
-    queries.admin.properties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: size.pageSize }),
+    adminQueries.properties({ status: 'PENDING_REVIEW', page: tab === 'review' ? page : 1, pageSize: size.pageSize }),
   );
   // Changes to live listings waiting for review (issue 16).
-  const changes = useApiQuery(queries.admin.revisions(), { enabled: canReview });
+  const changes = useApiQuery(adminQueries.revisions(), { enabled: canReview });
   // Off-plan progress that went backwards, held for review.
-  const progress = useApiQuery(queries.admin.progressReviews(), { enabled: canReview });
+  const progress = useApiQuery(adminQueries.progressReviews(), { enabled: canReview });
   const invalidate = useInvalidate();
   const [revision, setRevision] = useState<PropertyRevision | null>(null);
 

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
 import { Button, DataTable, formatDate, toast } from 'shared-ui';
-import { approveProgressReview, rejectProgressReview } from 'shared-api';
+import { approveProgressReview, rejectProgressReview } from 'shared-api/admin';
 import type { ProgressReview } from 'shared-api/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 import { DownloadCsvButton, TableTools, sortableColumns, useClientSort, type CsvColumn } from '../../lib/table-kit';

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, reviewRevision } from 'shared-api';
+import { ApiError } from 'shared-api';
+import { reviewRevision } from 'shared-api/admin';
 import { renderPage } from 'shared-ui/testing';
 import { makeProperty, makeRevision } from 'shared-api/testing';
 import { RevisionDialog } from './revision-dialog';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), reviewRevision: jest.fn() }));
+jest.mock('shared-api/admin', () => ({ ...jest.requireActual('shared-api/admin'), reviewRevision: jest.fn() }));
 
 jest.setTimeout(20_000);
 

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Button, Modal, formatDate, toast } from 'shared-ui';
 import { RevisionChanges } from 'shared-ui/display';
-import { readError, reviewRevision } from 'shared-api';
+import { readError } from 'shared-api';
+import { reviewRevision } from 'shared-api/admin';
 import type { PropertyRevision } from 'shared-api/contract';
 import { DecisionDialog } from '../../components/decision-dialog';
 

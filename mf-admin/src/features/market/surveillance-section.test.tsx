@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import * as api from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import { ApiError } from 'shared-api';
 import type { MarketFlag } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
@@ -8,8 +9,11 @@ import { saveFile } from '../../lib/download';
 import { savedCsv } from '../../testing/saved-csv';
 import { SurveillanceSection } from './surveillance-section';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const api = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getMarketFlags: jest.fn(),
   reviewMarketFlag: jest.fn(),
 }));

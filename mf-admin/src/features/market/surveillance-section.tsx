@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Box, Typography } from 'shared-ui/mui';
 import { Button, DataTable, StatusBadge, formatNumber, toast, useAsync, type DataTableColumn, type PageCursor } from 'shared-ui';
-import { getMarketFlags, reviewMarketFlag } from 'shared-api';
+import { getMarketFlags, reviewMarketFlag } from 'shared-api/admin';
 import type { MarketFlag, MarketFlagStatus } from 'shared-api/contract';
 import {
   MARKET_FLAG_KIND_LABELS,

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { Box, Chip, Typography } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
 import { Button, ConfirmDialog, DataTable, PageHeader, StatusBadge, formatMoney, formatNumber, toast } from 'shared-ui';
-import { deleteOrder, getAllOrders, readError, reviewOrder } from 'shared-api';
-import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
+import { readError } from 'shared-api';
+import { deleteOrder, getAllOrders, reviewOrder } from 'shared-api/admin';
+import { adminQueries } from 'shared-api/admin/query';
+import { queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import type { Order, OrderSort, OrderStatus, User } from 'shared-api/contract';
 import { ORDER_REVIEW_MAX, ORDER_REVIEW_MESSAGES } from 'shared-api/contract/admin';
 import { ORDER_STATUS_LABELS } from 'shared-api/labels';
@@ -46,8 +48,8 @@ export function OrdersPage() {
   const status = (tab === 'pending' ? 'PENDING' : filters.status || undefined) as OrderStatus | undefined;
   const table = useTableControls(SORTS, { sort: 'createdAt', order: 'desc', pageSize: ORDERS_PAGE_SIZE });
   const listQuery = { status, ...sortQuery(table) };
-  const { data, error, loading, reload } = useApiQuery(queries.admin.orders({ ...listQuery, page, ...cursor, pageSize: table.pageSize }));
-  const pending = useApiQuery(queries.admin.orders({ status: 'PENDING', page: 1, pageSize: 1 }));
+  const { data, error, loading, reload } = useApiQuery(adminQueries.orders({ ...listQuery, page, ...cursor, pageSize: table.pageSize }));
+  const pending = useApiQuery(adminQueries.orders({ status: 'PENDING', page: 1, pageSize: 1 }));
   // A decision or a removal changes every list of orders (and the pending count).
   const invalidate = useInvalidate();
   const refresh = () => void invalidate(queryKeys.admin.orders());

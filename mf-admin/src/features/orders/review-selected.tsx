@@ -2,7 +2,7 @@
 // how many and how much. The server decides all or none; with four eyes, approving a lot above
 // the payout threshold waits for a second admin (one request for the lot).
 import { formatMoney, toast } from 'shared-ui';
-import { reviewOrders } from 'shared-api';
+import { reviewOrders } from 'shared-api/admin';
 import type { Order } from 'shared-api/contract';
 import { isSentForApproval, SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { DecisionDialog } from '../../components/decision-dialog';

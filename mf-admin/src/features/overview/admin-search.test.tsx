@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { searchAdmin } from 'shared-api';
+import { searchAdmin } from 'shared-api/admin';
 import type { AdminSearchResults } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import { AdminSearch } from './admin-search';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), searchAdmin: jest.fn() }));
+jest.mock('shared-api/admin', () => ({ ...jest.requireActual('shared-api/admin'), searchAdmin: jest.fn() }));
 jest.setTimeout(20_000);
 
 beforeEach(() => jest.clearAllMocks());

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from 'shared-ui/mui';
 import { StatusBadge, formatMoney, useAsync } from 'shared-ui';
-import { searchAdmin } from 'shared-api';
+import { searchAdmin } from 'shared-api/admin';
 import { paths, type AdminSearchResults } from 'shared-api/contract';
 import { ADMIN_SEARCH_MIN } from 'shared-api/contract/admin';
 import { ORDER_STATUS_LABELS, PROPERTY_STATUS_LABELS, USER_STATUS_LABELS } from 'shared-api/labels';

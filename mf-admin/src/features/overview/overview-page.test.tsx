@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { getAdminInvestorMetrics, getAdminListingMetrics, getAdminMetrics, getAdminOwnerMetrics, useSessionStore } from 'shared-api';
+import { useSessionStore } from 'shared-api';
+import { getAdminInvestorMetrics, getAdminListingMetrics, getAdminMetrics, getAdminOwnerMetrics } from 'shared-api/admin';
 import type { AdminInvestorMetrics, AdminListingMetrics, AdminMetrics, AdminOwnerMetrics } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import { saveFile } from '../../lib/download';
 import { savedCsv } from '../../testing/saved-csv';
 import { OverviewPage } from './overview-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getAdminMetrics: jest.fn(),
   getAdminInvestorMetrics: jest.fn(),
   getAdminListingMetrics: jest.fn(),

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from 'shared-ui/mui';
 import { BarChart, DonutChart, LineChart } from 'shared-ui/charts';
 import { DataTable, ErrorState, LoadingState, PageHeader, StatCard, formatMoney, formatNumber } from 'shared-ui';
-import { queries, useApiQuery } from 'shared-api/query';
+import { useApiQuery } from 'shared-api/query';
 import {
   PROPERTY_STATUSES,
   PROPERTY_TYPE_LABELS,
@@ -20,6 +20,7 @@ import { dayLabel } from '../../lib/format';
 import { useAdminCan } from '../../lib/admin-access';
 import { DownloadCsvButton, TableTools, sortableColumns, useClientSort } from '../../lib/table-kit';
 import { AdminSearch } from './admin-search';
+import { adminQueries } from 'shared-api/admin/query';
 
 const money = (n: number) => formatMoney(n);
 
@@ -182,10 +183,10 @@ function SectionError({ message, onRetry }: { message: string; onRetry: () => vo
 }
 
 export function OverviewPage() {
-  const platform = useApiQuery(queries.admin.platformMetrics());
-  const investors = useApiQuery(queries.admin.investorMetrics());
-  const listings = useApiQuery(queries.admin.listingMetrics());
-  const owners = useApiQuery(queries.admin.ownerMetrics());
+  const platform = useApiQuery(adminQueries.platformMetrics());
+  const investors = useApiQuery(adminQueries.investorMetrics());
+  const listings = useApiQuery(adminQueries.listingMetrics());
+  const owners = useApiQuery(adminQueries.ownerMetrics());
 
   const m = platform.data;
   const inv = investors.data;

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Box } from 'shared-ui/mui';
 import { Checkbox, FormControlLabel } from 'shared-ui/mui-forms';
 import { Button, ConfirmDialog, formatMoney, toast } from 'shared-ui';
-import { createPayoutBatch, readError } from 'shared-api';
+import { readError } from 'shared-api';
+import { createPayoutBatch } from 'shared-api/admin';
 import { queryKeys, useInvalidate } from 'shared-api/query';
 import { saveFile } from '../../lib/download';
 

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Button } from 'shared-ui';
-import { getPayoutDestinationInFull, readError } from 'shared-api';
+import { readError } from 'shared-api';
+import { getPayoutDestinationInFull } from 'shared-api/admin';
 import type { AdminPayout, PayoutDestinationDetails } from 'shared-api/contract';
 import { describeDestination, PAYOUT_DESTINATION_KIND_LABELS } from 'shared-api/contract/dashboard';
 

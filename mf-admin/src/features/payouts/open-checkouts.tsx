@@ -2,8 +2,9 @@
 // status (issue 16). Read-only: the provider settles them, or they expire. Paged by a server
 // that takes no sort: a page size and the CSV of every open checkout.
 import { DataTable, formatMoney } from 'shared-ui';
-import { getAdminCheckouts } from 'shared-api';
-import { queries, useApiQuery } from 'shared-api/query';
+import { getAdminCheckouts } from 'shared-api/admin';
+import { adminQueries } from 'shared-api/admin/query';
+import { useApiQuery } from 'shared-api/query';
 import type { AdminCheckout, User } from 'shared-api/contract';
 import { CHECKOUT_PURPOSE_LABELS, USER_STATUS_LABELS } from 'shared-api/labels';
 import { DateTimeCell, fullName } from '../../components/links';
@@ -45,7 +46,7 @@ export function OpenCheckouts({
   onPageChange: (page: number) => void;
 }) {
   const size = usePageSize(CHECKOUTS_PAGE_SIZE, SCOPE);
-  const { data, error, loading, reload } = useApiQuery(queries.admin.checkouts({ status: 'OPEN', page, pageSize: size.pageSize }));
+  const { data, error, loading, reload } = useApiQuery(adminQueries.checkouts({ status: 'OPEN', page, pageSize: size.pageSize }));
   return (
     <>
       <TableTools>

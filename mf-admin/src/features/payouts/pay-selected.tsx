@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, formatMoney, toast } from 'shared-ui';
-import { payPayouts, readError } from 'shared-api';
+import { readError } from 'shared-api';
+import { payPayouts } from 'shared-api/admin';
 import { PAYOUT_BANK_REFERENCE_MAX, PAYOUT_MESSAGES, type AdminPayout } from 'shared-api/contract';
 import { isSentForApproval, SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Box, Chip, Typography } from 'shared-ui/mui';
 import { Tab, Tabs } from 'shared-ui/mui-data';
 import { Button, DataTable, PageHeader, StatusBadge, formatDate, formatMoney, formatNumber, toast } from 'shared-ui';
-import { decidePayout, getPayouts } from 'shared-api';
-import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
+import { decidePayout, getPayouts } from 'shared-api/admin';
+import { adminQueries } from 'shared-api/admin/query';
+import { queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import {
   PAYOUT_BANK_REFERENCE_MAX,
   PAYOUT_MESSAGES,
@@ -55,10 +56,10 @@ export function PayoutsPage() {
   const status = (tab === 'requested' ? 'REQUESTED' : filters.status || undefined) as PayoutStatus | undefined;
   const table = useTableControls(SORTS, { sort: 'createdAt', order: 'desc', pageSize: PAYOUTS_PAGE_SIZE });
   const listQuery = { status, ...sortQuery(table) };
-  const { data, error, loading, reload } = useApiQuery(queries.admin.payouts({ ...listQuery, page, pageSize: table.pageSize }), {
+  const { data, error, loading, reload } = useApiQuery(adminQueries.payouts({ ...listQuery, page, pageSize: table.pageSize }), {
     enabled: tab !== 'checkouts',
   });
-  const requested = useApiQuery(queries.admin.payouts({ status: 'REQUESTED', page: 1, pageSize: 1 }));
+  const requested = useApiQuery(adminQueries.payouts({ status: 'REQUESTED', page: 1, pageSize: 1 }));
   const invalidate = useInvalidate();
   const [deciding, setDeciding] = useState<{ payout: AdminPayout; status: 'PAID' | 'REJECTED' } | null>(null);
   // Withdrawals ticked for "Mark selected paid" (by id, kept across pages of the list).

@@ -1,12 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import * as api from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import type { Reconciliation } from 'shared-api/contract';
 import { renderPage } from 'shared-ui/testing';
 import * as download from '../../lib/download';
 import { savedCsv } from '../../testing/saved-csv';
 import { differencesCsv, ReconciliationPage, yesterday } from './reconciliation-page';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getReconciliation: jest.fn() }));
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const api = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({ ...jest.requireActual('shared-api/admin'), getReconciliation: jest.fn() }));
 jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 const get = jest.mocked(api.getReconciliation);
 

@@ -3,7 +3,7 @@
 import { Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
 import { Button, DataTable, PageHeader, StatCard, formatMoney, formatNumber, useAsync } from 'shared-ui';
-import { getReconciliation } from 'shared-api';
+import { getReconciliation } from 'shared-api/admin';
 import type { Reconciliation, ReconciliationDifference } from 'shared-api/contract';
 import { RECONCILIATION_KIND_LABELS } from 'shared-api/contract/admin';
 import { DateTimeCell, shortId } from '../../components/links';

@@ -1,18 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import * as sharedApi from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import { ApiError } from 'shared-api';
 import { RETURNS_MESSAGES, appraisalChangeMessage } from 'shared-api/contract/dashboard';
 import { fakeFile, renderPage } from 'shared-ui/testing';
 import { makeAppraisal, makeProperty, pageOf } from 'shared-api/testing';
 import { AppraisalsPage } from './appraisals-page';
 
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const sharedApi = { ...rootApi, ...adminApi };
+
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
   getProperties: jest.fn(),
+  getPropertyPerformance: jest.fn(),
+}));
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getAppraisals: jest.fn(),
   createAppraisal: jest.fn(),
   uploadAppraisalDocument: jest.fn(),
-  getPropertyPerformance: jest.fn(),
   convertToIncomeProducing: jest.fn(),
   voidAppraisal: jest.fn(),
 }));

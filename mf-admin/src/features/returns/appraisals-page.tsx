@@ -6,17 +6,8 @@ import { useEffect, useId, useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { FormControl, InputAdornment, InputLabel, NativeSelect, TextField } from 'shared-ui/mui-forms';
 import { Button, DataTable, FilePicker, PageHeader, formatMoney, toast, useAsync, type DataTableColumn } from 'shared-ui';
-import {
-  convertToIncomeProducing,
-  createAppraisal,
-  getAppraisals,
-  getProperties,
-  getPropertyPerformance,
-  readError,
-  readErrorMessages,
-  uploadAppraisalDocument,
-  voidAppraisal,
-} from 'shared-api';
+import { getProperties, getPropertyPerformance, readError, readErrorMessages } from 'shared-api';
+import { convertToIncomeProducing, createAppraisal, getAppraisals, uploadAppraisalDocument, voidAppraisal } from 'shared-api/admin';
 import { MAX_PAGE_SIZE, PROPERTY_TYPE_LABELS, type Appraisal, type CreateAppraisalBody, type Property } from 'shared-api/contract';
 import { isSentForApproval, SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { MAX_CORRECTION_REASON, RETURNS_MESSAGES } from 'shared-api/contract/dashboard';

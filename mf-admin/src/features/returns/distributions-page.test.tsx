@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import * as sharedApi from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import { renderPage } from 'shared-ui/testing';
 import { formatMoney } from 'shared-ui/core';
 import { RETURNS_MESSAGES, distributionFigures } from 'shared-api/contract/dashboard';
@@ -9,8 +10,11 @@ import { savedCsv } from '../../testing/saved-csv';
 import { DistributionsPage } from './distributions-page';
 import { todayUtc } from './labels';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const sharedApi = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getAdminIncomeReports: jest.fn(),
   getAdminDistributions: jest.fn(),
   approveIncomeReport: jest.fn(),

@@ -28,7 +28,7 @@ import {
   getAdminIncomeReports,
   payDistribution,
   rejectIncomeReport,
-} from 'shared-api';
+} from 'shared-api/admin';
 import type { Distribution, DistributionsQuery, IncomeReport, IncomeReportStatus } from 'shared-api/contract';
 import { isSentForApproval, SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import {

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { getSupportTickets, getUsers } from 'shared-api';
+import { getSupportTickets, getUsers } from 'shared-api/admin';
 import { clearDirectory } from '../../lib/directory';
 import { makeContactTicket, makeTicket, makeUser, pageOf } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { SupportPage } from './support-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getUsers: jest.fn(),
   getSupportTickets: jest.fn(),
 }));

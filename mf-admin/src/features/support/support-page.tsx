@@ -3,7 +3,8 @@
 import { Box, Chip, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, DataTable, PageHeader, StatusBadge, useAsync } from 'shared-ui';
-import { getSupportTickets, useAuthUser } from 'shared-api';
+import { useAuthUser } from 'shared-api';
+import { getSupportTickets } from 'shared-api/admin';
 import { paths, type SupportKind, type SupportSort, type SupportStatus, type SupportTicket, type User } from 'shared-api/contract';
 import { SUPPORT_KIND_LABELS, SUPPORT_STATUS_LABELS } from 'shared-api/labels';
 import { FilterBar, SelectFilter, optionsOf } from '../../components/filter-bar';

@@ -1,13 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import * as api from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import { useSessionStore } from 'shared-api';
 import { SUPPORT_MESSAGES } from 'shared-api/contract';
 import { never, renderPage } from 'shared-ui/testing';
 import { makeAdminThread, makeSupportMessage, makeTicket, makeUser } from 'shared-api/testing';
 import { MAIL_SENT, REPLY_SENT, SupportThreadPage } from './thread-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const api = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getSupportThread: jest.fn(),
   replySupportTicket: jest.fn(),
   resendSupportReply: jest.fn(),

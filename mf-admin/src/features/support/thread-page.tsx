@@ -18,16 +18,8 @@ import {
   toast,
   useAsync,
 } from 'shared-ui';
-import {
-  ApiError,
-  assignSupportTicket,
-  closeSupportTicket,
-  getSupportThread,
-  readError,
-  replySupportTicket,
-  resendSupportReply,
-  useAuthUser,
-} from 'shared-api';
+import { ApiError, readError, useAuthUser } from 'shared-api';
+import { assignSupportTicket, closeSupportTicket, getSupportThread, replySupportTicket, resendSupportReply } from 'shared-api/admin';
 import { paths, type AdminSupportThread, type SupportMessage } from 'shared-api/contract';
 import { ROLE_LABELS, SUPPORT_KIND_LABELS, SUPPORT_STATUS_LABELS, USER_STATUS_LABELS } from 'shared-api/labels';
 import { RouterTextLink, fullName, personPath } from '../../components/links';

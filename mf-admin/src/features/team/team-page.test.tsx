@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { changeAdminRole, getTeam, useSessionStore } from 'shared-api';
+import { useSessionStore } from 'shared-api';
+import { changeAdminRole, getTeam } from 'shared-api/admin';
 import type { TeamMember } from 'shared-api/contract';
 import { SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { TeamPage } from './team-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getTeam: jest.fn(),
   changeAdminRole: jest.fn(),
 }));

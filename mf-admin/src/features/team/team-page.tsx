@@ -7,7 +7,8 @@ import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from
 import { NativeSelect } from 'shared-ui/mui-forms';
 import { Paper } from 'shared-ui/mui-surfaces';
 import { ConfirmDialog, PageHeader, useAsync } from 'shared-ui';
-import { changeAdminRole, getTeam, readError, useAuthUser } from 'shared-api';
+import { readError, useAuthUser } from 'shared-api';
+import { changeAdminRole, getTeam } from 'shared-api/admin';
 import type { AdminRole, TeamMember } from 'shared-api/contract';
 import { ADMIN_ROLES } from 'shared-api/contract/dashboard';
 import { ADMIN_ROLE_LABELS, SENT_FOR_APPROVAL, isSentForApproval } from 'shared-api/contract/admin';

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Box } from 'shared-ui/mui';
 import { MenuItem, TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, toast } from 'shared-ui';
-import { readError, updateUser } from 'shared-api';
+import { readError } from 'shared-api';
+import { updateUser } from 'shared-api/admin';
 import type { AdminUpdateUserBody, EntityType, UserDetail } from 'shared-api/contract';
 
 type Values = { firstName: string; lastName: string; phone: string; country: string; userType: '' | EntityType; businessName: string };

@@ -1,13 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import * as sharedApi from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import { makeEntry, makeHolding, makeOrder, makeProperty, pageOf } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { saveFile } from '../../lib/download';
 import { savedCsv } from '../../testing/saved-csv';
 import { HoldingsPanel, OrdersPanel, PropertiesPanel, WalletPanel } from './person-activity';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const sharedApi = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getUserOrders: jest.fn(),
   getUserWallet: jest.fn(),
   getInvestorHoldings: jest.fn(),

@@ -4,7 +4,7 @@
 // lands on another's.
 import { Box, Typography } from 'shared-ui/mui';
 import { DataTable, StatCard, StatusBadge, formatDate, formatMoney, formatNumber, useAsync } from 'shared-ui';
-import { getInvestorHoldings, getOwnersProperties, getTransactions, getUserOrders, getUserWallet } from 'shared-api';
+import { getInvestorHoldings, getOwnersProperties, getTransactions, getUserOrders, getUserWallet } from 'shared-api/admin';
 import { useAdminCan } from '../../lib/admin-access';
 import {
   PROPERTY_TYPE_LABELS,

@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import * as api from 'shared-api';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import { ApiError } from 'shared-api';
 import { renderPage, settle } from 'shared-ui/testing';
 import * as download from '../../lib/download';
 import { StatementsPanel } from './statements-panel';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const api = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getUserStatementPeriods: jest.fn(),
   downloadUserStatement: jest.fn(),
   downloadUserTaxDocument: jest.fn(),

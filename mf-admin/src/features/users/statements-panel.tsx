@@ -2,7 +2,7 @@
 // the same documents the person downloads from their wallet.
 import { Typography } from 'shared-ui/mui';
 import { StatementTables, useAsync } from 'shared-ui';
-import { downloadUserStatement, downloadUserTaxDocument, getUserStatementPeriods } from 'shared-api';
+import { downloadUserStatement, downloadUserTaxDocument, getUserStatementPeriods } from 'shared-api/admin';
 import type { StatementFormat, StatementPeriod } from 'shared-api/contract';
 import { statementFileName, taxDocumentFileName } from 'shared-api/contract/dashboard';
 import { Section } from '../../components/section';

@@ -1,14 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { ApiError, deleteUser, getOwnersProperties, getUser, getUsers, updateUser, verifyUser } from 'shared-api';
-import * as sharedApi from 'shared-api';
+import { ApiError } from 'shared-api';
+import { deleteUser, getOwnersProperties, getUser, getUsers, updateUser, verifyUser } from 'shared-api/admin';
+import * as rootApi from 'shared-api';
+import * as adminApi from 'shared-api/admin';
 import { clearDirectory } from '../../lib/directory';
 import { makeEntry, makeHolding, makeOrder, makeProperty, makeUser, makeUserDetail, pageOf } from 'shared-api/testing';
 import { SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { renderPage } from 'shared-ui/testing';
 import { UserDetailPage } from './user-detail-page';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+// The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
+const sharedApi = { ...rootApi, ...adminApi };
+
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
   getUser: jest.fn(),
   getUsers: jest.fn(),
   verifyUser: jest.fn(),

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { getUsers } from 'shared-api';
+import { getUsers } from 'shared-api/admin';
 import { makeUser, pageOf } from 'shared-api/testing';
 import { never, renderPage } from 'shared-ui/testing';
 import { saveFile } from '../../lib/download';
 import { UsersPage } from './users-page';
 
-jest.mock('shared-api', () => ({ ...jest.requireActual('shared-api'), getUsers: jest.fn() }));
+jest.mock('shared-api/admin', () => ({ ...jest.requireActual('shared-api/admin'), getUsers: jest.fn() }));
 jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 
 // Typing is slow on a busy machine.

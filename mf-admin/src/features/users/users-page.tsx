@@ -2,7 +2,7 @@
 // filtered by status; each row opens the person's page.
 import { Box, Typography } from 'shared-ui/mui';
 import { DataTable, PageHeader, StatusBadge, formatDate, useAsync } from 'shared-ui';
-import { getUsers } from 'shared-api';
+import { getUsers } from 'shared-api/admin';
 import { paths, type User, type UserSort, type UserStatus } from 'shared-api/contract';
 import { USER_STATUS_LABELS } from 'shared-api/labels';
 import { FilterBar, SearchField, SelectFilter, optionsOf } from '../../components/filter-bar';

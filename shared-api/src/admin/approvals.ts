@@ -1,7 +1,7 @@
 // /v1/approvals: four eyes, the admin actions waiting for a second admin.
 import type { ApprovalRequest, ApprovalsQuery, SentForApproval } from '../contract';
-import { http } from '../client';
-import { id, query } from './query';
+import { http } from 'shared-api';
+import { id, query } from '../endpoints/query';
 
 export const getApprovals = (q: ApprovalsQuery = {}): Promise<ApprovalRequest[]> =>
   http.get('v1/approvals', { searchParams: query(q) }).json<ApprovalRequest[]>();

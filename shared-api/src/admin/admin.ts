@@ -1,4 +1,4 @@
-// /v1/admin (spec 7): admin accounts, platform figures, the audit trail.
+// /v1/admin: admin accounts, platform figures, the audit trail, the team, verification cases.
 import type {
   SentForApproval,
   AdminRole,
@@ -24,9 +24,9 @@ import type {
   User,
   UserDetail,
 } from '../contract';
-import { http } from '../client';
+import { http } from 'shared-api';
 import { orSentForApproval } from './approvals';
-import { id, query } from './query';
+import { id, query } from '../endpoints/query';
 
 /** The console's search: people, properties and orders the admin's role may read. */
 export const searchAdmin = (q: string, signal?: AbortSignal): Promise<AdminSearchResults> =>
@@ -62,8 +62,6 @@ export const getTeam = (): Promise<TeamMember[]> => http.get('v1/admin/team').js
 /** Super admins: give another admin a different admin role. */
 export const changeAdminRole = (adminId: string, adminRole: AdminRole): Promise<TeamMember | SentForApproval> =>
   orSentForApproval(http.patch(`v1/admin/team/${id(adminId)}/role`, { json: { adminRole } }));
-
-// ---- Verification cases ----
 
 /** Submitted cases, oldest first. */
 export const getKycCases = (q: KycCasesQuery = {}): Promise<Page<KycCaseSummary>> =>

@@ -1,4 +1,4 @@
-// /v1/payouts: withdrawal requests for admins to pay or reject.
+// /v1/payouts: withdrawal requests for admins to pay or reject, bank files, reconciliation.
 import type {
   AdminCheckout,
   AdminCheckoutsQuery,
@@ -13,9 +13,9 @@ import type {
   Reconciliation,
   SentForApproval,
 } from '../contract';
-import { http } from '../client';
+import { http } from 'shared-api';
 import { orSentForApproval } from './approvals';
-import { id, query } from './query';
+import { id, query } from '../endpoints/query';
 
 export const getPayouts = (q: PayoutsQuery = {}): Promise<Page<AdminPayout>> =>
   http.get('v1/payouts', { searchParams: query(q) }).json<Page<AdminPayout>>();
