@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'shared-ui/router';
 import { BaseButton, palette, space, styled, typography } from 'shared-ui/base';
-import { useAuthUser, useSessionStore } from 'shared-api/session';
+import { useSessionStore } from 'shared-api/session';
 import { paths } from 'shared-api/contract';
 import { ADMIN_PAGE_NOT_ALLOWED } from 'shared-api/contract/dashboard';
 
@@ -11,23 +11,22 @@ const Text = styled.p({ margin: `0 0 ${space(3)}`, color: palette.text.secondary
 
 /** An admin console page the admin's role may not use (the server refuses its calls too). */
 export function NotForRole() {
-  const user = useAuthUser();
-  // A session stored before admin roles existed carries none: ask who this admin is once,
-  // and the page (and the sidebar) follow the answer.
-  const unknown = user?.role === 'ADMIN' && user.adminRole === undefined;
+  // The role stored at sign-in may be out of date: a super admin may have widened it since, or
+  // the session predates admin roles. Ask who this admin is once; the page (and the sidebar)
+  // follow the answer.
   useEffect(() => {
-    if (!unknown) return;
     let live = true;
     import('shared-api')
       .then((api) => api.getMe())
       .then((me) => {
-        if (live) useSessionStore.getState().setUser(me);
+        const store = useSessionStore.getState();
+        if (live && me?.role === 'ADMIN' && store.user?._id === me._id && me.adminRole !== store.user.adminRole) store.setUser(me);
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [unknown]);
+  }, []);
   return (
     <Page role="alert">
       <Title>Not allowed for your role</Title>

@@ -40,7 +40,10 @@ function at(url: string) {
   );
 }
 
-afterEach(() => useSessionStore.getState().clearSession());
+afterEach(() => {
+  useSessionStore.getState().clearSession();
+  jest.clearAllMocks();
+});
 
 test('loginRedirect keeps same-app paths only', () => {
   expect(loginRedirect('/dashboard/wallet?tab=2')).toBe('/login?next=%2Fdashboard%2Fwallet%3Ftab%3D2');
@@ -92,6 +95,7 @@ test('signing in on /login does not bounce to the dashboard: the login page send
 });
 
 test("an admin page the admin's role may not use says so; one it may use renders", async () => {
+  jest.mocked(getMe).mockResolvedValue({ _id: 'a1', role: 'ADMIN', adminRole: 'SUPPORT', firstName: 'A', lastName: 'B' } as never);
   useSessionStore.getState().setSession({ _id: 'a1', role: 'ADMIN', adminRole: 'SUPPORT', firstName: 'A', lastName: 'B' } as never, 'tok');
   const { unmount } = at('/dashboard/payouts');
   expect(await screen.findByRole('alert')).toHaveTextContent('Not allowed for your role');
@@ -107,4 +111,12 @@ test('an admin whose stored session predates admin roles is asked for again, and
   at('/dashboard/payouts');
   expect(await screen.findByText('remote Payouts')).toBeInTheDocument();
   expect(getMe).toHaveBeenCalledTimes(1);
+});
+
+test('a role widened since sign-in: the refused page asks the server again and then renders', async () => {
+  jest.mocked(getMe).mockResolvedValue({ _id: 'a1', role: 'ADMIN', adminRole: 'FINANCE', firstName: 'A', lastName: 'B' } as never);
+  useSessionStore.getState().setSession({ _id: 'a1', role: 'ADMIN', adminRole: 'SUPPORT', firstName: 'A', lastName: 'B' } as never, 'tok');
+  at('/dashboard/payouts');
+  expect(await screen.findByText('remote Payouts')).toBeInTheDocument();
+  expect(useSessionStore.getState().user?.adminRole).toBe('FINANCE');
 });
