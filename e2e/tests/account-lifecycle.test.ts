@@ -89,7 +89,7 @@ test('an admin cannot delete an owner with a live listing: every reason is shown
   const heading = page.getByRole('heading', { name: `${owner.name}'s account cannot be closed yet:` });
   await heading.waitFor();
   const reasons = page.getByRole('alert').filter({ has: heading }).getByRole('listitem');
-  expect(await reasons.allTextContents()).toEqual(['1 live listing (on sale or funded): they must be closed or taken over first']);
+  expect(await reasons.allTextContents()).toEqual(['1 live listing (on sale or funded): hand it over to another verified owner first']);
   expect(await page.getByText('Error deleting user').count()).toBe(0);
   expect(new URL(page.url()).pathname).toBe(`/dashboard/owners/${owner.id}`);
   await screenshot(page, 'lifecycle-delete-refused');

@@ -121,7 +121,7 @@ describe('closing an account', () => {
     const res = await del(owner);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toEqual([
-      '2 live listings (on sale or funded): they must be closed or taken over first',
+      '2 live listings (on sale or funded): hand them over to another verified owner first',
       '1 listing under review: approve, reject or delete it first',
       "1 pending order on this person's listings: approve or reject it first",
     ]);

@@ -64,6 +64,7 @@ const EXPECTED: Record<string, AdminPermission> = {
   'PATCH /v1/properties/:id/off-plan': 'listings.review',
   'PATCH /v1/properties/:id/review': 'listings.review',
   'PATCH /v1/properties/:id/resume': 'listings.review',
+  'POST /v1/properties/:id/handover': 'listings.review',
   'GET /v1/orders/admin': 'orders.read',
   'GET /v1/orders/:id': 'orders.read',
   'DELETE /v1/orders/:id': 'orders.manage',

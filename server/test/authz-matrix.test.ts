@@ -677,6 +677,15 @@ const ROWS: Row[] = [
     req: () => ({ method: 'PATCH', url: `/v1/properties/${fixtures.active}/resume` }),
     expect: { anon: 401, investor: 403, owner: 403, admin: 409 },
   },
+  {
+    name: 'POST /v1/properties/{id}/handover',
+    req: () => ({
+      method: 'POST',
+      url: '/v1/properties/00000000-0000-4000-8000-000000000000/handover',
+      payload: { ownerId: '00000000-0000-4000-8000-000000000000' },
+    }),
+    expect: ADMIN_ONLY(404),
+  },
   // Support
   {
     name: 'POST /support',

@@ -1,5 +1,6 @@
 // /v1/properties: admin review and edits of listings, revisions and construction progress.
 import type {
+  HandOverPropertyBody,
   MessageResult,
   OffPlanPropertyUpdate,
   OwnedPropertiesQuery,
@@ -13,9 +14,11 @@ import type {
   PropertyWithRevision,
   ReviewPropertyBody,
   ReviewRevisionBody,
+  SentForApproval,
 } from '../contract';
 import { http } from 'shared-api';
 import { id, query } from '../endpoints/query';
+import { orSentForApproval } from './approvals';
 
 /** Off-plan progress updates lower than the listing shows, waiting for review (oldest first). */
 export const getProgressReviews = (): Promise<ProgressReviewList> => http.get('v1/admin/progress-reviews').json<ProgressReviewList>();
@@ -57,3 +60,7 @@ export const reviewProperty = (propertyId: string, body: ReviewPropertyBody): Pr
 /** Lifts a suspension (admins; the owner must be VERIFIED again). */
 export const resumeProperty = (propertyId: string): Promise<Property> =>
   http.patch(`v1/properties/${id(propertyId)}/resume`).json<Property>();
+
+/** Moves a listing to another verified owner; or (202) the request waiting for a second admin. */
+export const handOverProperty = (propertyId: string, ownerId: string): Promise<Property | SentForApproval> =>
+  orSentForApproval<Property>(http.post(`v1/properties/${id(propertyId)}/handover`, { json: { ownerId } satisfies HandOverPropertyBody }));

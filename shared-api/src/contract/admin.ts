@@ -10,3 +10,4 @@ export * from './payout-ops';
 export * from './admin-search';
 export * from './order-ops';
 export * from './audit-actions';
+export * from './handover';

@@ -15,6 +15,7 @@ export const APPROVAL_ACTIONS = [
   'admin.role_change',
   'appraisal.void',
   'person.verify',
+  'property.handover',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
@@ -32,6 +33,7 @@ export const APPROVAL_PERMISSIONS: Record<ApprovalAction, AdminPermission> = {
   'person.verify': 'people.verify',
   'admin.role_change': 'admins.manage',
   'appraisal.void': 'appraisals.manage',
+  'property.handover': 'listings.review',
 };
 
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'FAILED'] as const;
@@ -50,6 +52,7 @@ export const APPROVAL_ACTION_LABELS: Record<ApprovalAction, string> = {
   'admin.role_change': "Change an admin's role",
   'appraisal.void': 'Void an appraisal',
   'person.verify': 'Verify a person with checks not ticked',
+  'property.handover': 'Hand a listing over to another owner',
 };
 
 export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {

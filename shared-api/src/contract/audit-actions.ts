@@ -55,6 +55,7 @@ export const AUDIT_ACTION_LABELS = {
   'release_token.revoke': 'Revoked a release token',
   'payout.destination.reseal': 'Re-encrypted a bank account with a new key',
   'property.resume': 'Resumed a listing',
+  'property.handover': 'Handed a listing over to another owner',
   'property.revision.submit': 'Submitted changes to a listing',
   'property.revision.withdraw': 'Withdrew changes to a listing',
   'property.revision.approve': 'Approved changes to a listing',

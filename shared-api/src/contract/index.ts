@@ -36,3 +36,4 @@ export type * from './approvals';
 export type * from './admin-team';
 export type * from './admin-search';
 export type * from './admin-roles';
+export type * from './handover';

@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'APPRAISAL_VOIDED',
   'DISTRIBUTION_CANCELLED',
   'DISTRIBUTION_CORRECTED',
+  'LISTING_HANDED_OVER',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -78,6 +79,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   APPRAISAL_VOIDED: 'an appraisal of a property I hold is withdrawn',
   DISTRIBUTION_CANCELLED: 'a distribution of a listing of mine is cancelled',
   DISTRIBUTION_CORRECTED: 'a distribution paid to me or from my wallet is corrected',
+  LISTING_HANDED_OVER: 'a listing is handed over to me, or from me to another owner',
 };
 
 export interface Notification {

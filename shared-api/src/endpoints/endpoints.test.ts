@@ -134,6 +134,7 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['rejectProgressReview', () => api.rejectProgressReview(ID, { reason: 'r' }), 'POST', `v1/admin/progress-reviews/${ID}/reject`],
   ['reviewRevision', () => api.reviewRevision(ID, { decision: 'REJECT', reason: 'r' }), 'PATCH', `v1/properties/${ID}/revision`],
   ['resumeProperty', () => api.resumeProperty(ID), 'PATCH', `v1/properties/${ID}/resume`],
+  ['handOverProperty', () => api.handOverProperty(ID, 'o1'), 'POST', `v1/properties/${ID}/handover`],
   ['getNotifications', () => api.getNotifications({ page: 2, pageSize: 10 }), 'GET', 'v1/notifications'],
   ['markNotificationRead', () => api.markNotificationRead(ID), 'POST', `v1/notifications/${ID}/read`],
   ['markAllNotificationsRead', () => api.markAllNotificationsRead(), 'POST', 'v1/notifications/read-all'],
@@ -271,6 +272,11 @@ describe('endpoint functions', () => {
     expect(calls[0].options).toEqual({ json: { phone: '555' } });
     await api.getProperties({ searchName: 'lake', status: undefined, page: 2, type: undefined });
     expect(calls[1].options).toEqual({ searchParams: { searchName: 'lake', page: '2' } });
+  });
+
+  it('hands a listing over with the new owner in the body', async () => {
+    await api.handOverProperty(ID, 'owner-2');
+    expect(calls[0]).toEqual({ method: 'POST', path: `v1/properties/${ID}/handover`, options: { json: { ownerId: 'owner-2' } } });
   });
 
   it('asks for the holders of many listings 100 at a time, in order', async () => {

@@ -23,6 +23,7 @@ import { DocumentLinks, ListingImages } from '../../components/files';
 import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';
 import { REASON_MAX, REASON_REQUIRED } from '../../components/decision-dialog';
+import { HandoverDialog } from './handover-dialog';
 
 export interface ListingDialogProps {
   listing: Property | null;
@@ -31,7 +32,7 @@ export interface ListingDialogProps {
   /** After an approval or rejection, with the listing as it is now. */
   onReviewed: (listing: Property) => void;
   onEdit?: (listing: Property) => void;
-  /** False: the admin's role may not approve, reject or resume listings (read only). */
+  /** False: the admin's role may not approve, reject, resume or hand over listings (read only). */
   canDecide?: boolean;
 }
 
@@ -52,12 +53,14 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, ca
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'APPROVE' | 'REJECT' | 'RESUME' | null>(null);
+  const [handingOver, setHandingOver] = useState(false);
 
   useEffect(() => {
     setMode('view');
     setReason('');
     setProblem(null);
     setFailure(null);
+    setHandingOver(false);
   }, [listing?._id]);
 
   const pending = listing?.status === 'PENDING_REVIEW';
@@ -135,12 +138,17 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, ca
         </Button>
       </>
     );
-  } else if (listing && (onEdit || (suspended && canDecide))) {
+  } else if (listing && (onEdit || canDecide)) {
     actions = (
       <>
         <Button variant="outline-blue" size="SM" onClick={onClose} disabled={busy !== null}>
           Close
         </Button>
+        {canDecide && (
+          <Button variant="outline-blue" size="SM" onClick={() => setHandingOver(true)} disabled={busy !== null}>
+            Hand over…
+          </Button>
+        )}
         {suspended && canDecide && (
           <Button
             variant="filled-blue"
@@ -159,6 +167,21 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, ca
           </Button>
         )}
       </>
+    );
+  }
+
+  // The handover replaces this dialog while it is open (one dialog at a time keeps the focus simple).
+  if (handingOver && listing) {
+    return (
+      <HandoverDialog
+        listing={listing}
+        people={people}
+        onClose={() => setHandingOver(false)}
+        onDone={(moved) => {
+          setHandingOver(false);
+          onReviewed(moved ?? listing);
+        }}
+      />
     );
   }
 

@@ -141,7 +141,7 @@ test('delete: confirmation, "User deleted" and back to the list; or "Error delet
 test('a refused delete lists every reason the server gives, not the bare error', async () => {
   jest.mocked(getUser).mockResolvedValue(makeUserDetail({ status: 'PENDING' }));
   const reasons = [
-    '2 live listings (on sale or funded): they must be closed or taken over first',
+    '2 live listings (on sale or funded): hand them over to another verified owner first',
     '$120.00 in the wallet: it must be withdrawn first',
   ];
   jest.mocked(deleteUser).mockRejectedValueOnce(new ApiError(409, { statusCode: 409, error: 'Conflict', message: reasons }));

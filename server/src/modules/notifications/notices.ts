@@ -244,6 +244,19 @@ export const notices = {
       data: { propertyId: p.id },
     }),
 
+  /** Both sides of a handover: the owner who gives the listing up, and the one who takes it. */
+  listingHandedOver: (tx: Executor, p: { userId: string; id: string; name: string; received: boolean }) =>
+    notify(tx, {
+      userId: p.userId,
+      kind: 'LISTING_HANDED_OVER',
+      title: p.received ? `“${p.name}” is now your listing` : `“${p.name}” is handed over to another owner`,
+      body: p.received
+        ? `An administrator handed the listing “${p.name}” over to you: it is among your listings from now on.`
+        : `An administrator handed your listing “${p.name}” over to another owner. What it paid you before stays in your wallet.`,
+      link: p.received ? paths.property(p.id) : null,
+      data: { propertyId: p.id },
+    }),
+
   holdingSuspended: (tx: Executor, p: { userId: string; id: string; name: string }, reason: string) =>
     notify(tx, {
       userId: p.userId,

@@ -10,6 +10,7 @@ import {
   ActiveInvestmentsSchema,
   CataloguePageSchema,
   FileOrderSchema,
+  HandOverSchema,
   OffPlanInputSchema,
   OffPlanUpdateSchema,
   OwnedQuerySchema,
@@ -30,6 +31,8 @@ import {
 import * as service from './service';
 import { cachedCatalogue } from './catalogue-cache';
 import { listCatalogue, publicCatalogueKey } from './catalogue';
+import { ApprovalRequestSchema, held } from '../approvals';
+import './approvals';
 
 const tags = ['properties'];
 const secured = [{ bearerAuth: [] }];
@@ -457,6 +460,27 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => service.resumeProperty(app, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/handover',
+    {
+      onRequest: admin('listings.review'),
+      schema: {
+        tags,
+        summary: 'Hand a listing over to another verified owner (admins, audited; both owners are told); 202: held for a second admin',
+        security: secured,
+        params: IdParams,
+        body: HandOverSchema,
+        response: { 200: PropertySchema, 202: ApprovalRequestSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const payload = { id: request.params.id, body: request.body };
+      const pending = await held(app, actorOf(request), 'property.handover', payload);
+      if (pending) return reply.status(202).send(pending);
+      return service.handOverProperty(app, actorOf(request), payload.id, payload.body);
+    },
   );
 };
 

@@ -22,6 +22,7 @@ import {
   type PropertyInput,
   type PropertyUpdate,
   type ReviewPropertyBody,
+  type HandOverPropertyBody,
 } from 'shared-api/contract';
 import {
   PROGRESS_UPDATE_STATUSES,
@@ -307,3 +308,7 @@ export const FileOrderSchema = Type.Object(
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof FileOrderSchema>, FileOrderBody>>();
+
+/** POST /v1/properties/:id/handover: the verified owner the listing moves to. */
+export const HandOverSchema = Type.Object({ ownerId: Id }, { additionalProperties: false });
+assertSame<Same<Static<typeof HandOverSchema>, HandOverPropertyBody>>();

@@ -29,9 +29,10 @@ import {
   type UserMetrics,
 } from 'shared-api/contract';
 import { REVISION_MESSAGES, isLive, listingApprovalRefusal, type ProgressPosted } from 'shared-api/contract/dashboard';
+import { HANDOVER_MESSAGES, type HandOverPropertyBody } from 'shared-api/contract/admin';
 import type { Executor } from '../../db/client';
 import { files, progressUpdates, properties, propertyRevisions, users, type FileRow, type PropertyRow } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '../../lib/http-error';
 import { UUID_SOURCE } from '../../lib/schema';
 import type { ReadUploads } from '../../plugins/uploads';
 import { audit, changesOf } from '../../lib/audit';
@@ -647,6 +648,78 @@ export async function ownerListingFigures(
     unitsReserved: rows.reduce((a, r) => a + Number(r.reserved), 0),
     amountRaised: centsToDollars(rows.reduce((a, r) => a + Number(r.raisedCents), 0)),
   };
+}
+
+/**
+ * Why a listing cannot be handed over to `ownerId` now, or null. The new owner must be able to
+ * own a live listing (a verified, open property owner account); a report or distribution still
+ * open stays the current owner's to settle, since its figures and funding are theirs.
+ */
+async function handoverRefusal(db: Executor, p: PropertyRow, ownerId: string, lock: boolean): Promise<HttpError | null> {
+  const q = db.select({ role: users.role, status: users.status, deletedAt: users.deletedAt }).from(users).where(eq(users.id, ownerId));
+  const [to] = lock ? await q.for('share') : await q;
+  if (!to) return badRequest(HANDOVER_MESSAGES.ownerNotFound);
+  if (to.role !== 'PROPERTY_OWNER') return badRequest(HANDOVER_MESSAGES.notAnOwner);
+  if (to.deletedAt) return conflict(HANDOVER_MESSAGES.ownerDeleted);
+  if (to.status !== 'VERIFIED') return conflict(HANDOVER_MESSAGES.ownerNotVerified);
+  if (p.ownerId === ownerId) return conflict(HANDOVER_MESSAGES.sameOwner);
+  const r = (await db.execute(
+    sql`SELECT (SELECT count(*) FROM income_reports WHERE property_id = ${p.id} AND status = 'SUBMITTED') AS reports,
+               (SELECT count(*) FROM distributions WHERE property_id = ${p.id} AND status IN ('DECLARED', 'RECORDED')) AS unpaid`,
+  )) as unknown as { rows: { reports: string; unpaid: string }[] };
+  if (Number(r.rows[0]?.reports ?? 0) > 0) return conflict(HANDOVER_MESSAGES.openReports);
+  if (Number(r.rows[0]?.unpaid ?? 0) > 0) return conflict(HANDOVER_MESSAGES.unpaidDistributions);
+  return null;
+}
+
+/** The listing and its new owner's name, or the refusal: what four eyes asks about. */
+export async function checkHandover(
+  app: FastifyInstance,
+  id: string,
+  body: HandOverPropertyBody,
+): Promise<{ name: string; from: string; to: string }> {
+  const p = await findProperty(app.db, id);
+  if (!p) throw notFound(HANDOVER_MESSAGES.propertyNotFound);
+  const refusal = await handoverRefusal(app.db, p, body.ownerId, false);
+  if (refusal) throw refusal;
+  const named = await app.db
+    .select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(inArray(users.id, [p.ownerId, body.ownerId]));
+  const label = (uid: string) => {
+    const u = named.find((n) => n.id === uid);
+    return u ? `${`${u.first} ${u.last}`.trim()} (${u.email})` : uid;
+  };
+  return { name: p.name, from: label(p.ownerId), to: label(body.ownerId) };
+}
+
+/**
+ * Moves a listing to another verified owner (admins, audited). Only the listing's owner_id
+ * changes: revisions, progress updates, pending orders and the unsold units' future share
+ * hang on the listing and follow it; reports, distributions and ledger entries keep the
+ * owner they were made for (their figures never change), and wallets stay with their people.
+ */
+export async function handOverProperty(app: FastifyInstance, actor: Actor, id: string, body: HandOverPropertyBody): Promise<Property> {
+  return app.db.transaction(async (tx) => {
+    const p = await findProperty(tx, id, true);
+    if (!p) throw notFound(HANDOVER_MESSAGES.propertyNotFound);
+    const refusal = await handoverRefusal(tx, p, body.ownerId, true);
+    if (refusal) throw refusal;
+    const [row] = await tx
+      .update(properties)
+      .set({ ownerId: body.ownerId, updatedAt: new Date() })
+      .where(eq(properties.id, id))
+      .returning();
+    await audit(tx, actor, {
+      action: 'property.handover',
+      targetType: 'property',
+      targetId: id,
+      detail: { name: p.name, fromOwnerId: p.ownerId, toOwnerId: body.ownerId },
+    });
+    await notices.listingHandedOver(tx, { userId: p.ownerId, id, name: p.name, received: false });
+    await notices.listingHandedOver(tx, { userId: body.ownerId, id, name: p.name, received: true });
+    return toProperty(app, tx, row);
+  });
 }
 
 /**

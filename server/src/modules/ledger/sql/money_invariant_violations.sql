@@ -64,7 +64,10 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
   WHERE e.hold IS DISTINCT FROM -o.amount_cents
      OR e.investor_users <> ARRAY[o.investor_id]
      OR (o.status = 'PENDING' AND (e.refund IS NOT NULL OR e.payout IS NOT NULL))
-     OR (o.status = 'COMPLETED' AND (e.refund IS NOT NULL OR e.payout IS DISTINCT FROM o.amount_cents OR e.owner_users <> ARRAY[p.owner_id]))
+     OR (o.status = 'COMPLETED' AND (e.refund IS NOT NULL OR e.payout IS DISTINCT FROM o.amount_cents OR cardinality(e.owner_users) <> 1
+         -- Paid to the listing's owner then: its owner now, or one it was handed over from.
+         OR NOT (e.owner_users[1] = p.owner_id OR EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'property.handover'
+                   AND a.target_id = p.id::text AND a.detail->>'fromOwnerId' = e.owner_users[1]::text))))
      OR (o.status IN ('CANCELLED', 'REJECTED') AND (e.payout IS NOT NULL OR e.refund IS DISTINCT FROM o.amount_cents))
   UNION ALL
   -- Each payout holds its amount once, and gives it back once if rejected or cancelled.

@@ -17,7 +17,7 @@ CREATE OR REPLACE FUNCTION account_closing_refusals(p_user uuid) RETURNS SETOF t
       (SELECT count(*) FROM market_orders WHERE investor_id = p_user AND status = 'OPEN') AS market_open
   )
   SELECT m FROM f, LATERAL (VALUES
-    (1, CASE WHEN live > 0 THEN format('%s live listing%s (on sale or funded): they must be closed or taken over first', live, CASE WHEN live = 1 THEN '' ELSE 's' END) END),
+    (1, CASE WHEN live > 0 THEN format('%s live listing%s (on sale or funded): hand %s over to another verified owner first', live, CASE WHEN live = 1 THEN '' ELSE 's' END, CASE WHEN live = 1 THEN 'it' ELSE 'them' END) END),
     (2, CASE WHEN review > 0 THEN format('%s listing%s under review: approve, reject or delete %s first', review, CASE WHEN review = 1 THEN '' ELSE 's' END, CASE WHEN review = 1 THEN 'it' ELSE 'them' END) END),
     (3, CASE WHEN pending_own > 0 THEN format('%s pending order%s placed by this person: approve, reject or cancel %s first', pending_own, CASE WHEN pending_own = 1 THEN '' ELSE 's' END, CASE WHEN pending_own = 1 THEN 'it' ELSE 'them' END) END),
     (4, CASE WHEN pending_listed > 0 THEN format('%s pending order%s on this person''s listings: approve or reject %s first', pending_listed, CASE WHEN pending_listed = 1 THEN '' ELSE 's' END, CASE WHEN pending_listed = 1 THEN 'it' ELSE 'them' END) END),
