@@ -115,6 +115,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       JWT_SECRET,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // A scripted admin without a second factor (the rule is tested in test/admin-enrol.test.ts).
+      ADMIN_2FA_REQUIRED: 'false',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   });
