@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { getUsers, handOverProperty } from 'shared-api/admin';
 import { SENT_FOR_APPROVAL } from 'shared-api/contract/admin';
 import { makeProperty, makeUser, pageOf } from 'shared-api/testing';
@@ -74,6 +74,29 @@ test('picks a verified owner, confirms naming both owners, hands over and says s
   expect(done).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Done' }));
   expect(onReviewed).toHaveBeenCalledWith(moved);
+});
+
+test('the search asks the server for matching verified owners; the owner picked stays offered', async () => {
+  const { user, dialog } = await openHandover();
+  const select = await within(dialog).findByLabelText('New owner');
+  await user.selectOptions(select, 'o2');
+  jest.mocked(getUsers).mockResolvedValue(pageOf([]));
+  await user.type(within(dialog).getByLabelText('Search verified owners'), 'zed');
+  await waitFor(() =>
+    expect(getUsers).toHaveBeenLastCalledWith(expect.objectContaining({ role: 'PROPERTY_OWNER', status: 'VERIFIED', q: 'zed' })),
+  );
+  // Nobody else matches, and Nora, picked before, is still the choice.
+  expect(await within(dialog).findByRole('option', { name: /Nora New/ })).toBeInTheDocument();
+  expect(within(dialog).getByLabelText('New owner')).toHaveValue('o2');
+  expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeEnabled();
+});
+
+test('a search that matches nobody says so', async () => {
+  const { user, dialog } = await openHandover();
+  await within(dialog).findByLabelText('New owner');
+  jest.mocked(getUsers).mockResolvedValue(pageOf([]));
+  await user.type(within(dialog).getByLabelText('Search verified owners'), 'zed');
+  expect(await within(dialog).findByText('No other verified owner matches “zed”.')).toBeInTheDocument();
 });
 
 test('a refusal stays in the dialog with the message, nothing reported', async () => {

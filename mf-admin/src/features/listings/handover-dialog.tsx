@@ -6,7 +6,7 @@ import { TextField } from 'shared-ui/mui-forms';
 import { Button, Modal, toast } from 'shared-ui';
 import { readError } from 'shared-api';
 import { getUsers, handOverProperty } from 'shared-api/admin';
-import { MAX_PAGE_SIZE, type Property, type User } from 'shared-api/contract';
+import type { Property, User } from 'shared-api/contract';
 import { SENT_FOR_APPROVAL, handedOverMessage, isSentForApproval } from 'shared-api/contract/admin';
 import { fullName } from '../../components/links';
 
@@ -20,12 +20,18 @@ export interface HandoverDialogProps {
 
 type Step = 'pick' | 'confirm' | 'done';
 
+/** Owners offered at once; the search finds the others. */
+const OWNERS_SHOWN = 50;
+const SEARCH_PAUSE_MS = 300;
+
 const label = (u: User) => `${fullName(u)} (${u.email})`;
 
 export function HandoverDialog({ listing, people, onClose, onDone }: HandoverDialogProps) {
   const [owners, setOwners] = useState<User[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [ownerId, setOwnerId] = useState('');
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [chosen, setChosen] = useState<User | null>(null);
   const [step, setStep] = useState<Step>('pick');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,16 +39,27 @@ export function HandoverDialog({ listing, people, onClose, onDone }: HandoverDia
   const focusRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    setOwnerId('');
+    setChosen(null);
+    setSearch('');
+    setQ('');
     setStep('pick');
     setFailure(null);
     setResult(null);
+  }, [listing]);
+
+  // The search asks the server once typing pauses: a platform may have thousands of owners.
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
     if (!listing) return;
     let live = true;
     setOwners(null);
     setLoadError(null);
     // Only a verified, open owner account may take a listing over (the server checks it too).
-    getUsers({ role: 'PROPERTY_OWNER', status: 'VERIFIED', pageSize: MAX_PAGE_SIZE }).then(
+    getUsers({ role: 'PROPERTY_OWNER', status: 'VERIFIED', q: q || undefined, pageSize: OWNERS_SHOWN, sort: 'name', order: 'asc' }).then(
       (page) => live && setOwners(page.items),
       async (err: unknown) => {
         const message = await readError(err);
@@ -52,7 +69,7 @@ export function HandoverDialog({ listing, people, onClose, onDone }: HandoverDia
     return () => {
       live = false;
     };
-  }, [listing]);
+  }, [listing, q]);
 
   // The confirmation and the outcome take the focus, so a screen reader reads them out.
   useEffect(() => {
@@ -63,8 +80,10 @@ export function HandoverDialog({ listing, people, onClose, onDone }: HandoverDia
 
   const current = people.get(listing.ownerId);
   const currentName = current ? label(current) : listing.ownerId;
-  const choices = (owners ?? []).filter((u) => u._id !== listing.ownerId);
-  const chosen = choices.find((u) => u._id === ownerId);
+  const found = (owners ?? []).filter((u) => u._id !== listing.ownerId);
+  // The owner picked stays offered while another search is shown.
+  const choices = chosen && !found.some((u) => u._id === chosen._id) ? [chosen, ...found] : found;
+  const more = (owners?.length ?? 0) >= OWNERS_SHOWN;
 
   const submit = async () => {
     if (!chosen) return;
@@ -136,19 +155,33 @@ export function HandoverDialog({ listing, people, onClose, onDone }: HandoverDia
       </Typography>
       {step === 'pick' && (
         <Box>
+          <TextField
+            id="handover-search"
+            fullWidth
+            autoFocus
+            label="Search verified owners"
+            placeholder="Name or e-mail"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ mb: 2 }}
+          />
           {loadError && <Alert severity="error">{loadError}</Alert>}
           {!loadError && owners === null && <Typography role="status">Loading the verified owners…</Typography>}
-          {owners !== null && choices.length === 0 && <Alert severity="info">There is no other verified owner to hand it over to.</Alert>}
+          {owners !== null && choices.length === 0 && (
+            <Alert severity="info">
+              {q ? `No other verified owner matches “${q}”.` : 'There is no other verified owner to hand it over to.'}
+            </Alert>
+          )}
           {choices.length > 0 && (
             <TextField
               id="handover-owner"
               select
               fullWidth
-              autoFocus
               label="New owner"
-              value={ownerId}
-              onChange={(e) => setOwnerId(e.target.value)}
+              value={chosen?._id ?? ''}
+              onChange={(e) => setChosen(choices.find((u) => u._id === e.target.value) ?? null)}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              helperText={more ? `The first ${OWNERS_SHOWN} by name: search to find others.` : undefined}
             >
               <option value="">Choose a verified owner</option>
               {choices.map((u) => (
