@@ -86,7 +86,7 @@ test('who, what, when, target and address of every action', async () => {
   ).toEqual(['When▼', 'What↕']);
 });
 
-test('a four-eyes decision names the admin who asked and the one who approved, not their JSON', async () => {
+test('a four-eyes decision names the admin who asked and the one who approved, and its result, not their JSON', async () => {
   jest.mocked(getAuditLog).mockResolvedValueOnce(
     pageOf([
       makeAudit({
@@ -99,6 +99,7 @@ test('a four-eyes decision names the admin who asked and the one who approved, n
           action: 'appraisal.create',
           requestedBy: { id: 'gone', email: 'finance@tessera.local' },
           approvedBy: { id: 'admin1', email: 'admin@tessera.local' },
+          result: { _id: 'ap9', status: 'RECORDED', valuePerUnitCents: 12345, changes: { before: 1, after: 2 } },
         },
       }),
     ]),
@@ -110,6 +111,9 @@ test('a four-eyes decision names the admin who asked and the one who approved, n
   await waitFor(() => expect(row).toHaveTextContent('Approved byAda Admin (admin@tessera.local)'));
   expect(row).toHaveTextContent('Requested byfinance@tessera.local');
   expect(row).not.toHaveTextContent('"email"');
+  // The approved action's answer: its plain fields in words, not JSON.
+  expect(row).toHaveTextContent('Result_id: ap9 · status: Recorded · value per unit cents: $123.45');
+  expect(row).not.toHaveTextContent('{"');
 });
 
 test('filter by action and by admin', async () => {

@@ -19,6 +19,9 @@ const FILTERS = ['action', 'actor'] as const;
 const SORTS: readonly AuditSort[] = ['createdAt', 'action'];
 const SORTABLE: Record<string, AuditSort> = { createdAt: 'createdAt', action: 'action' };
 
+/** Plain fields of a nested object shown in the trail; the CSV has them all. */
+const OBJECT_FIELDS_SHOWN = 6;
+
 const words = (camel: string) => camel.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 interface Directory {
@@ -36,7 +39,13 @@ function text(key: string, value: unknown, dir: Directory): string {
       const person = typeof ref.id === 'string' ? dir.people.get(ref.id) : undefined;
       return person ? `${fullName(person)} (${ref.email})` : ref.email;
     }
-    return JSON.stringify(value);
+    // Anything else (an approved action's answer): its plain fields as words, not JSON; the
+    // raw row stays in the CSV.
+    const fields = Object.entries(value as Record<string, unknown>).filter(
+      ([, v]) => v !== null && v !== undefined && typeof v !== 'object',
+    );
+    const shown = fields.slice(0, OBJECT_FIELDS_SHOWN).map(([k, v]) => `${words(k)}: ${text(k, v, dir)}`);
+    return shown.length === 0 ? '—' : shown.join(' · ') + (fields.length > OBJECT_FIELDS_SHOWN ? ' …' : '');
   }
   if (typeof value === 'number') {
     // Money is recorded in cents where the key says so (valuePerUnitCents, grossRentCents),
