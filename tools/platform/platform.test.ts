@@ -98,14 +98,33 @@ test('shared entries: unique keys; workspace entries are package exports; the sh
 test('shared-api’s entries are shared, except the ones that are never federated', () => {
   // './prefetch' is bundled into the shell's entry (it runs before sharing is negotiated);
   // './stats' is the server's; './testing' is for tests; './contract/admin' (constants and words
-  // only the admin console and the server read, no state) is bundled by the one remote that uses
-  // it, so that no other remote's entry and no shell runtime carries a shared entry for it. Every
-  // other entry, the contract's subpaths included, is a singleton a remote takes from the shell.
-  const unshared = ['./prefetch', './stats', './testing', './contract/admin'];
+  // only the admin console and the server read, no state) and './admin', './admin/query' (the
+  // console's endpoint functions and queries, which take the HTTP client from the shared root)
+  // are bundled by the one remote that uses them, so that no other remote's entry and no shell
+  // runtime carries a shared entry for them. Every other entry, the contract's subpaths
+  // included, is a singleton a remote takes from the shell.
+  const unshared = ['./prefetch', './stats', './testing', './contract/admin', './admin', './admin/query'];
   const exported = Object.keys(readJson('shared-api/package.json').exports)
     .filter((s) => !unshared.includes(s))
     .map((s) => (s === '.' ? 'shared-api' : `shared-api${s.slice(1)}`));
   expect(sorted(exported)).toEqual(sorted(platform.shared.filter((e) => e.package === 'shared-api').map((e) => e.key)));
+});
+
+test('only the admin remote imports the console’s API (shared-api/admin), which it alone bundles', () => {
+  const importers: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules' && !e.name.startsWith('.')) walk(p);
+      } else if (/\.tsx?$/.test(e.name) && /from 'shared-api\/admin(\/query)?'/.test(fs.readFileSync(p, 'utf8'))) {
+        importers.push(path.relative(root, p));
+      }
+    }
+  };
+  for (const folder of [...remotes.map((r) => r.folder), 'shell', 'shared-ui']) walk(path.join(root, folder, 'src'));
+  expect(importers.length).toBeGreaterThan(0);
+  expect(importers.filter((f) => !f.startsWith('mf-admin/'))).toEqual([]);
 });
 
 // Not shared: `./testing` (tests only) and `./ssr` (the Node builds' renderer, bundled whole
