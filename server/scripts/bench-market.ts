@@ -104,7 +104,7 @@ function printFunctionTimes(before: FnTimes, after: FnTimes, orders: number) {
   for (const r of rows
     .filter((r) => r.calls > 0)
     .sort((x, y) => y.self - x.self)
-    .slice(0, 12)) {
+    .slice(0, 30)) {
     console.log(
       `    ${r.name.padEnd(34)} ${String(r.calls).padStart(7)} calls  self ${(r.self / orders).toFixed(3)} ms/order  total ${(r.total / orders).toFixed(3)} ms/order`,
     );

@@ -52,10 +52,14 @@ $$;
       path: `${from}#market_price_band`,
       sql: `-- Generated from shared-api/src/contract/market.ts (marketPriceBandCents): do not edit in the database.
 -- The price band around a reference price p_ref (cents), inclusive: a limit price outside it is refused.
+-- PL/pgSQL: a SQL function returning a row is not inlined, so it would be parsed and planned
+-- again for every order that checks its price.
 CREATE OR REPLACE FUNCTION market_price_band(p_ref bigint, p_band_pct integer, OUT low bigint, OUT high bigint)
-LANGUAGE sql IMMUTABLE STRICT AS $$
-  SELECT greatest(${integer(MIN_MARKET_PRICE_CENTS)}, p_ref - (p_ref * p_band_pct) / ${integer(PCT_PER_WHOLE)}),
-         p_ref + (p_ref * p_band_pct) / ${integer(PCT_PER_WHOLE)}
+LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+BEGIN
+  low := greatest(${integer(MIN_MARKET_PRICE_CENTS)}, p_ref - (p_ref * p_band_pct) / ${integer(PCT_PER_WHOLE)});
+  high := p_ref + (p_ref * p_band_pct) / ${integer(PCT_PER_WHOLE)};
+END
 $$;
 `,
     },
