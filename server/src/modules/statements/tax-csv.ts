@@ -3,8 +3,8 @@
 // period, then the short-term, long-term and overall totals (1099-B-like), then an owner's
 // yearly summary by property and its total. Amounts are plain decimals in USD ("-1234.56").
 import { centsToDecimal } from 'shared-api/contract/dashboard';
-import { csvDocument, type CsvColumn } from '../transactions';
-import type { TaxDisposalTotals, TaxDocument } from './tax';
+import { csvStream, type CsvColumn } from '../transactions';
+import type { StreamedTaxDocument, TaxDisposalLine, TaxDisposalTotals, TaxDocument } from './tax';
 
 export type TaxCsvSection = 'Document' | 'Income by property' | 'Disposals' | 'Disposal totals' | 'Owner summary';
 
@@ -62,7 +62,9 @@ const blank = {
 export const TERM_LABELS = { SHORT: 'Short term', LONG: 'Long term' } as const;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-export function taxCsv(d: TaxDocument): string {
+type TaxSummary = Omit<TaxDocument, 'disposals'>;
+
+function headRows(d: TaxSummary): TaxCsvRow[] {
   const rows: TaxCsvRow[] = [];
   rows.push({
     ...blank,
@@ -89,23 +91,27 @@ export function taxCsv(d: TaxDocument): string {
     count: String(d.income.reduce((a, l) => a + l.payments, 0)),
     amount: d.incomeTotalCents,
   });
-  for (const l of d.disposals) {
-    rows.push({
-      ...blank,
-      section: 'Disposals',
-      item: 'Units sold',
-      property: l.propertyName,
-      acquired: day(l.acquiredAt),
-      disposed: day(l.disposedAt),
-      term: TERM_LABELS[l.term],
-      units: String(l.units),
-      proceeds: l.proceedsCents,
-      cost: l.costCents,
-      fees: l.feeCents,
-      gain: l.gainCents,
-      reference: l.tradeId,
-    });
-  }
+  return rows;
+}
+
+const disposalRow = (l: TaxDisposalLine): TaxCsvRow => ({
+  ...blank,
+  section: 'Disposals',
+  item: 'Units sold',
+  property: l.propertyName,
+  acquired: day(l.acquiredAt),
+  disposed: day(l.disposedAt),
+  term: TERM_LABELS[l.term],
+  units: String(l.units),
+  proceeds: l.proceedsCents,
+  cost: l.costCents,
+  fees: l.feeCents,
+  gain: l.gainCents,
+  reference: l.tradeId,
+});
+
+function tailRows(d: TaxSummary): TaxCsvRow[] {
+  const rows: TaxCsvRow[] = [];
   const total = (item: string, t: TaxDisposalTotals, term = ''): TaxCsvRow => ({
     ...blank,
     section: 'Disposal totals',
@@ -141,5 +147,15 @@ export function taxCsv(d: TaxDocument): string {
       });
     }
   }
-  return csvDocument(TAX_CSV_COLUMNS, rows);
+  return rows;
+}
+
+/** The tax document as CSV, its disposal lines written as the cursor reads them (no ceiling on their number). */
+export function taxCsvStream({ document, disposals }: StreamedTaxDocument): AsyncGenerator<string> {
+  async function* batches(): AsyncGenerator<TaxCsvRow[]> {
+    yield headRows(document);
+    for await (const batch of disposals) yield batch.map(disposalRow);
+    yield tailRows(document);
+  }
+  return csvStream(TAX_CSV_COLUMNS, batches());
 }

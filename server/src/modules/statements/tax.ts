@@ -4,7 +4,8 @@
 // informational: Tessera files no tax form. Built from the ledger and the FIFO disposals, and
 // refused (500) unless the disposals agree with the seller's ledger lines trade by trade.
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import type { StatementPerson } from './service';
 
@@ -12,6 +13,7 @@ type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(db: Executor, q: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(q)) as unknown as Rows<T>).rows;
 const num = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 const asDate = (v: string | Date): Date => (v instanceof Date ? v : new Date(v));
+const dialect = new PgDialect();
 
 /** SHORT: held one year or less; LONG: more than one year (the US rule). */
 export type HoldingTerm = 'SHORT' | 'LONG';
@@ -77,14 +79,6 @@ export interface TaxDocument {
 }
 
 const emptyTotals = (): TaxDisposalTotals => ({ lines: 0, units: 0, proceedsCents: 0, costCents: 0, feeCents: 0, gainCents: 0 });
-const addTo = (t: TaxDisposalTotals, d: TaxDisposalLine) => {
-  t.lines += 1;
-  t.units += d.units;
-  t.proceedsCents += d.proceedsCents;
-  t.costCents += d.costCents;
-  t.feeCents += d.feeCents;
-  t.gainCents += d.gainCents;
-};
 
 /** The tax year of a URL's `YYYY`, or null when malformed. */
 export function taxYearRange(year: string): { year: number; start: Date; end: Date } | null {
@@ -93,12 +87,61 @@ export function taxYearRange(year: string): { year: number; start: Date; end: Da
   return { year: y, start: new Date(Date.UTC(y, 0, 1)), end: new Date(Date.UTC(y + 1, 0, 1)) };
 }
 
-export async function buildTaxDocument(
+/** A tax document whose disposal lines are read from a cursor: the totals first, by SQL. */
+export interface StreamedTaxDocument {
+  document: Omit<TaxDocument, 'disposals'>;
+  /** How many disposal lines `disposals` holds (known before any is read). */
+  count: number;
+  /** The disposal lines in the order they happened, a batch at a time; stops when `signal` aborts. */
+  disposals: AsyncGenerator<TaxDisposalLine[]>;
+}
+
+const LINES_PER_BATCH = 500;
+
+interface RawDisposal {
+  id: string;
+  trade_id: string;
+  property_id: string;
+  property_name: string;
+  acquired_at: string | Date;
+  disposed_at: string | Date;
+  units: number;
+  proceeds_cents: string;
+  cost_cents: string;
+  fee_cents: string;
+  gain_cents: string;
+  long_term: boolean;
+}
+
+const toDisposal = (d: RawDisposal): TaxDisposalLine => ({
+  disposalId: d.id,
+  tradeId: d.trade_id,
+  propertyId: d.property_id,
+  propertyName: d.property_name,
+  acquiredAt: asDate(d.acquired_at),
+  disposedAt: asDate(d.disposed_at),
+  units: num(d.units),
+  proceedsCents: num(d.proceeds_cents),
+  costCents: num(d.cost_cents),
+  feeCents: num(d.fee_cents),
+  gainCents: num(d.gain_cents),
+  term: d.long_term ? 'LONG' : 'SHORT',
+});
+
+/**
+ * The year's figures summed and reconciled by SQL before anything is sent (a 500 and nothing
+ * produced when the disposals disagree with the seller's ledger lines, trade by trade); the
+ * disposal lines then from a cursor on `database`, up to the last disposal the totals counted,
+ * so lines and totals always describe the same rows, however many there are.
+ */
+export async function streamTaxDocument(
+  database: Pick<Database, 'cursor'>,
   db: Executor,
   person: StatementPerson,
   range: { year: number; start: Date; end: Date },
+  signal?: AbortSignal,
   now = new Date(),
-): Promise<TaxDocument> {
+): Promise<StreamedTaxDocument> {
   const from = range.start.toISOString();
   const to = range.end.toISOString();
   const userId = person.id;
@@ -113,75 +156,72 @@ export async function buildTaxDocument(
         GROUP BY e.property_id, p.name ORDER BY sum(e.amount_cents) DESC, p.name`,
   );
 
-  // Holding period per lot, on UTC calendar days: long term when the disposal's day is after
-  // the acquisition day's anniversary (held more than one year).
-  const disposals = await rowsOf<{
-    id: string;
-    trade_id: string;
-    property_id: string;
-    property_name: string;
-    acquired_at: string | Date;
-    disposed_at: string | Date;
-    units: number;
-    proceeds_cents: string;
-    cost_cents: string;
-    fee_cents: string;
-    gain_cents: string;
-    long_term: boolean;
+  // The totals per holding period, the last disposal they count, and how many of the year's
+  // trades disagree with the seller's ledger (what TRADE_SELL gave and TRADE_FEE cost), in one
+  // statement: one snapshot.
+  const [sums] = await rowsOf<{
+    upto: string | null;
+    mismatched: string;
+    short_lines: string;
+    short_units: string | null;
+    short_proceeds: string | null;
+    short_cost: string | null;
+    short_fee: string | null;
+    short_gain: string | null;
+    long_lines: string;
+    long_units: string | null;
+    long_proceeds: string | null;
+    long_cost: string | null;
+    long_fee: string | null;
+    long_gain: string | null;
   }>(
     db,
-    sql`SELECT d.id, d.trade_id, d.property_id, p.name AS property_name, l.acquired_at, d.disposed_at, d.units,
-               d.proceeds_cents, d.cost_cents, d.fee_cents, d.gain_cents,
-               (d.disposed_at AT TIME ZONE 'UTC')::date > ((l.acquired_at AT TIME ZONE 'UTC')::date + interval '1 year') AS long_term
-        FROM lot_disposals d JOIN lots l ON l.id = d.lot_id JOIN properties p ON p.id = d.property_id
-        WHERE d.investor_id = ${userId} AND d.disposed_at >= ${from}::timestamptz AND d.disposed_at < ${to}::timestamptz
-        ORDER BY d.disposed_at, d.seq`,
+    sql`WITH d AS MATERIALIZED (
+          SELECT d.seq, d.trade_id, d.units, d.proceeds_cents, d.cost_cents, d.fee_cents, d.gain_cents,
+                 (d.disposed_at AT TIME ZONE 'UTC')::date > ((l.acquired_at AT TIME ZONE 'UTC')::date + interval '1 year') AS long_term
+          FROM lot_disposals d JOIN lots l ON l.id = d.lot_id
+          WHERE d.investor_id = ${userId} AND d.disposed_at >= ${from}::timestamptz AND d.disposed_at < ${to}::timestamptz
+        ), per_trade AS (
+          SELECT trade_id, sum(proceeds_cents) AS proceeds, sum(fee_cents) AS fee FROM d GROUP BY trade_id
+        ), ledger AS (
+          SELECT e.trade_id, coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_SELL'), 0) AS proceeds,
+                 coalesce(-sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_FEE'), 0) AS fee
+          FROM ledger_entries e
+          WHERE e.user_id = ${userId} AND e.type IN ('TRADE_SELL', 'TRADE_FEE') AND e.trade_id IN (SELECT trade_id FROM per_trade)
+          GROUP BY e.trade_id
+        )
+        SELECT (SELECT max(seq) FROM d) AS upto,
+               (SELECT count(*) FROM per_trade t FULL JOIN ledger g ON g.trade_id = t.trade_id
+                 WHERE t.trade_id IS NULL OR g.trade_id IS NULL OR t.proceeds <> g.proceeds OR t.fee <> g.fee)
+               + (SELECT count(*) FROM d WHERE d.gain_cents <> d.proceeds_cents - d.fee_cents - d.cost_cents) AS mismatched,
+               count(*) FILTER (WHERE NOT long_term) AS short_lines, sum(units) FILTER (WHERE NOT long_term) AS short_units,
+               sum(proceeds_cents) FILTER (WHERE NOT long_term) AS short_proceeds, sum(cost_cents) FILTER (WHERE NOT long_term) AS short_cost,
+               sum(fee_cents) FILTER (WHERE NOT long_term) AS short_fee, sum(gain_cents) FILTER (WHERE NOT long_term) AS short_gain,
+               count(*) FILTER (WHERE long_term) AS long_lines, sum(units) FILTER (WHERE long_term) AS long_units,
+               sum(proceeds_cents) FILTER (WHERE long_term) AS long_proceeds, sum(cost_cents) FILTER (WHERE long_term) AS long_cost,
+               sum(fee_cents) FILTER (WHERE long_term) AS long_fee, sum(gain_cents) FILTER (WHERE long_term) AS long_gain
+        FROM d`,
   );
-
-  // What the seller's ledger says each of these trades gave (gross) and cost (fee).
-  const ledgerTrades = await rowsOf<{ trade_id: string; sell: string | null; fee: string | null }>(
-    db,
-    sql`SELECT e.trade_id, sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_SELL') AS sell,
-               -sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_FEE') AS fee
-        FROM ledger_entries e
-        WHERE e.user_id = ${userId} AND e.type IN ('TRADE_SELL', 'TRADE_FEE')
-          AND e.trade_id IN (SELECT trade_id FROM lot_disposals WHERE investor_id = ${userId}
-                               AND disposed_at >= ${from}::timestamptz AND disposed_at < ${to}::timestamptz)
-        GROUP BY e.trade_id`,
-  );
-
-  const lines: TaxDisposalLine[] = disposals.map((d) => ({
-    disposalId: d.id,
-    tradeId: d.trade_id,
-    propertyId: d.property_id,
-    propertyName: d.property_name,
-    acquiredAt: asDate(d.acquired_at),
-    disposedAt: asDate(d.disposed_at),
-    units: num(d.units),
-    proceedsCents: num(d.proceeds_cents),
-    costCents: num(d.cost_cents),
-    feeCents: num(d.fee_cents),
-    gainCents: num(d.gain_cents),
-    term: d.long_term ? 'LONG' : 'SHORT',
-  }));
-  const shortTerm = emptyTotals();
-  const longTerm = emptyTotals();
+  if (num(sums.mismatched) > 0) throw new HttpError(500, 'The tax document does not reconcile with the ledger; it was not produced');
+  const totalsOf = (t: 'short' | 'long'): TaxDisposalTotals => ({
+    lines: num(sums[`${t}_lines`]),
+    units: num(sums[`${t}_units`]),
+    proceedsCents: num(sums[`${t}_proceeds`]),
+    costCents: num(sums[`${t}_cost`]),
+    feeCents: num(sums[`${t}_fee`]),
+    gainCents: num(sums[`${t}_gain`]),
+  });
+  const shortTerm = totalsOf('short');
+  const longTerm = totalsOf('long');
   const disposalTotals = emptyTotals();
-  const perTrade = new Map<string, { proceeds: number; fee: number }>();
-  for (const d of lines) {
-    addTo(d.term === 'LONG' ? longTerm : shortTerm, d);
-    addTo(disposalTotals, d);
-    const t = perTrade.get(d.tradeId) ?? { proceeds: 0, fee: 0 };
-    t.proceeds += d.proceedsCents;
-    t.fee += d.feeCents;
-    perTrade.set(d.tradeId, t);
+  for (const t of [shortTerm, longTerm]) {
+    disposalTotals.lines += t.lines;
+    disposalTotals.units += t.units;
+    disposalTotals.proceedsCents += t.proceedsCents;
+    disposalTotals.costCents += t.costCents;
+    disposalTotals.feeCents += t.feeCents;
+    disposalTotals.gainCents += t.gainCents;
   }
-  const ledger = new Map(ledgerTrades.map((r) => [r.trade_id, { proceeds: num(r.sell), fee: num(r.fee) }]));
-  const agrees =
-    ledger.size === perTrade.size &&
-    [...perTrade].every(([id, t]) => ledger.get(id)?.proceeds === t.proceeds && ledger.get(id)?.fee === t.fee) &&
-    lines.every((d) => d.gainCents === d.proceedsCents - d.feeCents - d.costCents);
-  if (!agrees) throw new HttpError(500, 'The tax document does not reconcile with the ledger; it was not produced');
 
   let owner: TaxDocument['owner'] = null;
   if (person.role === 'PROPERTY_OWNER') {
@@ -220,19 +260,49 @@ export async function buildTaxDocument(
     payments: num(r.n),
     cents: num(r.cents),
   }));
+  // Holding period per lot, on UTC calendar days: long term when the disposal's day is after
+  // the acquisition day's anniversary (held more than one year).
+  const { sql: text, params } = dialect.sqlToQuery(
+    sql`SELECT d.id, d.trade_id, d.property_id, p.name AS property_name, l.acquired_at, d.disposed_at, d.units,
+               d.proceeds_cents, d.cost_cents, d.fee_cents, d.gain_cents,
+               (d.disposed_at AT TIME ZONE 'UTC')::date > ((l.acquired_at AT TIME ZONE 'UTC')::date + interval '1 year') AS long_term
+        FROM lot_disposals d JOIN lots l ON l.id = d.lot_id JOIN properties p ON p.id = d.property_id
+        WHERE d.investor_id = ${userId} AND d.disposed_at >= ${from}::timestamptz AND d.disposed_at < ${to}::timestamptz
+          AND d.seq <= ${num(sums.upto)}
+        ORDER BY d.disposed_at, d.seq`,
+  );
+  async function* disposals(): AsyncGenerator<TaxDisposalLine[]> {
+    if (disposalTotals.lines === 0) return;
+    let read = 0;
+    for await (const batch of database.cursor<RawDisposal>(text, params, { batchSize: LINES_PER_BATCH, signal })) {
+      read += batch.length;
+      yield batch.map(toDisposal);
+    }
+    if (read !== disposalTotals.lines) throw new HttpError(500, 'The tax document does not reconcile with the ledger; it was not produced');
+  }
   return {
-    person,
-    year: range.year,
-    start: range.start,
-    end: range.end,
-    toDate: range.end.getTime() > now.getTime(),
-    generatedAt: now,
-    income: incomeLines,
-    incomeTotalCents: incomeLines.reduce((a, l) => a + l.cents, 0),
-    disposals: lines,
-    shortTerm,
-    longTerm,
-    disposalTotals,
-    owner,
+    document: {
+      person,
+      year: range.year,
+      start: range.start,
+      end: range.end,
+      toDate: range.end.getTime() > now.getTime(),
+      generatedAt: now,
+      income: incomeLines,
+      incomeTotalCents: incomeLines.reduce((a, l) => a + l.cents, 0),
+      shortTerm,
+      longTerm,
+      disposalTotals,
+      owner,
+    },
+    count: disposalTotals.lines,
+    disposals: disposals(),
   };
+}
+
+/** The whole document in memory (the PDF: at most PDF_MAX_LINES lines, checked on `count` first). */
+export async function collectTaxDocument({ document, disposals }: StreamedTaxDocument): Promise<TaxDocument> {
+  const lines: TaxDisposalLine[] = [];
+  for await (const batch of disposals) for (const l of batch) lines.push(l);
+  return { ...document, disposals: lines };
 }
