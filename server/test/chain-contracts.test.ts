@@ -172,6 +172,15 @@ describeOnAnvil('contracts on anvil', () => {
     expect(await chain.unitBalance(token, alice.address)).toBe(6n);
     expect(await chain.unitBalance(token, bob.address)).toBe(4n);
     await expectRevert(chain.settleTransfer(token, bob.address, alice.address, 5n), 'InsufficientBalance');
+    // An identity removed later (an account closed) can still be settled out of.
+    const dave = account(5);
+    await chain.registerIdentity(platform.identityRegistry, dave.address);
+    await chain.mint(token, dave.address, 1n);
+    await chain.removeIdentity(platform.identityRegistry, dave.address);
+    await expectRevert(chain.settleTransfer(token, alice.address, dave.address, 1n), 'NotVerified');
+    await chain.settleTransfer(token, dave.address, alice.address, 1n);
+    await chain.burn(token, alice.address, 1n);
+    expect(await chain.unitBalance(token, dave.address)).toBe(0n);
     await chain.burn(token, bob.address, 1n);
     expect(await chain.publicClient.readContract({ address: token, abi: PROPERTY_UNIT_TOKEN_ABI, functionName: 'totalSupply' })).toBe(9n);
     expect(await chain.publicClient.readContract({ address: token, abi: PROPERTY_UNIT_TOKEN_ABI, functionName: 'propertyId' })).toBe(
