@@ -15,3 +15,4 @@ export { query as toSearchParams } from './query';
 export * from './returns';
 export * from './market';
 export * from './notifications';
+export * from './proposals';

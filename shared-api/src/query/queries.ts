@@ -10,6 +10,7 @@ import {
   getMyMetrics,
   getMyOrders,
   getMyPayouts,
+  getMyProposals,
   getMyReturns,
   getMyStatementPeriods,
   getMyTransactions,
@@ -41,6 +42,7 @@ export const queryKeys = {
     holdings: () => ['me', 'holdings'] as const,
     orders: (q: OrdersQuery = {}) => ['me', 'orders', q] as const,
     properties: (q: OwnedPropertiesQuery = {}) => ['me', 'properties', q] as const,
+    proposals: () => ['me', 'proposals'] as const,
   },
   admin: {
     all: ['admin'] as const,
@@ -74,6 +76,7 @@ export const queries = {
     holdings: () => apiQuery(k.me.holdings(), () => getMyHoldings()),
     orders: (q: OrdersQuery) => apiQuery(k.me.orders(q), () => getMyOrders(q)),
     properties: (q: OwnedPropertiesQuery) => apiQuery(k.me.properties(q), () => getOwnedProperties(q)),
+    proposals: () => apiQuery(k.me.proposals(), () => getMyProposals()),
   },
 
   checkout: (id: string) => apiQuery(k.checkout(id), () => getCheckout(id)),
