@@ -2,7 +2,7 @@
 // DATABASE_URL, where the trades and votes racing the snapshot really run at once).
 // Every test ends with the money invariants intact.
 import { sql } from 'drizzle-orm';
-import { PROPOSAL_MESSAGES } from 'shared-api/contract/dashboard';
+import { PROPOSAL_MESSAGES } from 'shared-api/contract/votes';
 import {
   approvePendingOrders,
   buildTestApp,

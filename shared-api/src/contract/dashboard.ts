@@ -12,4 +12,3 @@ export * from './payout-destinations';
 export * from './portfolio';
 // The admin roles' access matrix: the console's pages and the shell's sidebar and admin gate.
 export * from './admin-roles';
-export * from './proposals';

@@ -1,8 +1,9 @@
 // Every endpoint function calls its route: method, path, body, query (the console's too).
 import * as admin from '../admin';
+import * as votes from '../votes';
 import * as endpoints from './index';
 
-const api = { ...endpoints, ...admin };
+const api = { ...endpoints, ...admin, ...votes };
 
 const calls: { method: string; path: string; options?: Record<string, unknown> }[] = [];
 

@@ -15,4 +15,3 @@ export { query as toSearchParams } from './query';
 export * from './returns';
 export * from './market';
 export * from './notifications';
-export * from './proposals';

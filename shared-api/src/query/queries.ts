@@ -10,7 +10,6 @@ import {
   getMyMetrics,
   getMyOrders,
   getMyPayouts,
-  getMyProposals,
   getMyReturns,
   getMyStatementPeriods,
   getMyTransactions,
@@ -76,7 +75,6 @@ export const queries = {
     holdings: () => apiQuery(k.me.holdings(), () => getMyHoldings()),
     orders: (q: OrdersQuery) => apiQuery(k.me.orders(q), () => getMyOrders(q)),
     properties: (q: OwnedPropertiesQuery) => apiQuery(k.me.properties(q), () => getOwnedProperties(q)),
-    proposals: () => apiQuery(k.me.proposals(), () => getMyProposals()),
   },
 
   checkout: (id: string) => apiQuery(k.checkout(id), () => getCheckout(id)),

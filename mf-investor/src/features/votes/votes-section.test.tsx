@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import * as api from 'shared-api';
+import * as api from 'shared-api/votes';
 import { useSessionStore } from 'shared-api';
 import { makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import type { Proposal } from 'shared-api/contract';
 import { VotesSection } from './votes-section';
 
-jest.mock('shared-api', () => ({
-  ...jest.requireActual('shared-api'),
+jest.mock('shared-api/votes', () => ({
   getMyProposals: jest.fn(),
   voteOnProposal: jest.fn(),
 }));

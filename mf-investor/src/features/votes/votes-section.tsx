@@ -5,8 +5,9 @@ import { useId, useState } from 'react';
 import { Alert, Box, LinearProgress, Paper, Typography } from 'shared-ui/mui';
 import { ConfirmDialog } from 'shared-ui/display';
 import { Button, formatDate, formatMoney, formatNumber, toast } from 'shared-ui/core';
-import { readError, voteOnProposal } from 'shared-api';
-import { queries, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
+import { readError } from 'shared-api';
+import { apiQuery, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
+import { getMyProposals, voteOnProposal } from 'shared-api/votes';
 import type { Proposal, VoteChoice } from 'shared-api/contract';
 import {
   PROPOSAL_KIND_LABELS,
@@ -14,7 +15,7 @@ import {
   VOTE_CHOICES,
   VOTE_CHOICE_LABELS,
   proposalRuleText,
-} from 'shared-api/contract/dashboard';
+} from 'shared-api/contract/votes';
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
@@ -91,7 +92,7 @@ function ProposalCard({ p, onVote }: { p: Proposal; onVote: (p: Proposal, choice
 }
 
 export function VotesSection() {
-  const votes = useApiQuery(queries.me.proposals());
+  const votes = useApiQuery(apiQuery(queryKeys.me.proposals(), () => getMyProposals()));
   const invalidate = useInvalidate();
   const [pending, setPending] = useState<{ p: Proposal; choice: VoteChoice } | null>(null);
   const [busy, setBusy] = useState(false);

@@ -8,7 +8,7 @@ import {
   PROPOSAL_STATUSES,
   PROPOSAL_TITLE_MAX,
   VOTE_CHOICES,
-} from 'shared-api/contract/dashboard';
+} from 'shared-api/contract/votes';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 
 const Pct = Type.Integer({ minimum: 1, maximum: 100 });

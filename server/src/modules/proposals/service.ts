@@ -24,7 +24,7 @@ import {
   PROPOSAL_RAISE_THRESHOLD_PCT,
   PROPOSAL_RESULT_LABELS,
   proposalRuleText,
-} from 'shared-api/contract/dashboard';
+} from 'shared-api/contract/votes';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';

@@ -11,9 +11,10 @@ jest.mock('shared-api', () => ({
   getMyMetrics: jest.fn(),
   // Issue 18's returns: loading here (their own tests are in features/returns).
   getMyReturns: jest.fn(() => new Promise(() => undefined)),
-  // Holder votes: none here (their own tests are in features/votes).
-  getMyProposals: jest.fn(() => Promise.resolve({ items: [] })),
 }));
+
+// Holder votes: none here (their own tests are in features/votes).
+jest.mock('shared-api/votes', () => ({ getMyProposals: jest.fn(() => Promise.resolve({ items: [] })), voteOnProposal: jest.fn() }));
 
 const m = { holdings: jest.mocked(api.getMyHoldings), metrics: jest.mocked(api.getMyMetrics) };
 
