@@ -136,6 +136,12 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['reviewRevision', () => api.reviewRevision(ID, { decision: 'REJECT', reason: 'r' }), 'PATCH', `v1/properties/${ID}/revision`],
   ['resumeProperty', () => api.resumeProperty(ID), 'PATCH', `v1/properties/${ID}/resume`],
   ['handOverProperty', () => api.handOverProperty(ID, 'o1'), 'POST', `v1/properties/${ID}/handover`],
+  [
+    'raiseProposal',
+    () => api.raiseProposal(ID, { kind: 'ADVISORY', title: 'Ask', closesAt: 'x' }),
+    'POST',
+    `v1/properties/${ID}/proposals`,
+  ],
   ['getMyProposals', () => api.getMyProposals(), 'GET', 'v1/me/proposals'],
   ['voteOnProposal', () => api.voteOnProposal(ID, 'FOR'), 'PUT', `v1/proposals/${ID}/vote`],
   ['getNotifications', () => api.getNotifications({ page: 2, pageSize: 10 }), 'GET', 'v1/notifications'],
