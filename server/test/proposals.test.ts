@@ -386,6 +386,8 @@ describe('notices and cancelling', () => {
     await closeNow(p._id);
     await Promise.all([read(holders[0], p._id), read(holders[1], p._id), read(owner, p._id)]);
     expect(await noticeCount('PROPOSAL_RESULT', p._id)).toBe(3);
+    // Three reads raced to close it (at once on PostgreSQL): one result, one audit row.
+    expect(await queryRows(t.app, sql`SELECT 1 FROM audit_log WHERE action = 'proposal.close' AND target_id = ${p._id}`)).toHaveLength(1);
     const [result] = await queryRows<{ title: string }>(
       t.app,
       sql`SELECT title FROM notifications WHERE kind = 'PROPOSAL_RESULT' AND user_id = ${holders[2].id} AND data->>'proposalId' = ${p._id}`,
