@@ -51,6 +51,7 @@ import { notificationRoutes } from './modules/notifications';
 import marketPlugin from './plugins/market';
 import { marketRoutes } from './modules/market';
 import { returnsRoutes } from './modules/returns';
+import { proposalRoutes } from './modules/proposals';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { createS3Storage } from './storage/s3';
 import { VERSION } from './version';
@@ -245,6 +246,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statementRoutes, { prefix: '/v1' });
   await app.register(returnsRoutes, { prefix: '/v1' });
   await app.register(marketRoutes, { prefix: '/v1' });
+  await app.register(proposalRoutes, { prefix: '/v1' });
   await app.register(supportRoutes);
   await app.register(notificationRoutes);
   await app.register(fileRoutes, { prefix: '/download' });

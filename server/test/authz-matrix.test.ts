@@ -229,6 +229,16 @@ const reportBody = () => {
 const OWNERS = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, admin: 403, owner: ok, owner2: ok });
 const OWNER_OR_ADMIN = (ok = 200): Partial<Record<Actor, number>> => ({ anon: 401, investor: 403, owner2: 404, owner: ok, admin: ok });
 
+const freshProposalBody = () => ({
+  kind: 'ADVISORY',
+  title: 'Matrix question',
+  closesAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+});
+/** An open proposal on `funded`, raised by its owner. */
+const freshProposal = async () =>
+  (
+    await call(t.app, { method: 'POST', url: `/v1/properties/${fixtures.funded}/proposals`, as: who.owner, payload: freshProposalBody() })
+  ).json()._id as string;
 const freshOrder = async () => (await placeOrder(t.app, who.investor, fixtures.active, 1)).json()._id as string;
 const freshProperty = async (approved = false) => (await makeProperty(t.app, who.owner, approved ? { approveAs: who.admin } : {}))._id;
 
@@ -685,6 +695,37 @@ const ROWS: Row[] = [
       payload: { ownerId: '00000000-0000-4000-8000-000000000000' },
     }),
     expect: ADMIN_ONLY(404),
+  },
+  // Holder votes: the investor holds all of `funded`, sold out by its owner.
+  {
+    name: 'POST /v1/properties/{id}/proposals',
+    req: () => ({ method: 'POST', url: `/v1/properties/${fixtures.funded}/proposals`, payload: freshProposalBody() }),
+    expect: { anon: 401, investor2: 403, owner2: 403, investor: 201, owner: 201, admin: 201 },
+  },
+  {
+    name: 'GET /v1/properties/{id}/proposals',
+    req: () => ({ method: 'GET', url: `/v1/properties/${fixtures.funded}/proposals` }),
+    expect: { anon: 401, investor2: 403, owner2: 403, investor: 200, owner: 200, admin: 200 },
+  },
+  {
+    name: 'GET /v1/proposals/{id}',
+    req: async () => ({ method: 'GET', url: `/v1/proposals/${await freshProposal()}` }),
+    expect: { anon: 401, investor2: 403, owner2: 403, investor: 200, owner: 200, admin: 200 },
+  },
+  {
+    name: 'PUT /v1/proposals/{id}/vote',
+    req: async () => ({ method: 'PUT', url: `/v1/proposals/${await freshProposal()}/vote`, payload: { choice: 'FOR' } }),
+    expect: { anon: 401, investor2: 403, owner2: 403, owner: 403, admin: 403, investor: 200 },
+  },
+  {
+    name: 'POST /v1/proposals/{id}/cancel',
+    req: async () => ({ method: 'POST', url: `/v1/proposals/${await freshProposal()}/cancel`, payload: { reason: 'Matrix' } }),
+    expect: ADMIN_ONLY(),
+  },
+  {
+    name: 'GET /v1/me/proposals',
+    req: () => ({ method: 'GET', url: '/v1/me/proposals' }),
+    expect: { anon: 401, admin: 403, investor: 200, investor2: 200, owner: 200, owner2: 200 },
   },
   // Support
   {

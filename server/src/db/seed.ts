@@ -417,7 +417,7 @@ async function seedMoney(
   ] as const) {
     tokens.set(id, (await app.tokens.issue(app.db, { id, role })).accessToken);
   }
-  const api = async <T = { _id: string }>(as: string, method: 'POST' | 'PATCH', url: string, payload: object): Promise<T> => {
+  const api = async <T = { _id: string }>(as: string, method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object): Promise<T> => {
     const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens.get(as)}` } });
     if (res.statusCode >= 300) throw new Error(`seed: ${method} ${url} answered ${res.statusCode} ${res.body}`);
     return res.json<T>();
@@ -506,9 +506,32 @@ async function seedMoney(
   await trade(graceId, 'SELL', 6, at(1.06));
   await order(investorId, 'Desert Bloom Villas', 15);
   await api(investorId, 'POST', '/v1/wallets/withdraw', { amount: 1_000, payoutDestinationId: investorAccount._id });
+  await seedVotes(api, { ownerId, graceId }, cabins);
 
   // The seed's own sessions end here.
   for (const id of tokens.keys()) await app.tokens.revokeAll(app.db, id);
+}
+
+/**
+ * Holder votes: Olivia asks the holders of Mountain Ash Cabins (Ivan and Grace) whether to
+ * sell at a floor price; the vote is open for a week and Grace has voted for it, so Ivan
+ * finds an open vote with a live tally on his investments.
+ */
+async function seedVotes(
+  api: <T = { _id: string }>(as: string, method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) => Promise<T>,
+  people: { ownerId: string; graceId: string },
+  cabins: string,
+): Promise<void> {
+  const proposal = await api(people.ownerId, 'POST', `/v1/properties/${cabins}/proposals`, {
+    kind: 'SELL',
+    title: 'Sell the cabins for at least $450,000',
+    description: 'A buyer has asked about the whole property. Should we accept offers at or above this floor?',
+    price: 450_000,
+    priceIsFloor: true,
+    closesAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  });
+  const voted = await api<{ myVote: string | null }>(people.graceId, 'PUT', `/v1/proposals/${proposal._id}/vote`, { choice: 'FOR' });
+  if (voted.myVote !== 'FOR') throw new Error('seed: the demo vote was not recorded');
 }
 
 /**

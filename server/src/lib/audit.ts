@@ -24,7 +24,8 @@ export interface AuditEvent {
     | 'market_flag'
     | 'kyc_case'
     | 'approval_request'
-    | 'export';
+    | 'export'
+    | 'proposal';
   targetId: string;
   detail?: Record<string, unknown>;
 }

@@ -31,6 +31,9 @@ export const NOTIFICATION_KINDS = [
   'DISTRIBUTION_CANCELLED',
   'DISTRIBUTION_CORRECTED',
   'LISTING_HANDED_OVER',
+  'PROPOSAL_OPENED',
+  'PROPOSAL_CLOSING',
+  'PROPOSAL_RESULT',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -80,6 +83,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   DISTRIBUTION_CANCELLED: 'a distribution of a listing of mine is cancelled',
   DISTRIBUTION_CORRECTED: 'a distribution paid to me or from my wallet is corrected',
   LISTING_HANDED_OVER: 'a listing is handed over to me, or from me to another owner',
+  PROPOSAL_OPENED: 'a vote opens on a property I hold',
+  PROPOSAL_CLOSING: 'a vote I can take part in closes within a day',
+  PROPOSAL_RESULT: 'a vote I took part in is decided or cancelled',
 };
 
 export interface Notification {

@@ -1,8 +1,9 @@
 // Every endpoint function calls its route: method, path, body, query (the console's too).
 import * as admin from '../admin';
+import * as votes from '../votes';
 import * as endpoints from './index';
 
-const api = { ...endpoints, ...admin };
+const api = { ...endpoints, ...admin, ...votes };
 
 const calls: { method: string; path: string; options?: Record<string, unknown> }[] = [];
 
@@ -135,6 +136,14 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['reviewRevision', () => api.reviewRevision(ID, { decision: 'REJECT', reason: 'r' }), 'PATCH', `v1/properties/${ID}/revision`],
   ['resumeProperty', () => api.resumeProperty(ID), 'PATCH', `v1/properties/${ID}/resume`],
   ['handOverProperty', () => api.handOverProperty(ID, 'o1'), 'POST', `v1/properties/${ID}/handover`],
+  [
+    'raiseProposal',
+    () => api.raiseProposal(ID, { kind: 'ADVISORY', title: 'Ask', closesAt: 'x' }),
+    'POST',
+    `v1/properties/${ID}/proposals`,
+  ],
+  ['getMyProposals', () => api.getMyProposals(), 'GET', 'v1/me/proposals'],
+  ['voteOnProposal', () => api.voteOnProposal(ID, 'FOR'), 'PUT', `v1/proposals/${ID}/vote`],
   ['getNotifications', () => api.getNotifications({ page: 2, pageSize: 10 }), 'GET', 'v1/notifications'],
   ['markNotificationRead', () => api.markNotificationRead(ID), 'POST', `v1/notifications/${ID}/read`],
   ['markAllNotificationsRead', () => api.markAllNotificationsRead(), 'POST', 'v1/notifications/read-all'],

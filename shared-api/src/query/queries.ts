@@ -41,6 +41,7 @@ export const queryKeys = {
     holdings: () => ['me', 'holdings'] as const,
     orders: (q: OrdersQuery = {}) => ['me', 'orders', q] as const,
     properties: (q: OwnedPropertiesQuery = {}) => ['me', 'properties', q] as const,
+    proposals: () => ['me', 'proposals'] as const,
   },
   admin: {
     all: ['admin'] as const,

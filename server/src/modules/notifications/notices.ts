@@ -352,6 +352,37 @@ export const notices = {
 };
 
 /** Everyone holding units of a property (its owner aside), told in the same transaction. */
+/** Holder votes: every holder of record is told when a vote opens, a day before it closes, and of its outcome. */
+export const proposalNotices = {
+  opened: (tx: Executor, userId: string, p: { id: string; title: string; propertyName: string; closesAt: string; rule: string }) =>
+    notify(tx, {
+      userId,
+      kind: 'PROPOSAL_OPENED',
+      title: `A vote is open on “${p.propertyName}”`.slice(0, 200),
+      body: `Holders of “${p.propertyName}” are voting on “${p.title}” until ${p.closesAt} (UTC). Your units when the vote opened are your votes. ${p.rule}.`,
+      link: paths.investments,
+      data: { proposalId: p.id },
+    }),
+  closing: (tx: Executor, userId: string, p: { id: string; title: string; propertyName: string; closesAt: string }) =>
+    notify(tx, {
+      userId,
+      kind: 'PROPOSAL_CLOSING',
+      title: `The vote on “${p.title}” closes within a day`.slice(0, 200),
+      body: `The vote on “${p.title}” for “${p.propertyName}” closes at ${p.closesAt} (UTC). You can vote, or change your vote, until then.`,
+      link: paths.investments,
+      data: { proposalId: p.id },
+    }),
+  result: (tx: Executor, userId: string, p: { id: string; title: string; propertyName: string; outcome: string }) =>
+    notify(tx, {
+      userId,
+      kind: 'PROPOSAL_RESULT',
+      title: `The vote on “${p.title}”: ${p.outcome}`.slice(0, 200),
+      body: `The vote on “${p.title}” for “${p.propertyName}” is over: ${p.outcome}.`,
+      link: paths.investments,
+      data: { proposalId: p.id },
+    }),
+};
+
 export async function holdersOf(tx: Executor, propertyId: string): Promise<string[]> {
   const res = await tx.execute(sql`SELECT investor_id FROM holdings WHERE property_id = ${propertyId} AND quantity > 0`);
   return (res as unknown as { rows: { investor_id: string }[] }).rows.map((r) => r.investor_id);

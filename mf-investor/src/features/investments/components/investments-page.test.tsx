@@ -13,6 +13,9 @@ jest.mock('shared-api', () => ({
   getMyReturns: jest.fn(() => new Promise(() => undefined)),
 }));
 
+// Holder votes: none here (their own tests are in features/votes).
+jest.mock('shared-api/votes', () => ({ getMyProposals: jest.fn(() => Promise.resolve({ items: [] })), voteOnProposal: jest.fn() }));
+
 const m = { holdings: jest.mocked(api.getMyHoldings), metrics: jest.mocked(api.getMyMetrics) };
 
 jest.setTimeout(30_000);

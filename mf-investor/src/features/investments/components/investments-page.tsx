@@ -9,6 +9,7 @@ import { paths } from 'shared-api/contract';
 import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { HoldingCard } from './holding-card';
 import { ReturnsCards } from '../../returns/returns-summary';
+import { VotesSection } from '../../votes/votes-section';
 import { ACCOUNT_VALUE_HINT, ACCOUNT_VALUE_LABEL } from 'shared-api/contract/dashboard';
 
 export function InvestmentsPage() {
@@ -57,6 +58,7 @@ export function InvestmentsPage() {
           <ReturnsCards total={returns.data.total} />
         </Box>
       )}
+      {list && list.length > 0 && <VotesSection />}
 
       {holdings.error ? (
         <ErrorState message={holdings.error} onRetry={holdings.reload} retrying={holdings.loading} />

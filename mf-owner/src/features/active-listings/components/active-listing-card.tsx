@@ -31,6 +31,7 @@ import { PROGRESS_UPDATE_STATUS_LABELS } from 'shared-api/contract/dashboard';
 import { ListingStatus } from '../../../components/listing-status';
 import { ProgressUpdateForm } from './progress-update-form';
 import { IncomeSection } from '../../income/income-section';
+import { RaiseProposalDialog } from '../../votes/raise-proposal-dialog';
 
 const investorColumns: DataTableColumn<ActiveInvestor>[] = [
   { key: 'name', header: 'Investor', render: (i) => `${i.firstName} ${i.lastName}` },
@@ -86,6 +87,7 @@ interface ActiveListingCardProps {
 export function ActiveListingCard({ initial, investments }: ActiveListingCardProps) {
   const headingId = useId();
   const [p, setP] = useState(initial);
+  const [asking, setAsking] = useState(false);
   const raised = amountRaised(p);
   const total = totalValue(p);
   const sold = unitsSold(p);
@@ -114,7 +116,13 @@ export function ActiveListingCard({ initial, investments }: ActiveListingCardPro
           <Button size="SM" variant="text-blue" component={RouterLink} to={paths.editListing(p._id)}>
             Edit
           </Button>
+          {sold > 0 && (
+            <Button size="SM" variant="text-blue" onClick={() => setAsking(true)}>
+              Ask holders to vote
+            </Button>
+          )}
         </Box>
+        {asking && <RaiseProposalDialog property={p} open={asking} onClose={() => setAsking(false)} />}
       </Box>
 
       <Box component="section" aria-label={`Funding of ${p.name}`}>
