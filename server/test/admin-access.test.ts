@@ -65,6 +65,8 @@ const EXPECTED: Record<string, AdminPermission> = {
   'PATCH /v1/properties/:id/review': 'listings.review',
   'PATCH /v1/properties/:id/resume': 'listings.review',
   'POST /v1/properties/:id/handover': 'listings.review',
+  'POST /v1/properties/:id/sale': 'distributions.manage',
+  'GET /v1/properties/:id/sale/record': 'listings.read',
   'GET /v1/orders/admin': 'orders.read',
   'GET /v1/orders/:id': 'orders.read',
   'DELETE /v1/orders/:id': 'orders.manage',

@@ -56,6 +56,7 @@ export const AUDIT_ACTION_LABELS = {
   'payout.destination.reseal': 'Re-encrypted a bank account with a new key',
   'property.resume': 'Resumed a listing',
   'property.handover': 'Handed a listing over to another owner',
+  'property.sale': "Recorded a property's sale and paid its holders",
   'property.revision.submit': 'Submitted changes to a listing',
   'property.revision.withdraw': 'Withdrew changes to a listing',
   'property.revision.approve': 'Approved changes to a listing',

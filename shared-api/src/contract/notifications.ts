@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'DISTRIBUTION_CANCELLED',
   'DISTRIBUTION_CORRECTED',
   'LISTING_HANDED_OVER',
+  'PROPERTY_SOLD',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -80,6 +81,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   DISTRIBUTION_CANCELLED: 'a distribution of a listing of mine is cancelled',
   DISTRIBUTION_CORRECTED: 'a distribution paid to me or from my wallet is corrected',
   LISTING_HANDED_OVER: 'a listing is handed over to me, or from me to another owner',
+  PROPERTY_SOLD: 'a property I hold, or a listing of mine, is sold',
 };
 
 export interface Notification {
