@@ -136,6 +136,13 @@ describe('recording a sale', () => {
     const held = summary.holdings.find((h) => h.propertyId === propertyId);
     expect(held?.units ?? 0).toBe(0);
 
+    // The tax document lists the disposal and reconciles it with the ledger.
+    const year = new Date().getUTCFullYear();
+    const tax = await call(t.app, { method: 'GET', url: `/v1/statements/tax/${year}.csv`, as: a });
+    expect(tax.statusCode).toBe(200);
+    expect(tax.body).toContain("Units retired by the property's sale");
+    expect(tax.body).toContain(sale._id);
+
     // Public final figures: proceeds per unit 8901/7 = $12.72, no income, return 27.16%.
     const figures = await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}/sale` });
     expect(figures.statusCode).toBe(200);

@@ -478,6 +478,7 @@ async function seedMoney(
   const paidOut = await api(ownerId, 'POST', '/v1/wallets/withdraw', { amount: 10_000, payoutDestinationId: ownerAccount._id });
   await api(adminId, 'PATCH', `/v1/payouts/${paidOut._id}`, { status: 'PAID', bankReference: 'DEMO-TRF-0001' });
 
+  await seedSale(app, clock, { adminId, ownerId, investorId }, property);
   await seedReturns(app, clock, { adminId, ownerId }, property);
 
   // Issue 20: the secondary market of the FUNDED Mountain Ash Cabins, through the market API:
@@ -509,6 +510,74 @@ async function seedMoney(
 
   // The seed's own sessions end here.
   for (const id of tokens.keys()) await app.tokens.revokeAll(app.db, id);
+}
+
+/**
+ * A property sold in the past: Willamette Commons, sold out (Ivan takes 20 units, Hana, an
+ * investor of its own, the rest), then sold as a whole. Through the API like the rest:
+ * deposits paid on the sandbox page, orders approved, the owner's deposit that funds the
+ * proceeds, and the admin's record of the sale (four eyes is off while the seed runs).
+ */
+async function seedSale(
+  app: FastifyInstance,
+  clock: SeedClock,
+  people: { adminId: string; ownerId: string; investorId: string },
+  property: (name: string) => string,
+): Promise<void> {
+  const propertyId = property('Willamette Commons');
+  const hanaId = await createUser(app, {
+    email: 'hana@tessera.local',
+    password: DEMO_PASSWORDS.investor2,
+    firstName: 'Hana',
+    lastName: 'Holder',
+    role: 'INVESTOR',
+    status: 'VERIFIED',
+    subscribed: true,
+    onboarded: true,
+  });
+  const tokens = new Map<string, string>();
+  for (const [id, role] of [
+    [people.adminId, 'ADMIN'],
+    [people.ownerId, 'PROPERTY_OWNER'],
+    [people.investorId, 'INVESTOR'],
+    [hanaId, 'INVESTOR'],
+  ] as const) {
+    tokens.set(id, (await app.tokens.issue(app.db, { id, role })).accessToken);
+  }
+  const api = async <T = { _id: string }>(as: string, method: 'POST' | 'PATCH', url: string, payload: object): Promise<T> => {
+    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens.get(as)}` } });
+    if (res.statusCode >= 300) throw new Error(`seed: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+    return res.json<T>();
+  };
+  const deposit = async (who: string, amount: number) => {
+    const { _id } = await api(who, 'POST', '/v1/wallets/deposit', { amount, returnPath: '/dashboard/wallet' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/v1/payments/sandbox/${_id}`,
+      payload: new URLSearchParams({ decision: 'pay', token: sandboxToken(app.config.jwtSecret, _id) }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    if (res.statusCode !== 303) throw new Error(`seed: sandbox pay answered ${res.statusCode} ${res.body}`);
+  };
+  await clock.at(daysAgo(212));
+  await deposit(hanaId, 95_000);
+  for (const [who, quantity] of [
+    [people.investorId, 20],
+    [hanaId, 980],
+  ] as const) {
+    const order = await api(who, 'POST', '/v1/orders', { propertyId, quantity });
+    await api(people.adminId, 'PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' });
+  }
+  await clock.at(daysAgo(195));
+  await deposit(people.ownerId, 30_000);
+  await api(people.adminId, 'POST', `/v1/properties/${propertyId}/sale`, {
+    price: 118_500,
+    costs: 5_925,
+    soldOn: daysAgo(195).toISOString().slice(0, 10),
+    note: 'Sold to a local housing association; closing statement on file.',
+  });
+  // Hana's session ends here; the others' end with seedMoney's.
+  await app.tokens.revokeAll(app.db, hanaId);
 }
 
 /**

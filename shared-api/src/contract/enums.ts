@@ -26,8 +26,8 @@ export const PROPERTY_TYPE_FILTER_LABELS: Record<PropertyType, string> = {
 
 export const PROPERTY_STATUSES = ['PENDING_REVIEW', 'ACTIVE', 'REJECTED', 'FUNDED', 'SOLD'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
-/** Statuses the public list may show. */
-export const PUBLIC_PROPERTY_STATUSES: readonly PropertyStatus[] = ['ACTIVE', 'FUNDED'];
+/** Statuses anyone may see: live listings, and sold ones with their final figures (the catalogue lists live ones only). */
+export const PUBLIC_PROPERTY_STATUSES: readonly PropertyStatus[] = ['ACTIVE', 'FUNDED', 'SOLD'];
 
 export const ORDER_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

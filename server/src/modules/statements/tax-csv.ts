@@ -93,7 +93,7 @@ export function taxCsv(d: TaxDocument): string {
     rows.push({
       ...blank,
       section: 'Disposals',
-      item: 'Units sold',
+      item: l.saleId ? "Units retired by the property's sale" : 'Units sold',
       property: l.propertyName,
       acquired: day(l.acquiredAt),
       disposed: day(l.disposedAt),
@@ -103,7 +103,7 @@ export function taxCsv(d: TaxDocument): string {
       cost: l.costCents,
       fees: l.feeCents,
       gain: l.gainCents,
-      reference: l.tradeId,
+      reference: l.tradeId ?? l.saleId ?? '',
     });
   }
   const total = (item: string, t: TaxDisposalTotals, term = ''): TaxCsvRow => ({

@@ -25,7 +25,9 @@ export interface TaxIncomeLine {
 
 export interface TaxDisposalLine {
   disposalId: string;
-  tradeId: string;
+  /** The trade that sold the units, or null when the property's sale retired them (saleId). */
+  tradeId: string | null;
+  saleId: string | null;
   propertyId: string;
   propertyName: string;
   acquiredAt: Date;
@@ -117,7 +119,8 @@ export async function buildTaxDocument(
   // the acquisition day's anniversary (held more than one year).
   const disposals = await rowsOf<{
     id: string;
-    trade_id: string;
+    trade_id: string | null;
+    sale_id: string | null;
     property_id: string;
     property_name: string;
     acquired_at: string | Date;
@@ -130,7 +133,7 @@ export async function buildTaxDocument(
     long_term: boolean;
   }>(
     db,
-    sql`SELECT d.id, d.trade_id, d.property_id, p.name AS property_name, l.acquired_at, d.disposed_at, d.units,
+    sql`SELECT d.id, d.trade_id, d.sale_id, d.property_id, p.name AS property_name, l.acquired_at, d.disposed_at, d.units,
                d.proceeds_cents, d.cost_cents, d.fee_cents, d.gain_cents,
                (d.disposed_at AT TIME ZONE 'UTC')::date > ((l.acquired_at AT TIME ZONE 'UTC')::date + interval '1 year') AS long_term
         FROM lot_disposals d JOIN lots l ON l.id = d.lot_id JOIN properties p ON p.id = d.property_id
@@ -138,21 +141,30 @@ export async function buildTaxDocument(
         ORDER BY d.disposed_at, d.seq`,
   );
 
-  // What the seller's ledger says each of these trades gave (gross) and cost (fee).
-  const ledgerTrades = await rowsOf<{ trade_id: string; sell: string | null; fee: string | null }>(
+  // What the seller's ledger says each of these trades gave (gross) and cost (fee), and each
+  // property's sale paid (its proceeds, no fee of the holder's own).
+  const ledgerTrades = await rowsOf<{ ref: string; sell: string | null; fee: string | null }>(
     db,
-    sql`SELECT e.trade_id, sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_SELL') AS sell,
+    sql`SELECT 'trade:' || e.trade_id AS ref, sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_SELL') AS sell,
                -sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_FEE') AS fee
         FROM ledger_entries e
         WHERE e.user_id = ${userId} AND e.type IN ('TRADE_SELL', 'TRADE_FEE')
           AND e.trade_id IN (SELECT trade_id FROM lot_disposals WHERE investor_id = ${userId}
                                AND disposed_at >= ${from}::timestamptz AND disposed_at < ${to}::timestamptz)
-        GROUP BY e.trade_id`,
+        GROUP BY e.trade_id
+        UNION ALL
+        SELECT 'sale:' || e.sale_id, sum(e.amount_cents), 0
+        FROM ledger_entries e
+        WHERE e.user_id = ${userId} AND e.type = 'SALE_PROCEEDS'
+          AND e.sale_id IN (SELECT sale_id FROM lot_disposals WHERE investor_id = ${userId}
+                              AND disposed_at >= ${from}::timestamptz AND disposed_at < ${to}::timestamptz)
+        GROUP BY e.sale_id`,
   );
 
   const lines: TaxDisposalLine[] = disposals.map((d) => ({
     disposalId: d.id,
     tradeId: d.trade_id,
+    saleId: d.sale_id,
     propertyId: d.property_id,
     propertyName: d.property_name,
     acquiredAt: asDate(d.acquired_at),
@@ -171,15 +183,18 @@ export async function buildTaxDocument(
   for (const d of lines) {
     addTo(d.term === 'LONG' ? longTerm : shortTerm, d);
     addTo(disposalTotals, d);
-    const t = perTrade.get(d.tradeId) ?? { proceeds: 0, fee: 0 };
+    const ref = d.tradeId ? `trade:${d.tradeId}` : `sale:${d.saleId}`;
+    const t = perTrade.get(ref) ?? { proceeds: 0, fee: 0 };
     t.proceeds += d.proceedsCents;
     t.fee += d.feeCents;
-    perTrade.set(d.tradeId, t);
+    perTrade.set(ref, t);
   }
-  const ledger = new Map(ledgerTrades.map((r) => [r.trade_id, { proceeds: num(r.sell), fee: num(r.fee) }]));
+  const ledger = new Map(ledgerTrades.map((r) => [r.ref, { proceeds: num(r.sell), fee: num(r.fee) }]));
+  // A holder whose share of a sale rounded to nothing has no entry for it: it paid $0.00.
+  const paidBy = (ref: string) => ledger.get(ref) ?? (ref.startsWith('sale:') ? { proceeds: 0, fee: 0 } : undefined);
   const agrees =
-    ledger.size === perTrade.size &&
-    [...perTrade].every(([id, t]) => ledger.get(id)?.proceeds === t.proceeds && ledger.get(id)?.fee === t.fee) &&
+    [...ledger.keys()].every((ref) => perTrade.has(ref)) &&
+    [...perTrade].every(([ref, t]) => paidBy(ref)?.proceeds === t.proceeds && paidBy(ref)?.fee === t.fee) &&
     lines.every((d) => d.gainCents === d.proceedsCents - d.feeCents - d.costCents);
   if (!agrees) throw new HttpError(500, 'The tax document does not reconcile with the ledger; it was not produced');
 
