@@ -17,6 +17,7 @@ import { ensureAdmin, seedIfEmpty, type SeedReport } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/admin';
 import { approvalRoutes } from './modules/approvals';
+import { exitRoutes } from './modules/exits';
 import { authRoutes, mustEnrolSecondFactor } from './modules/auth';
 import { FileLinks, fileRoutes } from './modules/files';
 import { generalRoutes } from './modules/general';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes, { prefix: '/v1/admin' });
   await app.register(caseRoutes, { prefix: '/v1/admin/cases' });
   await app.register(propertyRoutes, { prefix: '/v1/properties' });
+  await app.register(exitRoutes, { prefix: '/v1/properties' });
   await app.register(walletRoutes, { prefix: '/v1/wallets' });
   await app.register(paymentRoutes, { prefix: '/v1/payments' });
   await app.register(payoutRoutes, { prefix: '/v1/payouts' });

@@ -727,6 +727,25 @@ const ROWS: Row[] = [
     req: () => ({ method: 'GET', url: '/v1/me/proposals' }),
     expect: { anon: 401, admin: 403, investor: 200, investor2: 200, owner: 200, owner2: 200 },
   },
+  {
+    name: 'POST /v1/properties/{id}/sale',
+    req: () => ({
+      method: 'POST',
+      url: '/v1/properties/00000000-0000-4000-8000-000000000000/sale',
+      payload: { price: 100, costs: 1, soldOn: '2026-01-02' },
+    }),
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    name: 'GET /v1/properties/{id}/sale/record',
+    req: () => ({ method: 'GET', url: '/v1/properties/00000000-0000-4000-8000-000000000000/sale/record' }),
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    name: 'GET /v1/properties/{id}/sale',
+    req: () => ({ method: 'GET', url: '/v1/properties/00000000-0000-4000-8000-000000000000/sale' }),
+    expect: { anon: 404, investor: 404, owner: 404, admin: 404 },
+  },
   // Support
   {
     name: 'POST /support',

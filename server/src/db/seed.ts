@@ -478,6 +478,7 @@ async function seedMoney(
   const paidOut = await api(ownerId, 'POST', '/v1/wallets/withdraw', { amount: 10_000, payoutDestinationId: ownerAccount._id });
   await api(adminId, 'PATCH', `/v1/payouts/${paidOut._id}`, { status: 'PAID', bankReference: 'DEMO-TRF-0001' });
 
+  await seedSale(app, clock, { adminId }, property);
   await seedReturns(app, clock, { adminId, ownerId }, property);
 
   // Issue 20: the secondary market of the FUNDED Mountain Ash Cabins, through the market API:
@@ -532,6 +533,71 @@ async function seedVotes(
   });
   const voted = await api<{ myVote: string | null }>(people.graceId, 'PUT', `/v1/proposals/${proposal._id}/vote`, { choice: 'FOR' });
   if (voted.myVote !== 'FOR') throw new Error('seed: the demo vote was not recorded');
+}
+
+/**
+ * A property sold in the past: Willamette Commons, handed over to an owner of its own (Sam),
+ * approved, bought out by Hana, an investor of her own, then sold as a whole; the demo's
+ * other people and figures are untouched. Through the API like the rest: Hana's deposit paid
+ * on the sandbox page, her orders approved, and the admin's record of the sale, which Sam
+ * funds from what the orders paid him (four eyes is off while the seed runs).
+ */
+async function seedSale(
+  app: FastifyInstance,
+  clock: SeedClock,
+  people: { adminId: string },
+  property: (name: string) => string,
+): Promise<void> {
+  const propertyId = property('Willamette Commons');
+  const person = (email: string, firstName: string, lastName: string, role: 'INVESTOR' | 'PROPERTY_OWNER') =>
+    createUser(app, {
+      email,
+      password: DEMO_PASSWORDS.investor2,
+      firstName,
+      lastName,
+      role,
+      status: 'VERIFIED',
+      subscribed: role === 'INVESTOR',
+      onboarded: true,
+    });
+  const samId = await person('sam@tessera.local', 'Sam', 'Seller', 'PROPERTY_OWNER');
+  const hanaId = await person('hana@tessera.local', 'Hana', 'Holder', 'INVESTOR');
+  const tokens = new Map<string, string>();
+  for (const [id, role] of [
+    [people.adminId, 'ADMIN'],
+    [hanaId, 'INVESTOR'],
+  ] as const) {
+    tokens.set(id, (await app.tokens.issue(app.db, { id, role })).accessToken);
+  }
+  const api = async <T = { _id: string }>(as: string, method: 'POST' | 'PATCH', url: string, payload: object): Promise<T> => {
+    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${tokens.get(as)}` } });
+    if (res.statusCode >= 300) throw new Error(`seed: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+    return res.json<T>();
+  };
+  await clock.at(daysAgo(244));
+  const { _id: checkoutId } = await api(hanaId, 'POST', '/v1/wallets/deposit', { amount: 95_000, returnPath: '/dashboard/wallet' });
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/v1/payments/sandbox/${checkoutId}`,
+    payload: new URLSearchParams({ decision: 'pay', token: sandboxToken(app.config.jwtSecret, checkoutId) }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (paid.statusCode !== 303) throw new Error(`seed: sandbox pay answered ${paid.statusCode} ${paid.body}`);
+  await clock.at(daysAgo(212));
+  // Listed as awaiting review: handed to Sam and approved, so the live catalogue keeps its count once it is sold.
+  await api(people.adminId, 'POST', `/v1/properties/${propertyId}/handover`, { ownerId: samId });
+  await api(people.adminId, 'PATCH', `/v1/properties/${propertyId}/review`, { decision: 'APPROVE' });
+  const order = await api(hanaId, 'POST', '/v1/orders', { propertyId, quantity: 1000 });
+  await api(people.adminId, 'PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' });
+  await clock.at(daysAgo(195));
+  await api(people.adminId, 'POST', `/v1/properties/${propertyId}/sale`, {
+    price: 99_500,
+    costs: 5_000,
+    soldOn: daysAgo(195).toISOString().slice(0, 10),
+    note: 'Sold to a local housing association; closing statement on file.',
+  });
+  // Hana's session ends here; the admin's ends with seedMoney's.
+  await app.tokens.revokeAll(app.db, hanaId);
 }
 
 /**

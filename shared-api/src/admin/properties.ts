@@ -11,7 +11,9 @@ import type {
   Property,
   PropertyRevision,
   PropertyUpdate,
+  PropertySale,
   PropertyWithRevision,
+  RecordSaleBody,
   ReviewPropertyBody,
   ReviewRevisionBody,
   SentForApproval,
@@ -64,3 +66,7 @@ export const resumeProperty = (propertyId: string): Promise<Property> =>
 /** Moves a listing to another verified owner; or (202) the request waiting for a second admin. */
 export const handOverProperty = (propertyId: string, ownerId: string): Promise<Property | SentForApproval> =>
   orSentForApproval<Property>(http.post(`v1/properties/${id(propertyId)}/handover`, { json: { ownerId } satisfies HandOverPropertyBody }));
+
+/** Record a funded property's completed sale: the holders are paid and the units retired (or held for a second admin). */
+export const recordPropertySale = (propertyId: string, body: RecordSaleBody): Promise<PropertySale | SentForApproval> =>
+  orSentForApproval<PropertySale>(http.post(`v1/properties/${id(propertyId)}/sale`, { json: body }));

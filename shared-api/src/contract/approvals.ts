@@ -16,6 +16,7 @@ export const APPROVAL_ACTIONS = [
   'appraisal.void',
   'person.verify',
   'property.handover',
+  'property.sale',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
@@ -34,6 +35,7 @@ export const APPROVAL_PERMISSIONS: Record<ApprovalAction, AdminPermission> = {
   'admin.role_change': 'admins.manage',
   'appraisal.void': 'appraisals.manage',
   'property.handover': 'listings.review',
+  'property.sale': 'distributions.manage',
 };
 
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'FAILED'] as const;
@@ -53,6 +55,7 @@ export const APPROVAL_ACTION_LABELS: Record<ApprovalAction, string> = {
   'appraisal.void': 'Void an appraisal',
   'person.verify': 'Verify a person with checks not ticked',
   'property.handover': 'Hand a listing over to another owner',
+  'property.sale': "Record a property's sale and pay its holders",
 };
 
 export const APPROVAL_STATUS_LABELS: Record<ApprovalStatus, string> = {

@@ -59,6 +59,7 @@ export const AUDIT_ACTION_LABELS = {
   'proposal.raise': 'Raised a proposal for holders to vote on',
   'proposal.cancel': 'Cancelled a proposal before its close',
   'proposal.close': 'Closed a vote and recorded its result',
+  'property.sale': "Recorded a property's sale and paid its holders",
   'property.revision.submit': 'Submitted changes to a listing',
   'property.revision.withdraw': 'Withdrew changes to a listing',
   'property.revision.approve': 'Approved changes to a listing',

@@ -24,10 +24,10 @@ export const PROPERTY_TYPE_FILTER_LABELS: Record<PropertyType, string> = {
   RENTAL_READY: 'Rental/Residency Ready',
 };
 
-export const PROPERTY_STATUSES = ['PENDING_REVIEW', 'ACTIVE', 'REJECTED', 'FUNDED'] as const;
+export const PROPERTY_STATUSES = ['PENDING_REVIEW', 'ACTIVE', 'REJECTED', 'FUNDED', 'SOLD'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
-/** Statuses the public list may show. */
-export const PUBLIC_PROPERTY_STATUSES: readonly PropertyStatus[] = ['ACTIVE', 'FUNDED'];
+/** Statuses anyone may see: live listings, and sold ones with their final figures (the catalogue lists live ones only). */
+export const PUBLIC_PROPERTY_STATUSES: readonly PropertyStatus[] = ['ACTIVE', 'FUNDED', 'SOLD'];
 
 export const ORDER_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -60,6 +60,12 @@ export const LEDGER_ENTRY_TYPES = [
   'TRADE_BUY',
   'TRADE_SELL',
   'TRADE_FEE',
+  // A property's sale: the owner funds the holders' proceeds (SALE_FUNDING) and pays the sale
+  // fee (SALE_FEE); holders receive SALE_PROCEEDS, the platform revenue account SALE_FEE_REVENUE.
+  'SALE_FUNDING',
+  'SALE_PROCEEDS',
+  'SALE_FEE',
+  'SALE_FEE_REVENUE',
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 

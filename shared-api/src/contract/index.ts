@@ -38,3 +38,4 @@ export type * from './admin-search';
 export type * from './admin-roles';
 export type * from './handover';
 export type * from './proposals';
+export type * from './exits';

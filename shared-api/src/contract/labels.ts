@@ -39,6 +39,7 @@ export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
   ACTIVE: 'Active',
   REJECTED: 'Rejected',
   FUNDED: 'Funded',
+  SOLD: 'Sold',
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -79,6 +80,10 @@ export const LEDGER_TYPE_LABELS: Record<LedgerEntryType, string> = {
   TRADE_BUY: 'Units bought',
   TRADE_SELL: 'Units sold',
   TRADE_FEE: 'Trading fee',
+  SALE_FUNDING: 'Property sale funding',
+  SALE_PROCEEDS: 'Property sale proceeds',
+  SALE_FEE: 'Property sale fee',
+  SALE_FEE_REVENUE: 'Property sale fee revenue',
 };
 
 /** A ledger entry's type as the account's holder reads their own wallet. */

@@ -34,6 +34,7 @@ export const NOTIFICATION_KINDS = [
   'PROPOSAL_OPENED',
   'PROPOSAL_CLOSING',
   'PROPOSAL_RESULT',
+  'PROPERTY_SOLD',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -86,6 +87,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   PROPOSAL_OPENED: 'a vote opens on a property I hold',
   PROPOSAL_CLOSING: 'a vote I can take part in closes within a day',
   PROPOSAL_RESULT: 'a vote I took part in is decided or cancelled',
+  PROPERTY_SOLD: 'a property I hold, or a listing of mine, is sold',
 };
 
 export interface Notification {

@@ -37,6 +37,10 @@ describe('statement categories', () => {
       TRADE_HOLD: 'TRADES',
       TRADE_REFUND: 'TRADES',
       TRADE_FEE: 'FEES',
+      SALE_PROCEEDS: 'INCOME',
+      SALE_FUNDING: 'DISTRIBUTIONS_FUNDED',
+      SALE_FEE: 'FEES',
+      SALE_FEE_REVENUE: 'FEES',
     });
     for (const k of Object.values(STATEMENT_ENTRY_KINDS)) expect(STATEMENT_CATEGORIES).toContain(k.category);
   });

@@ -65,6 +65,11 @@ export const STATEMENT_ENTRY_KINDS: Readonly<Record<string, StatementEntryKind>>
   TRADE_HOLD: { category: 'TRADES' },
   TRADE_REFUND: { category: 'TRADES' },
   TRADE_FEE: { category: 'FEES' },
+  // A property's sale: the holders' proceeds are income of the sale, funded by the owner.
+  SALE_PROCEEDS: { category: 'INCOME' },
+  SALE_FUNDING: { category: 'DISTRIBUTIONS_FUNDED' },
+  SALE_FEE: { category: 'FEES' },
+  SALE_FEE_REVENUE: { category: 'FEES' },
 };
 
 /** The category of any entry type, known or not: Trades for TRADE_*, Other otherwise. */

@@ -243,6 +243,7 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['uploadAppraisalDocument', () => api.uploadAppraisalDocument(ID, blob), 'PATCH multipart', `v1/appraisals/${ID}/document`],
   ['getAppraisals', () => api.getAppraisals(ID), 'GET', `v1/properties/${ID}/appraisals`],
   ['getPropertyPerformance', () => api.getPropertyPerformance(ID), 'GET', `v1/properties/${ID}/performance`],
+  ['getSoldPropertyFigures', () => api.getSoldPropertyFigures(ID), 'GET', `v1/properties/${ID}/sale`],
   ['getMyReturns', () => api.getMyReturns(), 'GET', 'v1/holdings/returns'],
   ['getMyPortfolio', () => api.getMyPortfolio(), 'GET', 'v1/portfolio'],
   ['setReinvest', () => api.setReinvest(ID, true), 'PUT', `v1/holdings/${ID}/reinvest`],

@@ -12,6 +12,7 @@ import type {
   IncomeProducingState,
   PropertyPerformance,
   ReinvestSetting,
+  SoldPropertyFigures,
 } from '../contract';
 import { http } from '../client';
 import { upload, type UploadOptions } from '../upload';
@@ -56,6 +57,10 @@ export const getDistribution = (distributionId: string): Promise<DistributionDet
 /** Latest appraisal, appraisal history and distribution history (public for live listings). */
 export const getPropertyPerformance = (propertyId: string): Promise<PropertyPerformance> =>
   http.get(`v1/properties/${id(propertyId)}/performance`).json<PropertyPerformance>();
+
+/** A sold property's final figures per unit (404 until it is sold). */
+export const getSoldPropertyFigures = (propertyId: string): Promise<SoldPropertyFigures> =>
+  http.get(`v1/properties/${id(propertyId)}/sale`).json<SoldPropertyFigures>();
 
 // ---- Investors ----
 

@@ -24,6 +24,7 @@ import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';
 import { REASON_MAX, REASON_REQUIRED } from '../../components/decision-dialog';
 import { HandoverDialog } from './handover-dialog';
+import { SaleDialog } from './sale-dialog';
 
 export interface ListingDialogProps {
   listing: Property | null;
@@ -34,6 +35,8 @@ export interface ListingDialogProps {
   onEdit?: (listing: Property) => void;
   /** False: the admin's role may not approve, reject, resume or hand over listings (read only). */
   canDecide?: boolean;
+  /** True: the admin's role may record a funded listing's sale (distributions.manage). */
+  canSell?: boolean;
 }
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -47,13 +50,14 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, canDecide = true }: ListingDialogProps) {
+export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, canDecide = true, canSell = false }: ListingDialogProps) {
   const [mode, setMode] = useState<'view' | 'reject'>('view');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<'APPROVE' | 'REJECT' | 'RESUME' | null>(null);
   const [handingOver, setHandingOver] = useState(false);
+  const [selling, setSelling] = useState(false);
 
   useEffect(() => {
     setMode('view');
@@ -138,7 +142,7 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, ca
         </Button>
       </>
     );
-  } else if (listing && (onEdit || canDecide)) {
+  } else if (listing && (onEdit || canDecide || canSell)) {
     actions = (
       <>
         <Button variant="outline-blue" size="SM" onClick={onClose} disabled={busy !== null}>
@@ -147,6 +151,11 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, ca
         {canDecide && (
           <Button variant="outline-blue" size="SM" onClick={() => setHandingOver(true)} disabled={busy !== null}>
             Hand over…
+          </Button>
+        )}
+        {canSell && listing.status === 'FUNDED' && (
+          <Button variant="outline-blue" size="SM" onClick={() => setSelling(true)} disabled={busy !== null}>
+            Record sale…
           </Button>
         )}
         {suspended && canDecide && (
@@ -167,6 +176,19 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, ca
           </Button>
         )}
       </>
+    );
+  }
+
+  if (selling && listing) {
+    return (
+      <SaleDialog
+        listing={listing}
+        onClose={() => setSelling(false)}
+        onDone={(recorded) => {
+          setSelling(false);
+          onReviewed(recorded ? { ...listing, status: 'SOLD' } : listing);
+        }}
+      />
     );
   }
 

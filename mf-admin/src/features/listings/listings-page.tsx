@@ -63,6 +63,7 @@ export function ListingsPage() {
   const { filters, page, setFilters, setPage } = useUrlFilters(FILTERS);
   // Reviewing (listings, their changes) is compliance's: other roles read listings only.
   const canReview = useAdminCan('listings.review');
+  const canSell = useAdminCan('distributions.manage');
   const tab =
     filters.tab === 'review' ? 'review' : (filters.tab === 'changes' || filters.tab === 'progress') && canReview ? filters.tab : 'all';
   const people = usePeople();
@@ -316,6 +317,7 @@ export function ListingsPage() {
         }}
         onEdit={canReview ? (p) => setEditing(p) : undefined}
         canDecide={canReview}
+        canSell={canSell}
       />
       <RevisionDialog
         revision={revision}

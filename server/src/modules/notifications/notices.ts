@@ -257,6 +257,22 @@ export const notices = {
       data: { propertyId: p.id },
     }),
 
+  /** A property sold as a whole: each holder is told what they were paid; its owner, what it cost them. */
+  propertySold: (
+    tx: Executor,
+    p: { userId: string; id: string; name: string; owner: boolean; units: number; cents: number; saleId: string },
+  ) =>
+    notify(tx, {
+      userId: p.userId,
+      kind: 'PROPERTY_SOLD',
+      title: `“${p.name}” is sold`.slice(0, 200),
+      body: p.owner
+        ? `The sale of “${p.name}” is recorded: ${dollars(p.cents)} left your wallet for its holders' proceeds and the sale fee.`
+        : `“${p.name}” is sold. Your ${units(p.units)} ${p.units === 1 ? 'was' : 'were'} bought back and ${dollars(p.cents)}, your share of the proceeds, is paid into your wallet.`,
+      link: p.owner ? paths.activeListings : paths.wallet,
+      data: { propertyId: p.id, saleId: p.saleId },
+    }),
+
   holdingSuspended: (tx: Executor, p: { userId: string; id: string; name: string }, reason: string) =>
     notify(tx, {
       userId: p.userId,

@@ -97,7 +97,7 @@ function headRows(d: TaxSummary): TaxCsvRow[] {
 const disposalRow = (l: TaxDisposalLine): TaxCsvRow => ({
   ...blank,
   section: 'Disposals',
-  item: 'Units sold',
+  item: l.saleId ? "Units retired by the property's sale" : 'Units sold',
   property: l.propertyName,
   acquired: day(l.acquiredAt),
   disposed: day(l.disposedAt),
@@ -107,7 +107,7 @@ const disposalRow = (l: TaxDisposalLine): TaxCsvRow => ({
   cost: l.costCents,
   fees: l.feeCents,
   gain: l.gainCents,
-  reference: l.tradeId,
+  reference: l.tradeId ?? l.saleId ?? '',
 });
 
 function tailRows(d: TaxSummary): TaxCsvRow[] {

@@ -27,7 +27,9 @@ export interface TaxIncomeLine {
 
 export interface TaxDisposalLine {
   disposalId: string;
-  tradeId: string;
+  /** The trade that sold the units, or null when the property's sale retired them (saleId). */
+  tradeId: string | null;
+  saleId: string | null;
   propertyId: string;
   propertyName: string;
   acquiredAt: Date;
@@ -100,7 +102,8 @@ const LINES_PER_BATCH = 500;
 
 interface RawDisposal {
   id: string;
-  trade_id: string;
+  trade_id: string | null;
+  sale_id: string | null;
   property_id: string;
   property_name: string;
   acquired_at: string | Date;
@@ -116,6 +119,7 @@ interface RawDisposal {
 const toDisposal = (d: RawDisposal): TaxDisposalLine => ({
   disposalId: d.id,
   tradeId: d.trade_id,
+  saleId: d.sale_id,
   propertyId: d.property_id,
   propertyName: d.property_name,
   acquiredAt: asDate(d.acquired_at),
@@ -157,8 +161,8 @@ export async function streamTaxDocument(
   );
 
   // The totals per holding period, the last disposal they count, and how many of the year's
-  // trades disagree with the seller's ledger (what TRADE_SELL gave and TRADE_FEE cost), in one
-  // statement: one snapshot.
+  // trades and sales disagree with the seller's ledger (what TRADE_SELL gave and TRADE_FEE
+  // cost; what SALE_PROCEEDS paid, no fee of the holder's own), in one statement: one snapshot.
   const [sums] = await rowsOf<{
     upto: string | null;
     mismatched: string;
@@ -177,22 +181,32 @@ export async function streamTaxDocument(
   }>(
     db,
     sql`WITH d AS MATERIALIZED (
-          SELECT d.seq, d.trade_id, d.units, d.proceeds_cents, d.cost_cents, d.fee_cents, d.gain_cents,
+          SELECT d.seq, d.trade_id, d.sale_id, d.units, d.proceeds_cents, d.cost_cents, d.fee_cents, d.gain_cents,
                  (d.disposed_at AT TIME ZONE 'UTC')::date > ((l.acquired_at AT TIME ZONE 'UTC')::date + interval '1 year') AS long_term
           FROM lot_disposals d JOIN lots l ON l.id = d.lot_id
           WHERE d.investor_id = ${userId} AND d.disposed_at >= ${from}::timestamptz AND d.disposed_at < ${to}::timestamptz
-        ), per_trade AS (
-          SELECT trade_id, sum(proceeds_cents) AS proceeds, sum(fee_cents) AS fee FROM d GROUP BY trade_id
+        ), per_source AS (
+          SELECT trade_id, sale_id, coalesce('trade:' || trade_id, 'sale:' || sale_id) AS ref, sum(proceeds_cents) AS proceeds, sum(fee_cents) AS fee
+          FROM d GROUP BY trade_id, sale_id
         ), ledger AS (
-          SELECT e.trade_id, coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_SELL'), 0) AS proceeds,
+          SELECT 'trade:' || e.trade_id AS ref, coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_SELL'), 0) AS proceeds,
                  coalesce(-sum(e.amount_cents) FILTER (WHERE e.type = 'TRADE_FEE'), 0) AS fee
           FROM ledger_entries e
-          WHERE e.user_id = ${userId} AND e.type IN ('TRADE_SELL', 'TRADE_FEE') AND e.trade_id IN (SELECT trade_id FROM per_trade)
+          WHERE e.user_id = ${userId} AND e.type IN ('TRADE_SELL', 'TRADE_FEE') AND e.trade_id IN (SELECT trade_id FROM per_source)
           GROUP BY e.trade_id
+          UNION ALL
+          SELECT 'sale:' || e.sale_id, sum(e.amount_cents), 0
+          FROM ledger_entries e
+          WHERE e.user_id = ${userId} AND e.type = 'SALE_PROCEEDS' AND e.sale_id IN (SELECT sale_id FROM per_source)
+          GROUP BY e.sale_id
         )
         SELECT (SELECT max(seq) FROM d) AS upto,
-               (SELECT count(*) FROM per_trade t FULL JOIN ledger g ON g.trade_id = t.trade_id
-                 WHERE t.trade_id IS NULL OR g.trade_id IS NULL OR t.proceeds <> g.proceeds OR t.fee <> g.fee)
+               -- A holder whose share of a sale rounded to nothing has no entry for it: it paid $0.00.
+               (SELECT count(*) FROM per_source t
+                  FULL JOIN ledger g ON g.ref = t.ref
+                 WHERE t.proceeds IS NULL
+                    OR (g.proceeds IS NULL AND (t.trade_id IS NOT NULL OR t.proceeds <> 0 OR t.fee <> 0))
+                    OR t.proceeds <> g.proceeds OR t.fee <> g.fee)
                + (SELECT count(*) FROM d WHERE d.gain_cents <> d.proceeds_cents - d.fee_cents - d.cost_cents) AS mismatched,
                count(*) FILTER (WHERE NOT long_term) AS short_lines, sum(units) FILTER (WHERE NOT long_term) AS short_units,
                sum(proceeds_cents) FILTER (WHERE NOT long_term) AS short_proceeds, sum(cost_cents) FILTER (WHERE NOT long_term) AS short_cost,
@@ -263,7 +277,7 @@ export async function streamTaxDocument(
   // Holding period per lot, on UTC calendar days: long term when the disposal's day is after
   // the acquisition day's anniversary (held more than one year).
   const { sql: text, params } = dialect.sqlToQuery(
-    sql`SELECT d.id, d.trade_id, d.property_id, p.name AS property_name, l.acquired_at, d.disposed_at, d.units,
+    sql`SELECT d.id, d.trade_id, d.sale_id, d.property_id, p.name AS property_name, l.acquired_at, d.disposed_at, d.units,
                d.proceeds_cents, d.cost_cents, d.fee_cents, d.gain_cents,
                (d.disposed_at AT TIME ZONE 'UTC')::date > ((l.acquired_at AT TIME ZONE 'UTC')::date + interval '1 year') AS long_term
         FROM lot_disposals d JOIN lots l ON l.id = d.lot_id JOIN properties p ON p.id = d.property_id

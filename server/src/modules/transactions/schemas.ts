@@ -55,6 +55,10 @@ export const LedgerTotalsSchema = Type.Object({
     TRADE_BUY: n(),
     TRADE_SELL: n(),
     TRADE_FEE: n(),
+    SALE_FUNDING: n(),
+    SALE_PROCEEDS: n(),
+    SALE_FEE: n(),
+    SALE_FEE_REVENUE: n(),
   }),
 });
 assertSame<Same<Static<typeof LedgerTotalsSchema>, LedgerTotals>>();

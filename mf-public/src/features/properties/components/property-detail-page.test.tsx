@@ -1,5 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, createOrder, getMe, getProperty, getPropertyPerformance, getWalletBalance, useSessionStore } from 'shared-api';
+import {
+  ApiError,
+  createOrder,
+  getMe,
+  getProperty,
+  getPropertyPerformance,
+  getSoldPropertyFigures,
+  getWalletBalance,
+  useSessionStore,
+} from 'shared-api';
 import { makeProperty, makeUser } from 'shared-api/testing';
 import { renderPage } from 'shared-ui/testing';
 import { PropertyDetailPage } from './property-detail-page';
@@ -11,6 +20,7 @@ jest.mock('shared-api', () => ({
   createOrder: jest.fn(),
   getWalletBalance: jest.fn(),
   getPropertyPerformance: jest.fn(),
+  getSoldPropertyFigures: jest.fn(),
   // Issue 20: the market section asks for the book; a property that does not trade shows none.
   getMarketBook: jest.fn(() => Promise.resolve({ status: 'CLOSED' })),
   getMarketPriceHistory: jest.fn(() => Promise.resolve({ propertyId: 'p2', days: 30, points: [] })),
@@ -290,4 +300,29 @@ test('income and valuation (issue 18): the latest appraisal and the distribution
   expect(row).toHaveTextContent('$3,329.50');
   expect(row).toHaveTextContent('$2.2197');
   expect(row).toHaveTextContent('Paid Jun 12, 2026');
+});
+
+test('a sold property shows its final figures in place of the order form', async () => {
+  getPropertyMock.mockResolvedValue({ ...offPlan, status: 'SOLD', availableQuantity: 0, soldQuantity: 1500 });
+  jest.mocked(getSoldPropertyFigures).mockResolvedValue({
+    propertyId: 'p2',
+    name: 'Desert Bloom Villas',
+    soldOn: '2026-05-04',
+    salePrice: 180_000,
+    totalUnits: 1500,
+    unitPrice: 100,
+    proceedsPerUnit: 112.5,
+    incomePaidPerUnit: 7.25,
+    incomePaid: 10_875,
+    totalReturnPct: 19.75,
+  });
+  show();
+  const sold = await screen.findByRole('region', { name: 'Sold on May 4, 2026' });
+  expect(within(sold).getByText('$180,000.00')).toBeInTheDocument();
+  expect(within(sold).getByText('$112.50')).toBeInTheDocument();
+  expect(within(sold).getByText('$7.25')).toBeInTheDocument();
+  expect(within(sold).getByText('19.75%')).toBeInTheDocument();
+  expect(screen.getByText('Sold')).toBeInTheDocument();
+  expect(screen.queryByText('Fully funded')).not.toBeInTheDocument();
+  expect(jest.mocked(getSoldPropertyFigures)).toHaveBeenCalledWith('p2');
 });

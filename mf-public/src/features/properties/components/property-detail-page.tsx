@@ -23,6 +23,8 @@ const InvestPanel = lazy(() => import('./invest-panel').then((m) => ({ default: 
 const PerformanceSection = lazy(() => import('./performance-section').then((m) => ({ default: m.PerformanceSection })));
 // Issue 20: the secondary market (book, history, buy / sell form), its own chunk after paint,
 // for a live or funded property only (the section itself hides when trading is not enabled).
+// A sold property's final figures take the invest panel's place, in a chunk of their own.
+const SoldFigures = lazy(() => import('./sold-figures').then((m) => ({ default: m.SoldFigures })));
 const MarketSection = lazy(() => import('../market/market-section').then((m) => ({ default: m.MarketSection })));
 
 /** The panel's place while its code loads, about as tall as the panel, so nothing jumps. */
@@ -109,7 +111,7 @@ export function PropertyDetailPage() {
       <Box component="header" sx={{ mb: 3 }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
           <Tag label={PROPERTY_TYPE_LABELS[p.type] ?? p.type} tone="primary" />
-          {soldOut && <Tag label="Fully funded" tone="success" />}
+          {p.status === 'SOLD' ? <Tag label="Sold" tone="success" /> : soldOut && <Tag label="Fully funded" tone="success" />}
         </Box>
         <Typography component="h1" variant="h2">
           {p.name}
@@ -139,7 +141,7 @@ export function PropertyDetailPage() {
         <Box sx={{ gridArea: 'invest', position: { md: 'sticky' }, top: { md: 88 } }}>
           {investReady ? (
             <Suspense fallback={<InvestPanelPlaceholder />}>
-              <InvestPanel property={p} onOrdered={reload} />
+              {p.status === 'SOLD' ? <SoldFigures propertyId={p._id} /> : <InvestPanel property={p} onOrdered={reload} />}
             </Suspense>
           ) : (
             <InvestPanelPlaceholder />

@@ -42,6 +42,13 @@ BEGIN
     WHEN 'TRADE_BUY' THEN p_amount_cents < 0 AND p_trade_id IS NOT NULL AND p_market_order_id IS NOT NULL AND p_property_id IS NOT NULL
     WHEN 'TRADE_SELL' THEN p_amount_cents > 0 AND p_trade_id IS NOT NULL AND p_market_order_id IS NOT NULL AND p_property_id IS NOT NULL
     WHEN 'TRADE_FEE' THEN p_amount_cents < 0 AND p_trade_id IS NOT NULL AND p_market_order_id IS NOT NULL AND p_property_id IS NOT NULL
+    -- A property's sale (modules/exits): the owner funds the holders' proceeds and pays the
+    -- sale fee, the platform receives it; the entry's sale_id is checked by the CHECK
+    -- ledger_entries_sale_shape (migration 1310), since this function does not see it.
+    WHEN 'SALE_FUNDING' THEN p_amount_cents < 0 AND p_property_id IS NOT NULL AND num_nonnulls(p_order_id, p_payout_id, p_checkout_id, p_distribution_id, p_market_order_id, p_trade_id) = 0
+    WHEN 'SALE_PROCEEDS' THEN p_amount_cents > 0 AND p_property_id IS NOT NULL AND num_nonnulls(p_order_id, p_payout_id, p_checkout_id, p_distribution_id, p_market_order_id, p_trade_id) = 0
+    WHEN 'SALE_FEE' THEN p_amount_cents < 0 AND p_property_id IS NOT NULL AND num_nonnulls(p_order_id, p_payout_id, p_checkout_id, p_distribution_id, p_market_order_id, p_trade_id) = 0
+    WHEN 'SALE_FEE_REVENUE' THEN p_amount_cents > 0 AND p_property_id IS NOT NULL AND num_nonnulls(p_order_id, p_payout_id, p_checkout_id, p_distribution_id, p_market_order_id, p_trade_id) = 0
     ELSE false
   END;
 END

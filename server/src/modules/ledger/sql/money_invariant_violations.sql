@@ -29,7 +29,11 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
   LEFT JOIN (SELECT property_id, sum(quantity) FILTER (WHERE status = 'PENDING') AS pending, sum(quantity) FILTER (WHERE status = 'COMPLETED') AS completed
              FROM orders GROUP BY property_id) o ON o.property_id = p.id
   LEFT JOIN (SELECT property_id, sum(quantity) AS held FROM holdings GROUP BY property_id) h ON h.property_id = p.id
-  WHERE p.reserved_quantity <> coalesce(o.pending, 0) OR p.settled_quantity <> coalesce(o.completed, 0) OR p.settled_quantity <> coalesce(h.held, 0)
+  -- Units retired by the property's sale (modules/exits) were held until then.
+  LEFT JOIN (SELECT s.property_id, sum(x.units) AS retired FROM sale_holders x JOIN property_sales s ON s.id = x.sale_id
+             WHERE NOT x.is_owner GROUP BY s.property_id) r ON r.property_id = p.id
+  WHERE p.reserved_quantity <> coalesce(o.pending, 0) OR p.settled_quantity <> coalesce(o.completed, 0)
+     OR p.settled_quantity <> coalesce(h.held, 0) + coalesce(r.retired, 0)
   UNION ALL
   SELECT 'property FUNDED exactly when no units are left', format('property %s: %s with %s available', id, status, available_quantity)
   FROM properties WHERE status IN ('ACTIVE', 'FUNDED') AND (status = 'FUNDED') <> (available_quantity = 0)
@@ -44,7 +48,9 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
   FULL JOIN (SELECT investor_id, property_id, sum(ordered) AS ordered, sum(bought) AS bought, sum(sold) AS sold
              FROM (SELECT investor_id, property_id, quantity AS ordered, 0 AS bought, 0 AS sold FROM orders WHERE status = 'COMPLETED'
                    UNION ALL SELECT buyer_id, property_id, 0, units, 0 FROM trades
-                   UNION ALL SELECT seller_id, property_id, 0, 0, units FROM trades) a
+                   UNION ALL SELECT seller_id, property_id, 0, 0, units FROM trades
+                   -- retired by the property's sale: counted as sold
+                   UNION ALL SELECT x.holder_id, s.property_id, 0, 0, x.units FROM sale_holders x JOIN property_sales s ON s.id = x.sale_id WHERE NOT x.is_owner) a
              GROUP BY investor_id, property_id) x
     ON x.investor_id = h.investor_id AND x.property_id = h.property_id
   WHERE coalesce(h.quantity, 0) <> coalesce(x.ordered, 0) + coalesce(x.bought, 0) - coalesce(x.sold, 0)
@@ -173,7 +179,7 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
   UNION ALL
   -- Only distributions move money into the platform revenue account.
   SELECT 'the platform revenue account receives fees only', format('entry %s: %s %s', id, type, amount_cents)
-  FROM ledger_entries WHERE user_id = platform_revenue_account() AND type NOT IN ('FEE_REVENUE', 'FEE_REVENUE_REVERSAL')
+  FROM ledger_entries WHERE user_id = platform_revenue_account() AND type NOT IN ('FEE_REVENUE', 'FEE_REVENUE_REVERSAL', 'SALE_FEE_REVENUE')
   UNION ALL
   -- A corrected distribution's entries are all reversed: each wallet's entries of it add up to
   -- nothing, each type by its own reversal; no other distribution has a reversal.
@@ -295,6 +301,61 @@ CREATE OR REPLACE FUNCTION money_invariant_violations() RETURNS TABLE (invariant
     ON a.property_id = b.property_id
   WHERE b.best >= a.best
   -- ---- end issue 20 ----
+  -- ---- a property's sale (modules/exits, migration 1310) ----
+  UNION ALL
+  -- The owner funded exactly the holders' share of the net proceeds (the unsold units' share
+  -- kept) and paid exactly the fee; the holders received that share, the platform the fee.
+  SELECT 'sale entries match the sale',
+    format('sale %s: net %s, owner kept %s, funding %s, proceeds %s, fee %s, fee charged %s, fee revenue %s',
+      s.id, s.net_cents, coalesce(o.cents, 0), e.funding, e.proceeds, s.fee_cents, e.fee_charged, e.fee_revenue)
+  FROM property_sales s
+  LEFT JOIN (SELECT sale_id,
+               sum(amount_cents) FILTER (WHERE type = 'SALE_FUNDING') AS funding,
+               sum(amount_cents) FILTER (WHERE type = 'SALE_PROCEEDS') AS proceeds,
+               sum(amount_cents) FILTER (WHERE type = 'SALE_FEE') AS fee_charged,
+               sum(amount_cents) FILTER (WHERE type = 'SALE_FEE_REVENUE') AS fee_revenue,
+               array_agg(DISTINCT user_id) FILTER (WHERE type IN ('SALE_FUNDING', 'SALE_FEE')) AS payers,
+               array_agg(DISTINCT user_id) FILTER (WHERE type = 'SALE_FEE_REVENUE') AS revenue_users,
+               array_agg(DISTINCT property_id) AS properties
+             FROM ledger_entries WHERE sale_id IS NOT NULL GROUP BY sale_id) e ON e.sale_id = s.id
+  LEFT JOIN (SELECT sale_id, sum(cents) AS cents FROM sale_holders WHERE is_owner GROUP BY sale_id) o ON o.sale_id = s.id
+  WHERE coalesce(e.funding, 0) <> -(s.net_cents - coalesce(o.cents, 0))
+     OR coalesce(e.proceeds, 0) <> s.net_cents - coalesce(o.cents, 0)
+     OR coalesce(e.fee_charged, 0) <> -s.fee_cents
+     OR coalesce(e.fee_revenue, 0) <> s.fee_cents
+     OR (e.payers IS NOT NULL AND e.payers <> ARRAY[s.owner_id])
+     OR (e.revenue_users IS NOT NULL AND e.revenue_users <> ARRAY[platform_revenue_account()])
+     OR (e.properties IS NOT NULL AND e.properties <> ARRAY[s.property_id])
+  UNION ALL
+  -- The snapshot: every unit once, the cents add up to the net proceeds, each share within one
+  -- cent of the exact pro-rata share.
+  SELECT 'sale snapshot adds up',
+    format('sale %s: %s units of %s, %s cents of %s, worst share off by %s/%s cent', s.id, x.units, s.total_units, x.cents, s.net_cents, x.worst, s.total_units)
+  FROM property_sales s
+  LEFT JOIN (SELECT h.sale_id, sum(h.units) AS units, sum(h.cents) AS cents, count(*) FILTER (WHERE h.is_owner) AS owners,
+                    max(abs(h.cents * ss.total_units - ss.net_cents::numeric * h.units)) AS worst
+             FROM sale_holders h JOIN property_sales ss ON ss.id = h.sale_id GROUP BY h.sale_id) x ON x.sale_id = s.id
+  WHERE x.units IS DISTINCT FROM s.total_units::numeric OR x.cents IS DISTINCT FROM s.net_cents::numeric OR x.owners > 1 OR x.worst >= s.total_units
+  UNION ALL
+  SELECT 'sale proceeds = the holder''s share in the snapshot',
+    format('sale %s, user %s: share %s, paid %s', coalesce(h.sale_id, p.sale_id), coalesce(h.holder_id, p.user_id), h.cents, p.amount)
+  FROM (SELECT * FROM sale_holders WHERE cents > 0 AND NOT is_owner) h
+  FULL JOIN (SELECT sale_id, user_id, amount_cents AS amount FROM ledger_entries WHERE type = 'SALE_PROCEEDS') p
+    ON p.sale_id = h.sale_id AND p.user_id = h.holder_id
+  WHERE h.cents IS DISTINCT FROM p.amount
+  UNION ALL
+  -- A property is SOLD exactly when it has a sale; then nothing of it is held or on a book.
+  SELECT 'a sold property has its sale and nothing open',
+    format('property %s (%s): sale %s, holdings %s, open market orders %s, pending orders %s', p.id, p.status, s.id,
+      (SELECT count(*) FROM holdings h WHERE h.property_id = p.id),
+      (SELECT count(*) FROM market_orders m WHERE m.property_id = p.id AND m.status = 'OPEN'),
+      (SELECT count(*) FROM orders o WHERE o.property_id = p.id AND o.status = 'PENDING'))
+  FROM properties p LEFT JOIN property_sales s ON s.property_id = p.id
+  WHERE (p.status = 'SOLD') <> (s.id IS NOT NULL)
+     OR (p.status = 'SOLD' AND (EXISTS (SELECT 1 FROM holdings h WHERE h.property_id = p.id)
+                             OR EXISTS (SELECT 1 FROM market_orders m WHERE m.property_id = p.id AND m.status = 'OPEN')
+                             OR EXISTS (SELECT 1 FROM orders o WHERE o.property_id = p.id AND o.status = 'PENDING')))
+  -- ---- end of a property's sale ----
   UNION ALL
   SELECT * FROM lot_invariant_violations()
 $$;

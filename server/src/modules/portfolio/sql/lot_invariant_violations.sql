@@ -17,6 +17,14 @@ CREATE OR REPLACE FUNCTION lot_invariant_violations() RETURNS TABLE (invariant t
   SELECT 'a trade''s disposals = its units, proceeds and fee',
     format('trade %s: %s units, %s gross, %s fee; disposals %s, %s, %s', t.id, t.units, t.gross_cents, t.fee_cents, d.units, d.proceeds, d.fee)
   FROM trades t
-  LEFT JOIN (SELECT trade_id, sum(units) AS units, sum(proceeds_cents) AS proceeds, sum(fee_cents) AS fee FROM lot_disposals GROUP BY trade_id) d ON d.trade_id = t.id
+  LEFT JOIN (SELECT trade_id, sum(units) AS units, sum(proceeds_cents) AS proceeds, sum(fee_cents) AS fee FROM lot_disposals WHERE trade_id IS NOT NULL GROUP BY trade_id) d ON d.trade_id = t.id
   WHERE d.units IS DISTINCT FROM t.units::bigint OR d.proceeds IS DISTINCT FROM t.gross_cents OR d.fee IS DISTINCT FROM t.fee_cents
+  UNION ALL
+  -- A property's sale disposes of each holder's units at their share of the proceeds.
+  SELECT 'a sale''s disposals = each holder''s units and proceeds',
+    format('sale %s, investor %s: %s units, %s cents; disposals %s, %s', coalesce(h.sale_id, d.sale_id), coalesce(h.holder_id, d.investor_id), h.units, h.cents, d.units, d.proceeds)
+  FROM (SELECT sale_id, holder_id, units, cents FROM sale_holders WHERE NOT is_owner) h
+  FULL JOIN (SELECT sale_id, investor_id, sum(units) AS units, sum(proceeds_cents) AS proceeds FROM lot_disposals WHERE sale_id IS NOT NULL GROUP BY sale_id, investor_id) d
+    ON d.sale_id = h.sale_id AND d.investor_id = h.holder_id
+  WHERE d.units IS DISTINCT FROM h.units::bigint OR d.proceeds IS DISTINCT FROM h.cents::numeric
 $$;

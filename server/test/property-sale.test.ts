@@ -1,0 +1,347 @@
+// A property's sale (modules/exits), through the real app on a real database (PGlite;
+// PostgreSQL with DATABASE_URL): the market closes, the net proceeds are paid to the holders
+// to the cent, the units are retired and the lots disposed, in one transaction. Every test
+// ends with the money invariants intact.
+import { sql } from 'drizzle-orm';
+import { APPROVAL_MESSAGES, SALE_FEE_BPS, SALE_MESSAGES, saleFeeCents } from 'shared-api/contract/admin';
+import type { PortfolioSummary, PropertySale, SoldPropertyFigures } from 'shared-api/contract';
+import { bulkHolders, bulkUnits } from '../scripts/distribution-fixtures';
+import {
+  approvePendingOrders,
+  buildTestApp,
+  call,
+  fund,
+  invariantViolations,
+  itOnPostgres,
+  makeInvestor,
+  makeProperty,
+  makeUser,
+  placeOrder,
+  queryRows,
+  snapshot,
+  walletBalance,
+  type TestApp,
+  type TestUser,
+} from './helper';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await makeUser(t.app, 'ADMIN');
+  bob = await makeUser(t.app, 'ADMIN');
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  t.app.config.fourEyes = undefined;
+});
+afterEach(async () => {
+  expect(await invariantViolations(t.app)).toEqual([]);
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const sell = (propertyId: string, body: Record<string, unknown>, as: TestUser | null = alice) =>
+  call(t.app, { method: 'POST', url: `/v1/properties/${propertyId}/sale`, as, payload: { soldOn: today(), ...body } });
+/** A wallet's balance in cents (the helper answers dollars). */
+const cents = async (u: TestUser) => Math.round((await walletBalance(t.app, u)) * 100);
+const verifiedOwner = () => makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+const statusOf = async (propertyId: string) =>
+  (await queryRows<{ status: string }>(t.app, sql`SELECT status FROM properties WHERE id = ${propertyId}`))[0].status;
+
+/** A listing of `units` units at $10 sold out to investors taking `split` units each. */
+async function fundedListing(split: number[], extraUnits = 0) {
+  const owner = await verifiedOwner();
+  const total = split.reduce((a, b) => a + b, 0) + extraUnits;
+  const { _id } = await makeProperty(t.app, owner, { approveAs: alice, body: { totalQuantity: total, unitPrice: 10 } });
+  const investors: TestUser[] = [];
+  for (const n of split) {
+    const investor = await makeInvestor(t, 1000);
+    expect((await placeOrder(t.app, investor, _id, n)).statusCode).toBe(201);
+    investors.push(investor);
+  }
+  await approvePendingOrders(t.app, alice, _id);
+  return { owner, propertyId: _id, investors };
+}
+
+describe('recording a sale', () => {
+  it('splits 1 cent among 3 equal holders by the largest remainder, the tie to the lowest holder id', async () => {
+    const { propertyId, investors } = await fundedListing([1, 1, 1]);
+    // $1.00 price, 1 cent fee (1%), 98 cents costs: 1 cent for the three units.
+    expect(saleFeeCents(100)).toBe(1);
+    const res = await sell(propertyId, { price: 1, costs: 0.98 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<PropertySale>()).toMatchObject({
+      price: 1,
+      costs: 0.98,
+      fee: 0.01,
+      net: 0.01,
+      paidToHolders: 0.01,
+      holders: 3,
+      ownerKept: 0,
+    });
+    const shares = await queryRows<{ holder_id: string; cents: string }>(
+      t.app,
+      sql`SELECT h.holder_id, h.cents FROM sale_holders h JOIN property_sales s ON s.id = h.sale_id WHERE s.property_id = ${propertyId} ORDER BY h.holder_id`,
+    );
+    expect(shares.map((s) => Number(s.cents))).toEqual([1, 0, 0]);
+    const lowest = [...investors.map((i) => i.id)].sort()[0];
+    expect(shares[0].holder_id).toBe(lowest);
+    const paid = await queryRows<{ user_id: string; amount_cents: string }>(
+      t.app,
+      sql`SELECT e.user_id, e.amount_cents FROM ledger_entries e JOIN property_sales s ON s.id = e.sale_id WHERE s.property_id = ${propertyId} AND e.type = 'SALE_PROCEEDS'`,
+    );
+    expect(paid.map((e) => [e.user_id, Number(e.amount_cents)])).toEqual([[lowest, 1]]);
+  });
+
+  it('pays the net proceeds pro rata to the cent, retires the units, disposes the lots, marks the property SOLD', async () => {
+    const { owner, propertyId, investors } = await fundedListing([3, 4]);
+    const [a, b] = investors;
+    await fund(t, owner, 1000);
+    const before = { a: await cents(a), b: await cents(b), owner: await cents(owner) };
+    // $100.01 price, $10 costs, fee $1.00 (1% half up): net $89.01 over 7 units.
+    const res = await sell(propertyId, { price: 100.01, costs: 10, note: 'Sold to a local buyer' });
+    expect(res.statusCode).toBe(201);
+    const sale = res.json<PropertySale>();
+    expect(sale).toMatchObject({ feeBps: SALE_FEE_BPS, fee: 1, net: 89.01, holders: 2, totalUnits: 7, note: 'Sold to a local buyer' });
+    // 8901 × 3 / 7 = 3814.71 → 3815 (largest remainder), 8901 × 4 / 7 = 5086.28 → 5086.
+    expect((await cents(a)) - before.a).toBe(3815);
+    expect((await cents(b)) - before.b).toBe(5086);
+    expect(before.owner - (await cents(owner))).toBe(8901 + 100);
+    expect(await statusOf(propertyId)).toBe('SOLD');
+    expect(await queryRows(t.app, sql`SELECT 1 FROM holdings WHERE property_id = ${propertyId}`)).toEqual([]);
+    const disposals = await queryRows<{
+      investor_id: string;
+      units: number;
+      proceeds_cents: string;
+      cost_cents: string;
+      gain_cents: string;
+    }>(
+      t.app,
+      sql`SELECT investor_id, units, proceeds_cents, cost_cents, gain_cents FROM lot_disposals WHERE property_id = ${propertyId} AND sale_id IS NOT NULL ORDER BY units`,
+    );
+    expect(disposals.map((d) => [d.investor_id, d.units, Number(d.proceeds_cents), Number(d.cost_cents), Number(d.gain_cents)])).toEqual([
+      [a.id, 3, 3815, 3000, 815],
+      [b.id, 4, 5086, 4000, 1086],
+    ]);
+
+    // Realized gains show in the portfolio; the property is no longer a holding.
+    const pf = await call(t.app, { method: 'GET', url: '/v1/portfolio', as: a });
+    expect(pf.statusCode).toBe(200);
+    const summary = pf.json<PortfolioSummary>();
+    expect(summary.totals.realizedGain).toBeCloseTo(8.15, 2);
+    const held = summary.holdings.find((h) => h.propertyId === propertyId);
+    expect(held?.units ?? 0).toBe(0);
+
+    // The tax document lists the disposal and reconciles it with the ledger.
+    const year = new Date().getUTCFullYear();
+    const tax = await call(t.app, { method: 'GET', url: `/v1/statements/tax/${year}.csv`, as: a });
+    expect(tax.statusCode).toBe(200);
+    expect(tax.body).toContain("Units retired by the property's sale");
+    expect(tax.body).toContain(sale._id);
+
+    // Public final figures: proceeds per unit 8901/7 = $12.72, no income, return 27.16%.
+    const figures = await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}/sale` });
+    expect(figures.statusCode).toBe(200);
+    expect(figures.json<SoldPropertyFigures>()).toMatchObject({
+      salePrice: 100.01,
+      totalUnits: 7,
+      unitPrice: 10,
+      proceedsPerUnit: 12.72,
+      incomePaid: 0,
+      totalReturnPct: 27.16,
+    });
+
+    // Audit row and notices: each holder and the owner are told.
+    const audits = await queryRows<{ actor_id: string; detail: Record<string, unknown> }>(
+      t.app,
+      sql`SELECT actor_id, detail FROM audit_log WHERE action = 'property.sale' AND target_id = ${propertyId}`,
+    );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actor_id: alice.id,
+      detail: { saleId: sale._id, priceCents: 10001, costsCents: 1000, feeCents: 100, holders: 2 },
+    });
+    const told = await queryRows<{ user_id: string; body: string }>(
+      t.app,
+      sql`SELECT user_id, body FROM notifications WHERE kind = 'PROPERTY_SOLD' AND data->>'propertyId' = ${propertyId} ORDER BY body`,
+    );
+    expect(told.map((n) => n.user_id).sort()).toEqual([a.id, b.id, owner.id].sort());
+    expect(told.find((n) => n.user_id === a.id)?.body).toContain('$38.15');
+    expect(told.find((n) => n.user_id === owner.id)?.body).toContain('$90.01');
+  });
+
+  it('cancels open market orders and pending primary orders, releasing what they held; the owner keeps the unsold share', async () => {
+    const { owner, propertyId, investors } = await fundedListing([4, 4], 2);
+    const [a, b] = investors;
+    // The last 2 units: a pending primary order (reserved, money held) leaves the listing FUNDED.
+    const late = await makeInvestor(t, 1000);
+    expect((await placeOrder(t.app, late, propertyId, 2)).statusCode).toBe(201);
+    expect(await statusOf(propertyId)).toBe('FUNDED');
+    // An ask of a's (units held) and a bid of b's (money held) below it.
+    const ask = await call(t.app, {
+      method: 'POST',
+      url: '/v1/market/orders',
+      as: a,
+      payload: { propertyId, side: 'SELL', units: 2, price: 11 },
+    });
+    expect(ask.statusCode).toBe(201);
+    const bid = await call(t.app, {
+      method: 'POST',
+      url: '/v1/market/orders',
+      as: b,
+      payload: { propertyId, side: 'BUY', units: 1, price: 9 },
+    });
+    expect(bid.statusCode).toBe(201);
+    const bWallet = await cents(b);
+    const lateWallet = await cents(late);
+    await fund(t, owner, 1000);
+
+    const res = await sell(propertyId, { price: 200, costs: 0 });
+    expect(res.statusCode).toBe(201);
+    // net $198 over 10 units: 4 + 4 units → $79.20 each; the 2 units the order did not take stay the owner's ($39.60).
+    expect(res.json<PropertySale>()).toMatchObject({ net: 198, ownerKept: 39.6, paidToHolders: 158.4, holders: 2 });
+    const open = await queryRows<{ status: string }>(
+      t.app,
+      sql`SELECT status FROM market_orders WHERE property_id = ${propertyId} ORDER BY seq`,
+    );
+    expect(open.map((o) => o.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    const [primary] = await queryRows<{ status: string }>(
+      t.app,
+      sql`SELECT status FROM orders WHERE investor_id = ${late.id} AND property_id = ${propertyId}`,
+    );
+    expect(primary.status).toBe('CANCELLED');
+    expect((await cents(b)) - bWallet).toBe(900 + 7920);
+    expect((await cents(late)) - lateWallet).toBe(2000);
+    const book = await call(t.app, { method: 'GET', url: `/v1/market/properties/${propertyId}` });
+    // The book of a property no longer live is gone, and no order reaches it.
+    expect(book.statusCode).toBe(404);
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: '/v1/market/orders',
+      as: b,
+      payload: { propertyId, side: 'BUY', units: 1, price: 9 },
+    });
+    expect([404, 409]).toContain(refused.statusCode);
+    expect(await queryRows(t.app, sql`SELECT 1 FROM market_orders WHERE property_id = ${propertyId} AND status = 'OPEN'`)).toEqual([]);
+  });
+
+  it('refuses bad input and a property that cannot be sold, leaving everything as it was', async () => {
+    const { owner, propertyId } = await fundedListing([2]);
+    const support = await makeUser(t.app, 'ADMIN', { adminRole: 'SUPPORT' });
+    const before = await snapshot(t.app);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ price: -5, costs: 0 }, 400, SALE_MESSAGES.priceNotPositive],
+      [{ price: 0, costs: 0 }, 400, SALE_MESSAGES.priceNotPositive],
+      [{ price: 10, costs: -1 }, 400, SALE_MESSAGES.costsNegative],
+      [{ price: 10, costs: 10.01 }, 400, SALE_MESSAGES.costsOverPrice],
+      [{ price: 10, costs: 10 }, 400, SALE_MESSAGES.feeOverPrice],
+      [{ price: 10, costs: 0, soldOn: '2999-01-01' }, 400, SALE_MESSAGES.dateInFuture],
+    ];
+    for (const [body, code, message] of cases) {
+      const res = await sell(propertyId, body);
+      expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([code, message]);
+    }
+    const notDoc = await sell(propertyId, { price: 10, costs: 0, documents: [owner.id] });
+    expect([notDoc.statusCode, notDoc.json<{ message: string }>().message]).toEqual([400, SALE_MESSAGES.documentNotFound]);
+    // The owner's wallet holds the $20 of the sale of 2 units: a $50 sale needs $49.50 + $0.50.
+    const short = await sell(propertyId, { price: 50, costs: 0 });
+    expect(short.statusCode).toBe(409);
+    expect(short.json<{ message: string }>().message.startsWith(SALE_MESSAGES.ownerWalletShort)).toBe(true);
+    expect(await snapshot(t.app)).toBe(before);
+
+    // Not funded: a listing with units still for sale.
+    const open = await makeProperty(t.app, await verifiedOwner(), { approveAs: alice, body: { totalQuantity: 5, unitPrice: 10 } });
+    const notFunded = await sell(open._id, { price: 10, costs: 0 });
+    expect([notFunded.statusCode, notFunded.json<{ message: string }>().message]).toEqual([409, SALE_MESSAGES.notFunded]);
+    const unknown = await sell('00000000-0000-4000-8000-000000000000', { price: 10, costs: 0 });
+    expect(unknown.statusCode).toBe(404);
+    // Not an admin, or an admin whose role does not cover money.
+    const untouched = await snapshot(t.app);
+    expect((await sell(propertyId, { price: 10, costs: 0 }, owner)).statusCode).toBe(403);
+    expect((await sell(propertyId, { price: 10, costs: 0 }, support)).statusCode).toBe(403);
+    expect(await snapshot(t.app)).toBe(untouched);
+
+    // Idempotent: the second record of the same sale is refused and moves nothing.
+    expect((await sell(propertyId, { price: 10, costs: 0 })).statusCode).toBe(201);
+    const after = await snapshot(t.app);
+    const again = await sell(propertyId, { price: 10, costs: 0 });
+    expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([409, SALE_MESSAGES.alreadySold]);
+    expect(await snapshot(t.app)).toBe(after);
+    // The database refuses it too, whoever calls it.
+    const err = await t.app.db
+      .execute(sql`SELECT record_property_sale(${propertyId}::uuid, 1000, 0, 100, current_date, '[]'::jsonb, '', ${alice.id}::uuid)`)
+      .then(
+        () => null,
+        (e: unknown) => e as { message: string; cause?: { message?: string } },
+      );
+    expect(err?.cause?.message ?? err?.message).toBe(SALE_MESSAGES.alreadySold);
+    expect(await snapshot(t.app)).toBe(after);
+    // The figures of a property not sold: 404.
+    expect((await call(t.app, { method: 'GET', url: `/v1/properties/${open._id}/sale` })).statusCode).toBe(404);
+  });
+
+  it('is held for a second admin when four eyes is on, and runs when another admin approves', async () => {
+    const { propertyId, investors } = await fundedListing([2]);
+    t.app.config.fourEyes = { actions: ['property.sale'], payoutThresholdCents: 1_000_000, appraisalMovePct: 10, allAppraisals: false };
+    const res = await sell(propertyId, { price: 20, costs: 1 });
+    expect(res.statusCode).toBe(202);
+    const req = res.json<{ _id: string; summary: string; action: string }>();
+    expect(req.action).toBe('property.sale');
+    expect(req.summary).toContain('price $20.00, costs $1.00, fee $0.20; $18.80 to the units');
+    expect(await statusOf(propertyId)).toBe('FUNDED');
+    const own = await call(t.app, { method: 'POST', url: `/v1/approvals/${req._id}/approve`, as: alice });
+    expect([own.statusCode, own.json<{ message: string }>().message]).toEqual([403, APPROVAL_MESSAGES.ownRequest]);
+    const before = await cents(investors[0]);
+    const ok = await call(t.app, { method: 'POST', url: `/v1/approvals/${req._id}/approve`, as: bob });
+    expect(ok.statusCode).toBe(200);
+    expect(await statusOf(propertyId)).toBe('SOLD');
+    expect((await cents(investors[0])) - before).toBe(1880);
+    const audits = await queryRows<{ actor_id: string }>(
+      t.app,
+      sql`SELECT actor_id FROM audit_log WHERE action = 'property.sale' AND target_id = ${propertyId}`,
+    );
+    expect(audits).toEqual([{ actor_id: bob.id }]);
+  });
+
+  itOnPostgres(
+    'pays 10,000 holders to the cent in one transaction',
+    async () => {
+      const owner = await verifiedOwner();
+      const holders = 10_000;
+      const units = bulkUnits(holders, 3);
+      const [p] = await queryRows<{ id: string }>(
+        t.app,
+        sql`INSERT INTO properties (owner_id, name, address, state, type, status, total_quantity, available_quantity, unit_price_cents, roi_in_five_years)
+          VALUES (${owner.id}, 'Sale Apartments', '1 Sale St', 'TX', 'RENTAL_READY', 'ACTIVE', ${units}, ${units}, 10000, 40) RETURNING id`,
+      );
+      await bulkHolders((s) => t.app.db.execute(sql.raw(s)), { propertyId: p.id, holders, cycle: 3, unitPriceCents: 10_000, tag: 'sale' });
+      expect(await statusOf(p.id)).toBe('FUNDED');
+      const price = units * 10_000 + 333;
+      const costs = Math.floor(units * 10_000 * 0.05);
+      // The money rule itself, as the bench times it (the route adds one notice per holder).
+      const started = Date.now();
+      await t.app.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT record_property_sale(${p.id}::uuid, ${price}::bigint, ${costs}::bigint, ${SALE_FEE_BPS}, current_date, '[]'::jsonb, '', ${alice.id}::uuid)`,
+        );
+      });
+      const took = Date.now() - started;
+      expect(await statusOf(p.id)).toBe('SOLD');
+      const net = price - costs - saleFeeCents(price);
+      const [sums] = await queryRows<{ paid: string; n: string; worst: string }>(
+        t.app,
+        sql`SELECT sum(h.cents) AS paid, count(*) AS n, max(abs(h.cents * s.total_units - s.net_cents::numeric * h.units)) AS worst
+            FROM sale_holders h JOIN property_sales s ON s.id = h.sale_id WHERE s.property_id = ${p.id}`,
+      );
+      expect(Number(sums.paid)).toBe(net);
+      expect(Number(sums.n)).toBe(holders);
+      expect(Number(sums.worst)).toBeLessThan(units);
+      expect(took).toBeLessThan(60_000);
+    },
+    300_000,
+  );
+});
