@@ -19,6 +19,7 @@ import { SALE_FEE_BPS, saleFeeCents } from 'shared-api/contract/admin';
 import { createDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { bulkHolders, bulkUnits } from './distribution-fixtures';
+import { passSellVote } from './vote-fixtures';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -73,6 +74,12 @@ async function main() {
        SELECT id, property_id, owner_id, period_start, period_end, gross_rent_cents, expenses_cents, 800, 0, 0, 0, 0, 0, current_date, current_date
        FROM income_reports WHERE id = $1 RETURNING id`,
       [report.id],
+    );
+    // The holders' decision the sale needs: every holder of record votes to sell (not timed).
+    await passSellVote(
+      (s) => client.query(s),
+      (s) => q(s),
+      { propertyId: property.id, raisedBy: owner.id, priceCents: 1 },
     );
     const setupMs = ms(setup);
     await q('ANALYZE');

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { APPROVAL_MESSAGES, SALE_FEE_BPS, SALE_MESSAGES, saleFeeCents } from 'shared-api/contract/admin';
 import type { PortfolioSummary, PropertySale, SoldPropertyFigures } from 'shared-api/contract';
 import { bulkHolders, bulkUnits } from '../scripts/distribution-fixtures';
+import { passSellVote } from '../scripts/vote-fixtures';
 import {
   approvePendingOrders,
   buildTestApp,
@@ -52,8 +53,19 @@ const verifiedOwner = () => makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIE
 const statusOf = async (propertyId: string) =>
   (await queryRows<{ status: string }>(t.app, sql`SELECT status FROM properties WHERE id = ${propertyId}`))[0].status;
 
-/** A listing of `units` units at $10 sold out to investors taking `split` units each. */
-async function fundedListing(split: number[], extraUnits = 0) {
+/** The holders' passed vote to sell at `priceCents` or more (the rules' own path, at a test's pace). */
+const voteToSell = (propertyId: string, owner: TestUser, priceCents = 100) =>
+  passSellVote(
+    (s) => t.app.db.execute(sql.raw(s)),
+    (s) => queryRows(t.app, sql.raw(s)),
+    { propertyId, raisedBy: owner.id, priceCents },
+  );
+
+/**
+ * A listing of `units` units at $10 sold out to investors taking `split` units each, whose
+ * holders then passed a vote to sell it for $1.00 or more (unless `vote` is false).
+ */
+async function fundedListing(split: number[], extraUnits = 0, vote = true) {
   const owner = await verifiedOwner();
   const total = split.reduce((a, b) => a + b, 0) + extraUnits;
   const { _id } = await makeProperty(t.app, owner, { approveAs: alice, body: { totalQuantity: total, unitPrice: 10 } });
@@ -64,6 +76,7 @@ async function fundedListing(split: number[], extraUnits = 0) {
     investors.push(investor);
   }
   await approvePendingOrders(t.app, alice, _id);
+  if (vote) await voteToSell(_id, owner);
   return { owner, propertyId: _id, investors };
 }
 
@@ -284,6 +297,37 @@ describe('recording a sale', () => {
     expect((await call(t.app, { method: 'GET', url: `/v1/properties/${open._id}/sale` })).statusCode).toBe(404);
   });
 
+  it('needs the holders’ passed vote to sell, at no less than the price they agreed to, in the API and the database', async () => {
+    const { owner, propertyId } = await fundedListing([2], 0, false);
+    const before = await snapshot(t.app);
+    const noVote = await sell(propertyId, { price: 10, costs: 0 });
+    expect([noVote.statusCode, noVote.json<{ message: string }>().message]).toEqual([409, SALE_MESSAGES.noVote]);
+    const direct = (price: number) =>
+      t.app.db
+        .execute(
+          sql`SELECT record_property_sale(${propertyId}::uuid, ${price}::bigint, 0, 100, current_date, '[]'::jsonb, '', ${alice.id}::uuid)`,
+        )
+        .then(
+          () => null,
+          (e: unknown) => {
+            const err = e as { message: string; cause?: { message?: string } };
+            return err.cause?.message ?? err.message;
+          },
+        );
+    expect(await direct(1000)).toBe(SALE_MESSAGES.noVote);
+    expect(await snapshot(t.app)).toBe(before);
+
+    // Holders agreed to $15.00 or more: $14.99 is refused, $15.00 goes through.
+    await voteToSell(propertyId, owner, 1500);
+    const voted = await snapshot(t.app);
+    const below = await sell(propertyId, { price: 14.99, costs: 0 });
+    expect([below.statusCode, below.json<{ message: string }>().message]).toEqual([409, SALE_MESSAGES.belowAgreed('$15.00')]);
+    expect(await direct(1499)).toBe(SALE_MESSAGES.belowAgreed('$15.00'));
+    expect(await snapshot(t.app)).toBe(voted);
+    expect((await sell(propertyId, { price: 15, costs: 0 })).statusCode).toBe(201);
+    expect(await statusOf(propertyId)).toBe('SOLD');
+  });
+
   it('is held for a second admin when four eyes is on, and runs when another admin approves', async () => {
     const { propertyId, investors } = await fundedListing([2]);
     t.app.config.fourEyes = { actions: ['property.sale'], payoutThresholdCents: 1_000_000, appraisalMovePct: 10, allAppraisals: false };
@@ -320,6 +364,7 @@ describe('recording a sale', () => {
       );
       await bulkHolders((s) => t.app.db.execute(sql.raw(s)), { propertyId: p.id, holders, cycle: 3, unitPriceCents: 10_000, tag: 'sale' });
       expect(await statusOf(p.id)).toBe('FUNDED');
+      await voteToSell(p.id, owner);
       const price = units * 10_000 + 333;
       const costs = Math.floor(units * 10_000 * 0.05);
       // The money rule itself, as the bench times it (the route adds one notice per holder).

@@ -68,12 +68,17 @@ export class SeedClock {
           steps.map((s) => sql`(${s.from}::timestamptz, ${s.until}::timestamptz, ${s.shift}::timestamptz)`),
           sql`, `,
         );
-        for (const { t, c } of columns) {
-          const col = sql.identifier(c);
-          await tx.execute(sql`
-            UPDATE ${sql.identifier(t)} AS r SET ${col} = m.shift + (r.${col} - m.since)
-            FROM (VALUES ${moves}) AS m(since, until, shift)
-            WHERE m.shift IS NOT NULL AND r.${col} >= m.since AND (m.until IS NULL OR r.${col} < m.until)`);
+        // One statement per table, all its columns at once: a row's CHECK comparing two of its
+        // times (a vote's close after its opening) holds before and after, never in between.
+        const byTable = new Map<string, string[]>();
+        for (const { t, c } of columns) byTable.set(t, [...(byTable.get(t) ?? []), c]);
+        for (const [t, cols] of byTable) {
+          const sets = cols.map((c) => {
+            const col = sql.identifier(c);
+            return sql`${col} = coalesce((SELECT m.shift + (r.${col} - m.since) FROM (VALUES ${moves}) AS m(since, until, shift)
+              WHERE m.shift IS NOT NULL AND r.${col} >= m.since AND (m.until IS NULL OR r.${col} < m.until)), r.${col})`;
+          });
+          await tx.execute(sql`UPDATE ${sql.identifier(t)} AS r SET ${sql.join(sets, sql`, `)}`);
         }
       });
     } catch (err) {

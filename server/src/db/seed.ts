@@ -535,6 +535,26 @@ async function seedVotes(
   if (voted.myVote !== 'FOR') throw new Error('seed: the demo vote was not recorded');
 }
 
+/** A SELL vote every holder of record passes: opened now, voted FOR by all, closed in half a second. */
+async function sellVoteAtSeedPace(app: FastifyInstance, o: { propertyId: string; raisedBy: string; priceCents: number }): Promise<void> {
+  type Rows = { rows: Record<string, unknown>[] };
+  const one = async (q: ReturnType<typeof sql>) => ((await app.db.execute(q)) as unknown as Rows).rows[0];
+  const p =
+    await one(sql`INSERT INTO proposals (property_id, kind, title, description, price_cents, price_is_floor, raised_by, quorum_pct, majority_pct, opens_at, closes_at)
+    VALUES (${o.propertyId}, 'SELL', 'Sell Willamette Commons for at least $95,000', 'A housing association has offered to buy the whole property.',
+            ${o.priceCents}, true, ${o.raisedBy}, 50, 60, now(), now() + interval '500 milliseconds')
+    RETURNING id, closes_at`);
+  await app.db.execute(sql`SELECT proposal_open(${p.id}::uuid)`);
+  await app.db.execute(sql`INSERT INTO proposal_votes (proposal_id, holder_id, choice)
+    SELECT proposal_id, holder_id, 'FOR' FROM proposal_holders WHERE proposal_id = ${p.id}::uuid`);
+  for (let tries = 0; ; tries++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const closed = await one(sql`SELECT proposal_close(${p.id}::uuid, NULL, NULL) AS result`);
+    if (closed.result === 'PASSED') return;
+    if (closed.result !== 'OPEN' || tries === 20) throw new Error(`seed: the sell vote ended ${String(closed.result)}`);
+  }
+}
+
 /**
  * A property sold in the past: Willamette Commons, handed over to an owner of its own (Sam),
  * approved, bought out by Hana, an investor of her own, then sold as a whole; the demo's
@@ -589,6 +609,11 @@ async function seedSale(
   await api(people.adminId, 'PATCH', `/v1/properties/${propertyId}/review`, { decision: 'APPROVE' });
   const order = await api(hanaId, 'POST', '/v1/orders', { propertyId, quantity: 1000 });
   await api(people.adminId, 'PATCH', `/v1/orders/${order._id}/review`, { decision: 'APPROVE' });
+  // The holders decide a sale: Hana, the only holder, votes to sell at $95,000 or more. The
+  // vote's own rules (snapshot, guarded vote, tally and result), at a seed's pace: open now,
+  // closed half a second later instead of the days the API asks for (the clock then dates it).
+  await clock.at(daysAgo(203));
+  await sellVoteAtSeedPace(app, { propertyId, raisedBy: samId, priceCents: 9_500_000 });
   await clock.at(daysAgo(195));
   await api(people.adminId, 'POST', `/v1/properties/${propertyId}/sale`, {
     price: 99_500,

@@ -82,6 +82,9 @@ export const SALE_MESSAGES = {
   alreadySold: 'This property is already sold',
   notFunded: 'Only a funded property can be sold',
   unpaidDistribution: 'This property has a distribution not paid yet: pay or cancel it before recording the sale',
+  noVote: 'The holders have not passed a vote to sell this property',
+  /** The refusal of a price below what the holders agreed to (record_property_sale words it the same). */
+  belowAgreed: (floor: string) => `The holders agreed to sell at ${floor} or more: this price is below it`,
   /** The start of the refusal when the owner's wallet cannot fund the proceeds and fee. */
   ownerWalletShort: "The owner's wallet holds ",
   documentNotFound: "Each document must be one of the listing's documents",

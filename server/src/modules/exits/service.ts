@@ -4,7 +4,14 @@
 // and the notices, and reads the figures back.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { centsToDollars, parseAmount, type PropertySale, type RecordSaleBody, type SoldPropertyFigures } from 'shared-api/contract';
+import {
+  centsToDollars,
+  formatCents,
+  parseAmount,
+  type PropertySale,
+  type RecordSaleBody,
+  type SoldPropertyFigures,
+} from 'shared-api/contract';
 import { SALE_FEE_BPS, SALE_MESSAGES, saleFeeCents, saleTotalReturnPct } from 'shared-api/contract/admin';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -45,11 +52,14 @@ function saleInput(body: RecordSaleBody): SaleInput {
 }
 
 /**
- * THE SINGLE PLACE for a sale's preconditions outside the money rules. A passed SELL vote of
- * the holders will be required here: return a 409 naming the missing vote when the property
- * has none (proposals and votes are built separately; until then an admin's record is enough).
+ * The holders decide a sale: a passed SELL vote, at no less than the price they agreed to.
+ * record_property_sale refuses the same in the database; asked here first so that a sale
+ * four eyes would hold is refused at once rather than stored as a request.
  */
-async function saleRefusal(_db: Executor, _propertyId: string): Promise<HttpError | null> {
+async function saleRefusal(db: Executor, propertyId: string, priceCents: number): Promise<HttpError | null> {
+  const [v] = await rows<{ floor: string | null }>(db, sql`SELECT proposal_sale_floor(${propertyId}) AS floor`);
+  if (v?.floor === null || v?.floor === undefined) return conflict(SALE_MESSAGES.noVote);
+  if (priceCents < Number(v.floor)) return conflict(SALE_MESSAGES.belowAgreed(formatCents(Number(v.floor))));
   return null;
 }
 
@@ -60,7 +70,7 @@ export async function checkSale(app: FastifyInstance, id: string, body: RecordSa
   if (!p) throw notFound(SALE_MESSAGES.propertyNotFound);
   if (p.status === 'SOLD') throw conflict(SALE_MESSAGES.alreadySold);
   if (p.status !== 'FUNDED') throw conflict(SALE_MESSAGES.notFunded);
-  const refusal = await saleRefusal(app.db, id);
+  const refusal = await saleRefusal(app.db, id, input.priceCents);
   if (refusal) throw refusal;
   return { name: p.name, ...input };
 }
@@ -104,8 +114,6 @@ export async function recordSale(app: FastifyInstance, actor: Actor, id: string,
   const input = saleInput(body);
   const documents = [...new Set(body.documents ?? [])];
   return moneyTx(app, async (tx) => {
-    const refusal = await saleRefusal(tx, id);
-    if (refusal) throw refusal;
     if (documents.length > 0) {
       const [found] = await rows<{ n: string }>(
         tx,

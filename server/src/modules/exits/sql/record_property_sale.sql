@@ -2,12 +2,14 @@
 -- then inserts the sale, whose trigger (property_sales_after_insert) does the rest in this
 -- transaction. Locks the property row first, like every order and distribution of it, so no
 -- order settles and no snapshot is taken half-way. The fee is price × bps, rounded half up.
+-- Only after the holders passed a vote to sell, at no less than the price they agreed to.
 -- Returns the sale's id. A second sale of the property is refused (409), never paid twice.
 CREATE OR REPLACE FUNCTION record_property_sale(p_property uuid, p_price bigint, p_costs bigint, p_fee_bps integer, p_sold_on date,
                                                 p_documents jsonb, p_note text, p_admin uuid) RETURNS uuid LANGUAGE plpgsql AS $$
 DECLARE
   p record;
   fee bigint;
+  floor_cents bigint;
   sid uuid;
 BEGIN
   IF p_price IS NULL OR p_price <= 0 THEN
@@ -35,6 +37,14 @@ BEGIN
   END IF;
   IF p.status <> 'FUNDED' THEN
     RAISE EXCEPTION 'Only a funded property can be sold' USING ERRCODE = 'TS409';
+  END IF;
+  -- The holders decide a sale, not an admin: a passed SELL vote, at its price or above.
+  floor_cents := proposal_sale_floor(p_property);
+  IF floor_cents IS NULL THEN
+    RAISE EXCEPTION 'The holders have not passed a vote to sell this property' USING ERRCODE = 'TS409';
+  END IF;
+  IF p_price < floor_cents THEN
+    RAISE EXCEPTION 'The holders agreed to sell at % or more: this price is below it', cents_text(floor_cents) USING ERRCODE = 'TS409';
   END IF;
   IF EXISTS (SELECT 1 FROM distributions WHERE property_id = p_property AND status IN ('DECLARED', 'RECORDED')) THEN
     RAISE EXCEPTION 'This property has a distribution not paid yet: pay or cancel it before recording the sale' USING ERRCODE = 'TS409';
