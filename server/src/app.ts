@@ -49,6 +49,7 @@ import realtimePlugin from './plugins/realtime';
 import mailDispatcherPlugin from './plugins/mail-dispatcher';
 import { notificationRoutes } from './modules/notifications';
 import marketPlugin from './plugins/market';
+import chainPlugin from './plugins/chain';
 import { marketRoutes } from './modules/market';
 import { returnsRoutes } from './modules/returns';
 import { createLocalStorage, type Storage } from './storage/storage';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(realtimePlugin);
   await app.register(mailDispatcherPlugin, { enabled: config.mailDispatcher });
   await app.register(marketPlugin, { enabled: config.marketJob });
+  await app.register(chainPlugin, { config: config.chain });
 
   await app.register(swagger, {
     openapi: {

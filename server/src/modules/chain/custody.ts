@@ -1,0 +1,23 @@
+// Custodial addresses: each investor's address is derived from one configured seed
+// (CHAIN_CUSTODY_MNEMONIC) at an index kept per user (chain_addresses), so no private key is
+// stored anywhere. The operator moves every unit, so these keys never need to sign today;
+// should a holder take their units out, the key is derived again from the seed.
+import type { Address, Hex } from 'viem';
+import { mnemonicToAccount, privateKeyToAccount, type Account } from 'viem/accounts';
+import { ANVIL_MNEMONIC } from './anvil';
+
+/**
+ * BIP-44 account 1 of the seed: account 0 of anvil's development mnemonic holds the
+ * pre-funded development operator, so with the development seed the two never coincide.
+ */
+const CUSTODY_ACCOUNT = 1;
+
+export function custodialAddress(mnemonic: string | null, index: number): Address {
+  if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new Error(`custody index ${index} out of range`);
+  return mnemonicToAccount(mnemonic ?? ANVIL_MNEMONIC, { accountIndex: CUSTODY_ACCOUNT, addressIndex: index }).address;
+}
+
+/** The operator's account: the configured key, or anvil's development account 0 (embedded chain only). */
+export function operatorAccount(key: string | null): Account {
+  return key ? privateKeyToAccount(key as Hex) : mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
+}
