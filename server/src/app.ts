@@ -51,6 +51,7 @@ import { notificationRoutes } from './modules/notifications';
 import marketPlugin from './plugins/market';
 import chainPlugin from './plugins/chain';
 import { marketRoutes } from './modules/market';
+import { chainRoutes } from './modules/chain';
 import { returnsRoutes } from './modules/returns';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { createS3Storage } from './storage/s3';
@@ -247,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statementRoutes, { prefix: '/v1' });
   await app.register(returnsRoutes, { prefix: '/v1' });
   await app.register(marketRoutes, { prefix: '/v1' });
+  await app.register(chainRoutes, { prefix: '/v1/admin' });
   await app.register(supportRoutes);
   await app.register(notificationRoutes);
   await app.register(fileRoutes, { prefix: '/download' });

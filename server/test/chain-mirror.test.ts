@@ -62,6 +62,18 @@ describe('chain configuration', () => {
     });
   });
 
+  it('the integrity check says the chain is off when it is', async () => {
+    const off = await buildTestApp();
+    try {
+      const a = await makeUser(off.app, 'ADMIN');
+      const r = await call(off.app, { method: 'GET', url: '/v1/admin/integrity', as: a });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toEqual({ money: [], chain: null });
+    } finally {
+      await off.close();
+    }
+  });
+
   it('a real network needs its own operator key and custody seed; a bad key is refused without being echoed', () => {
     expect(problems({ CHAIN_RPC_URL: 'http://node:8545' })).toEqual([
       'CHAIN_RPC_URL needs CHAIN_OPERATOR_KEY (the development key is public)',
@@ -221,6 +233,10 @@ describeOnAnvil('the chain mirror', () => {
       ]),
     );
     expect(diffs.filter((d) => d.propertyId === propertyId)).toHaveLength(2);
+    // The admins' integrity check lists them apart from the money invariants, which still hold.
+    const check = await call(t.app, { method: 'GET', url: '/v1/admin/integrity', as: admin });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ money: [], chain: { rpcUrl: node.rpcUrl, reachable: true, error: null, differences: diffs } });
     // Other properties are unaffected.
     expect(diffs.every((d) => d.propertyId === propertyId)).toBe(true);
     // The mirror does not act on it by itself (the holdings did not change)...
@@ -269,6 +285,8 @@ describeOnAnvil('the chain mirror', () => {
     // Nothing on the request path waited for the chain.
     expect(Date.now() - started).toBeLessThan(10_000);
     await expect(chain.runOnce()).rejects.toThrow();
+    const check = await call(t.app, { method: 'GET', url: '/v1/admin/integrity', as: admin });
+    expect(check.json()).toMatchObject({ money: [], chain: { reachable: false, differences: [] } });
 
     node = await startAnvil({ stateDir: path.join(dir, 'state'), port });
     const report = await chain.runOnce();

@@ -37,3 +37,4 @@ export type * from './admin-team';
 export type * from './admin-search';
 export type * from './admin-roles';
 export type * from './handover';
+export type * from './integrity';

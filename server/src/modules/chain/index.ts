@@ -26,3 +26,4 @@ export {
 } from './merkle';
 export { custodialAddress, operatorAccount } from './custody';
 export { createChainRuntime, loadArtifacts, type ChainDifference, type ChainRuntime, type MirrorReport } from './mirror';
+export { chainRoutes } from './routes';
