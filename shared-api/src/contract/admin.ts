@@ -11,3 +11,4 @@ export * from './admin-search';
 export * from './order-ops';
 export * from './audit-actions';
 export * from './handover';
+export * from './integrity';

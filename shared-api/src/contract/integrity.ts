@@ -31,3 +31,11 @@ export interface IntegrityReport {
   /** "Chain differences"; null when the chain is off. */
   chain: ChainCheck | null;
 }
+
+/** What the integrity section of the reconciliation page says (tested to the letter). */
+export const INTEGRITY_MESSAGES = {
+  moneyHolds: 'The money invariants hold.',
+  chainOff: 'The chain is off: nothing to compare.',
+  chainAgrees: "No chain differences: the chain's unit balances equal the holdings.",
+  chainUnreachable: (rpcUrl: string, error: string | null) => `The chain at ${rpcUrl} did not answer${error ? `: ${error}` : '.'}`,
+} as const;
