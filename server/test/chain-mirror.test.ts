@@ -13,7 +13,16 @@ import type { Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { loadContracts } from '../scripts/compile-contracts';
 import { ConfigError, loadConfig, type ChainConfig } from '../src/config';
-import { ANVIL_MNEMONIC, PROPERTY_UNIT_TOKEN_ABI, anvilBinary, startAnvil, type AnvilNode, type ChainRuntime } from '../src/modules/chain';
+import {
+  ANVIL_MNEMONIC,
+  PROPERTY_UNIT_TOKEN_ABI,
+  anvilBinary,
+  custodialAddress,
+  operatorAccount,
+  startAnvil,
+  type AnvilNode,
+  type ChainRuntime,
+} from '../src/modules/chain';
 import {
   approvePendingOrders,
   buildTestApp,
@@ -60,6 +69,17 @@ describe('chain configuration', () => {
       stateDir: path.join(base.DATA_DIR, 'chain'),
       mirrorEveryMs: 10_000,
     });
+  });
+
+  it("custodial addresses are the seed's m/44'/60'/1'/0/<index>, never the development operator's", () => {
+    for (const i of [0, 1, 41]) {
+      expect(custodialAddress(null, i)).toBe(mnemonicToAccount(ANVIL_MNEMONIC, { accountIndex: 1, addressIndex: i }).address);
+    }
+    const other = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+    expect(custodialAddress(other, 0)).toBe(mnemonicToAccount(other, { accountIndex: 1, addressIndex: 0 }).address);
+    expect(custodialAddress(other, 0)).not.toBe(custodialAddress(null, 0));
+    expect(custodialAddress(null, 0)).not.toBe(operatorAccount(null).address);
+    expect(() => custodialAddress(null, -1)).toThrow('out of range');
   });
 
   it('the integrity check says the chain is off when it is', async () => {
