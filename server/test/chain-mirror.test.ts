@@ -122,6 +122,8 @@ let dir: string;
 let t: TestApp;
 let admin: TestUser;
 let chain: ChainRuntime;
+/** The investor the rejection test rejects, and the property they hold 2 units of. */
+let rejected: { user: TestUser; propertyId: string } | null = null;
 
 describeOnAnvil('the chain mirror', () => {
   beforeAll(async () => {
@@ -289,6 +291,7 @@ describeOnAnvil('the chain mirror', () => {
     ).toBe(true);
     // Frozen, not burnt: the units stay where the ledger says they are.
     expect(await balances(propertyId, [b])).toEqual([2]);
+    rejected = { user: b, propertyId };
   });
 
   it('with the chain down, orders still go through; the mirror fails, then catches up when it is back', async () => {
@@ -313,5 +316,29 @@ describeOnAnvil('the chain mirror', () => {
     expect(report?.propertiesPending).toBe(0);
     expect(await balances(propertyId, [buyer])).toEqual([6]);
     expect(await chain.differences()).toEqual([]);
+  });
+
+  it('a chain that lost its state (anvil restarted without it) is deployed again and mirrored from scratch', async () => {
+    const port = node.port;
+    await node.stop();
+    node = await startAnvil({ port });
+    const report = await chain.runOnce();
+    const after = await chain.platform();
+    // A fresh chain: the same operator at nonce 0 may deploy at the same address; what matters is that code is there again.
+    const { chain: c } = await chain.client();
+    expect(await c.publicClient.getCode({ address: after!.identityRegistry })).not.toBe('0x');
+    expect(report?.propertiesPending).toBe(0);
+    expect(report?.propertiesMirrored).toBeGreaterThanOrEqual(4);
+    // Everyone holds what the ledger says, the rejected investor too: given back, then frozen again.
+    expect(await chain.differences()).toEqual([]);
+    expect(rejected).not.toBeNull();
+    const { user, propertyId } = rejected!;
+    const address = (await chain.addressOf(user.id)) as Address;
+    const token = (await chain.tokenOf(propertyId)) as Address;
+    expect(await balances(propertyId, [user])).toEqual([2]);
+    expect(await c.isVerified(after!.identityRegistry, address)).toBe(false);
+    expect(
+      await c.publicClient.readContract({ address: token, abi: PROPERTY_UNIT_TOKEN_ABI, functionName: 'isFrozen', args: [address] }),
+    ).toBe(true);
   });
 });

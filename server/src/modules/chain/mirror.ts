@@ -293,8 +293,8 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
       }
       const delta = BigInt(p.ledger) - (await chain.unitBalance(token, p.address));
       if (delta === 0n) continue;
-      // A frozen address can neither give nor receive; a holder not registered cannot receive.
-      if (p.state === 'FROZEN' || (delta > 0n && p.state !== 'REGISTERED')) {
+      // A holder not registered (not verified yet) cannot receive: left for a later run.
+      if (delta > 0n && p.state !== 'REGISTERED' && p.state !== 'FROZEN') {
         complete = false;
         continue;
       }
@@ -305,19 +305,34 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
         sql`INSERT INTO chain_unit_holders (chain_id, property_id, user_id) VALUES (${chainId}, ${propertyId}, ${d.p.userId})
             ON CONFLICT DO NOTHING`,
       );
-    // Moves first (a trade shows as a transfer), then burns before mints so the cap holds.
-    for (const d of deficit) {
-      for (const s of surplus) {
-        if (d.n === 0n) break;
-        if (s.n === 0n) continue;
-        const n = s.n < d.n ? s.n : d.n;
-        await write(report, () => chain.settleTransfer(token, s.p.address as Address, d.p.address as Address, n));
-        s.n -= n;
-        d.n -= n;
+    // A frozen (rejected) holder whose units the ledger moved, or that a reset chain must give
+    // back, is opened for this property's moves and closed again right after, each step an
+    // event: unfrozen on this token (and, to receive, registered), then removed and frozen.
+    const frozen = [...surplus, ...deficit].filter((x) => x.p.state === 'FROZEN').map((x) => x.p.address as Address);
+    try {
+      for (const a of frozen) {
+        await write(report, () => chain.setFrozen(token, a, false));
+        await write(report, () => chain.registerIdentity(platform.identityRegistry, a));
+      }
+      // Moves first (a trade shows as a transfer), then burns before mints so the cap holds.
+      for (const d of deficit) {
+        for (const s of surplus) {
+          if (d.n === 0n) break;
+          if (s.n === 0n) continue;
+          const n = s.n < d.n ? s.n : d.n;
+          await write(report, () => chain.settleTransfer(token, s.p.address as Address, d.p.address as Address, n));
+          s.n -= n;
+          d.n -= n;
+        }
+      }
+      for (const s of surplus) if (s.n > 0n) await write(report, () => chain.burn(token, s.p.address as Address, s.n));
+      for (const d of deficit) if (d.n > 0n) await write(report, () => chain.mint(token, d.p.address as Address, d.n));
+    } finally {
+      for (const a of frozen) {
+        await write(report, () => chain.removeIdentity(platform.identityRegistry, a));
+        await write(report, () => chain.setFrozen(token, a, true));
       }
     }
-    for (const s of surplus) if (s.n > 0n) await write(report, () => chain.burn(token, s.p.address as Address, s.n));
-    for (const d of deficit) if (d.n > 0n) await write(report, () => chain.mint(token, d.p.address as Address, d.n));
     return complete;
   }
 
