@@ -50,7 +50,9 @@ import realtimePlugin from './plugins/realtime';
 import mailDispatcherPlugin from './plugins/mail-dispatcher';
 import { notificationRoutes } from './modules/notifications';
 import marketPlugin from './plugins/market';
+import chainPlugin from './plugins/chain';
 import { marketRoutes } from './modules/market';
+import { chainRoutes } from './modules/chain';
 import { returnsRoutes } from './modules/returns';
 import { proposalRoutes } from './modules/proposals';
 import { createLocalStorage, type Storage } from './storage/storage';
@@ -215,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(realtimePlugin);
   await app.register(mailDispatcherPlugin, { enabled: config.mailDispatcher });
   await app.register(marketPlugin, { enabled: config.marketJob });
+  await app.register(chainPlugin, { config: config.chain });
 
   await app.register(swagger, {
     openapi: {
@@ -249,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(returnsRoutes, { prefix: '/v1' });
   await app.register(marketRoutes, { prefix: '/v1' });
   await app.register(proposalRoutes, { prefix: '/v1' });
+  await app.register(chainRoutes, { prefix: '/v1/admin' });
   await app.register(supportRoutes);
   await app.register(notificationRoutes);
   await app.register(fileRoutes, { prefix: '/download' });

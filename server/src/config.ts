@@ -117,6 +117,23 @@ export interface Config {
   s3?: S3Config | null;
   /** Four eyes (modules/approvals): which admin actions wait for a second admin; absent: none. */
   fourEyes?: FourEyesConfig;
+  /** The embedded chain (docs/chain.md); null or absent: off. */
+  chain?: ChainConfig | null;
+}
+
+export interface ChainConfig {
+  /** CHAIN_RPC_URL: a node to write to; null: an anvil this server starts on loopback. */
+  rpcUrl: string | null;
+  /** CHAIN_OPERATOR_KEY (0x + 64 hex); null: anvil's development account 0 (embedded chain only). Never logged. */
+  operatorKey: string | null;
+  /** CHAIN_CUSTODY_MNEMONIC: the seed investors' addresses are derived from; null: a development seed (embedded chain only). */
+  custodyMnemonic: string | null;
+  /** The embedded anvil's state folder (DATA_DIR/chain). */
+  stateDir: string;
+  /** The folder of the compiled contracts (server/chain/build, `npm run compile:contracts`). */
+  artifactsDir: string;
+  /** CHAIN_MIRROR_SECONDS: how often the mirror job runs (default 10 s); 0: never by itself (tests run it). */
+  mirrorEveryMs: number;
 }
 
 export interface FourEyesConfig {
@@ -353,10 +370,44 @@ export function loadConfig(env: Env = process.env): Config {
       appraisalMovePct: int('FOUR_EYES_APPRAISAL_MOVE_PCT', 10, 0, 1000),
       allAppraisals: bool('FOUR_EYES_ALL_APPRAISALS', false),
     },
+    chain: chainConfigOf(str, bool, url, int, problems, dataDir),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.jwtSecret) config.jwtSecret = persistedSecret(dataDir);
   return config;
+}
+
+/**
+ * The chain is on with CHAIN_ENABLED=true (npm start sets it) or with a CHAIN_RPC_URL. A real
+ * network needs its own operator key and custody seed: the development defaults are public.
+ */
+function chainConfigOf(
+  str: (name: string) => string | null,
+  bool: (name: string, def: boolean) => boolean,
+  url: (name: string, def: string | null, protocols: string[]) => string | null,
+  int: (name: string, def: number, min: number, max: number) => number,
+  problems: string[],
+  dataDir: string,
+): ChainConfig | null {
+  const rpcUrl = url('CHAIN_RPC_URL', null, ['http:', 'https:']);
+  if (!bool('CHAIN_ENABLED', rpcUrl !== null)) return null;
+  const operatorKey = str('CHAIN_OPERATOR_KEY');
+  // Not echoed in the message: the value is a secret.
+  if (operatorKey !== null && !/^0x[0-9a-fA-F]{64}$/.test(operatorKey)) problems.push('CHAIN_OPERATOR_KEY must be 0x and 64 hex digits');
+  const custodyMnemonic = str('CHAIN_CUSTODY_MNEMONIC')?.split(/\s+/).join(' ') ?? null;
+  if (custodyMnemonic !== null && ![12, 15, 18, 21, 24].includes(custodyMnemonic.split(' ').length))
+    problems.push('CHAIN_CUSTODY_MNEMONIC must be a BIP-39 phrase of 12 to 24 words');
+  if (rpcUrl !== null && operatorKey === null) problems.push('CHAIN_RPC_URL needs CHAIN_OPERATOR_KEY (the development key is public)');
+  if (rpcUrl !== null && custodyMnemonic === null)
+    problems.push('CHAIN_RPC_URL needs CHAIN_CUSTODY_MNEMONIC (the development seed is public)');
+  return {
+    rpcUrl,
+    operatorKey,
+    custodyMnemonic,
+    stateDir: path.join(dataDir, 'chain'),
+    artifactsDir: path.join(REPO_ROOT, 'server', 'chain', 'build'),
+    mirrorEveryMs: int('CHAIN_MIRROR_SECONDS', 10, 1, 3600) * 1000,
+  };
 }
 
 /** S3_BUCKET switches uploads to an S3-compatible bucket; the other S3_* settings refine it. */

@@ -26,7 +26,13 @@ async function main(): Promise<void> {
   if (app.payments.name === 'sandbox')
     app.log.warn('PAYMENTS_PROVIDER=sandbox: checkouts are paid on a test page ("Sandbox — no real money")');
   app.log.info(
-    { docs: `${config.publicUrl}/v1/docs`, database: app.database.kind, webRoot: config.webRoot, payments: app.payments.name },
+    {
+      docs: `${config.publicUrl}/v1/docs`,
+      database: app.database.kind,
+      webRoot: config.webRoot,
+      payments: app.payments.name,
+      chain: app.chain?.rpcUrl ?? 'off',
+    },
     'Tessera API ready',
   );
 }

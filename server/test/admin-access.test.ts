@@ -77,6 +77,7 @@ const EXPECTED: Record<string, AdminPermission> = {
   'PATCH /v1/orders/:id/review': 'orders.manage',
   'POST /v1/orders/review': 'orders.manage',
   'GET /v1/transactions': 'transactions.read',
+  'GET /v1/admin/integrity': 'transactions.read',
   'GET /v1/transactions/export.csv': 'transactions.read',
   'POST /v1/transactions/export-jobs': 'transactions.read',
   'GET /v1/transactions/export-jobs/:id': 'transactions.read',

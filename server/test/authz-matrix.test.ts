@@ -1306,6 +1306,7 @@ const ROWS: Row[] = [
     expect: OWNER_ONLY(409),
   },
   { name: 'GET /v1/admin/market/overview', req: () => ({ method: 'GET', url: '/v1/admin/market/overview' }), expect: ADMIN_ONLY() },
+  { name: 'GET /v1/admin/integrity', req: () => ({ method: 'GET', url: '/v1/admin/integrity' }), expect: ADMIN_ONLY() },
   {
     name: 'POST /v1/admin/market/properties/{propertyId}/halt',
     req: () => ({ method: 'POST', url: `/v1/admin/market/properties/${MARKET_NONE}/halt`, payload: { reason: 'Check' } }),

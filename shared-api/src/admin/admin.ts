@@ -11,6 +11,7 @@ import type {
   AuditEntry,
   AuditExportQuery,
   AuditQuery,
+  IntegrityReport,
   KycCase,
   KycCaseNote,
   KycCasesQuery,
@@ -27,6 +28,9 @@ import type {
 import { http } from 'shared-api';
 import { orSentForApproval } from './approvals';
 import { id, query } from '../endpoints/query';
+
+/** The integrity check: the money invariants and the chain's differences from the holdings. */
+export const getIntegrity = (): Promise<IntegrityReport> => http.get('v1/admin/integrity').json<IntegrityReport>();
 
 /** The console's search: people, properties and orders the admin's role may read. */
 export const searchAdmin = (q: string, signal?: AbortSignal): Promise<AdminSearchResults> =>

@@ -12,3 +12,4 @@ export * from './order-ops';
 export * from './audit-actions';
 export * from './handover';
 export * from './exits';
+export * from './integrity';

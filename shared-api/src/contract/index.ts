@@ -39,3 +39,4 @@ export type * from './admin-roles';
 export type * from './handover';
 export type * from './proposals';
 export type * from './exits';
+export type * from './integrity';

@@ -257,6 +257,7 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ['getMyMarketPosition', () => api.getMyMarketPosition(ID), 'GET', `v1/market/holdings/${ID}`],
   ['setPropertyTrading', () => api.setPropertyTrading(ID, { enabled: true }), 'POST', `v1/market/properties/${ID}/trading`],
   ['getMarketOverview', () => api.getMarketOverview(), 'GET', 'v1/admin/market/overview'],
+  ['getIntegrity', () => api.getIntegrity(), 'GET', 'v1/admin/integrity'],
   ['haltMarket', () => api.haltMarket(ID, { reason: 'x' }), 'POST', `v1/admin/market/properties/${ID}/halt`],
   ['resumeMarket', () => api.resumeMarket(ID, { reason: 'x' }), 'POST', `v1/admin/market/properties/${ID}/resume`],
   ['getAllMarketTrades', () => api.getAllMarketTrades({ page: 2 }), 'GET', 'v1/admin/market/trades'],

@@ -10,7 +10,12 @@ import { differencesCsv, ReconciliationPage, yesterday } from './reconciliation-
 // The console's calls live in 'shared-api/admin'; one object holds both modules' (mocked) functions.
 const api = { ...rootApi, ...adminApi };
 
-jest.mock('shared-api/admin', () => ({ ...jest.requireActual('shared-api/admin'), getReconciliation: jest.fn() }));
+jest.mock('shared-api/admin', () => ({
+  ...jest.requireActual('shared-api/admin'),
+  getReconciliation: jest.fn(),
+  // The integrity section below the day (integrity-section.test.tsx covers it).
+  getIntegrity: jest.fn(() => Promise.resolve({ money: [], chain: null })),
+}));
 jest.mock('../../lib/download', () => ({ saveFile: jest.fn() }));
 const get = jest.mocked(api.getReconciliation);
 

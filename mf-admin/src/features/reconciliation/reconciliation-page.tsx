@@ -10,6 +10,7 @@ import { DateTimeCell, shortId } from '../../components/links';
 import { saveFile } from '../../lib/download';
 import { sortableColumns, useClientSort } from '../../lib/table-kit';
 import { useUrlFilters } from '../../lib/use-url-filters';
+import { IntegritySection } from './integrity-section';
 
 const FILTERS = ['date'] as const;
 
@@ -152,6 +153,7 @@ export function ReconciliationPage() {
           sorted,
         )}
       />
+      <IntegritySection />
     </Box>
   );
 }

@@ -39,6 +39,8 @@ export interface AnvilOptions {
   /** Keep the chain's state in <stateDir>/anvil-state.json across restarts. */
   stateDir?: string;
   chainId?: number;
+  /** A fixed port (a node restarted at the same URL); default one the OS picks. */
+  port?: number;
   /** How long to wait for "Listening on"; default 15 s. */
   startTimeoutMs?: number;
   binary?: string;
@@ -56,7 +58,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
   const binary = options.binary ?? anvilBinary();
   if (!binary) throw new Error(`No anvil binary for ${process.platform}-${process.arch} (npm package @foundry-rs/anvil)`);
   const chainId = options.chainId ?? 31337;
-  const args = ['--host', '127.0.0.1', '--port', '0', '--hardfork', ANVIL_HARDFORK, '--chain-id', String(chainId)];
+  const args = ['--host', '127.0.0.1', '--port', String(options.port ?? 0), '--hardfork', ANVIL_HARDFORK, '--chain-id', String(chainId)];
   args.push('--mnemonic', ANVIL_MNEMONIC);
   if (options.stateDir) {
     mkdirSync(options.stateDir, { recursive: true });

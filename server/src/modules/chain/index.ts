@@ -1,5 +1,5 @@
 // The embedded chain: a mirror of what the ledger settled, never its source of truth
-// (docs/chain.md). Not wired into the app yet.
+// (docs/chain.md). plugins/chain.ts wires the mirror into the app.
 export { CONTRACT_ABIS, IDENTITY_REGISTRY_ABI, MERKLE_ANCHOR_ABI, PLATFORM_TOKEN_ABI, PROPERTY_UNIT_TOKEN_ABI } from './abi';
 export { ANVIL_HARDFORK, ANVIL_MNEMONIC, anvilBinary, startAnvil, type AnvilNode, type AnvilOptions } from './anvil';
 export { CONTRACT_NAMES, type ContractArtifact, type ContractArtifacts, type ContractName } from './artifacts';
@@ -24,3 +24,6 @@ export {
   type MerkleTree,
   type PaymentLeaf,
 } from './merkle';
+export { custodialAddress, operatorAccount } from './custody';
+export { createChainRuntime, loadArtifacts, type ChainDifference, type ChainRuntime, type MirrorReport } from './mirror';
+export { chainRoutes } from './routes';

@@ -1,0 +1,468 @@
+// The mirror: makes the chain say what the ledger says, after the fact and idempotently.
+// Each run (one instance at a time, under a lease) deploys the platform contracts once, gives
+// verified investors a custodial address and registers it (a rejected one is removed and
+// frozen), then reconciles each property whose holdings changed since it was last mirrored
+// completely: it reads the chain's balances and moves units (operator transfers first, then
+// burns, then mints) until they equal the holdings table. Reading the chain's balances instead
+// of replaying events makes a run after any failure, or after an operator's mistake, converge.
+// Nothing on a request's path calls this: if the chain is down, runs fail and the next one
+// catches up.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { createPublicClient, http, type Account, type Address } from 'viem';
+import type { Executor } from '../../db/client';
+import { PROPERTY_UNIT_TOKEN_ABI } from './abi';
+import type { ContractArtifacts } from './artifacts';
+import { createChainClient, type ChainClient, type PlatformContracts } from './client';
+import { custodialAddress } from './custody';
+
+export interface ChainRuntimeOptions {
+  db: Executor;
+  rpcUrl: string;
+  operator: Account;
+  custodyMnemonic: string | null;
+  /** Folder of the compiled contracts (contracts-<hash>.json); the newest is used. */
+  artifactsDir: string;
+  log: { info(o: object, msg: string): void; warn(o: object, msg: string): void };
+}
+
+export interface MirrorReport {
+  chainId: number;
+  addressesCreated: number;
+  identitiesChanged: number;
+  propertiesMirrored: number;
+  /** Properties left for a later run (a holder not verified yet, frozen, or a failed write). */
+  propertiesPending: number;
+  writes: number;
+}
+
+export interface ChainDifference {
+  propertyId: string;
+  /** The holder, when the difference is one address's balance. */
+  userId: string | null;
+  address: string | null;
+  ledgerUnits: number;
+  chainUnits: number;
+  detail: string;
+}
+
+export interface ChainRuntime {
+  rpcUrl: string;
+  operator: Address;
+  /** One mirror run; runs never overlap within a process. Null when another instance holds the lease. */
+  runOnce(): Promise<MirrorReport | null>;
+  /** Resolves when no run is in progress. */
+  idle(): Promise<void>;
+  /** Where the chain's unit balances differ from the holdings table; [] when they agree. */
+  differences(): Promise<ChainDifference[]>;
+  /** The connected client (chain id read from the node on first use). */
+  client(): Promise<{ chainId: number; chain: ChainClient }>;
+  platform(): Promise<PlatformContracts | null>;
+  tokenOf(propertyId: string): Promise<Address | null>;
+  addressOf(userId: string): Promise<Address | null>;
+}
+
+const LEASE_SECONDS = 120;
+const EMPTY = 'empty';
+
+async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+/** The newest compiled contracts in the folder (`npm run compile:contracts` writes them). */
+export function loadArtifacts(dir: string): ContractArtifacts {
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^contracts-[0-9a-f]+\.json$/.test(f)) : [];
+  if (files.length === 0) throw new Error(`No compiled contracts in ${dir}: run npm run compile:contracts`);
+  const newest = files.map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t)[0].f;
+  return JSON.parse(readFileSync(path.join(dir, newest), 'utf8')) as ContractArtifacts;
+}
+
+const lower = (a: string): Address => a.toLowerCase() as Address;
+
+export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
+  const { db } = o;
+  const leaseHolder = randomUUID();
+  let connected: Promise<{ chainId: number; chain: ChainClient }> | null = null;
+  let artifacts: ContractArtifacts | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function client() {
+    if (!connected) {
+      connected = (async () => {
+        const chainId = await createPublicClient({ transport: http(o.rpcUrl) }).getChainId();
+        return { chainId, chain: createChainClient({ rpcUrl: o.rpcUrl, chainId, operator: o.operator }) };
+      })();
+      // A failed first contact (node down) is tried again on the next run.
+      connected.catch(() => {
+        connected = null;
+      });
+    }
+    return connected;
+  }
+  const contracts = () => (artifacts ??= loadArtifacts(o.artifactsDir));
+
+  async function platformRow(chainId: number): Promise<PlatformContracts | null> {
+    const found = await rows<{ name: string; address: Address }>(
+      db,
+      sql`SELECT name, address FROM chain_contracts WHERE chain_id = ${chainId} AND property_id IS NULL`,
+    );
+    const by = new Map(found.map((r) => [r.name, r.address]));
+    const identityRegistry = by.get('IdentityRegistry');
+    const platformToken = by.get('PlatformToken');
+    const anchor = by.get('MerkleAnchor');
+    return identityRegistry && platformToken && anchor ? { identityRegistry, platformToken, anchor } : null;
+  }
+
+  /** The platform contracts, deployed once per chain; redeployed when the chain was reset under us. */
+  async function ensurePlatform(chainId: number, chain: ChainClient): Promise<PlatformContracts> {
+    const known = await platformRow(chainId);
+    if (known) {
+      const code = await chain.publicClient.getCode({ address: known.identityRegistry });
+      if (code && code !== '0x') return known;
+      // An embedded anvil started without its state file: what we recorded is gone.
+      o.log.warn({ chainId }, 'chain was reset: its contracts are gone; deploying again and mirroring everything');
+      for (const t of ['chain_unit_holders', 'chain_mirrored', 'chain_identities', 'chain_contracts'])
+        await db.execute(sql`DELETE FROM ${sql.identifier(t)} WHERE chain_id = ${chainId}`);
+    }
+    const deployed = await chain.deployPlatform(contracts());
+    for (const [name, address] of [
+      ['IdentityRegistry', deployed.identityRegistry],
+      ['PlatformToken', deployed.platformToken],
+      ['MerkleAnchor', deployed.anchor],
+    ] as const)
+      await db.execute(sql`INSERT INTO chain_contracts (chain_id, name, address) VALUES (${chainId}, ${name}, ${lower(address)})`);
+    o.log.info({ chainId, ...deployed }, 'chain contracts deployed');
+    return deployed;
+  }
+
+  async function tokens(chainId: number): Promise<Address[]> {
+    const r = await rows<{ address: Address }>(
+      db,
+      sql`SELECT address FROM chain_contracts WHERE chain_id = ${chainId} AND property_id IS NOT NULL ORDER BY address`,
+    );
+    return r.map((x) => x.address);
+  }
+
+  async function tokenRow(chainId: number, propertyId: string): Promise<Address | null> {
+    const r = await rows<{ address: Address }>(
+      db,
+      sql`SELECT address FROM chain_contracts WHERE chain_id = ${chainId} AND property_id = ${propertyId}`,
+    );
+    return r[0]?.address ?? null;
+  }
+
+  async function acquireLease(): Promise<boolean> {
+    const r = await rows<{ holder: string }>(
+      db,
+      sql`INSERT INTO chain_lease (id, holder, expires_at) VALUES (1, ${leaseHolder}, now() + make_interval(secs => ${LEASE_SECONDS}))
+          ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+          WHERE chain_lease.holder = EXCLUDED.holder OR chain_lease.expires_at < now()
+          RETURNING holder`,
+    );
+    return r.length === 1;
+  }
+
+  /** Addresses for verified investors (and anyone holding units), then the registry told who is verified or rejected. */
+  async function syncIdentities(chainId: number, chain: ChainClient, platform: PlatformContracts, report: MirrorReport) {
+    const missing = await rows<{ id: string }>(
+      db,
+      sql`SELECT u.id FROM users u
+          WHERE NOT EXISTS (SELECT 1 FROM chain_addresses a WHERE a.user_id = u.id)
+            AND ((u.role = 'INVESTOR' AND u.status = 'VERIFIED' AND u.deleted_at IS NULL)
+                 OR EXISTS (SELECT 1 FROM holdings h WHERE h.investor_id = u.id))
+          ORDER BY u.created_at, u.id`,
+    );
+    for (const u of missing) {
+      const [{ index }] = await rows<{ index: number }>(db, sql`SELECT nextval('chain_custody_index_seq')::integer AS index`);
+      const address = lower(custodialAddress(o.custodyMnemonic, index));
+      await db.execute(
+        sql`INSERT INTO chain_addresses (user_id, hd_index, address) VALUES (${u.id}, ${index}, ${address}) ON CONFLICT (user_id) DO NOTHING`,
+      );
+      report.addressesCreated += 1;
+    }
+
+    const changes = await rows<{ user_id: string; address: Address; status: string; state: string | null }>(
+      db,
+      sql`SELECT a.user_id, a.address, u.status, ci.state
+          FROM chain_addresses a
+          JOIN users u ON u.id = a.user_id
+          LEFT JOIN chain_identities ci ON ci.chain_id = ${chainId} AND ci.user_id = a.user_id
+          WHERE (u.status = 'VERIFIED' AND u.deleted_at IS NULL AND ci.state IS DISTINCT FROM 'REGISTERED')
+             OR (u.status = 'REJECTED' AND ci.state IS DISTINCT FROM 'FROZEN')
+          ORDER BY a.hd_index`,
+    );
+    for (const c of changes) {
+      const all = await tokens(chainId);
+      let state: 'REGISTERED' | 'FROZEN';
+      if (c.status === 'VERIFIED') {
+        if (c.state === 'FROZEN') for (const t of all) await write(report, () => chain.setFrozen(t, c.address, false));
+        await write(report, () => chain.registerIdentity(platform.identityRegistry, c.address));
+        state = 'REGISTERED';
+      } else {
+        await write(report, () => chain.removeIdentity(platform.identityRegistry, c.address));
+        for (const t of all) await write(report, () => chain.setFrozen(t, c.address, true));
+        state = 'FROZEN';
+      }
+      await db.execute(
+        sql`INSERT INTO chain_identities (chain_id, user_id, state) VALUES (${chainId}, ${c.user_id}, ${state})
+            ON CONFLICT (chain_id, user_id) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,
+      );
+      report.identitiesChanged += 1;
+    }
+  }
+
+  async function write(report: MirrorReport, w: () => Promise<unknown>): Promise<void> {
+    await w();
+    report.writes += 1;
+  }
+
+  /** The property's unit token, deployed on first need (cap: its unit count); frozen holders frozen on it too. */
+  async function ensureToken(chainId: number, chain: ChainClient, platform: PlatformContracts, propertyId: string, report: MirrorReport) {
+    const known = await tokenRow(chainId, propertyId);
+    if (known) return known;
+    const [p] = await rows<{ name: string; total_quantity: number }>(
+      db,
+      sql`SELECT name, total_quantity FROM properties WHERE id = ${propertyId}`,
+    );
+    if (!p) return null;
+    const token = await chain.deployPropertyToken(contracts(), {
+      identityRegistry: platform.identityRegistry,
+      propertyId,
+      name: `Tessera ${p.name}`.slice(0, 64),
+      symbol: `TSR-${propertyId.slice(0, 8).toUpperCase()}`,
+      cap: BigInt(p.total_quantity),
+    });
+    report.writes += 1;
+    await db.execute(
+      sql`INSERT INTO chain_contracts (chain_id, name, property_id, address) VALUES (${chainId}, 'PropertyUnitToken', ${propertyId}, ${lower(token)})`,
+    );
+    const frozen = await rows<{ address: Address }>(
+      db,
+      sql`SELECT a.address FROM chain_identities ci JOIN chain_addresses a ON a.user_id = ci.user_id
+          WHERE ci.chain_id = ${chainId} AND ci.state = 'FROZEN'`,
+    );
+    for (const f of frozen) await write(report, () => chain.setFrozen(token, f.address, true));
+    return token;
+  }
+
+  interface Position {
+    userId: string;
+    address: Address | null;
+    state: string | null;
+    ledger: number;
+  }
+
+  /** The holdings of a property and everyone the mirror gave its units before (ledger 0 for those who sold out). */
+  async function positions(chainId: number, propertyId: string): Promise<Position[]> {
+    const r = await rows<{ user_id: string; address: Address | null; state: string | null; ledger: number }>(
+      db,
+      sql`WITH who AS (
+            SELECT investor_id AS user_id, quantity FROM holdings WHERE property_id = ${propertyId}
+            UNION ALL
+            SELECT user_id, 0 FROM chain_unit_holders WHERE chain_id = ${chainId} AND property_id = ${propertyId}
+          )
+          SELECT w.user_id, a.address, ci.state, sum(w.quantity)::integer AS ledger
+          FROM who w
+          LEFT JOIN chain_addresses a ON a.user_id = w.user_id
+          LEFT JOIN chain_identities ci ON ci.chain_id = ${chainId} AND ci.user_id = w.user_id
+          GROUP BY w.user_id, a.address, ci.state
+          ORDER BY w.user_id`,
+    );
+    return r.map((x) => ({ userId: x.user_id, address: x.address, state: x.state, ledger: Number(x.ledger) }));
+  }
+
+  /** Moves the property's units on chain until each holder's balance equals the ledger's; true when it could for all. */
+  async function mirrorProperty(
+    chainId: number,
+    chain: ChainClient,
+    platform: PlatformContracts,
+    propertyId: string,
+    report: MirrorReport,
+  ) {
+    const token = await ensureToken(chainId, chain, platform, propertyId, report);
+    if (!token) return false;
+    let complete = true;
+    const surplus: { p: Position; n: bigint }[] = [];
+    const deficit: { p: Position; n: bigint }[] = [];
+    for (const p of await positions(chainId, propertyId)) {
+      if (!p.address) {
+        complete = false;
+        continue;
+      }
+      const delta = BigInt(p.ledger) - (await chain.unitBalance(token, p.address));
+      if (delta === 0n) continue;
+      // A holder not registered (not verified yet) cannot receive: left for a later run.
+      if (delta > 0n && p.state !== 'REGISTERED' && p.state !== 'FROZEN') {
+        complete = false;
+        continue;
+      }
+      (delta > 0n ? deficit : surplus).push({ p, n: delta > 0n ? delta : -delta });
+    }
+    for (const d of deficit)
+      await db.execute(
+        sql`INSERT INTO chain_unit_holders (chain_id, property_id, user_id) VALUES (${chainId}, ${propertyId}, ${d.p.userId})
+            ON CONFLICT DO NOTHING`,
+      );
+    // A frozen (rejected) holder whose units the ledger moved, or that a reset chain must give
+    // back, is opened for this property's moves and closed again right after, each step an
+    // event: unfrozen on this token (and, to receive, registered), then removed and frozen.
+    const frozen = [...surplus, ...deficit].filter((x) => x.p.state === 'FROZEN').map((x) => x.p.address as Address);
+    try {
+      for (const a of frozen) {
+        await write(report, () => chain.setFrozen(token, a, false));
+        await write(report, () => chain.registerIdentity(platform.identityRegistry, a));
+      }
+      // Moves first (a trade shows as a transfer), then burns before mints so the cap holds.
+      for (const d of deficit) {
+        for (const s of surplus) {
+          if (d.n === 0n) break;
+          if (s.n === 0n) continue;
+          const n = s.n < d.n ? s.n : d.n;
+          await write(report, () => chain.settleTransfer(token, s.p.address as Address, d.p.address as Address, n));
+          s.n -= n;
+          d.n -= n;
+        }
+      }
+      for (const s of surplus) if (s.n > 0n) await write(report, () => chain.burn(token, s.p.address as Address, s.n));
+      for (const d of deficit) if (d.n > 0n) await write(report, () => chain.mint(token, d.p.address as Address, d.n));
+    } finally {
+      for (const a of frozen) {
+        await write(report, () => chain.removeIdentity(platform.identityRegistry, a));
+        await write(report, () => chain.setFrozen(token, a, true));
+      }
+    }
+    return complete;
+  }
+
+  async function fingerprints(chainId: number): Promise<{ propertyId: string; now: string }[]> {
+    const r = await rows<{ property_id: string; now: string; mirrored: string | null }>(
+      db,
+      sql`WITH now AS (
+            SELECT property_id, md5(string_agg(investor_id::text || ':' || quantity::text, ',' ORDER BY investor_id)) AS fp
+            FROM holdings GROUP BY property_id
+          )
+          SELECT coalesce(n.property_id, m.property_id) AS property_id, coalesce(n.fp, ${EMPTY}) AS now, m.fingerprint AS mirrored
+          FROM now n FULL JOIN (SELECT property_id, fingerprint FROM chain_mirrored WHERE chain_id = ${chainId}) m
+            ON m.property_id = n.property_id
+          ORDER BY 1`,
+    );
+    return r.filter((x) => x.now !== x.mirrored).map((x) => ({ propertyId: x.property_id, now: x.now }));
+  }
+
+  async function run(): Promise<MirrorReport | null> {
+    const { chainId, chain } = await client();
+    if (!(await acquireLease())) return null;
+    const report: MirrorReport = {
+      chainId,
+      addressesCreated: 0,
+      identitiesChanged: 0,
+      propertiesMirrored: 0,
+      propertiesPending: 0,
+      writes: 0,
+    };
+    const platform = await ensurePlatform(chainId, chain);
+    await syncIdentities(chainId, chain, platform, report);
+    for (const { propertyId, now } of await fingerprints(chainId)) {
+      if (!(await acquireLease())) return report;
+      let complete = false;
+      try {
+        complete = await mirrorProperty(chainId, chain, platform, propertyId, report);
+      } catch (err) {
+        // One property's failure (a revert) must not hold the others back; a dead node fails them all.
+        o.log.warn({ err, propertyId }, 'mirroring a property onto the chain failed; retried on the next run');
+      }
+      if (complete) {
+        await db.execute(
+          sql`INSERT INTO chain_mirrored (chain_id, property_id, fingerprint) VALUES (${chainId}, ${propertyId}, ${now})
+              ON CONFLICT (chain_id, property_id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, mirrored_at = now()`,
+        );
+        report.propertiesMirrored += 1;
+      } else report.propertiesPending += 1;
+    }
+    return report;
+  }
+
+  async function differences(): Promise<ChainDifference[]> {
+    const { chainId, chain } = await client();
+    const out: ChainDifference[] = [];
+    const props = await rows<{ property_id: string; token: Address | null; ledger_total: number }>(
+      db,
+      sql`SELECT p.property_id, c.address AS token, coalesce(h.total, 0)::integer AS ledger_total
+          FROM (SELECT property_id FROM holdings
+                UNION SELECT property_id FROM chain_contracts WHERE chain_id = ${chainId} AND property_id IS NOT NULL) p
+          LEFT JOIN chain_contracts c ON c.chain_id = ${chainId} AND c.property_id = p.property_id
+          LEFT JOIN (SELECT property_id, sum(quantity) AS total FROM holdings GROUP BY property_id) h ON h.property_id = p.property_id
+          ORDER BY p.property_id`,
+    );
+    for (const p of props) {
+      const ledgerTotal = Number(p.ledger_total);
+      if (!p.token) {
+        out.push({
+          propertyId: p.property_id,
+          userId: null,
+          address: null,
+          ledgerUnits: ledgerTotal,
+          chainUnits: 0,
+          detail: 'no unit token on chain yet',
+        });
+        continue;
+      }
+      const token = p.token;
+      for (const pos of await positions(chainId, p.property_id)) {
+        const onChain = pos.address ? Number(await chain.unitBalance(token, pos.address)) : 0;
+        if (onChain !== pos.ledger)
+          out.push({
+            propertyId: p.property_id,
+            userId: pos.userId,
+            address: pos.address,
+            ledgerUnits: pos.ledger,
+            chainUnits: onChain,
+            detail: pos.address ? 'balance differs from the holding' : 'holder has no custodial address yet',
+          });
+      }
+      // Units outside the platform's custody (minted to an address no investor has) show only in the supply.
+      const supply = Number(
+        await chain.publicClient.readContract({
+          address: token,
+          abi: PROPERTY_UNIT_TOKEN_ABI,
+          functionName: 'totalSupply',
+        }),
+      );
+      if (supply !== ledgerTotal)
+        out.push({
+          propertyId: p.property_id,
+          userId: null,
+          address: null,
+          ledgerUnits: ledgerTotal,
+          chainUnits: supply,
+          detail: 'total supply differs from the units held',
+        });
+    }
+    return out;
+  }
+
+  return {
+    rpcUrl: o.rpcUrl,
+    operator: o.operator.address,
+    runOnce() {
+      const next = queue.then(run, run);
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    idle: () => queue.then(() => undefined),
+    differences,
+    client,
+    async platform() {
+      return platformRow((await client()).chainId);
+    },
+    async tokenOf(propertyId) {
+      return tokenRow((await client()).chainId, propertyId);
+    },
+    async addressOf(userId) {
+      const r = await rows<{ address: Address }>(db, sql`SELECT address FROM chain_addresses WHERE user_id = ${userId}`);
+      return r[0]?.address ?? null;
+    },
+  };
+}
