@@ -4,15 +4,9 @@
 // and the notices, and reads the figures back.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import {
-  centsToDollars,
-  formatCents,
-  parseAmount,
-  type PropertySale,
-  type RecordSaleBody,
-  type SoldPropertyFigures,
-} from 'shared-api/contract';
+import { centsToDollars, parseAmount, type PropertySale, type RecordSaleBody, type SoldPropertyFigures } from 'shared-api/contract';
 import { SALE_FEE_BPS, SALE_MESSAGES, saleFeeCents, saleTotalReturnPct } from 'shared-api/contract/admin';
+import { formatCents } from 'shared-api/contract/dashboard';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
