@@ -51,7 +51,7 @@ test('shows listings by status, units sold, amount raised and payouts, and a fun
   expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   await screen.findByRole('group', { name: 'Listings' });
   expect(within(stat('Listings')).getByText('4')).toBeInTheDocument();
-  expect(within(stat('Listings')).getByText('Pending review: 1 · Active: 2 · Rejected: 1 · Funded: 0')).toBeInTheDocument();
+  expect(within(stat('Listings')).getByText('Pending review: 1 · Active: 2 · Rejected: 1 · Funded: 0 · Sold: 0')).toBeInTheDocument();
   expect(within(stat('Units sold')).getByText('1,250')).toBeInTheDocument();
   expect(within(stat('Units sold')).getByText('40 more reserved in pending orders')).toBeInTheDocument();
   expect(within(stat('Amount raised')).getByText('$62,500')).toBeInTheDocument();
