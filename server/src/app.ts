@@ -49,6 +49,7 @@ import realtimePlugin from './plugins/realtime';
 import mailDispatcherPlugin from './plugins/mail-dispatcher';
 import { notificationRoutes } from './modules/notifications';
 import marketPlugin from './plugins/market';
+import proposalsPlugin from './plugins/proposals';
 import { marketRoutes } from './modules/market';
 import { returnsRoutes } from './modules/returns';
 import { proposalRoutes } from './modules/proposals';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(realtimePlugin);
   await app.register(mailDispatcherPlugin, { enabled: config.mailDispatcher });
   await app.register(marketPlugin, { enabled: config.marketJob });
+  await app.register(proposalsPlugin, { enabled: config.proposalsJob, everyMs: config.proposalsJobEveryMs });
 
   await app.register(swagger, {
     openapi: {
