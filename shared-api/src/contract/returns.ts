@@ -80,7 +80,25 @@ export const RETURNS_MESSAGES = {
   distributionCancelled: 'This distribution is cancelled',
   correctionReason: 'Give a reason of 3 to 500 characters',
   correctionTotal: 'The corrected total must be 0 or more, in cents',
+  repairTwice: 'Each approved repair goes on a report once',
+  repairNotApproved: 'This is not a repair the holders of this property approved',
+  repairOverBudget: "The reserve's spending on a repair cannot exceed the budget the holders approved",
+  repairOnEarlierReport: 'This repair is already on an earlier income report',
 } as const;
+
+/**
+ * The 400 when a report leaves out a repair the holders approved since the property's last
+ * report: the report must say what the reserve spent on each (0 if nothing yet).
+ */
+export function repairsMissingMessage(lines: string[]): string {
+  return `Say what the reserve spent on each repair the holders approved since the last report: ${lines.join('; ')}`;
+}
+
+/** How a report shows an approved repair: "Repair approved by holders on 2026-11-28: budget $2,500.00". */
+export function approvedRepairLine(title: string, approvedOn: string, budget: number): string {
+  const usd = budget.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `Repair approved by holders on ${approvedOn}: budget $${usd} (“${title}”)`;
+}
 
 /** A correction's reason: 3 to 500 characters. */
 export const CORRECTION_REASON_MIN = 3;
@@ -103,6 +121,16 @@ export interface IncomeReportBody {
   /** Missing categories are 0. */
   expenses: Partial<Expenses>;
   note?: string;
+  /**
+   * What the property's reserve spent on each repair its holders approved (a PASSED REPAIR
+   * vote) since its last report, in dollars, 0 if nothing yet. Every such repair must be here.
+   */
+  approvedRepairs?: ApprovedRepairInput[];
+}
+
+export interface ApprovedRepairInput {
+  proposalId: string;
+  spent: number;
 }
 
 export interface ApproveIncomeReportBody {
@@ -189,6 +217,21 @@ export interface IncomeReport {
   receipts: FileRef[];
   /** The distribution its approval declared. */
   distributionId: string | null;
+  /** The repairs the holders approved since the previous report, with the reserve's spending. */
+  approvedRepairs: ApprovedRepair[];
+}
+
+/** A repair the holders approved, as the next income report of the property carries it. */
+export interface ApprovedRepair {
+  proposalId: string;
+  title: string;
+  /** The day (UTC, YYYY-MM-DD) the vote closed. */
+  approvedOn: string;
+  budget: number;
+  /** Spent from the reserve on it, up to the report's submission. */
+  spent: number;
+  /** approvedRepairLine: "Repair approved by holders on <date>: budget $X (“title”)". */
+  line: string;
 }
 
 export interface Distribution {

@@ -51,10 +51,22 @@ export const IncomeReportBodySchema = Type.Object(
     grossRent: Money,
     expenses: ExpensesInput,
     note: Type.Optional(Type.String({ maxLength: MAX_REPORT_NOTE })),
+    approvedRepairs: Type.Optional(
+      Type.Array(Type.Object({ proposalId: Id, spent: Money }, { additionalProperties: false }), { maxItems: 50 }),
+    ),
   },
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof IncomeReportBodySchema>, IncomeReportBody>>();
+
+const ApprovedRepairSchema = Type.Object({
+  proposalId: Id,
+  title: Type.String(),
+  approvedOn: Day,
+  budget: Money,
+  spent: Money,
+  line: Type.String(),
+});
 
 export const IncomeReportSchema = Type.Object({
   _id: Id,
@@ -73,6 +85,7 @@ export const IncomeReportSchema = Type.Object({
   createdAt: DateTime,
   receipts: Type.Array(FileRefSchema),
   distributionId: Nullable(Id),
+  approvedRepairs: Type.Array(ApprovedRepairSchema),
 });
 assertSame<Same<Static<typeof IncomeReportSchema>, IncomeReport>>();
 
