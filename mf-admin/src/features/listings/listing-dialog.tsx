@@ -1,5 +1,5 @@
-// One listing in full: figures, images and documents; for a listing pending review,
-// Approve, or Reject with a reason.
+// One listing in full: figures, images and documents, and once it has been live its holder
+// votes; for a listing pending review, Approve, or Reject with a reason.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
@@ -24,6 +24,7 @@ import { PersonLink } from '../../components/links';
 import { Facts } from '../../components/section';
 import { REASON_MAX, REASON_REQUIRED } from '../../components/decision-dialog';
 import { HandoverDialog } from './handover-dialog';
+import { VotesPanel } from './votes-panel';
 
 export interface ListingDialogProps {
   listing: Property | null;
@@ -35,6 +36,9 @@ export interface ListingDialogProps {
   /** False: the admin's role may not approve, reject, resume or hand over listings (read only). */
   canDecide?: boolean;
 }
+
+// Votes are held on live listings only.
+const HAD_VOTES = new Set<Property['status']>(['ACTIVE', 'FUNDED']);
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -252,6 +256,11 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, ca
           <Block title={`Documents (${formatNumber(listing.documents.length)})`}>
             <DocumentLinks documents={listing.documents} />
           </Block>
+          {HAD_VOTES.has(listing.status) && (
+            <Block title="Votes">
+              <VotesPanel propertyId={listing._id} canCancel={canDecide} />
+            </Block>
+          )}
           {pending && mode === 'reject' && (
             <Block title="Reason for the rejection">
               <TextField
