@@ -101,6 +101,13 @@ describe('an approved repair on the next income report', () => {
     const line = approvedRepairLine('Fix the roof', day(0), 2500);
     expect(line).toBe(`Repair approved by holders on ${day(0)}: budget $2,500.00 (“Fix the roof”)`);
 
+    // The owner's form asks what it must carry; nobody else may.
+    const toReport = (as: TestUser) => call(t.app, { method: 'GET', url: `/v1/properties/owned/${ctx.propertyId}/approved-repairs`, as });
+    const listed = await toReport(ctx.owner);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([{ proposalId: roof, title: 'Fix the roof', approvedOn: day(0), budget: 2500, spent: 0, line }]);
+    expect((await toReport(ctx.holders[0])).statusCode).toBe(403);
+
     // Left out, over budget, a rejected one, twice: refused with the words, nothing written.
     const n = await reportCount(ctx.propertyId);
     const missing = await submit(ctx.owner, ctx.propertyId);
@@ -135,6 +142,7 @@ describe('an approved repair on the next income report', () => {
     const again = await submit(ctx.owner, ctx.propertyId, { approvedRepairs: [{ proposalId: roof, spent: 0 }] });
     expect([again.statusCode, again.json().message]).toEqual([409, RETURNS_MESSAGES.repairOnEarlierReport]);
     expect((await submit(ctx.owner, ctx.propertyId)).statusCode).toBe(201);
+    expect((await toReport(ctx.owner)).json()).toEqual([]);
   });
 
   it('goes on the next report again when the one carrying it is rejected; its lines never change', async () => {

@@ -228,7 +228,7 @@ export interface ApprovedRepair {
   /** The day (UTC, YYYY-MM-DD) the vote closed. */
   approvedOn: string;
   budget: number;
-  /** Spent from the reserve on it, up to the report's submission. */
+  /** Spent from the reserve on it, up to the report's submission (0 while no report carries it yet). */
   spent: number;
   /** approvedRepairLine: "Repair approved by holders on <date>: budget $X (“title”)". */
   line: string;

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import type {
   AdminDistributions,
   Appraisal,
+  ApprovedRepair,
   ApproveIncomeReportBody,
   CancelDistributionBody,
   CorrectDistributionBody,
@@ -59,7 +60,7 @@ export const IncomeReportBodySchema = Type.Object(
 );
 assertSame<Same<Static<typeof IncomeReportBodySchema>, IncomeReportBody>>();
 
-const ApprovedRepairSchema = Type.Object({
+export const ApprovedRepairSchema = Type.Object({
   proposalId: Id,
   title: Type.String(),
   approvedOn: Day,
@@ -67,6 +68,7 @@ const ApprovedRepairSchema = Type.Object({
   spent: Money,
   line: Type.String(),
 });
+assertSame<Same<Static<typeof ApprovedRepairSchema>, ApprovedRepair>>();
 
 export const IncomeReportSchema = Type.Object({
   _id: Id,

@@ -471,6 +471,13 @@ async function incomeState(app: FastifyInstance, id: string): Promise<IncomeProd
   return { propertyId: String(p.id), constructionCompletedAt: iso(p.construction_completed_at), incomeProducing: Boolean(p.producing) };
 }
 
+/** The owner's form: the repairs the property's holders approved that its next report must carry. */
+export async function approvedRepairsToReport(app: FastifyInstance, owner: Actor, propertyId: string): Promise<ApprovedRepair[]> {
+  const [p] = await rows<Row>(app.db, sql`SELECT owner_id FROM properties WHERE id = ${propertyId}`);
+  if (!p || p.owner_id !== owner.id) throw notFound('Property not found');
+  return (await pendingRepairs(app.db, propertyId)).map((r) => toRepair(r, 0));
+}
+
 export async function markConstructionComplete(app: FastifyInstance, owner: Actor, id: string): Promise<IncomeProducingState> {
   const [p] = await rows<Row>(app.db, sql`SELECT owner_id, type, construction_completed_at FROM properties WHERE id = ${id}`);
   if (!p || p.owner_id !== owner.id) throw notFound('Property not found');
