@@ -84,6 +84,7 @@ export const RETURNS_MESSAGES = {
   repairNotApproved: 'This is not a repair the holders of this property approved',
   repairOverBudget: "The reserve's spending on a repair cannot exceed the budget the holders approved",
   repairOnEarlierReport: 'This repair is already on an earlier income report',
+  repairSpent: 'Enter what the reserve spent on it, in dollars (0 if nothing yet)',
 } as const;
 
 /**
