@@ -2,7 +2,7 @@
 // report with what the reserve spent on it, through the real app on a real database (PGlite;
 // PostgreSQL with DATABASE_URL). Every test ends with the money invariants intact.
 import { sql } from 'drizzle-orm';
-import { RETURNS_MESSAGES, approvedRepairLine, repairsMissingMessage } from 'shared-api/contract/dashboard';
+import { REPAIR_MESSAGES, approvedRepairLine, repairsMissingMessage } from 'shared-api/contract/votes';
 import {
   approvePendingOrders,
   buildTestApp,
@@ -114,21 +114,21 @@ describe('an approved repair on the next income report', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(repairsMissingMessage([line]));
     const over = await submit(ctx.owner, ctx.propertyId, { approvedRepairs: [{ proposalId: roof, spent: 2500.01 }] });
-    expect([over.statusCode, over.json().message]).toEqual([400, RETURNS_MESSAGES.repairOverBudget]);
+    expect([over.statusCode, over.json().message]).toEqual([400, REPAIR_MESSAGES.overBudget]);
     const rejected = await submit(ctx.owner, ctx.propertyId, {
       approvedRepairs: [
         { proposalId: roof, spent: 10 },
         { proposalId: pool, spent: 10 },
       ],
     });
-    expect([rejected.statusCode, rejected.json().message]).toEqual([400, RETURNS_MESSAGES.repairNotApproved]);
+    expect([rejected.statusCode, rejected.json().message]).toEqual([400, REPAIR_MESSAGES.notApproved]);
     const twice = await submit(ctx.owner, ctx.propertyId, {
       approvedRepairs: [
         { proposalId: roof, spent: 10 },
         { proposalId: roof, spent: 20 },
       ],
     });
-    expect([twice.statusCode, twice.json().message]).toEqual([400, RETURNS_MESSAGES.repairTwice]);
+    expect([twice.statusCode, twice.json().message]).toEqual([400, REPAIR_MESSAGES.twice]);
     expect(await reportCount(ctx.propertyId)).toBe(n);
 
     const ok = await submit(ctx.owner, ctx.propertyId, { approvedRepairs: [{ proposalId: roof, spent: 1800.25 }] });
@@ -140,7 +140,7 @@ describe('an approved repair on the next income report', () => {
 
     // Accounted for once: the report after needs it no more and may not carry it again.
     const again = await submit(ctx.owner, ctx.propertyId, { approvedRepairs: [{ proposalId: roof, spent: 0 }] });
-    expect([again.statusCode, again.json().message]).toEqual([409, RETURNS_MESSAGES.repairOnEarlierReport]);
+    expect([again.statusCode, again.json().message]).toEqual([409, REPAIR_MESSAGES.onEarlierReport]);
     expect((await submit(ctx.owner, ctx.propertyId)).statusCode).toBe(201);
     expect((await toReport(ctx.owner)).json()).toEqual([]);
   });

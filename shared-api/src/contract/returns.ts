@@ -80,26 +80,7 @@ export const RETURNS_MESSAGES = {
   distributionCancelled: 'This distribution is cancelled',
   correctionReason: 'Give a reason of 3 to 500 characters',
   correctionTotal: 'The corrected total must be 0 or more, in cents',
-  repairTwice: 'Each approved repair goes on a report once',
-  repairNotApproved: 'This is not a repair the holders of this property approved',
-  repairOverBudget: "The reserve's spending on a repair cannot exceed the budget the holders approved",
-  repairOnEarlierReport: 'This repair is already on an earlier income report',
-  repairSpent: 'Enter what the reserve spent on it, in dollars (0 if nothing yet)',
 } as const;
-
-/**
- * The 400 when a report leaves out a repair the holders approved since the property's last
- * report: the report must say what the reserve spent on each (0 if nothing yet).
- */
-export function repairsMissingMessage(lines: string[]): string {
-  return `Say what the reserve spent on each repair the holders approved since the last report: ${lines.join('; ')}`;
-}
-
-/** How a report shows an approved repair: "Repair approved by holders on 2026-11-28: budget $2,500.00". */
-export function approvedRepairLine(title: string, approvedOn: string, budget: number): string {
-  const usd = budget.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `Repair approved by holders on ${approvedOn}: budget $${usd} (“${title}”)`;
-}
 
 /** A correction's reason: 3 to 500 characters. */
 export const CORRECTION_REASON_MIN = 3;

@@ -9,6 +9,7 @@ import { InputAdornment, TextField } from 'shared-ui/mui-forms';
 import { Button, FilePicker, Modal, formatMoney, toast } from 'shared-ui';
 import { addIncomeReportReceipts, readError, submitIncomeReport } from 'shared-api';
 import { getApprovedRepairsToReport } from 'shared-api/votes';
+import { REPAIR_MESSAGES } from 'shared-api/contract/votes';
 import type { ApprovedRepair, IncomeReport, Property } from 'shared-api/contract';
 import {
   DEFAULT_MANAGEMENT_FEE_BPS,
@@ -16,7 +17,6 @@ import {
   EXPENSE_LABELS,
   MAX_RECEIPTS_PER_REPORT,
   MAX_REPORT_NOTE,
-  RETURNS_MESSAGES,
   distributionFigures,
 } from 'shared-api/contract/dashboard';
 import {
@@ -108,7 +108,7 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
     const repairErrors = Object.fromEntries(
       repairs.map((r) => {
         const v = spentOf(r);
-        return [r.proposalId, v === null ? RETURNS_MESSAGES.repairSpent : v > r.budget ? RETURNS_MESSAGES.repairOverBudget : undefined];
+        return [r.proposalId, v === null ? REPAIR_MESSAGES.spent : v > r.budget ? REPAIR_MESSAGES.overBudget : undefined];
       }),
     );
     setSpentErrors(repairErrors);

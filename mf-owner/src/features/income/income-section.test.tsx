@@ -8,6 +8,7 @@ import { makeListing } from 'shared-api/testing';
 import { IncomeSection, fundedFromWallet } from './income-section';
 import { validateIncomeForm, emptyIncomeForm, INCOME_FORM_MESSAGES } from './income-form';
 import { getApprovedRepairsToReport } from 'shared-api/votes';
+import { REPAIR_MESSAGES } from 'shared-api/contract/votes';
 
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
@@ -259,10 +260,10 @@ test('a repair the holders approved: the form asks what the reserve spent (at mo
   await user.type(within(dialog).getByLabelText(/Period end/), '2026-05-31');
   await user.type(within(dialog).getByLabelText(/Gross rent collected/), '1000');
   await user.click(within(dialog).getByRole('button', { name: 'Review report' }));
-  expect(dialog).toHaveTextContent(RETURNS_MESSAGES.repairSpent);
+  expect(dialog).toHaveTextContent(REPAIR_MESSAGES.spent);
   await user.type(field, '2600');
   await user.click(within(dialog).getByRole('button', { name: 'Review report' }));
-  expect(dialog).toHaveTextContent(RETURNS_MESSAGES.repairOverBudget);
+  expect(dialog).toHaveTextContent(REPAIR_MESSAGES.overBudget);
   await user.clear(field);
   await user.type(field, '1800.25');
   await user.click(within(dialog).getByRole('button', { name: 'Review report' }));

@@ -41,11 +41,10 @@ import {
   MAX_RECEIPTS_PER_REPORT,
   RETURNS_MESSAGES,
   appraisalChangeMessage,
-  approvedRepairLine,
-  repairsMissingMessage,
   appraisalChangePercent,
   percentOf,
 } from 'shared-api/contract/dashboard';
+import { REPAIR_MESSAGES, approvedRepairLine, repairsMissingMessage } from 'shared-api/contract/votes';
 import type { Executor } from '../../db/client';
 import type { FileRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -284,7 +283,7 @@ export async function submitReport(app: FastifyInstance, owner: Actor, body: Inc
     proposalId: x.proposalId,
     spentCents: centsOrZero(x.spent, `approvedRepairs[${i}].spent`),
   }));
-  if (new Set(repairs.map((x) => x.proposalId)).size !== repairs.length) throw badRequest(RETURNS_MESSAGES.repairTwice);
+  if (new Set(repairs.map((x) => x.proposalId)).size !== repairs.length) throw badRequest(REPAIR_MESSAGES.twice);
   const id = await guarded(() =>
     app.db.transaction(async (tx) => {
       const [r] = await rows<{ id: string }>(
