@@ -51,6 +51,7 @@ import mailDispatcherPlugin from './plugins/mail-dispatcher';
 import { notificationRoutes } from './modules/notifications';
 import marketPlugin from './plugins/market';
 import chainPlugin from './plugins/chain';
+import proposalsPlugin from './plugins/proposals';
 import { marketRoutes } from './modules/market';
 import { chainRoutes } from './modules/chain';
 import { returnsRoutes } from './modules/returns';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailDispatcherPlugin, { enabled: config.mailDispatcher });
   await app.register(marketPlugin, { enabled: config.marketJob });
   await app.register(chainPlugin, { config: config.chain });
+  await app.register(proposalsPlugin, { enabled: config.proposalsJob, everyMs: config.proposalsJobEveryMs });
 
   await app.register(swagger, {
     openapi: {

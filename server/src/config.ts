@@ -105,6 +105,10 @@ export interface Config {
   marketPriceBandPct: number;
   /** The market job (plugins/market.ts): expire good-until orders, every minute. */
   marketJob: boolean;
+  /** The proposals job (plugins/proposals.ts): open, remind and close the holder votes that are due. */
+  proposalsJob: boolean;
+  /** How often the proposals job runs, ms (its first run is at most 25 s after the start). */
+  proposalsJobEveryMs?: number;
   /** PostgreSQL statement_timeout of the pool's sessions, ms (0: none). */
   databaseStatementTimeoutMs?: number;
   /** Fastify requestTimeout: the whole request must arrive within this, ms (0: none). */
@@ -358,6 +362,8 @@ export function loadConfig(env: Env = process.env): Config {
     marketFeeBps: int('MARKET_FEE_BPS', DEFAULT_MARKET_FEE_BPS, 0, 10_000),
     marketPriceBandPct: int('MARKET_PRICE_BAND_PCT', DEFAULT_MARKET_PRICE_BAND_PCT, 1, 100),
     marketJob: bool('MARKET_JOB', true),
+    proposalsJob: bool('PROPOSALS_JOB', true),
+    proposalsJobEveryMs: int('PROPOSALS_JOB_EVERY_SECONDS', 60, 1, 3600) * 1000,
     databaseStatementTimeoutMs: int('DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
     connectionTimeoutMs: int('CONNECTION_TIMEOUT_MS', 0, 0, 3_600_000),

@@ -1166,6 +1166,11 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY(),
   },
   {
+    name: 'GET /v1/properties/owned/{propertyId}/approved-repairs',
+    req: () => ({ method: 'GET', url: `/v1/properties/owned/${fixtures.funded}/approved-repairs` }),
+    expect: OWNER_ONLY(),
+  },
+  {
     name: 'PATCH /v1/properties/owned/{propertyId}/construction-complete',
     req: () => ({ method: 'PATCH', url: `/v1/properties/owned/${fixtures.offPlan}/construction-complete` }),
     expect: OWNER_ONLY(),

@@ -73,6 +73,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     marketFeeBps: 100,
     marketPriceBandPct: 20,
     marketJob: false,
+    // test/proposals-job.test.ts turns it on.
+    proposalsJob: false,
     ...overrides,
   };
 }

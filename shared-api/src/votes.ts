@@ -2,7 +2,7 @@
 // contract/proposals.ts, its values 'shared-api/contract/votes'). Not a shared module: only the
 // investor remote's investments page bundles it, so no first visit downloads it. It takes the
 // HTTP client from 'shared-api' (the shared module), as 'shared-api/admin' does.
-import type { CreateProposalBody, Proposal, ProposalList, VoteChoice } from './contract';
+import type { ApprovedRepair, CreateProposalBody, Proposal, ProposalList, VoteChoice } from './contract';
 import { http } from 'shared-api';
 import { id } from './endpoints/query';
 
@@ -16,3 +16,7 @@ export const voteOnProposal = (proposalId: string, choice: VoteChoice): Promise<
 /** Raises a proposal on a property (its owner, an admin, or a holder of 5%); it opens now unless opensAt says later. */
 export const raiseProposal = (propertyId: string, body: CreateProposalBody): Promise<Proposal> =>
   http.post(`v1/properties/${id(propertyId)}/proposals`, { json: body }).json<Proposal>();
+
+/** The owner's report form: the repairs the holders approved that the property's next income report must carry. */
+export const getApprovedRepairsToReport = (propertyId: string): Promise<ApprovedRepair[]> =>
+  http.get(`v1/properties/owned/${id(propertyId)}/approved-repairs`).json<ApprovedRepair[]>();

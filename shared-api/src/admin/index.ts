@@ -11,6 +11,7 @@ export * from './market';
 export * from './orders';
 export * from './payouts';
 export * from './properties';
+export * from './proposals';
 export * from './returns';
 export * from './statements';
 export * from './support';

@@ -151,3 +151,30 @@ export const PROPOSAL_MESSAGES = {
   cancelFinal: 'This proposal has reached its close: its result stands',
   reasonRequired: 'Give a reason of 3 to 500 characters',
 } as const;
+
+/**
+ * A passed REPAIR on the property's next income report (its words; the shapes are
+ * ApprovedRepair and IncomeReportBody.approvedRepairs in contract/returns.ts). Here, not in the
+ * returns subpath, so the signed-in screens' shared module does not grow.
+ */
+export const REPAIR_MESSAGES = {
+  twice: 'Each approved repair goes on a report once',
+  notApproved: 'This is not a repair the holders of this property approved',
+  overBudget: "The reserve's spending on a repair cannot exceed the budget the holders approved",
+  onEarlierReport: 'This repair is already on an earlier income report',
+  spent: 'Enter what the reserve spent on it, in dollars (0 if nothing yet)',
+} as const;
+
+/**
+ * The 400 when a report leaves out a repair the holders approved since the property's last
+ * report: the report must say what the reserve spent on each (0 if nothing yet).
+ */
+export function repairsMissingMessage(lines: string[]): string {
+  return `Say what the reserve spent on each repair the holders approved since the last report: ${lines.join('; ')}`;
+}
+
+/** How a report shows an approved repair: "Repair approved by holders on 2026-11-28: budget $2,500.00". */
+export function approvedRepairLine(title: string, approvedOn: string, budget: number): string {
+  const usd = budget.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `Repair approved by holders on ${approvedOn}: budget $${usd} (“${title}”)`;
+}

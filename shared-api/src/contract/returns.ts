@@ -103,6 +103,16 @@ export interface IncomeReportBody {
   /** Missing categories are 0. */
   expenses: Partial<Expenses>;
   note?: string;
+  /**
+   * What the property's reserve spent on each repair its holders approved (a PASSED REPAIR
+   * vote) since its last report, in dollars, 0 if nothing yet. Every such repair must be here.
+   */
+  approvedRepairs?: ApprovedRepairInput[];
+}
+
+export interface ApprovedRepairInput {
+  proposalId: string;
+  spent: number;
 }
 
 export interface ApproveIncomeReportBody {
@@ -189,6 +199,21 @@ export interface IncomeReport {
   receipts: FileRef[];
   /** The distribution its approval declared. */
   distributionId: string | null;
+  /** The repairs the holders approved since the previous report, with the reserve's spending. */
+  approvedRepairs: ApprovedRepair[];
+}
+
+/** A repair the holders approved, as the next income report of the property carries it. */
+export interface ApprovedRepair {
+  proposalId: string;
+  title: string;
+  /** The day (UTC, YYYY-MM-DD) the vote closed. */
+  approvedOn: string;
+  budget: number;
+  /** Spent from the reserve on it, up to the report's submission (0 while no report carries it yet). */
+  spent: number;
+  /** approvedRepairLine: "Repair approved by holders on <date>: budget $X (“title”)". */
+  line: string;
 }
 
 export interface Distribution {

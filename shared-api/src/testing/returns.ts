@@ -37,6 +37,7 @@ export function makeReport(overrides: Partial<IncomeReport> = {}): IncomeReport 
     createdAt: '2026-06-02T10:00:00.000Z',
     receipts: [{ _id: 'f1', url: '/download/receipt.pdf', name: 'paint-invoice.pdf', mimeType: 'application/pdf', size: 2048 }],
     distributionId: null,
+    approvedRepairs: [],
     ...overrides,
   };
 }

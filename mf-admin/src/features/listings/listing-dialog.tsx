@@ -1,5 +1,5 @@
-// One listing in full: figures, images and documents; for a listing pending review,
-// Approve, or Reject with a reason.
+// One listing in full: figures, images and documents, and once it has been live its holder
+// votes; for a listing pending review, Approve, or Reject with a reason.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { TextField } from 'shared-ui/mui-forms';
@@ -25,6 +25,7 @@ import { Facts } from '../../components/section';
 import { REASON_MAX, REASON_REQUIRED } from '../../components/decision-dialog';
 import { HandoverDialog } from './handover-dialog';
 import { SaleDialog } from './sale-dialog';
+import { VotesPanel } from './votes-panel';
 
 export interface ListingDialogProps {
   listing: Property | null;
@@ -38,6 +39,9 @@ export interface ListingDialogProps {
   /** True: the admin's role may record a funded listing's sale (distributions.manage). */
   canSell?: boolean;
 }
+
+// Votes are held on live listings only.
+const HAD_VOTES = new Set<Property['status']>(['ACTIVE', 'FUNDED']);
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -274,6 +278,11 @@ export function ListingDialog({ listing, people, onClose, onReviewed, onEdit, ca
           <Block title={`Documents (${formatNumber(listing.documents.length)})`}>
             <DocumentLinks documents={listing.documents} />
           </Block>
+          {HAD_VOTES.has(listing.status) && (
+            <Block title="Votes">
+              <VotesPanel propertyId={listing._id} canCancel={canDecide} />
+            </Block>
+          )}
           {pending && mode === 'reject' && (
             <Block title="Reason for the rejection">
               <TextField

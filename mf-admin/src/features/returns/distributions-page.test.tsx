@@ -52,6 +52,22 @@ test('revenue balance, the review queue and upcoming distributions with the cont
   expect(table).toHaveTextContent('$3,329.50');
 });
 
+test('a report carrying a repair the holders approved shows its line and the reserve spending to the reviewer', async () => {
+  const line = 'Repair approved by holders on 2026-05-20: budget $2,500.00 (“Fix the roof”)';
+  api.getAdminIncomeReports.mockResolvedValue([
+    makeReport({
+      approvedRepairs: [{ proposalId: 'v1', title: 'Fix the roof', approvedOn: '2026-05-20', budget: 2500, spent: 1800.25, line }],
+    }),
+  ]);
+  const { user } = renderPage(<DistributionsPage />);
+  const queue = await screen.findByRole('table', { name: 'Income reports to review' });
+  await user.click(within(queue).getByRole('button', { name: /^Approve: Harbor Lofts/ }));
+  const dialog = await screen.findByRole('dialog', { name: 'Approve this report?' });
+  expect(within(dialog).getByRole('list', { name: 'Repairs the holders approved' })).toHaveTextContent(
+    `${line}: spent from the reserve $1,800.25`,
+  );
+});
+
 test('approve: shows the receipts, asks for the dates, refuses a pay date before the record date, then declares', async () => {
   api.approveIncomeReport.mockResolvedValue({
     report: makeReport({ status: 'APPROVED' }),

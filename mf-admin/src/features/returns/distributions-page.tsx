@@ -86,6 +86,15 @@ function ReportDetails({ report: r }: { report: IncomeReport }) {
           {formatMoney(r.totalExpenses)}
         </Typography>
       </Box>
+      {r.approvedRepairs.length > 0 && (
+        <Box aria-label="Repairs the holders approved" role="list">
+          {r.approvedRepairs.map((x) => (
+            <Typography key={x.proposalId} role="listitem">
+              {x.line}: spent from the reserve {formatMoney(x.spent)}
+            </Typography>
+          ))}
+        </Box>
+      )}
       {r.note && <Typography>Note: {r.note}</Typography>}
       <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 700 }}>
         Receipts

@@ -1,12 +1,16 @@
 // Submitting an income report (issue 18): the period, gross rent collected, expenses by
 // category, receipts (PDF or images) and a note; checked as typed, then a review step with
 // the totals before anything is sent. Receipts are uploaded after the report (5 a call).
-import { useId, useState } from 'react';
+// A repair the holders voted for since the last report is listed with what the reserve spent
+// on it, which the report must state (paid from the reserve, not this period's expenses).
+import { useEffect, useId, useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { InputAdornment, TextField } from 'shared-ui/mui-forms';
 import { Button, FilePicker, Modal, formatMoney, toast } from 'shared-ui';
 import { addIncomeReportReceipts, readError, submitIncomeReport } from 'shared-api';
-import type { IncomeReport, Property } from 'shared-api/contract';
+import { getApprovedRepairsToReport } from 'shared-api/votes';
+import { REPAIR_MESSAGES } from 'shared-api/contract/votes';
+import type { ApprovedRepair, IncomeReport, Property } from 'shared-api/contract';
 import {
   DEFAULT_MANAGEMENT_FEE_BPS,
   EXPENSE_CATEGORIES,
@@ -60,6 +64,25 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number[] | null>(null);
 
+  const [repairs, setRepairs] = useState<ApprovedRepair[]>([]);
+  const [spent, setSpent] = useState<Record<string, string>>({});
+  const [spentErrors, setSpentErrors] = useState<Record<string, string | undefined>>({});
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    // Unreadable: the server's refusal names what is missing.
+    getApprovedRepairsToReport(property._id).then(
+      (list) => live && setRepairs(list),
+      () => live && setRepairs([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, property._id]);
+
+  const spentOf = (r: ApprovedRepair) => parseDollars(spent[r.proposalId] ?? '');
+
   const close = () => {
     if (busy) return;
     setStep('edit');
@@ -82,7 +105,14 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
   const review = () => {
     const found = validateIncomeForm(form, todayUtc());
     setErrors(found);
-    if (Object.values(found).some(Boolean)) {
+    const repairErrors = Object.fromEntries(
+      repairs.map((r) => {
+        const v = spentOf(r);
+        return [r.proposalId, v === null ? REPAIR_MESSAGES.spent : v > r.budget ? REPAIR_MESSAGES.overBudget : undefined];
+      }),
+    );
+    setSpentErrors(repairErrors);
+    if (Object.values(found).some(Boolean) || Object.values(repairErrors).some(Boolean)) {
       toast.error('Please correct the highlighted fields');
       return;
     }
@@ -93,7 +123,9 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
     setBusy(true);
     setFailure(null);
     try {
-      let report = await submitIncomeReport(toIncomeReportBody(property._id, form));
+      const body = toIncomeReportBody(property._id, form);
+      if (repairs.length > 0) body.approvedRepairs = repairs.map((r) => ({ proposalId: r.proposalId, spent: spentOf(r) ?? 0 }));
+      let report = await submitIncomeReport(body);
       for (let i = 0; i < receipts.length; i += RECEIPTS_PER_CALL) {
         const batch = receipts.slice(i, i + RECEIPTS_PER_CALL);
         try {
@@ -107,6 +139,7 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
       }
       toast.success(`Income report for ${day(form.periodStart)} – ${day(form.periodEnd)} submitted for review`);
       setForm(emptyIncomeForm());
+      setSpent({});
       setReceipts([]);
       setProgress(null);
       setStep('edit');
@@ -228,6 +261,37 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
               />
             ))}
           </Box>
+          {repairs.length > 0 && (
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
+              <Typography component="legend" sx={{ fontWeight: 700, mb: 1 }}>
+                Repairs the holders approved
+              </Typography>
+              <Typography color="text.secondary">
+                Say what the reserve has spent on each so far (0 if nothing yet). It is paid from the reserve, not counted in this
+                period&apos;s expenses.
+              </Typography>
+              {repairs.map((r) => (
+                <TextField
+                  key={r.proposalId}
+                  id={`${id}-repair-${r.proposalId}`}
+                  label={`Spent from the reserve on “${r.title}”`}
+                  required
+                  value={spent[r.proposalId] ?? ''}
+                  onChange={(e) => {
+                    setSpent((x) => ({ ...x, [r.proposalId]: e.target.value }));
+                    if (spentErrors[r.proposalId]) setSpentErrors((x) => ({ ...x, [r.proposalId]: undefined }));
+                  }}
+                  error={Boolean(spentErrors[r.proposalId])}
+                  helperText={spentErrors[r.proposalId] ?? r.line}
+                  disabled={busy}
+                  slotProps={{
+                    htmlInput: { inputMode: 'decimal' },
+                    input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                  }}
+                />
+              ))}
+            </Box>
+          )}
           <FilePicker
             label="Receipts"
             kind="pdf+images"
@@ -266,6 +330,15 @@ export function IncomeReportDialog({ property, open, onClose, onSubmitted }: Inc
             />
             <Row label="Net income (estimate)" value={formatMoney(estimate.netIncomeCents / 100)} strong />
           </Box>
+          {repairs.length > 0 && (
+            <Box aria-label="Repairs the holders approved" role="list" sx={{ display: 'grid', gap: 0.5 }}>
+              {repairs.map((r) => (
+                <Typography key={r.proposalId} role="listitem">
+                  {r.line}: spent from the reserve {formatMoney(spentOf(r) ?? 0)}
+                </Typography>
+              ))}
+            </Box>
+          )}
           {estimate.netIncomeCents < 0 && (
             <Alert severity="info">
               This period made a loss: nothing is paid, and the loss is carried forward to the next distributions.

@@ -7,6 +7,8 @@ import { RETURNS_MESSAGES, distributionFigures } from 'shared-api/contract/dashb
 import { makeListing } from 'shared-api/testing';
 import { IncomeSection, fundedFromWallet } from './income-section';
 import { validateIncomeForm, emptyIncomeForm, INCOME_FORM_MESSAGES } from './income-form';
+import { getApprovedRepairsToReport } from 'shared-api/votes';
+import { REPAIR_MESSAGES } from 'shared-api/contract/votes';
 
 jest.mock('shared-api', () => ({
   ...jest.requireActual('shared-api'),
@@ -17,6 +19,7 @@ jest.mock('shared-api', () => ({
   addIncomeReportReceipts: jest.fn(),
   markConstructionComplete: jest.fn(),
 }));
+jest.mock('shared-api/votes', () => ({ getApprovedRepairsToReport: jest.fn(() => Promise.resolve([])) }));
 const api = sharedApi as unknown as Record<string, jest.Mock>;
 
 jest.setTimeout(40_000);
@@ -43,6 +46,7 @@ function report(over: Partial<IncomeReport> = {}): IncomeReport {
     createdAt: '2026-05-02T10:00:00.000Z',
     receipts: [],
     distributionId: null,
+    approvedRepairs: [],
     ...over,
   };
 }
@@ -239,4 +243,43 @@ test('off-plan, not yet income-producing: report construction complete after con
   await user.click(within(dialog).getByRole('button', { name: 'Report complete' }));
   expect(api.markConstructionComplete).toHaveBeenCalledWith('p1');
   expect(await screen.findByText(/Construction reported complete on Jun 1, 2026/)).toBeInTheDocument();
+});
+
+test('a repair the holders approved: the form asks what the reserve spent (at most the budget) and sends it', async () => {
+  const line = 'Repair approved by holders on 2026-05-20: budget $2,500.00 (“Fix the roof”)';
+  const roof = { proposalId: 'v1', title: 'Fix the roof', approvedOn: '2026-05-20', budget: 2500, spent: 0, line };
+  jest.mocked(getApprovedRepairsToReport).mockResolvedValueOnce([roof]);
+  api.submitIncomeReport.mockResolvedValue(report({ _id: 'r3', status: 'SUBMITTED', rejectionReason: null }));
+  const { user } = renderPage(<IncomeSection property={funded} />);
+  await user.click(await screen.findByRole('button', { name: 'Submit an income report' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Income report: Maple Court' });
+  const field = await within(dialog).findByLabelText(/Spent from the reserve on “Fix the roof”/);
+  expect(getApprovedRepairsToReport).toHaveBeenCalledWith('p1');
+  expect(dialog).toHaveTextContent(line);
+  await user.type(within(dialog).getByLabelText(/Period start/), '2026-05-01');
+  await user.type(within(dialog).getByLabelText(/Period end/), '2026-05-31');
+  await user.type(within(dialog).getByLabelText(/Gross rent collected/), '1000');
+  await user.click(within(dialog).getByRole('button', { name: 'Review report' }));
+  expect(dialog).toHaveTextContent(REPAIR_MESSAGES.spent);
+  await user.type(field, '2600');
+  await user.click(within(dialog).getByRole('button', { name: 'Review report' }));
+  expect(dialog).toHaveTextContent(REPAIR_MESSAGES.overBudget);
+  await user.clear(field);
+  await user.type(field, '1800.25');
+  await user.click(within(dialog).getByRole('button', { name: 'Review report' }));
+
+  const review = await screen.findByRole('dialog', { name: 'Review your income report' });
+  expect(within(review).getByRole('list', { name: 'Repairs the holders approved' })).toHaveTextContent(
+    `${line}: spent from the reserve $1,800.25`,
+  );
+  await user.click(within(review).getByRole('button', { name: 'Submit report' }));
+  expect(api.submitIncomeReport).toHaveBeenCalledWith({
+    propertyId: 'p1',
+    periodStart: '2026-05-01',
+    periodEnd: '2026-05-31',
+    grossRent: 1000,
+    expenses: {},
+    note: undefined,
+    approvedRepairs: [{ proposalId: 'v1', spent: 1800.25 }],
+  });
 });

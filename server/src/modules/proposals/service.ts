@@ -1,7 +1,7 @@
 // Holder votes. The database owns the rules (proposals/sql: the snapshot at the opening, the
 // vote's window, the tally, the result and its audit row); this module checks who may do
 // what, calls them and tells the holders. Opening, the reminder a day before the close and
-// closing happen when due, on the next read or vote (settleDue), or from a job calling it.
+// closing happen when due: on the next read or vote (settleDue), or from the job (runDueProposals).
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -94,18 +94,58 @@ async function settleOne(tx: Executor, id: string): Promise<void> {
   }
 }
 
-/** Every proposal whose opening, reminder or close is due (all, or one property's), each in its own transaction. */
+const DUE = sql`((status = 'SCHEDULED' AND opens_at <= now())
+             OR (status = 'OPEN' AND (closes_at <= now() OR (reminded_at IS NULL AND closes_at <= now() + interval '1 day'))))`;
+
+/**
+ * Every proposal whose opening, reminder or close is due (all, or one property's), each in its
+ * own transaction. A read waits for a proposal another instance is settling, so it shows the result.
+ */
 export async function settleDue(app: FastifyInstance, propertyId?: string): Promise<number> {
   const due = await rows<{ id: string }>(
     app.db,
-    sql`SELECT id FROM proposals
-         WHERE ((status = 'SCHEDULED' AND opens_at <= now())
-             OR (status = 'OPEN' AND (closes_at <= now() OR (reminded_at IS NULL AND closes_at <= now() + interval '1 day'))))
-           ${propertyId ? sql`AND property_id = ${propertyId}` : sql``}
+    sql`SELECT id FROM proposals WHERE ${DUE} ${propertyId ? sql`AND property_id = ${propertyId}` : sql``}
          ORDER BY closes_at LIMIT 100`,
   );
   for (const d of due) await guarded(() => app.db.transaction((tx) => settleOne(tx, d.id)));
   return due.length;
+}
+
+/**
+ * The job's pass (job.ts): settles what is due one proposal a transaction, taking each with
+ * FOR UPDATE SKIP LOCKED, so instances running it together share the work instead of queueing;
+ * settleOne re-reads the status under the lock, so a proposal is opened, reminded and closed
+ * once. Each is taken once a pass (one settleOne leaves nothing due), and one failing (rolled
+ * back whole, retried next pass) does not hold up the others.
+ */
+export async function runDueProposals(app: FastifyInstance): Promise<{ settled: number; failed: number }> {
+  const out = { settled: 0, failed: 0 };
+  const taken: string[] = [];
+  for (;;) {
+    let current: string | null = null;
+    try {
+      const id = await app.db.transaction(async (tx) => {
+        const [d] = await rows<{ id: string }>(
+          tx,
+          sql`SELECT id FROM proposals WHERE ${DUE} AND NOT (id = ANY(${`{${taken.join(',')}}`}::uuid[]))
+               ORDER BY closes_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        );
+        if (!d) return null;
+        current = d.id;
+        await settleOne(tx, d.id);
+        return d.id;
+      });
+      if (!id) break;
+      taken.push(id);
+      out.settled++;
+    } catch (err) {
+      if (current === null) throw moneyError(err);
+      app.log.warn({ err, proposalId: current }, 'settling a proposal failed; retried on the next run');
+      taken.push(current);
+      out.failed++;
+    }
+  }
+  return out;
 }
 
 // ---- Reading ----

@@ -22,6 +22,7 @@ import {
   DistributionSchema,
   DistributionsQuerySchema,
   IncomeReportBodySchema,
+  ApprovedRepairSchema,
   IncomeReportSchema,
   IncomeReportsQuerySchema,
   IncomeStateSchema,
@@ -153,6 +154,20 @@ const returnsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ---- Becoming income-producing (OFF_PLAN) ----
+  app.get(
+    '/properties/owned/:propertyId/approved-repairs',
+    {
+      onRequest: owner,
+      schema: {
+        tags,
+        summary: "The repairs the holders approved that the property's next income report must carry (owners)",
+        security,
+        params: PropertyIdParams,
+        response: { 200: Type.Array(ApprovedRepairSchema), ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => service.approvedRepairsToReport(app, actorOf(request), request.params.propertyId),
+  );
   app.patch(
     '/properties/owned/:propertyId/construction-complete',
     {

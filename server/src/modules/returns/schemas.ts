@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import type {
   AdminDistributions,
   Appraisal,
+  ApprovedRepair,
   ApproveIncomeReportBody,
   CancelDistributionBody,
   CorrectDistributionBody,
@@ -51,10 +52,23 @@ export const IncomeReportBodySchema = Type.Object(
     grossRent: Money,
     expenses: ExpensesInput,
     note: Type.Optional(Type.String({ maxLength: MAX_REPORT_NOTE })),
+    approvedRepairs: Type.Optional(
+      Type.Array(Type.Object({ proposalId: Id, spent: Money }, { additionalProperties: false }), { maxItems: 50 }),
+    ),
   },
   { additionalProperties: false },
 );
 assertSame<Same<Static<typeof IncomeReportBodySchema>, IncomeReportBody>>();
+
+export const ApprovedRepairSchema = Type.Object({
+  proposalId: Id,
+  title: Type.String(),
+  approvedOn: Day,
+  budget: Money,
+  spent: Money,
+  line: Type.String(),
+});
+assertSame<Same<Static<typeof ApprovedRepairSchema>, ApprovedRepair>>();
 
 export const IncomeReportSchema = Type.Object({
   _id: Id,
@@ -73,6 +87,7 @@ export const IncomeReportSchema = Type.Object({
   createdAt: DateTime,
   receipts: Type.Array(FileRefSchema),
   distributionId: Nullable(Id),
+  approvedRepairs: Type.Array(ApprovedRepairSchema),
 });
 assertSame<Same<Static<typeof IncomeReportSchema>, IncomeReport>>();
 

@@ -8,6 +8,7 @@ import {
   centsToDollars,
   type AdminDistributions,
   type Appraisal,
+  type ApprovedRepair,
   type ApproveIncomeReportBody,
   type CancelDistributionBody,
   type CorrectDistributionBody,
@@ -43,6 +44,7 @@ import {
   appraisalChangePercent,
   percentOf,
 } from 'shared-api/contract/dashboard';
+import { REPAIR_MESSAGES, approvedRepairLine, repairsMissingMessage } from 'shared-api/contract/votes';
 import type { Executor } from '../../db/client';
 import type { FileRow } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
@@ -132,11 +134,59 @@ async function receiptsOf(app: FastifyInstance, reportIds: string[]): Promise<Ma
 
 const REPORT_SELECT = sql`SELECT r.*, p.name AS property_name, d.id AS distribution_id FROM income_reports r JOIN properties p ON p.id = r.property_id LEFT JOIN distributions d ON d.report_id = r.id`;
 
-async function toReports(app: FastifyInstance, list: Row[]): Promise<IncomeReport[]> {
-  const receipts = await receiptsOf(
-    app,
-    list.map((r) => String(r.id)),
+// A passed REPAIR vote's line on a report (the day it closed, UTC).
+const REPAIR_COLUMNS = sql`p.id AS proposal_id, p.title, p.budget_cents, to_char(p.closed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS approved_on`;
+
+function toRepair(r: Row, spentCents: number): ApprovedRepair {
+  const budget = centsToDollars(Number(r.budget_cents));
+  const approvedOn = String(r.approved_on);
+  return {
+    proposalId: String(r.proposal_id),
+    title: String(r.title),
+    approvedOn,
+    budget,
+    spent: centsToDollars(spentCents),
+    line: approvedRepairLine(String(r.title), approvedOn, budget),
+  };
+}
+
+async function repairsOf(app: FastifyInstance, reportIds: string[]): Promise<Map<string, ApprovedRepair[]>> {
+  const out = new Map<string, ApprovedRepair[]>();
+  if (reportIds.length === 0) return out;
+  const list = await rows<Row>(
+    app.db,
+    sql`SELECT x.report_id, x.spent_cents, ${REPAIR_COLUMNS} FROM income_report_repairs x JOIN proposals p ON p.id = x.proposal_id
+        WHERE x.report_id IN (${sql.join(
+          reportIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) ORDER BY p.closed_at, p.id`,
   );
+  for (const r of list) {
+    const key = String(r.report_id);
+    out.set(key, [...(out.get(key) ?? []), toRepair(r, Number(r.spent_cents))]);
+  }
+  return out;
+}
+
+/**
+ * The repairs a property's holders approved that no standing report carries yet (one not
+ * rejected, its distribution not cancelled): the next report must say what the reserve spent.
+ */
+async function pendingRepairs(db: Executor, propertyId: string): Promise<Row[]> {
+  return rows<Row>(
+    db,
+    sql`SELECT ${REPAIR_COLUMNS} FROM proposals p
+         WHERE p.property_id = ${propertyId} AND p.kind = 'REPAIR' AND p.status = 'CLOSED' AND p.result = 'PASSED'
+           AND NOT EXISTS (SELECT 1 FROM income_report_repairs x JOIN income_reports o ON o.id = x.report_id
+                            WHERE x.proposal_id = p.id AND o.status <> 'REJECTED'
+                              AND NOT EXISTS (SELECT 1 FROM distributions d WHERE d.report_id = o.id AND d.status = 'CANCELLED'))
+         ORDER BY p.closed_at, p.id`,
+  );
+}
+
+async function toReports(app: FastifyInstance, list: Row[]): Promise<IncomeReport[]> {
+  const ids = list.map((r) => String(r.id));
+  const [receipts, repairs] = await Promise.all([receiptsOf(app, ids), repairsOf(app, ids)]);
   return list.map((r) => ({
     _id: String(r.id),
     propertyId: String(r.property_id),
@@ -154,6 +204,7 @@ async function toReports(app: FastifyInstance, list: Row[]): Promise<IncomeRepor
     createdAt: iso(r.created_at) as string,
     receipts: receipts.get(String(r.id)) ?? [],
     distributionId: (r.distribution_id as string | null) ?? null,
+    approvedRepairs: repairs.get(String(r.id)) ?? [],
   }));
 }
 
@@ -228,6 +279,11 @@ export async function submitReport(app: FastifyInstance, owner: Actor, body: Inc
     number
   >;
   const note = (body.note ?? '').trim();
+  const repairs = (body.approvedRepairs ?? []).map((x, i) => ({
+    proposalId: x.proposalId,
+    spentCents: centsOrZero(x.spent, `approvedRepairs[${i}].spent`),
+  }));
+  if (new Set(repairs.map((x) => x.proposalId)).size !== repairs.length) throw badRequest(REPAIR_MESSAGES.twice);
   const id = await guarded(() =>
     app.db.transaction(async (tx) => {
       const [r] = await rows<{ id: string }>(
@@ -238,11 +294,24 @@ export async function submitReport(app: FastifyInstance, owner: Actor, body: Inc
               ${e.propertyTax}, ${e.insurance}, ${e.hoa}, ${e.utilities}, ${e.reserve}, ${e.other}, ${note})
             RETURNING id`,
       );
+      // The insert locked the property row: what is pending cannot change until this commits.
+      for (const x of repairs)
+        await tx.execute(
+          sql`INSERT INTO income_report_repairs (report_id, proposal_id, spent_cents) VALUES (${r.id}, ${x.proposalId}, ${x.spentCents})`,
+        );
+      const missing = await pendingRepairs(tx, body.propertyId);
+      if (missing.length > 0) throw badRequest(repairsMissingMessage(missing.map((m) => toRepair(m, 0).line)));
       await audit(tx, owner, {
         action: 'income_report.submit',
         targetType: 'income_report',
         targetId: r.id,
-        detail: { propertyId: body.propertyId, periodStart: body.periodStart, periodEnd: body.periodEnd, grossRentCents: rent },
+        detail: {
+          propertyId: body.propertyId,
+          periodStart: body.periodStart,
+          periodEnd: body.periodEnd,
+          grossRentCents: rent,
+          ...(repairs.length > 0 ? { approvedRepairs: repairs } : {}),
+        },
       });
       return r.id;
     }),
@@ -399,6 +468,13 @@ async function incomeState(app: FastifyInstance, id: string): Promise<IncomeProd
   );
   if (!p) throw notFound('Property not found');
   return { propertyId: String(p.id), constructionCompletedAt: iso(p.construction_completed_at), incomeProducing: Boolean(p.producing) };
+}
+
+/** The owner's form: the repairs the property's holders approved that its next report must carry. */
+export async function approvedRepairsToReport(app: FastifyInstance, owner: Actor, propertyId: string): Promise<ApprovedRepair[]> {
+  const [p] = await rows<Row>(app.db, sql`SELECT owner_id FROM properties WHERE id = ${propertyId}`);
+  if (!p || p.owner_id !== owner.id) throw notFound('Property not found');
+  return (await pendingRepairs(app.db, propertyId)).map((r) => toRepair(r, 0));
 }
 
 export async function markConstructionComplete(app: FastifyInstance, owner: Actor, id: string): Promise<IncomeProducingState> {
