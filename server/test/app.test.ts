@@ -38,6 +38,8 @@ describe('seed on an empty database', () => {
       ['ADMIN', 'compliance@tessera.local'],
       ['ADMIN', 'finance@tessera.local'],
       ['ADMIN', 'support@tessera.local'],
+      ['PROPERTY_OWNER', 'sam@tessera.local'],
+      ['INVESTOR', 'hana@tessera.local'],
     ]);
     const roles = await queryRows<{ email: string; admin_role: string | null }>(
       t.app,

@@ -38,6 +38,9 @@ const DEMO_STAFF: { adminRole: Exclude<AdminRole, 'SUPER_ADMIN'>; email: string;
   { adminRole: 'SUPPORT', email: 'support@tessera.local', firstName: 'Sam' },
 ];
 
+const SALE_OWNER_EMAIL = 'sam@tessera.local';
+const SALE_HOLDER_EMAIL = 'hana@tessera.local';
+
 export function demoAccounts(adminEmail: string, adminPassword: string | null): DemoAccount[] {
   return [
     {
@@ -66,6 +69,19 @@ export function demoAccounts(adminEmail: string, adminPassword: string | null): 
       password: DEMO_PASSWORDS.staff,
       note: `admin role ${a.adminRole}`,
     })),
+    // Willamette Commons' story (seedSale): its owner, and its one holder until the holders' vote sold it.
+    {
+      role: 'PROPERTY_OWNER',
+      email: SALE_OWNER_EMAIL,
+      password: DEMO_PASSWORDS.investor2,
+      note: 'verified, sold Willamette Commons after its holders voted',
+    },
+    {
+      role: 'INVESTOR',
+      email: SALE_HOLDER_EMAIL,
+      password: DEMO_PASSWORDS.investor2,
+      note: 'verified, held Willamette Commons until its sale',
+    },
   ];
 }
 
@@ -579,9 +595,10 @@ async function seedSale(
       status: 'VERIFIED',
       subscribed: role === 'INVESTOR',
       onboarded: true,
+      demo: true,
     });
-  const samId = await person('sam@tessera.local', 'Sam', 'Seller', 'PROPERTY_OWNER');
-  const hanaId = await person('hana@tessera.local', 'Hana', 'Holder', 'INVESTOR');
+  const samId = await person(SALE_OWNER_EMAIL, 'Sam', 'Seller', 'PROPERTY_OWNER');
+  const hanaId = await person(SALE_HOLDER_EMAIL, 'Hana', 'Holder', 'INVESTOR');
   const tokens = new Map<string, string>();
   for (const [id, role] of [
     [people.adminId, 'ADMIN'],
