@@ -5,7 +5,18 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { CATALOGUE_MESSAGES, CATALOGUE_SEARCH_COUNT_CAP, MAX_CATALOGUE_PAGE, PROPERTY_SORTS, type PropertySort } from 'shared-api/contract';
 import { SEED_LISTINGS_SQL } from '../scripts/catalogue-fixtures';
 import { catalogueQueries } from '../src/modules/properties/catalogue';
-import { buildTestApp, call, itOnPostgres, makeProperty, makeUser, type TestApp, type TestUser } from './helper';
+import {
+  approvePendingOrders,
+  buildTestApp,
+  call,
+  itOnPostgres,
+  makeInvestor,
+  makeProperty,
+  makeUser,
+  placeOrder,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 jest.setTimeout(300_000);
 
@@ -78,6 +89,16 @@ describe('totals from the counters', () => {
     await makeProperty(t.app, owner, { approveAs: admin });
     expect((await list('state=IL')).total).toBe(before + 1);
     expect(p.status).toBe('PENDING_REVIEW');
+    // Sold out through orders: the guard turns it FUNDED without the statement naming its status.
+    const small = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: 2, unitPrice: 10 } });
+    const buyer = await makeInvestor(t, 20);
+    expect((await placeOrder(t.app, buyer, small._id, 2)).statusCode).toBe(201);
+    await approvePendingOrders(t.app, admin, small._id);
+    expect((await exec(`SELECT status FROM properties WHERE id = '${small._id}'`))[0].status).toBe('FUNDED');
+    expect(await counters()).toEqual(await countedByHand());
+    expect((await list('status=FUNDED&state=IL')).total).toBe(
+      (await exec(`SELECT count(*)::int AS n FROM properties WHERE ${LIVE} AND status = 'FUNDED' AND state = 'IL'`))[0].n,
+    );
 
     // By SQL, every kind of change the trigger watches.
     await exec(`UPDATE properties SET state = 'NV' WHERE name LIKE 'Seeded rp Harbor%' AND ${LIVE}`);

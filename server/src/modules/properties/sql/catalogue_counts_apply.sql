@@ -1,6 +1,8 @@
 -- Keeps catalogue_counts when a listing's facets change: one live listing (ACTIVE or FUNDED,
--- not suspended) per row of its status, state and type. Fires only when one of those columns
--- is written, so orders moving the unit counters never touch the counters. Inserts and
+-- not suspended) per row of its status, state and type. Fires only when one of those values
+-- changes, so orders moving the unit counters never touch the counters; a WHEN on the values
+-- rather than `UPDATE OF` the columns, because the last units sold turn a listing FUNDED in
+-- properties_guard (a BEFORE trigger) without the statement naming its status. Inserts and
 -- deletes are counted per statement (catalogue_counts_bulk).
 CREATE OR REPLACE FUNCTION catalogue_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -21,5 +23,7 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE TRIGGER properties_catalogue_counts AFTER UPDATE OF status, state, type, suspended_at
-  ON properties FOR EACH ROW EXECUTE FUNCTION catalogue_counts_apply();
+CREATE OR REPLACE TRIGGER properties_catalogue_counts AFTER UPDATE ON properties FOR EACH ROW
+  WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.state IS DISTINCT FROM NEW.state OR OLD.type IS DISTINCT FROM NEW.type
+        OR (OLD.suspended_at IS NULL) IS DISTINCT FROM (NEW.suspended_at IS NULL))
+  EXECUTE FUNCTION catalogue_counts_apply();
