@@ -20,6 +20,12 @@ export interface Config {
   dataDir: string;
   /** PGlite data folder, or 'memory://'. */
   pgliteDir: string;
+  /**
+   * An archive of a PGlite data folder (PGlite's dumpDataDir) that an in-memory database starts
+   * from instead of running initdb, which is most of an in-memory start's cost. The tests set
+   * it to a template migrated once per change of the migrations; the server never does.
+   */
+  pgliteTemplate?: string | null;
   uploadDir: string;
   jwtSecret: string;
   /**

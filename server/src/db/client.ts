@@ -1,6 +1,6 @@
 // One query layer (Drizzle) over PostgreSQL (a pool, when DATABASE_URL is set) or
 // PGlite in process (persisted in a data folder, or in memory).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -48,6 +48,8 @@ export interface Database extends ScriptRunner {
    * running on the server is cancelled (pg_cancel_backend) and the generator throws.
    */
   cursor<T = Record<string, unknown>>(text: string, params: unknown[], options?: CursorOptions): AsyncGenerator<T[]>;
+  /** PGlite only: the data folder as an archive, which `pgliteTemplate` can start from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ export class QueryCancelled extends Error {
 
 export async function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'databaseSchema' | 'pgliteDir'> &
-    Partial<Pick<Config, 'databasePoolSize' | 'databaseStatementTimeoutMs'>>,
+    Partial<Pick<Config, 'databasePoolSize' | 'databaseStatementTimeoutMs' | 'pgliteTemplate'>>,
 ): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -146,7 +148,8 @@ export async function createDatabase(
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: substring search indexes (the catalogue's name and address search, migration
   // 1040; the admin lists' people search, migration 1060), as on PostgreSQL.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const template = !dataDir && config.pgliteTemplate ? new Blob([readFileSync(config.pgliteTemplate)]) : undefined;
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -178,6 +181,7 @@ export async function createDatabase(
         yield rows.slice(at, at + batch);
       }
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
