@@ -4,7 +4,7 @@
 // ends with the money invariants intact.
 import { sql } from 'drizzle-orm';
 import { APPROVAL_MESSAGES, SALE_FEE_BPS, SALE_MESSAGES, saleFeeCents } from 'shared-api/contract/admin';
-import type { PortfolioSummary, PropertySale, SoldPropertyFigures } from 'shared-api/contract';
+import type { PortfolioSummary, PropertyDetail, PropertySale, SoldPropertyFigures } from 'shared-api/contract';
 import { bulkHolders, bulkUnits } from '../scripts/distribution-fixtures';
 import { passSellVote } from '../scripts/vote-fixtures';
 import {
@@ -83,6 +83,10 @@ async function fundedListing(split: number[], extraUnits = 0, vote = true) {
 describe('recording a sale', () => {
   it('splits 1 cent among 3 equal holders by the largest remainder, the tie to the lowest holder id', async () => {
     const { propertyId, investors } = await fundedListing([1, 1, 1]);
+    // Not sold yet: the listing's sale figures are null.
+    const unsold = await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}`, as: null });
+    expect(unsold.statusCode).toBe(200);
+    expect(unsold.json<PropertyDetail>().sale).toBeNull();
     // $1.00 price, 1 cent fee (1%), 98 cents costs: 1 cent for the three units.
     expect(saleFeeCents(100)).toBe(1);
     const res = await sell(propertyId, { price: 1, costs: 0.98 });
@@ -167,6 +171,14 @@ describe('recording a sale', () => {
       incomePaid: 0,
       totalReturnPct: 27.16,
     });
+    // The public listing carries the same figures, from the same reading, and the sale's
+    // costs, fee and net; anyone may read them (no session).
+    const listing = await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}`, as: null });
+    expect(listing.statusCode).toBe(200);
+    const detail = listing.json<PropertyDetail>();
+    expect(detail.status).toBe('SOLD');
+    expect(detail.sale).toEqual(figures.json<SoldPropertyFigures>());
+    expect(detail.sale).toMatchObject({ soldOn: today(), salePrice: 100.01, costs: 10, fee: 1, netProceeds: 89.01, incomePaid: 0 });
 
     // Audit row and notices: each holder and the owner are told.
     const audits = await queryRows<{ actor_id: string; detail: Record<string, unknown> }>(
