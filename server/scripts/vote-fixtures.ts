@@ -37,3 +37,22 @@ export async function passSellVote(exec: Exec, query: (statement: string) => Pro
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Brings the close time of a property's open votes to now, so the next read (or the proposals
+ * job) closes them by their own rule (tally, result, audit row, notices). For browser journeys
+ * on their own database only: a vote stays open two days at least, which no journey can wait
+ * for. proposals_guard keeps a vote's dates fixed, so the update runs with the triggers off
+ * (session_replication_role = replica, as a restore does), in the caller's transaction.
+ * Answers how many votes it moved.
+ */
+export async function closeVotesNow(exec: (statement: string) => Promise<Record<string, unknown>[]>, propertyId: string): Promise<number> {
+  if (!UUID.test(propertyId)) throw new Error('bad fixture arguments');
+  await exec(`SET LOCAL session_replication_role = replica`);
+  const moved = await exec(
+    `UPDATE proposals SET closes_at = greatest(now(), opens_at + interval '1 millisecond')
+      WHERE property_id = '${propertyId}' AND status = 'OPEN' RETURNING id`,
+  );
+  await exec(`SET LOCAL session_replication_role = origin`);
+  return moved.length;
+}

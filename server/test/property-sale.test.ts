@@ -4,9 +4,10 @@
 // ends with the money invariants intact.
 import { sql } from 'drizzle-orm';
 import { APPROVAL_MESSAGES, SALE_FEE_BPS, SALE_MESSAGES, saleFeeCents } from 'shared-api/contract/admin';
-import type { PortfolioSummary, PropertySale, SoldPropertyFigures } from 'shared-api/contract';
+import type { PortfolioSummary, PropertyDetail, PropertySale, SoldPropertyFigures } from 'shared-api/contract';
 import { bulkHolders, bulkUnits } from '../scripts/distribution-fixtures';
 import { passSellVote } from '../scripts/vote-fixtures';
+import { itPdf, parseCsv, pdfText } from './documents';
 import {
   approvePendingOrders,
   buildTestApp,
@@ -83,6 +84,10 @@ async function fundedListing(split: number[], extraUnits = 0, vote = true) {
 describe('recording a sale', () => {
   it('splits 1 cent among 3 equal holders by the largest remainder, the tie to the lowest holder id', async () => {
     const { propertyId, investors } = await fundedListing([1, 1, 1]);
+    // Not sold yet: the listing's sale figures are null.
+    const unsold = await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}`, as: null });
+    expect(unsold.statusCode).toBe(200);
+    expect(unsold.json<PropertyDetail>().sale).toBeNull();
     // $1.00 price, 1 cent fee (1%), 98 cents costs: 1 cent for the three units.
     expect(saleFeeCents(100)).toBe(1);
     const res = await sell(propertyId, { price: 1, costs: 0.98 });
@@ -167,6 +172,14 @@ describe('recording a sale', () => {
       incomePaid: 0,
       totalReturnPct: 27.16,
     });
+    // The public listing carries the same figures, from the same reading, and the sale's
+    // costs, fee and net; anyone may read them (no session).
+    const listing = await call(t.app, { method: 'GET', url: `/v1/properties/${propertyId}`, as: null });
+    expect(listing.statusCode).toBe(200);
+    const detail = listing.json<PropertyDetail>();
+    expect(detail.status).toBe('SOLD');
+    expect(detail.sale).toEqual(figures.json<SoldPropertyFigures>());
+    expect(detail.sale).toMatchObject({ soldOn: today(), salePrice: 100.01, costs: 10, fee: 1, netProceeds: 89.01, incomePaid: 0 });
 
     // Audit row and notices: each holder and the owner are told.
     const audits = await queryRows<{ actor_id: string; detail: Record<string, unknown> }>(
@@ -185,6 +198,68 @@ describe('recording a sale', () => {
     expect(told.map((n) => n.user_id).sort()).toEqual([a.id, b.id, owner.id].sort());
     expect(told.find((n) => n.user_id === a.id)?.body).toContain('$38.15');
     expect(told.find((n) => n.user_id === owner.id)?.body).toContain('$90.01');
+  });
+
+  it("lists the sale on the owner's tax document, reconciled with the ledger and the sale", async () => {
+    const { owner, propertyId, investors } = await fundedListing([3, 4]);
+    await fund(t, owner, 1000);
+    // $100.01 price, $10 costs, fee $1.00: the owner's wallet pays the holders $89.01 and the fee.
+    const res = await sell(propertyId, { price: 100.01, costs: 10 });
+    expect(res.statusCode).toBe(201);
+    const sale = res.json<PropertySale>();
+    const year = new Date().getUTCFullYear();
+    const tax = await call(t.app, { method: 'GET', url: `/v1/statements/tax/${year}.csv`, as: owner });
+    expect(tax.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(tax.body);
+    const amount = (r: string[]) => Math.round(Number(r[header.indexOf('Amount (USD)')]) * 100);
+    const summary = rows.filter((r) => r[0] === 'Owner summary');
+    const line = (item: string) => summary.filter((r) => r[1] === item);
+    // Labelled lines for the property and in the total.
+    expect(line('Property: sale proceeds paid to holders').map((r) => [r[2], amount(r)])).toEqual([[sale.propertyName, -8901]]);
+    expect(line('Property: sale fee').map((r) => [r[2], amount(r)])).toEqual([[sale.propertyName, -100]]);
+    expect(line('Total: sale proceeds paid to holders').map(amount)).toEqual([-8901]);
+    expect(line('Total: sale fee').map(amount)).toEqual([-100]);
+    // The ledger written apart from the module: what the sale took from the owner's wallet,
+    // what its holders received and the platform's fee revenue, all the same amounts.
+    const [ledger] = await queryRows<{ funding: string; fee: string; proceeds: string; revenue: string }>(
+      t.app,
+      sql`SELECT sum(amount_cents) FILTER (WHERE type = 'SALE_FUNDING' AND user_id = ${owner.id}) AS funding,
+                 sum(amount_cents) FILTER (WHERE type = 'SALE_FEE' AND user_id = ${owner.id}) AS fee,
+                 sum(amount_cents) FILTER (WHERE type = 'SALE_PROCEEDS' AND user_id IN (${investors[0].id}::uuid, ${investors[1].id}::uuid)) AS proceeds,
+                 sum(amount_cents) FILTER (WHERE type = 'SALE_FEE_REVENUE') AS revenue
+            FROM ledger_entries WHERE sale_id = ${sale._id}`,
+    );
+    expect(Number(ledger.funding)).toBe(-8901);
+    expect(Number(ledger.fee)).toBe(-100);
+    expect(Number(ledger.proceeds)).toBe(8901);
+    expect(Number(ledger.revenue)).toBe(100);
+    expect(Math.round(sale.paidToHolders * 100)).toBe(8901);
+    expect(Math.round(sale.fee * 100)).toBe(100);
+    // Every ledger entry of the owner's this year is on the summary: the lines add up to them.
+    const [all] = await queryRows<{ cents: string }>(
+      t.app,
+      sql`SELECT sum(amount_cents) AS cents FROM ledger_entries
+           WHERE user_id = ${owner.id} AND type IN ('OWNER_PAYOUT', 'DISTRIBUTION_FUNDING', 'MANAGEMENT_FEE', 'SALE_FUNDING', 'SALE_FEE')
+             AND created_at >= ${`${year}-01-01`}::timestamptz`,
+    );
+    expect(summary.filter((r) => r[1].startsWith('Total:')).reduce((a, r) => a + amount(r), 0)).toBe(Number(all.cents));
+    // The owner's monthly statement names both entries as the wallet does.
+    const month = new Date().toISOString().slice(0, 7);
+    const statement = await call(t.app, { method: 'GET', url: `/v1/statements/${month}.csv`, as: owner });
+    expect(statement.statusCode).toBe(200);
+    expect(statement.body).toContain('Property sale funding');
+    expect(statement.body).toContain('Property sale fee');
+  });
+
+  itPdf("shows the sale's lines on the owner's tax document as PDF", async () => {
+    const { owner, propertyId } = await fundedListing([3, 4]);
+    await fund(t, owner, 1000);
+    expect((await sell(propertyId, { price: 100.01, costs: 10 })).statusCode).toBe(201);
+    const res = await call(t.app, { method: 'GET', url: `/v1/statements/tax/${new Date().getUTCFullYear()}.pdf`, as: owner });
+    expect(res.statusCode).toBe(200);
+    const { text } = pdfText(res.rawPayload);
+    for (const s of ['Owner summary by property', 'Sale proceeds paid to holders', 'Sale fee', '-$89.01', '-$1.00'])
+      expect(text).toContain(s);
   });
 
   it('cancels open market orders and pending primary orders, releasing what they held; the owner keeps the unsold share', async () => {

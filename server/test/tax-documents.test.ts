@@ -196,10 +196,17 @@ async function truth(userId: string, year: number) {
     sql`SELECT sum(amount_cents) FILTER (WHERE type = 'TRADE_SELL') AS sell, sum(amount_cents) FILTER (WHERE type = 'TRADE_FEE') AS fee
         FROM ledger_entries WHERE user_id = ${userId} AND created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz`,
   );
-  const [ownerSums] = await queryRows<{ payout: string | null; funded: string | null; fees: string | null }>(
+  const [ownerSums] = await queryRows<{
+    payout: string | null;
+    funded: string | null;
+    fees: string | null;
+    sale_funded: string | null;
+    sale_fee: string | null;
+  }>(
     t.app,
     sql`SELECT sum(amount_cents) FILTER (WHERE type = 'OWNER_PAYOUT') AS payout, sum(amount_cents) FILTER (WHERE type = 'DISTRIBUTION_FUNDING') AS funded,
-               sum(amount_cents) FILTER (WHERE type = 'MANAGEMENT_FEE') AS fees
+               sum(amount_cents) FILTER (WHERE type = 'MANAGEMENT_FEE') AS fees,
+               sum(amount_cents) FILTER (WHERE type = 'SALE_FUNDING') AS sale_funded, sum(amount_cents) FILTER (WHERE type = 'SALE_FEE') AS sale_fee
         FROM ledger_entries WHERE user_id = ${userId} AND created_at >= ${from}::timestamptz AND created_at < ${to}::timestamptz`,
   );
   return {
@@ -208,7 +215,7 @@ async function truth(userId: string, year: number) {
     lots: disposals.map((d) => d.lot_id),
     sell: Number(trades.sell ?? 0),
     fee: -Number(trades.fee ?? 0),
-    owner: [Number(ownerSums.payout ?? 0), Number(ownerSums.funded ?? 0), Number(ownerSums.fees ?? 0)],
+    owner: [ownerSums.payout, ownerSums.funded, ownerSums.fees, ownerSums.sale_funded, ownerSums.sale_fee].map((v) => Number(v ?? 0)),
   };
 }
 
@@ -324,7 +331,15 @@ describe('the owner’s yearly summary', () => {
     expect(want.owner[1]).toBeLessThan(0);
     // Per property lines add up to the totals.
     const per = section(rows, 'Owner summary').filter((r) => r[1].startsWith('Property:'));
-    for (const [i, kind] of ['sale proceeds', 'distributions funded', 'management fees'].entries()) {
+    // No property of this owner is sold: its sale lines are there, at zero.
+    expect(want.owner.slice(3)).toEqual([0, 0]);
+    for (const [i, kind] of [
+      'sale proceeds',
+      'distributions funded',
+      'management fees',
+      'sale proceeds paid to holders',
+      'sale fee',
+    ].entries()) {
       expect(per.filter((r) => r[1].endsWith(kind)).reduce((s, r) => s + cents(r[col('Amount (USD)')]), 0)).toBe(want.owner[i]);
     }
   });

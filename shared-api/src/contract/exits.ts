@@ -46,14 +46,21 @@ export interface PropertySale {
 }
 
 /**
- * GET /v1/properties/:id/sale (anyone): a sold property's final figures per unit, for its
- * first holders (bought at the listing's unit price and held to the sale).
+ * GET /v1/properties/:id/sale (anyone), and `sale` of GET /v1/properties/:id: a sold
+ * property's final figures, per unit for its first holders (bought at the listing's unit
+ * price and held to the sale).
  */
 export interface SoldPropertyFigures {
   propertyId: string;
   name: string;
   soldOn: string;
   salePrice: number;
+  /** The sale's costs (agents, legal, taxes), paid out of the price. */
+  costs: number;
+  /** The platform's sale fee. */
+  fee: number;
+  /** price - costs - fee: what all the units shared. */
+  netProceeds: number;
   totalUnits: number;
   unitPrice: number;
   /** The net proceeds each unit received. */

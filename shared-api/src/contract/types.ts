@@ -2,6 +2,7 @@
 // Money on the wire is in dollars as a number with at most two decimals; the server
 // keeps integer cents.
 import type { AdminRole } from './admin-roles';
+import type { SoldPropertyFigures } from './exits';
 import type { PayoutDestination } from './payout-destinations';
 import type {
   CheckoutPurpose,
@@ -126,6 +127,12 @@ export interface Property {
   /** Set when the listing is suspended (its owner was rejected): shown, not buyable. */
   suspendedAt: string | null;
   suspendedReason: string | null;
+}
+
+/** GET /v1/properties/:id: a listing, with its sale's final figures once it is sold. */
+export interface PropertyDetail extends Property {
+  /** The sale's figures (as GET /v1/properties/:id/sale) when the property is SOLD, else null. */
+  sale?: SoldPropertyFigures | null;
 }
 
 export type PropertySummary = Pick<

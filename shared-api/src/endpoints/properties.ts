@@ -13,6 +13,7 @@ import type {
   ProgressUpdateBody,
   PropertiesQuery,
   Property,
+  PropertyDetail,
   PropertyInput,
   PropertyUpdate,
   PropertyWithRevision,
@@ -35,9 +36,10 @@ export const getProperties = (q: PropertiesQuery = {}): Promise<CataloguePage> =
   return takePrefetched(catalogueUrl(searchParams), ask) ?? ask();
 };
 
-export const getProperty = (propertyId: string): Promise<Property> => {
+/** A listing; a sold one carries its sale's final figures (`sale`). */
+export const getProperty = (propertyId: string): Promise<PropertyDetail> => {
   const path = propertyPath(propertyId);
-  const ask = () => http.get(path).json<Property>();
+  const ask = () => http.get(path).json<PropertyDetail>();
   return takePrefetched(apiUrl(path), ask) ?? ask();
 };
 
@@ -45,7 +47,7 @@ export const getProperty = (propertyId: string): Promise<Property> => {
 export const peekProperties = (q: PropertiesQuery = {}): CataloguePage | undefined => peekPrefetched(catalogueUrl(query(q)));
 
 /** The prefetched answer of `getProperty(id)` if it has already arrived (taken), else undefined. */
-export const peekProperty = (propertyId: string): Property | undefined => peekPrefetched(apiUrl(propertyPath(propertyId)));
+export const peekProperty = (propertyId: string): PropertyDetail | undefined => peekPrefetched(apiUrl(propertyPath(propertyId)));
 
 // ---- Owners ----
 

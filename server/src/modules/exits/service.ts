@@ -182,18 +182,20 @@ export async function getSale(app: FastifyInstance, id: string): Promise<Propert
 }
 
 /**
- * A sold property's final figures (anyone): per unit, the net proceeds and the rent paid over
- * its life (distributions PAID; a corrected one counts through its correction), and the total
- * return of a unit bought at the listing's price and held to the sale.
+ * A sold property's final figures, or null when it is not sold: the sale's price, costs, fee
+ * and net; per unit, the net proceeds and the rent paid over its life (distributions PAID; a
+ * corrected one counts through its correction), and the total return of a unit bought at the
+ * listing's price and held to the sale. The one reading of them: the sold page's
+ * GET /v1/properties/:id/sale and the listing's GET /v1/properties/:id both answer it.
  */
-export async function soldFigures(app: FastifyInstance, id: string): Promise<SoldPropertyFigures> {
+export async function soldFiguresOf(db: Executor, id: string): Promise<SoldPropertyFigures | null> {
   const [s] = await rows(
-    app.db,
-    sql`SELECT s.property_id, p.name, s.sold_on, s.price_cents, s.net_cents, s.total_units, p.unit_price_cents,
+    db,
+    sql`SELECT s.property_id, p.name, s.sold_on, s.price_cents, s.costs_cents, s.fee_cents, s.net_cents, s.total_units, p.unit_price_cents,
                (SELECT coalesce(sum(d.distributable_cents), 0) FROM distributions d WHERE d.property_id = s.property_id AND d.status = 'PAID') AS income
           FROM property_sales s JOIN properties p ON p.id = s.property_id WHERE s.property_id = ${id}`,
   );
-  if (!s) throw notFound(SALE_MESSAGES.notSold);
+  if (!s) return null;
   const units = num(s.total_units);
   const proceedsPerUnit = num(s.net_cents) / units;
   const incomePerUnit = num(s.income) / units;
@@ -202,6 +204,9 @@ export async function soldFigures(app: FastifyInstance, id: string): Promise<Sol
     name: String(s.name),
     soldOn: day(s.sold_on),
     salePrice: centsToDollars(num(s.price_cents)),
+    costs: centsToDollars(num(s.costs_cents)),
+    fee: centsToDollars(num(s.fee_cents)),
+    netProceeds: centsToDollars(num(s.net_cents)),
     totalUnits: units,
     unitPrice: centsToDollars(num(s.unit_price_cents)),
     proceedsPerUnit: centsToDollars(Math.round(proceedsPerUnit)),
@@ -209,4 +214,11 @@ export async function soldFigures(app: FastifyInstance, id: string): Promise<Sol
     incomePaid: centsToDollars(num(s.income)),
     totalReturnPct: saleTotalReturnPct(num(s.unit_price_cents), proceedsPerUnit, incomePerUnit),
   };
+}
+
+/** A sold property's final figures (anyone); 404 when it is not sold. */
+export async function soldFigures(app: FastifyInstance, id: string): Promise<SoldPropertyFigures> {
+  const figures = await soldFiguresOf(app.db, id);
+  if (!figures) throw notFound(SALE_MESSAGES.notSold);
+  return figures;
 }

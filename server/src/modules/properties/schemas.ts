@@ -19,6 +19,7 @@ import {
   type ProgressUpdateBody,
   type PropertiesQuery,
   type Property,
+  type PropertyDetail,
   type PropertyInput,
   type PropertyUpdate,
   type ReviewPropertyBody,
@@ -35,6 +36,7 @@ import {
 } from 'shared-api/contract/dashboard';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
 import { FileRefSchema } from '../files';
+import { SoldPropertyFiguresSchema } from '../exits';
 
 export const ImageRefSchema = Type.Object({
   _id: Id,
@@ -72,6 +74,10 @@ export const PropertySchema = Type.Object({
   updatedAt: DateTime,
 });
 assertSame<Same<Static<typeof PropertySchema>, Property>>();
+
+/** GET /v1/properties/:id: the listing, and its sale's final figures once sold (null before). */
+export const PropertyDetailSchema = Type.Object({ ...PropertySchema.properties, sale: Type.Optional(Nullable(SoldPropertyFiguresSchema)) });
+assertSame<Same<Static<typeof PropertyDetailSchema>, PropertyDetail>>();
 
 // ---- Revisions of live listings (issue 16) ----
 

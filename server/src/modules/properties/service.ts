@@ -23,6 +23,7 @@ import {
   type Page,
   type PropertiesQuery,
   type Property,
+  type PropertyDetail,
   type PropertyStatus,
   type PropertyType,
   type ReviewPropertyBody,
@@ -54,6 +55,7 @@ import {
 } from './revisions';
 import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
 import { holdersOf, notices } from '../notifications';
+import { soldFiguresOf } from '../exits';
 import { progressReviewsOf, recordProgress, toProgressRecord } from './progress';
 
 export const MAX_IMAGES_PER_PROPERTY = 20;
@@ -250,12 +252,13 @@ export async function ownersProperties(
   return listOwnerProperties(app, ownerId, q);
 }
 
-export async function getProperty(app: FastifyInstance, viewer: Actor | null, id: string): Promise<Property> {
+export async function getProperty(app: FastifyInstance, viewer: Actor | null, id: string): Promise<PropertyDetail> {
   const p = await findProperty(app.db, id);
   // Whoever holds units of a listing (or awaits an order) always sees it, whatever its status (issue 16).
   const visible = p !== null && (canSee(p, viewer) || (viewer !== null && (await holdsOrAwaits(app.db, viewer.id, p.id))));
   if (!p || !visible) throw notFound('Property not found');
-  return toProperty(app, app.db, p);
+  const sale = p.status === 'SOLD' ? await soldFiguresOf(app.db, p.id) : null;
+  return { ...(await toProperty(app, app.db, p)), sale };
 }
 
 /** A listing with its pending (or last rejected) revision: its owner's and admins' read. */

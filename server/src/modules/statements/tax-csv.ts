@@ -1,7 +1,8 @@
 // The year-end tax document as one CSV table (RFC 4180, spreadsheet-safe cells): income by
 // property and its total (1099-DIV-like), then one row per disposed lot with its holding
 // period, then the short-term, long-term and overall totals (1099-B-like), then an owner's
-// yearly summary by property and its total. Amounts are plain decimals in USD ("-1234.56").
+// yearly summary by property and its total (a property's sale: what the owner paid its
+// holders and the sale fee). Amounts are plain decimals in USD ("-1234.56").
 import { centsToDecimal } from 'shared-api/contract/dashboard';
 import { csvStream, type CsvColumn } from '../transactions';
 import type { StreamedTaxDocument, TaxDisposalLine, TaxDisposalTotals, TaxDocument } from './tax';
@@ -60,6 +61,8 @@ const blank = {
 };
 
 export const TERM_LABELS = { SHORT: 'Short term', LONG: 'Long term' } as const;
+/** The owner's lines of a property's sale (SALE_FUNDING, SALE_FEE), as the CSV and the PDF name them. */
+export const OWNER_SALE_LABELS = { funded: 'sale proceeds paid to holders', fee: 'sale fee' } as const;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 type TaxSummary = Omit<TaxDocument, 'disposals'>;
@@ -144,6 +147,20 @@ function tailRows(d: TaxSummary): TaxCsvRow[] {
         item: `${item}: management fees`,
         property: l.propertyName,
         amount: l.managementFeesCents,
+      });
+      rows.push({
+        ...blank,
+        section: 'Owner summary',
+        item: `${item}: ${OWNER_SALE_LABELS.funded}`,
+        property: l.propertyName,
+        amount: l.saleFundedCents,
+      });
+      rows.push({
+        ...blank,
+        section: 'Owner summary',
+        item: `${item}: ${OWNER_SALE_LABELS.fee}`,
+        property: l.propertyName,
+        amount: l.saleFeeCents,
       });
     }
   }

@@ -150,17 +150,26 @@ export async function taxDocumentPdf(d: TaxDocument): Promise<Buffer> {
 
   if (d.owner) {
     heading('Owner summary by property');
-    if (d.owner.lines.length === 0) none('No sale proceeds, distributions or management fees in this year.');
+    if (d.owner.lines.length === 0) none('No sale proceeds, distributions, management fees or property sales in this year.');
     else
       table(
         [
-          { title: 'Property', share: 0.4 },
-          { title: 'Sale proceeds', share: 0.2, align: 'right' },
-          { title: 'Distributions funded', share: 0.2, align: 'right' },
-          { title: 'Management fees', share: 0.2, align: 'right' },
+          { title: 'Property', share: 0.22 },
+          { title: 'Sale proceeds', share: 0.14, align: 'right' },
+          { title: 'Distributions funded', share: 0.15, align: 'right' },
+          { title: 'Management fees', share: 0.14, align: 'right' },
+          { title: 'Sale proceeds paid to holders', share: 0.22, align: 'right' },
+          { title: 'Sale fee', share: 0.13, align: 'right' },
         ],
         [...d.owner.lines, { propertyName: 'Total', ...d.owner.totals }].map((l, i, all) => ({
-          cells: [l.propertyName, formatCents(l.proceedsCents), formatCents(l.fundedCents), formatCents(l.managementFeesCents)],
+          cells: [
+            l.propertyName,
+            formatCents(l.proceedsCents),
+            formatCents(l.fundedCents),
+            formatCents(l.managementFeesCents),
+            formatCents(l.saleFundedCents),
+            formatCents(l.saleFeeCents),
+          ],
           bold: i === all.length - 1,
         })),
       );

@@ -1,6 +1,7 @@
 // The year-end tax document of one person (UTC calendar year): income by property (what a
 // 1099-DIV reports), every disposal lot by lot with proceeds, cost basis, fees, gain and
-// holding period (what a 1099-B reports), and for owners a yearly summary by property. It is
+// holding period (what a 1099-B reports), and for owners a yearly summary by property (with
+// what a property's sale charged them). It is
 // informational: Tessera files no tax form. Built from the ledger and the FIFO disposals, and
 // refused (500) unless the disposals agree with the seller's ledger lines trade by trade.
 import { sql } from 'drizzle-orm';
@@ -60,6 +61,10 @@ export interface TaxOwnerLine {
   fundedCents: number;
   /** Management fees charged (MANAGEMENT_FEE, negative). */
   managementFeesCents: number;
+  /** The property's sale: the net proceeds the owner's wallet paid its holders (SALE_FUNDING, negative). */
+  saleFundedCents: number;
+  /** The property's sale: the platform's sale fee charged to the owner (SALE_FEE, negative). */
+  saleFeeCents: number;
 }
 
 export interface TaxDocument {
@@ -239,15 +244,28 @@ export async function streamTaxDocument(
 
   let owner: TaxDocument['owner'] = null;
   if (person.role === 'PROPERTY_OWNER') {
-    const rows = await rowsOf<{ property_id: string; property_name: string; proceeds: string; funded: string; fees: string }>(
+    // A property's sale is the owner's too: the holders' net proceeds it funded and the sale
+    // fee, each its own line, so the summary accounts for every entry the sale wrote to it.
+    const rows = await rowsOf<{
+      property_id: string;
+      property_name: string;
+      proceeds: string;
+      funded: string;
+      fees: string;
+      sale_funded: string;
+      sale_fee: string;
+    }>(
       db,
       sql`SELECT e.property_id, p.name AS property_name,
                  coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'OWNER_PAYOUT'), 0) AS proceeds,
                  coalesce(sum(e.amount_cents) FILTER (WHERE e.type IN ('DISTRIBUTION_FUNDING', 'DISTRIBUTION_FUNDING_REVERSAL')), 0) AS funded,
-                 coalesce(sum(e.amount_cents) FILTER (WHERE e.type IN ('MANAGEMENT_FEE', 'MANAGEMENT_FEE_REVERSAL')), 0) AS fees
+                 coalesce(sum(e.amount_cents) FILTER (WHERE e.type IN ('MANAGEMENT_FEE', 'MANAGEMENT_FEE_REVERSAL')), 0) AS fees,
+                 coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'SALE_FUNDING'), 0) AS sale_funded,
+                 coalesce(sum(e.amount_cents) FILTER (WHERE e.type = 'SALE_FEE'), 0) AS sale_fee
           FROM ledger_entries e JOIN properties p ON p.id = e.property_id
           WHERE e.user_id = ${userId}
-            AND e.type IN ('OWNER_PAYOUT', 'DISTRIBUTION_FUNDING', 'MANAGEMENT_FEE', 'DISTRIBUTION_FUNDING_REVERSAL', 'MANAGEMENT_FEE_REVERSAL')
+            AND e.type IN ('OWNER_PAYOUT', 'DISTRIBUTION_FUNDING', 'MANAGEMENT_FEE', 'DISTRIBUTION_FUNDING_REVERSAL', 'MANAGEMENT_FEE_REVERSAL',
+                           'SALE_FUNDING', 'SALE_FEE')
             AND e.created_at >= ${from}::timestamptz AND e.created_at < ${to}::timestamptz
           GROUP BY e.property_id, p.name ORDER BY p.name, e.property_id`,
     );
@@ -257,13 +275,18 @@ export async function streamTaxDocument(
       proceedsCents: num(r.proceeds),
       fundedCents: num(r.funded),
       managementFeesCents: num(r.fees),
+      saleFundedCents: num(r.sale_funded),
+      saleFeeCents: num(r.sale_fee),
     }));
+    const sum = (k: keyof Omit<TaxOwnerLine, 'propertyId' | 'propertyName'>) => ownerLines.reduce((a, l) => a + l[k], 0);
     owner = {
       lines: ownerLines,
       totals: {
-        proceedsCents: ownerLines.reduce((a, l) => a + l.proceedsCents, 0),
-        fundedCents: ownerLines.reduce((a, l) => a + l.fundedCents, 0),
-        managementFeesCents: ownerLines.reduce((a, l) => a + l.managementFeesCents, 0),
+        proceedsCents: sum('proceedsCents'),
+        fundedCents: sum('fundedCents'),
+        managementFeesCents: sum('managementFeesCents'),
+        saleFundedCents: sum('saleFundedCents'),
+        saleFeeCents: sum('saleFeeCents'),
       },
     };
   }

@@ -302,20 +302,37 @@ test('income and valuation (issue 18): the latest appraisal and the distribution
   expect(row).toHaveTextContent('Paid Jun 12, 2026');
 });
 
+const soldFigures = {
+  propertyId: 'p2',
+  name: 'Desert Bloom Villas',
+  soldOn: '2026-05-04',
+  salePrice: 180_000,
+  costs: 9_450,
+  fee: 1_800,
+  netProceeds: 168_750,
+  totalUnits: 1500,
+  unitPrice: 100,
+  proceedsPerUnit: 112.5,
+  incomePaidPerUnit: 7.25,
+  incomePaid: 10_875,
+  totalReturnPct: 19.75,
+};
+
+test('a sold property shows the final figures its listing carries, asking nothing more', async () => {
+  getPropertyMock.mockResolvedValue({ ...offPlan, status: 'SOLD', availableQuantity: 0, soldQuantity: 1500, sale: soldFigures });
+  show();
+  const sold = await screen.findByRole('region', { name: 'Sold on May 4, 2026' });
+  expect(within(sold).getByText('Costs of the sale').nextSibling).toHaveTextContent('$9,450.00');
+  expect(within(sold).getByText('Sale fee').nextSibling).toHaveTextContent('$1,800.00');
+  expect(within(sold).getByText('Net proceeds').nextSibling).toHaveTextContent('$168,750.00');
+  expect(within(sold).getByText('19.75%')).toBeInTheDocument();
+  expect(jest.mocked(getSoldPropertyFigures)).not.toHaveBeenCalled();
+});
+
 test('a sold property shows its final figures in place of the order form', async () => {
+  // A listing answer without `sale` (an older server): the figures are asked for.
   getPropertyMock.mockResolvedValue({ ...offPlan, status: 'SOLD', availableQuantity: 0, soldQuantity: 1500 });
-  jest.mocked(getSoldPropertyFigures).mockResolvedValue({
-    propertyId: 'p2',
-    name: 'Desert Bloom Villas',
-    soldOn: '2026-05-04',
-    salePrice: 180_000,
-    totalUnits: 1500,
-    unitPrice: 100,
-    proceedsPerUnit: 112.5,
-    incomePaidPerUnit: 7.25,
-    incomePaid: 10_875,
-    totalReturnPct: 19.75,
-  });
+  jest.mocked(getSoldPropertyFigures).mockResolvedValue(soldFigures);
   show();
   const sold = await screen.findByRole('region', { name: 'Sold on May 4, 2026' });
   expect(within(sold).getByText('$180,000.00')).toBeInTheDocument();

@@ -141,7 +141,7 @@ export function PropertyDetailPage() {
         <Box sx={{ gridArea: 'invest', position: { md: 'sticky' }, top: { md: 88 } }}>
           {investReady ? (
             <Suspense fallback={<InvestPanelPlaceholder />}>
-              {p.status === 'SOLD' ? <SoldFigures propertyId={p._id} /> : <InvestPanel property={p} onOrdered={reload} />}
+              {p.status === 'SOLD' ? <SoldFigures propertyId={p._id} figures={p.sale} /> : <InvestPanel property={p} onOrdered={reload} />}
             </Suspense>
           ) : (
             <InvestPanelPlaceholder />

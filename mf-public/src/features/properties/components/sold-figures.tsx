@@ -1,11 +1,14 @@
-// In place of the order form once a property is sold: its final figures per unit (sale price,
-// net proceeds, income paid, the total return of a unit bought at the listing's price and
-// held to the sale). Its own chunk, loaded after paint, like the invest panel.
+// In place of the order form once a property is sold: its final figures (sale price, costs,
+// fee and net proceeds; per unit, net proceeds, income paid, the total return of a unit bought
+// at the listing's price and held to the sale). The listing's answer carries them (`sale`);
+// asked of GET /v1/properties/:id/sale only when it does not. Its own chunk, loaded after
+// paint, like the invest panel.
 import { Box, Typography } from 'shared-ui/mui-core';
 import { Paper, Skeleton } from 'shared-ui/mui-surfaces';
 import { formatMoney } from 'shared-ui/core';
 import { useAsync, ErrorState } from 'shared-ui/components';
 import { getSoldPropertyFigures } from 'shared-api';
+import type { SoldPropertyFigures } from 'shared-api/contract';
 
 /** A calendar day from the API ("2026-03-07") shown as that day in any time zone. */
 function day(value: string): string {
@@ -29,8 +32,12 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function SoldFigures({ propertyId }: { propertyId: string }) {
-  const { data, error, loading, reload } = useAsync(() => getSoldPropertyFigures(propertyId), [propertyId]);
+export function SoldFigures({ propertyId, figures }: { propertyId: string; figures?: SoldPropertyFigures | null }) {
+  const { data, error, loading, reload } = useAsync(
+    () => getSoldPropertyFigures(propertyId),
+    [propertyId],
+    () => figures ?? undefined,
+  );
   return (
     <Paper variant="outlined" component="section" aria-labelledby="sold-title" sx={{ p: { xs: 2.5, md: 3 } }}>
       <Typography id="sold-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
@@ -45,10 +52,13 @@ export function SoldFigures({ propertyId }: { propertyId: string }) {
       ) : (
         <>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            This property was sold and its holders were paid. Its final figures, per unit:
+            This property was sold and its holders were paid. Its final figures:
           </Typography>
           <Box component="dl" sx={{ m: 0 }}>
             <Line label="Sale price" value={formatMoney(data.salePrice)} />
+            <Line label="Costs of the sale" value={formatMoney(data.costs)} />
+            <Line label="Sale fee" value={formatMoney(data.fee)} />
+            <Line label="Net proceeds" value={formatMoney(data.netProceeds)} />
             <Line label="Unit price at listing" value={formatMoney(data.unitPrice)} />
             <Line label="Sale proceeds per unit" value={formatMoney(data.proceedsPerUnit)} />
             <Line label="Income paid per unit" value={formatMoney(data.incomePaidPerUnit)} />
