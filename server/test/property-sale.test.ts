@@ -442,14 +442,13 @@ describe('recording a sale', () => {
       await voteToSell(p.id, owner);
       const price = units * 10_000 + 333;
       const costs = Math.floor(units * 10_000 * 0.05);
-      // The money rule itself, as the bench times it (the route adds one notice per holder).
-      const started = Date.now();
+      // The money rule itself, as the bench runs it (the route adds one notice per holder);
+      // its time is bench:exit's to print, not this test's to assert.
       await t.app.db.transaction(async (tx) => {
         await tx.execute(
           sql`SELECT record_property_sale(${p.id}::uuid, ${price}::bigint, ${costs}::bigint, ${SALE_FEE_BPS}, current_date, '[]'::jsonb, '', ${alice.id}::uuid)`,
         );
       });
-      const took = Date.now() - started;
       expect(await statusOf(p.id)).toBe('SOLD');
       const net = price - costs - saleFeeCents(price);
       const [sums] = await queryRows<{ paid: string; n: string; worst: string }>(
@@ -460,7 +459,6 @@ describe('recording a sale', () => {
       expect(Number(sums.paid)).toBe(net);
       expect(Number(sums.n)).toBe(holders);
       expect(Number(sums.worst)).toBeLessThan(units);
-      expect(took).toBeLessThan(60_000);
     },
     300_000,
   );
