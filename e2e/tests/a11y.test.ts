@@ -118,6 +118,8 @@ function fill(path: string): string {
   // The investor's own ticket: the admin reads it, the owner gets its not-found page.
   if (path === '/dashboard/support/:id') return `/dashboard/support/${ids.ticket}`;
   if (path === '/dashboard/cases/:id') return `/dashboard/cases/${ids.kycCase}`;
+  // A listed property's chain record (the browser suites run with the chain off: its off state).
+  if (path === '/dashboard/investments/:propertyId/chain') return `/dashboard/investments/${ids.property}/chain`;
   if (path.includes(':')) throw new Error(`a11y: no id for ${path}; add it here`);
   return path;
 }

@@ -723,6 +723,16 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY(),
   },
   {
+    name: 'GET /v1/me/chain',
+    req: () => ({ method: 'GET', url: '/v1/me/chain' }),
+    expect: { anon: 401, admin: 403, owner: 403, investor: 200, investor2: 200 },
+  },
+  {
+    name: 'GET /v1/chain/properties/{id}',
+    req: () => ({ method: 'GET', url: `/v1/chain/properties/${fixtures.funded}` }),
+    expect: { anon: 401, investor: 200, investor2: 200, owner: 200, owner2: 200, admin: 200 },
+  },
+  {
     name: 'GET /v1/me/proposals',
     req: () => ({ method: 'GET', url: '/v1/me/proposals' }),
     expect: { anon: 401, admin: 403, investor: 200, investor2: 200, owner: 200, owner2: 200 },

@@ -42,6 +42,8 @@ export const queryKeys = {
     orders: (q: OrdersQuery = {}) => ['me', 'orders', q] as const,
     properties: (q: OwnedPropertiesQuery = {}) => ['me', 'properties', q] as const,
     proposals: () => ['me', 'proposals'] as const,
+    /** My custodial address, balances on chain and proofs (GET /v1/me/chain). */
+    chain: () => ['me', 'chain'] as const,
   },
   admin: {
     all: ['admin'] as const,
@@ -58,6 +60,8 @@ export const queryKeys = {
     kycCase: (id: string) => ['admin', 'cases', id] as const,
   },
   checkout: (id: string) => ['checkout', id] as const,
+  /** One property's chain record: its token's transfers and anchored roots. */
+  propertyChain: (propertyId: string) => ['chain', 'property', propertyId] as const,
 };
 
 const k = queryKeys;

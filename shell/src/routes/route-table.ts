@@ -255,6 +255,13 @@ export const routeTable: readonly RouteDef[] = [
       PROPERTY_OWNER: t('mf_investor', 'Support', side('Support', 50, 'support')),
     },
   },
+  // A property's chain record: the investments module shows it (no module of its own).
+  {
+    path: '/dashboard/investments/:propertyId/chain',
+    chrome: 'dashboard',
+    roles: ['INVESTOR'],
+    target: t('mf_investor', 'Investments'),
+  },
   {
     path: '/dashboard/support/:id',
     chrome: 'dashboard',

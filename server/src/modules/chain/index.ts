@@ -19,11 +19,22 @@ export {
   paymentLeaf,
   recordDateKey,
   uuidKey,
+  verifyLine,
   verifyMerkleProof,
   type HoldingLeaf,
   type MerkleTree,
   type PaymentLeaf,
 } from './merkle';
 export { custodialAddress, operatorAccount } from './custody';
-export { createChainRuntime, loadArtifacts, type ChainDifference, type ChainRuntime, type MirrorReport } from './mirror';
+export {
+  createChainRuntime,
+  distributionTrees,
+  loadArtifacts,
+  type ChainDifference,
+  type ChainRuntime,
+  type DistributionLine,
+  type DistributionTrees,
+  type MirrorReport,
+} from './mirror';
 export { chainRoutes } from './routes';
+export { chainReadRoutes } from './reads';

@@ -1,5 +1,5 @@
 // Merkle trees of holdings and payments, checkable on chain (MerkleAnchor.verify) and in a
-// browser (only viem's pure helpers; no Node API).
+// browser (shared-api/contract/merkle: the encodings and the check, pure, no Node API).
 //
 // Leaf encoding (the contract never builds leaves, it only checks proofs):
 //   holding leaf = keccak256(keccak256(abi.encode(address holder, uint256 units)))
@@ -10,40 +10,24 @@
 // proof is the list of siblings from the leaf up; sorted pairs make positions unnecessary.
 // Keys: a ledger uuid is its 16 bytes right-aligned in bytes32; a record date is the number
 // yyyymmdd right-aligned in bytes32.
-import { concat, encodeAbiParameters, keccak256, pad, type Address, type Hex } from 'viem';
+import { hashPair, isBytes32, type Hex } from 'shared-api/contract/merkle';
+import { pad } from 'viem';
 
-export interface HoldingLeaf {
-  holder: Address;
-  units: bigint;
-}
-
-export interface PaymentLeaf extends HoldingLeaf {
-  amountCents: bigint;
-}
-
-export function holdingLeaf(h: HoldingLeaf): Hex {
-  return keccak256(keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [h.holder, h.units])));
-}
-
-export function paymentLeaf(p: PaymentLeaf): Hex {
-  return keccak256(
-    keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }, { type: 'uint256' }], [p.holder, p.units, p.amountCents])),
-  );
-}
-
-export function hashPair(a: Hex, b: Hex): Hex {
-  const [x, y] = compare(a, b) <= 0 ? [a, b] : [b, a];
-  return keccak256(concat([x, y]));
-}
+// The leaf encodings and the proof check are shared with the browser: one copy, in shared-api.
+export {
+  hashPair,
+  holdingLeaf,
+  paymentLeaf,
+  verifyMerkleProof,
+  verifyLine,
+  type HoldingLeaf,
+  type PaymentLeaf,
+} from 'shared-api/contract/merkle';
 
 function compare(a: Hex, b: Hex): number {
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function isBytes32(h: string): h is Hex {
-  return /^0x[0-9a-fA-F]{64}$/.test(h);
 }
 
 export interface MerkleTree {
@@ -82,13 +66,6 @@ export function buildMerkleTree(leafHashes: readonly Hex[]): MerkleTree {
       return proof;
     },
   };
-}
-
-/** The same check as MerkleAnchor.verify, off chain. */
-export function verifyMerkleProof(root: Hex, leaf: Hex, proof: readonly Hex[]): boolean {
-  if (!isBytes32(root) || !isBytes32(leaf) || !proof.every(isBytes32)) return false;
-  const node = proof.reduce<Hex>((acc, sibling) => hashPair(acc, sibling), leaf);
-  return BigInt(node) === BigInt(root);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

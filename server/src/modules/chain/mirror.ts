@@ -13,10 +13,11 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { createPublicClient, http, type Account, type Address } from 'viem';
 import type { Executor } from '../../db/client';
-import { PROPERTY_UNIT_TOKEN_ABI } from './abi';
+import { MERKLE_ANCHOR_ABI, PROPERTY_UNIT_TOKEN_ABI } from './abi';
 import type { ContractArtifacts } from './artifacts';
-import { createChainClient, type ChainClient, type PlatformContracts } from './client';
+import { ANCHOR_KIND, createChainClient, type AnchorKind, type ChainClient, type PlatformContracts } from './client';
 import { custodialAddress } from './custody';
+import { buildMerkleTree, holdingLeaf, paymentLeaf, recordDateKey, uuidKey, type MerkleTree } from './merkle';
 
 export interface ChainRuntimeOptions {
   db: Executor;
@@ -35,6 +36,10 @@ export interface MirrorReport {
   propertiesMirrored: number;
   /** Properties left for a later run (a holder not verified yet, frozen, or a failed write). */
   propertiesPending: number;
+  /** Distribution roots anchored this run (holdings at a record date, payments). */
+  rootsAnchored: number;
+  /** Paid distributions whose roots wait for a later run (a holder without an address, a conflict, a failed write). */
+  anchorsPending: number;
   writes: number;
 }
 
@@ -46,6 +51,42 @@ export interface ChainDifference {
   ledgerUnits: number;
   chainUnits: number;
   detail: string;
+}
+
+/** One holder's line in a paid distribution, as anchored: at their custodial address. */
+export interface DistributionLine {
+  userId: string;
+  address: Address | null;
+  units: number;
+  cents: number;
+}
+
+/** A distribution's two trees, built the way the mirror anchors them. */
+export interface DistributionTrees {
+  lines: DistributionLine[];
+  holdings: MerkleTree;
+  payments: MerkleTree;
+}
+
+/** Holders of record of a distribution with their addresses; null when one has no address yet. */
+export async function distributionTrees(db: Executor, distributionId: string): Promise<DistributionTrees | null> {
+  const lines = (
+    await rows<{ user_id: string; address: Address | null; units: number; cents: string }>(
+      db,
+      sql`SELECT dh.holder_id AS user_id, a.address, dh.units, dh.cents
+          FROM distribution_holders dh LEFT JOIN chain_addresses a ON a.user_id = dh.holder_id
+          WHERE dh.distribution_id = ${distributionId}
+          ORDER BY dh.holder_id`,
+    )
+  ).map((r) => ({ userId: r.user_id, address: r.address, units: Number(r.units), cents: Number(r.cents) }));
+  if (lines.length === 0 || lines.some((l) => !l.address)) return null;
+  return {
+    lines,
+    holdings: buildMerkleTree(lines.map((l) => holdingLeaf({ holder: l.address as Address, units: BigInt(l.units) }))),
+    payments: buildMerkleTree(
+      lines.map((l) => paymentLeaf({ holder: l.address as Address, units: BigInt(l.units), amountCents: BigInt(l.cents) })),
+    ),
+  };
 }
 
 export interface ChainRuntime {
@@ -123,7 +164,7 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
       if (code && code !== '0x') return known;
       // An embedded anvil started without its state file: what we recorded is gone.
       o.log.warn({ chainId }, 'chain was reset: its contracts are gone; deploying again and mirroring everything');
-      for (const t of ['chain_unit_holders', 'chain_mirrored', 'chain_identities', 'chain_contracts'])
+      for (const t of ['chain_anchors', 'chain_unit_holders', 'chain_mirrored', 'chain_identities', 'chain_contracts'])
         await db.execute(sql`DELETE FROM ${sql.identifier(t)} WHERE chain_id = ${chainId}`);
     }
     const deployed = await chain.deployPlatform(contracts());
@@ -164,14 +205,16 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
     return r.length === 1;
   }
 
-  /** Addresses for verified investors (and anyone holding units), then the registry told who is verified or rejected. */
+  /** Addresses for verified investors (and anyone holding units or paid by a distribution, whose line is anchored), then the registry told who is verified or rejected. */
   async function syncIdentities(chainId: number, chain: ChainClient, platform: PlatformContracts, report: MirrorReport) {
     const missing = await rows<{ id: string }>(
       db,
       sql`SELECT u.id FROM users u
           WHERE NOT EXISTS (SELECT 1 FROM chain_addresses a WHERE a.user_id = u.id)
             AND ((u.role = 'INVESTOR' AND u.status = 'VERIFIED' AND u.deleted_at IS NULL)
-                 OR EXISTS (SELECT 1 FROM holdings h WHERE h.investor_id = u.id))
+                 OR EXISTS (SELECT 1 FROM holdings h WHERE h.investor_id = u.id)
+                 OR EXISTS (SELECT 1 FROM distribution_holders dh JOIN distributions d ON d.id = dh.distribution_id
+                            WHERE dh.holder_id = u.id AND d.paid_at IS NOT NULL))
           ORDER BY u.created_at, u.id`,
     );
     for (const u of missing) {
@@ -351,6 +394,102 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
     return r.filter((x) => x.now !== x.mirrored).map((x) => ({ propertyId: x.property_id, now: x.now }));
   }
 
+  /**
+   * Sends one root unless it is recorded already. A root found on chain already (a run that
+   * stopped after sending) is recorded with the transaction that anchored it; another root
+   * under the same key is never overwritten (the contract refuses): logged, left for a person.
+   */
+  async function anchorOne(
+    chainId: number,
+    chain: ChainClient,
+    platform: PlatformContracts,
+    a: { propertyId: string; kind: AnchorKind; ref: string; key: `0x${string}`; tree: MerkleTree; distributionId: string },
+    report: MirrorReport,
+  ): Promise<boolean> {
+    const kind = ANCHOR_KIND[a.kind];
+    const known = await rows<{ root: string }>(
+      db,
+      sql`SELECT root FROM chain_anchors WHERE chain_id = ${chainId} AND property_id = ${a.propertyId} AND kind = ${kind} AND ref = ${a.ref}`,
+    );
+    if (known.length > 0) return true;
+    const ref = { propertyId: a.propertyId, kind: a.kind, key: a.key };
+    const leafCount = a.tree.leaves.length;
+    const onChain = await chain.rootOf(platform.anchor, ref);
+    let hash: `0x${string}` | null;
+    if (BigInt(onChain.root) === 0n) {
+      hash = (await chain.anchorRoot(platform.anchor, { ...ref, root: a.tree.root, leafCount })).hash;
+      report.writes += 1;
+    } else if (onChain.root.toLowerCase() === a.tree.root && onChain.leafCount === leafCount) {
+      const logs = await chain.publicClient.getContractEvents({
+        address: platform.anchor,
+        abi: MERKLE_ANCHOR_ABI,
+        eventName: 'RootAnchored',
+        args: { propertyId: uuidKey(a.propertyId), kind, key: a.key },
+        fromBlock: 0n,
+      });
+      hash = logs[0]?.transactionHash ?? null;
+    } else {
+      o.log.warn(
+        { chainId, propertyId: a.propertyId, kind: a.kind, ref: a.ref, onChain: onChain.root, ledger: a.tree.root },
+        'another root is anchored under this key; it is never rewritten: left for someone to look at',
+      );
+      return false;
+    }
+    await db.execute(
+      sql`INSERT INTO chain_anchors (chain_id, property_id, kind, ref, key, root, leaf_count, distribution_id, tx_hash)
+          VALUES (${chainId}, ${a.propertyId}, ${kind}, ${a.ref}, ${a.key}, ${a.tree.root}, ${leafCount}, ${a.distributionId}, ${hash})
+          ON CONFLICT DO NOTHING`,
+    );
+    report.rootsAnchored += 1;
+    return true;
+  }
+
+  /** Each paid distribution's roots, once: the holdings at its record date and its payments. */
+  async function anchorDistributions(chainId: number, chain: ChainClient, platform: PlatformContracts, report: MirrorReport) {
+    const due = await rows<{ id: string; property_id: string; record_date: string }>(
+      db,
+      sql`SELECT d.id, d.property_id, to_char(d.record_date, 'YYYY-MM-DD') AS record_date
+          FROM distributions d
+          WHERE d.paid_at IS NOT NULL
+            AND (NOT EXISTS (SELECT 1 FROM chain_anchors a WHERE a.chain_id = ${chainId} AND a.property_id = d.property_id
+                               AND a.kind = ${ANCHOR_KIND.holdings} AND a.ref = to_char(d.record_date, 'YYYY-MM-DD'))
+              OR NOT EXISTS (SELECT 1 FROM chain_anchors a WHERE a.chain_id = ${chainId} AND a.property_id = d.property_id
+                               AND a.kind = ${ANCHOR_KIND.payments} AND a.ref = d.id::text))
+          ORDER BY d.seq`,
+    );
+    for (const d of due) {
+      if (!(await acquireLease())) return;
+      try {
+        const trees = await distributionTrees(db, d.id);
+        // A holder without an address yet (created at the start of the next run) waits.
+        let done = trees !== null;
+        if (trees) {
+          const base = { propertyId: d.property_id, distributionId: d.id };
+          done =
+            (await anchorOne(
+              chainId,
+              chain,
+              platform,
+              { ...base, kind: 'holdings', ref: d.record_date, key: recordDateKey(d.record_date), tree: trees.holdings },
+              report,
+            )) && done;
+          done =
+            (await anchorOne(
+              chainId,
+              chain,
+              platform,
+              { ...base, kind: 'payments', ref: d.id, key: uuidKey(d.id), tree: trees.payments },
+              report,
+            )) && done;
+        }
+        if (!done) report.anchorsPending += 1;
+      } catch (err) {
+        o.log.warn({ err, distributionId: d.id }, "anchoring a distribution's roots failed; retried on the next run");
+        report.anchorsPending += 1;
+      }
+    }
+  }
+
   async function run(): Promise<MirrorReport | null> {
     const { chainId, chain } = await client();
     if (!(await acquireLease())) return null;
@@ -360,6 +499,8 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
       identitiesChanged: 0,
       propertiesMirrored: 0,
       propertiesPending: 0,
+      rootsAnchored: 0,
+      anchorsPending: 0,
       writes: 0,
     };
     const platform = await ensurePlatform(chainId, chain);
@@ -381,6 +522,7 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
         report.propertiesMirrored += 1;
       } else report.propertiesPending += 1;
     }
+    await anchorDistributions(chainId, chain, platform, report);
     return report;
   }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Alert, Box, Link, Paper, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { ImageIcon } from 'shared-ui/components';
@@ -7,6 +7,9 @@ import { imageSources } from 'shared-api';
 import { PROPERTY_TYPE_LABELS, annualReturn, paths, progressPercent, type Holding, type HoldingReturns } from 'shared-api/contract';
 import { HoldingReturnsPanel } from '../../returns/holding-returns';
 import { Figure } from '../../../components/figure';
+
+// Loaded when first opened: the proof check's hashing is not part of the investments page.
+const VerifyHoldingDialog = lazy(() => import('../../chain/verify-holding-dialog'));
 
 /** Issue 20: a holding of a live or funded property can be offered on the market. */
 export const canSell = (h: Holding) =>
@@ -18,6 +21,7 @@ export const sellPath = (propertyId: string) => `${paths.property(propertyId)}?t
 /** One holding: the property's picture, name and type, the investor's figures and, when loaded, its returns. */
 export function HoldingCard({ holding: h, returns }: { holding: Holding; returns?: HoldingReturns }) {
   const headingId = useId();
+  const [verifying, setVerifying] = useState(false);
   const p = h.property;
   const image = p.images[0];
   const share = progressPercent(h.quantity, p.totalQuantity);
@@ -94,8 +98,24 @@ export function HoldingCard({ holding: h, returns }: { holding: Holding; returns
               </Link>
             </>
           )}
+          {' · '}
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => setVerifying(true)}
+            aria-label={`Verify my holding of ${p.name} on the chain`}
+            sx={{ verticalAlign: 'baseline' }}
+          >
+            Verify my holding
+          </Link>
         </Typography>
         {returns && <HoldingReturnsPanel returns={returns} />}
+        {verifying && (
+          <Suspense fallback={null}>
+            <VerifyHoldingDialog open={verifying} propertyId={p._id} propertyName={p.name} onClose={() => setVerifying(false)} />
+          </Suspense>
+        )}
       </Box>
     </Paper>
   );
