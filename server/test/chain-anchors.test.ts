@@ -4,30 +4,13 @@
 // investor gets their line with a proof that verifies against the anchored root, while a
 // tampered one does not. One anvil for the file; skipped visibly where anvil cannot run (CI
 // runs it anyway, and fails).
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { MyChain, PropertyChain } from 'shared-api/contract';
 import { verifyLine } from 'shared-api/contract/merkle';
 import type { Hex } from 'viem';
-import { loadContracts } from '../scripts/compile-contracts';
-import type { ChainConfig } from '../src/config';
-import {
-  anvilBinary,
-  distributionTrees,
-  holdingLeaf,
-  paymentLeaf,
-  recordDateKey,
-  startAnvil,
-  uuidKey,
-  type AnvilNode,
-  type ChainRuntime,
-} from '../src/modules/chain';
+import { distributionTrees, holdingLeaf, paymentLeaf, recordDateKey, uuidKey, type ChainRuntime } from '../src/modules/chain';
 import {
   approvePendingOrders,
-  buildTestApp,
   call,
   fund,
   invariantViolations,
@@ -39,20 +22,9 @@ import {
   type TestApp,
   type TestUser,
 } from './helper';
+import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
 
-function anvilRuns(): { ok: boolean; why: string } {
-  const bin = anvilBinary();
-  if (!bin) return { ok: false, why: `no @foundry-rs/anvil binary for ${process.platform}-${process.arch}` };
-  const r = spawnSync(bin, ['--version'], { timeout: 10_000, encoding: 'utf8' });
-  return r.status === 0 ? { ok: true, why: '' } : { ok: false, why: `anvil --version failed: ${r.error?.message ?? r.stderr}` };
-}
-const anvil = anvilRuns();
-const run = anvil.ok || process.env.CI;
-const describeOnAnvil: jest.Describe = run ? describe : describe.skip;
-if (!run) it.skip(`anvil cannot run here (${anvil.why})`, () => undefined);
-
-let node: AnvilNode;
-let dir: string;
+let withChain: ChainTestApp;
 let t: TestApp;
 let admin: TestUser;
 let chain: ChainRuntime;
@@ -106,24 +78,14 @@ const anchorsOf = (propertyId: string) =>
     sql`SELECT kind, ref, key, root, leaf_count, distribution_id, tx_hash FROM chain_anchors WHERE property_id = ${propertyId} ORDER BY kind, ref`,
   );
 
-describeOnAnvil('anchoring distribution roots', () => {
+describeOnAnvil()('anchoring distribution roots', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'tessera-anchors-'));
-    const artifactsDir = path.join(dir, 'build');
-    mkdirSync(artifactsDir);
-    writeFileSync(path.join(artifactsDir, 'contracts-0.json'), JSON.stringify(loadContracts()));
-    const stateDir = path.join(dir, 'state');
-    node = await startAnvil({ stateDir });
-    const config: ChainConfig = { rpcUrl: node.rpcUrl, operatorKey: null, custodyMnemonic: null, stateDir, artifactsDir, mirrorEveryMs: 0 };
-    t = await buildTestApp({ chain: config });
+    withChain = await startChainApp();
+    ({ t, chain } = withChain);
     admin = await makeUser(t.app, 'ADMIN');
-    if (!t.app.chain) throw new Error('the chain is configured but app.chain is null');
-    chain = t.app.chain;
   }, 180_000);
   afterAll(async () => {
-    await t?.close();
-    await node?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await withChain?.close();
   });
   afterEach(async () => {
     expect(await invariantViolations(t.app)).toEqual([]);
@@ -310,8 +272,7 @@ describeOnAnvil('anchoring distribution roots', () => {
     });
 
     it('with the node down, both reads answer quickly and say so; what the database knows is still there', async () => {
-      const port = node.port;
-      await node.stop();
+      await withChain.node.stop();
       try {
         const started = Date.now();
         const me = await call(t.app, { method: 'GET', url: '/v1/me/chain', as: p.investors[0] });
@@ -328,7 +289,7 @@ describeOnAnvil('anchoring distribution roots', () => {
         expect((prop.json() as PropertyChain).anchors).toHaveLength(2);
         expect(Date.now() - started).toBeLessThan(20_000);
       } finally {
-        node = await startAnvil({ stateDir: path.join(dir, 'state'), port });
+        await withChain.restart();
       }
     });
   });

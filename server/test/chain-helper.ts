@@ -29,10 +29,14 @@ export function describeOnAnvil(): jest.Describe {
 
 export interface ChainTestApp {
   t: TestApp;
+  /** The running node (a new one after `restart`). */
   node: AnvilNode;
   chain: ChainRuntime;
   /** The chain settings the app runs with (artifacts copied into a folder of the test's own). */
   config: ChainConfig;
+  /** Stops the node (`node.stop()` alone leaves it down) and starts it again on the same port:
+   *  from its saved state, or, with `{ lost: true }`, as a new chain that forgot everything. */
+  restart(options?: { lost?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,15 +59,21 @@ export async function startChainApp(overrides: Partial<Config> = {}): Promise<Ch
   };
   const t = await buildTestApp({ chain: config, ...overrides });
   if (!t.app.chain) throw new Error('the chain is configured but app.chain is null');
-  return {
+  const running: ChainTestApp = {
     t,
     node,
     chain: t.app.chain,
     config,
+    async restart(options = {}) {
+      const port = running.node.port;
+      await running.node.stop();
+      running.node = await startAnvil(options.lost ? { port } : { stateDir, port });
+    },
     async close() {
       await t.close();
-      await node.stop();
+      await running.node.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return running;
 }

@@ -27,18 +27,18 @@ function random(seed: number): () => number {
   };
 }
 
-let c: ChainTestApp;
+let withChain: ChainTestApp;
 
 describeOnAnvil()('the chain mirror under concurrent market trades', () => {
   beforeAll(async () => {
-    c = await startChainApp();
+    withChain = await startChainApp();
   }, 180_000);
   afterAll(async () => {
-    await c?.close();
+    await withChain?.close();
   });
 
   it('after a random run of racing orders and mirror runs, chain balances equal holdings', async () => {
-    const { t, chain } = c;
+    const { t, chain } = withChain;
     const seed = Number(process.env.CHAIN_RANDOM_SEED ?? Date.now() % 1_000_000);
     console.log(`chain-mirror-random seed ${seed}`);
     const next = random(seed);

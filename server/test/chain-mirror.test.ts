@@ -4,25 +4,14 @@
 // chain, and a chain that is down holds nothing up: orders go through, and the mirror catches
 // up once the node is back. One anvil for the file; skipped visibly where anvil cannot run
 // (CI runs it anyway, and fails).
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { loadContracts } from '../scripts/compile-contracts';
-import { ConfigError, loadConfig, type ChainConfig } from '../src/config';
-import {
-  ANVIL_MNEMONIC,
-  PROPERTY_UNIT_TOKEN_ABI,
-  anvilBinary,
-  custodialAddress,
-  operatorAccount,
-  startAnvil,
-  type AnvilNode,
-  type ChainRuntime,
-} from '../src/modules/chain';
+import { ConfigError, loadConfig } from '../src/config';
+import { ANVIL_MNEMONIC, PROPERTY_UNIT_TOKEN_ABI, custodialAddress, operatorAccount, type ChainRuntime } from '../src/modules/chain';
+import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
 import {
   approvePendingOrders,
   buildTestApp,
@@ -36,17 +25,6 @@ import {
   type TestApp,
   type TestUser,
 } from './helper';
-
-function anvilRuns(): { ok: boolean; why: string } {
-  const bin = anvilBinary();
-  if (!bin) return { ok: false, why: `no @foundry-rs/anvil binary for ${process.platform}-${process.arch}` };
-  const r = spawnSync(bin, ['--version'], { timeout: 10_000, encoding: 'utf8' });
-  return r.status === 0 ? { ok: true, why: '' } : { ok: false, why: `anvil --version failed: ${r.error?.message ?? r.stderr}` };
-}
-const anvil = anvilRuns();
-const run = anvil.ok || process.env.CI;
-const describeOnAnvil: jest.Describe = run ? describe : describe.skip;
-if (!run) it.skip(`anvil cannot run here (${anvil.why})`, () => undefined);
 
 describe('chain configuration', () => {
   const base = { DATA_DIR: path.join(tmpdir(), 'tessera-chain-config'), JWT_SECRET: 'x'.repeat(32) };
@@ -117,40 +95,21 @@ describe('chain configuration', () => {
   });
 });
 
-let node: AnvilNode;
-let dir: string;
+let withChain: ChainTestApp;
 let t: TestApp;
 let admin: TestUser;
 let chain: ChainRuntime;
 /** The investor the rejection test rejects, and the property they hold 2 units of. */
 let rejected: { user: TestUser; propertyId: string } | null = null;
 
-describeOnAnvil('the chain mirror', () => {
+describeOnAnvil()('the chain mirror', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'tessera-chain-'));
-    const artifactsDir = path.join(dir, 'build');
-    mkdirSync(artifactsDir);
-    writeFileSync(path.join(artifactsDir, 'contracts-0.json'), JSON.stringify(loadContracts()));
-    const stateDir = path.join(dir, 'state');
-    node = await startAnvil({ stateDir });
-    const config: ChainConfig = {
-      rpcUrl: node.rpcUrl,
-      operatorKey: null,
-      custodyMnemonic: null,
-      stateDir,
-      artifactsDir,
-      // The test runs the mirror itself.
-      mirrorEveryMs: 0,
-    };
-    t = await buildTestApp({ chain: config });
+    withChain = await startChainApp();
+    ({ t, chain } = withChain);
     admin = await makeUser(t.app, 'ADMIN');
-    if (!t.app.chain) throw new Error('the chain is configured but app.chain is null');
-    chain = t.app.chain;
   }, 180_000);
   afterAll(async () => {
-    await t?.close();
-    await node?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await withChain?.close();
   });
   afterEach(async () => {
     expect(await invariantViolations(t.app)).toEqual([]);
@@ -258,7 +217,7 @@ describeOnAnvil('the chain mirror', () => {
     // The admins' integrity check lists them apart from the money invariants, which still hold.
     const check = await call(t.app, { method: 'GET', url: '/v1/admin/integrity', as: admin });
     expect(check.statusCode).toBe(200);
-    expect(check.json()).toEqual({ money: [], chain: { rpcUrl: node.rpcUrl, reachable: true, error: null, differences: diffs } });
+    expect(check.json()).toEqual({ money: [], chain: { rpcUrl: withChain.node.rpcUrl, reachable: true, error: null, differences: diffs } });
     // Other properties are unaffected.
     expect(diffs.every((d) => d.propertyId === propertyId)).toBe(true);
     // The mirror does not act on it by itself (the holdings did not change)...
@@ -300,8 +259,7 @@ describeOnAnvil('the chain mirror', () => {
     const buyer = await makeInvestor(t, 1000);
     await chain.runOnce();
 
-    const port = node.port;
-    await node.stop();
+    await withChain.node.stop();
     const started = Date.now();
     expect((await placeOrder(t.app, buyer, propertyId, 6)).statusCode).toBe(201);
     await approvePendingOrders(t.app, admin, propertyId);
@@ -311,7 +269,7 @@ describeOnAnvil('the chain mirror', () => {
     const check = await call(t.app, { method: 'GET', url: '/v1/admin/integrity', as: admin });
     expect(check.json()).toMatchObject({ money: [], chain: { reachable: false, differences: [] } });
 
-    node = await startAnvil({ stateDir: path.join(dir, 'state'), port });
+    await withChain.restart();
     const report = await chain.runOnce();
     expect(report?.propertiesPending).toBe(0);
     expect(await balances(propertyId, [buyer])).toEqual([6]);
@@ -319,9 +277,7 @@ describeOnAnvil('the chain mirror', () => {
   });
 
   it('a chain that lost its state (anvil restarted without it) is deployed again and mirrored from scratch', async () => {
-    const port = node.port;
-    await node.stop();
-    node = await startAnvil({ port });
+    await withChain.restart({ lost: true });
     const report = await chain.runOnce();
     const after = await chain.platform();
     // A fresh chain: the same operator at nonce 0 may deploy at the same address; what matters is that code is there again.
