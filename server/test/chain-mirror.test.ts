@@ -178,7 +178,8 @@ describeOnAnvil()('the chain mirror', () => {
     // Each verified investor is a registered identity at its own custodial address.
     const { chain: c } = await chain.client();
     const platform = await chain.platform();
-    const addresses = await Promise.all([a, b, buyer].map((u) => chain.addressOf(u.id)));
+    const addresses: (string | null)[] = [];
+    for (const u of [a, b, buyer]) addresses.push(await chain.addressOf(u.id));
     expect(new Set(addresses).size).toBe(3);
     for (const addr of addresses) expect(await c.isVerified(platform!.identityRegistry, addr as Address)).toBe(true);
     // Not one of anvil's funded development accounts, and not the operator.
