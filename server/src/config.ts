@@ -142,8 +142,13 @@ export interface ChainConfig {
   stateDir: string;
   /** The folder of the compiled contracts (server/chain/build, `npm run compile:contracts`). */
   artifactsDir: string;
-  /** CHAIN_MIRROR_SECONDS: how often the mirror job runs (default 10 s); 0: never by itself (tests run it). */
+  /** CHAIN_MIRROR_SECONDS: how often the mirror job runs (default 10 s); 0: no periodic run (tests run it). */
   mirrorEveryMs: number;
+  /**
+   * Also run the mirror shortly after holdings or a distribution change (LISTEN chain_mirror);
+   * absent: whenever the periodic run is on.
+   */
+  wakeOnChange?: boolean;
 }
 
 export interface FourEyesConfig {

@@ -40,8 +40,11 @@ export interface ChainTestApp {
   close(): Promise<void>;
 }
 
-/** A fresh anvil (state in a temporary folder) and the app mirroring onto it on demand only. */
-export async function startChainApp(overrides: Partial<Config> = {}): Promise<ChainTestApp> {
+/**
+ * A fresh anvil (state in a temporary folder) and the app mirroring onto it on demand only,
+ * unless `chain` turns on the plugin's own runs (`mirrorEveryMs`, `wakeOnChange`).
+ */
+export async function startChainApp(overrides: Partial<Config> = {}, chain: Partial<ChainConfig> = {}): Promise<ChainTestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tessera-chain-'));
   const artifactsDir = path.join(dir, 'build');
   mkdirSync(artifactsDir);
@@ -56,6 +59,7 @@ export async function startChainApp(overrides: Partial<Config> = {}): Promise<Ch
     artifactsDir,
     // The test runs the mirror itself.
     mirrorEveryMs: 0,
+    ...chain,
   };
   const t = await buildTestApp({ chain: config, ...overrides });
   if (!t.app.chain) throw new Error('the chain is configured but app.chain is null');
