@@ -12,4 +12,5 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/(?:typescript|@esbuild|esbuild|@img)/'],
   setupFilesAfterEnv: [path.join(__dirname, 'test/setup.cjs')],
+  globalSetup: path.join(__dirname, 'test/global-setup.cjs'),
 };

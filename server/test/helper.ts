@@ -1,7 +1,7 @@
 // Builds the real app on a real database for a test file: PGlite in memory by default,
 // the PostgreSQL of DATABASE_URL (in a schema of its own, dropped afterwards) when set.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -10,13 +10,11 @@ import pg from 'pg';
 import sharp from 'sharp';
 import type { AdminRole, Role, UserStatus } from 'shared-api/contract';
 import { buildApp } from '../src/app';
-import { createDatabase } from '../src/db/client';
-import { migrate, migrationsDir } from '../src/db/migrate';
-import { rulesDir } from '../src/db/rules';
 import { defaultPublicOrigins, type Config } from '../src/config';
 import { files, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { sandboxToken } from '../src/modules/payments/sandbox';
+import { ensurePgliteTemplate } from './pglite-template';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 /** A test that only means something on PostgreSQL (real concurrency, several instances):
@@ -82,43 +80,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/**
- * An archive of a migrated in-memory PGlite, made once per content of the migrations and the
- * rules (and PGlite's version) and shared by every suite and worker through a file: starting
- * from it skips initdb and the migrations, which were most of each suite's start-up (≈ 4 s of
- * 5 on a busy 2-core host). The app still runs `migrate` on it, which finds nothing to do.
- */
+/** The migrated PGlite archive apps start from (global-setup.cjs made it; else made here, once). */
 let templateFile: Promise<string> | null = null;
 function pgliteTemplate(): Promise<string> {
-  templateFile ??= (async () => {
-    const hash = createHash('sha256');
-    // The package's exports hide its package.json; its main file is dist/index.cjs.
-    const pglitePackage = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
-    hash.update(JSON.parse(readFileSync(pglitePackage, 'utf8')).version);
-    const walk = (dir: string): void => {
-      for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) walk(p);
-        else if (/\.(sql|manifest|sha256)$/.test(e.name)) hash.update(p).update(readFileSync(p));
-      }
-    };
-    walk(migrationsDir());
-    walk(rulesDir());
-    const file = path.join(tmpdir(), `tessera-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
-    if (existsSync(file)) return file;
-    const database = await createDatabase({ databaseUrl: null, databaseSchema: null, pgliteDir: 'memory://' });
-    try {
-      await migrate(database);
-      const archive = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
-      // Another worker may be writing the same file: each writes its own, then renames.
-      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(partial, archive);
-      renameSync(partial, file);
-    } finally {
-      await database.close();
-    }
-    return file;
-  })();
+  const made = process.env.TESSERA_PGLITE_TEMPLATE;
+  templateFile ??= made && existsSync(made) ? Promise.resolve(made) : ensurePgliteTemplate();
   return templateFile;
 }
 
