@@ -14,4 +14,6 @@ module.exports = {
   testTimeout: 420_000,
   maxWorkers: 1,
   forceExit: true,
+  // Its servers are child processes with data folders of their own: no PGlite template.
+  globalSetup: undefined,
 };
