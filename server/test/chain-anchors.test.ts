@@ -10,17 +10,15 @@ import { verifyLine } from 'shared-api/contract/merkle';
 import type { Hex } from 'viem';
 import { distributionTrees, holdingLeaf, paymentLeaf, recordDateKey, uuidKey, type ChainRuntime } from '../src/modules/chain';
 import {
-  approvePendingOrders,
   call,
-  fund,
   invariantViolations,
   makeInvestor,
-  makeProperty,
   makeUser,
-  placeOrder,
   queryRows,
   type TestApp,
   type TestUser,
+  paidDistribution as payDistribution,
+  type PaidDistribution,
 } from './helper';
 import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
 
@@ -29,48 +27,13 @@ let t: TestApp;
 let admin: TestUser;
 let chain: ChainRuntime;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const flip = (h: string): Hex => `${h.slice(0, -1)}${h.endsWith('0') ? '1' : '0'}` as Hex;
 
-interface Paid {
-  owner: TestUser;
-  propertyId: string;
-  investors: TestUser[];
-  distributionId: string;
-  recordDate: string;
-}
+type Paid = PaidDistribution;
 
-let cursor = 400;
-/** 10 units at $10: investors buy 2 and 3, the owner keeps 5; $300 of rent reported, approved and paid. */
-async function paidDistribution(): Promise<Paid> {
-  const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
-  const { _id: propertyId } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: 10, unitPrice: 10 } });
-  const investors = [await makeInvestor(t, 20), await makeInvestor(t, 30)];
-  expect((await placeOrder(t.app, investors[0], propertyId, 2)).statusCode).toBe(201);
-  expect((await placeOrder(t.app, investors[1], propertyId, 3)).statusCode).toBe(201);
-  await approvePendingOrders(t.app, admin, propertyId);
-  await fund(t, owner, 1000);
-  cursor -= 32;
-  const rep = await call(t.app, {
-    method: 'POST',
-    url: '/v1/income-reports',
-    as: owner,
-    payload: { propertyId, periodStart: day(-cursor - 30), periodEnd: day(-cursor), grossRent: 300, expenses: {}, note: 'Monthly' },
-  });
-  expect(rep.statusCode).toBe(201);
-  const recordDate = day(0);
-  const ok = await call(t.app, {
-    method: 'PATCH',
-    url: `/v1/income-reports/${rep.json()._id}/approve`,
-    as: admin,
-    payload: { recordDate, payDate: recordDate },
-  });
-  expect(ok.statusCode).toBe(200);
-  const d = ok.json().distribution;
-  const paid = await call(t.app, { method: 'POST', url: `/v1/distributions/${d._id}/pay`, as: admin });
-  expect(paid.json().result).toBe('PAID');
-  return { owner, propertyId, investors, distributionId: d._id, recordDate };
-}
+let periodEnd = 400;
+/** helper.ts's paidDistribution, each in a month of its own (32 days before the last). */
+const paidDistribution = (): Promise<Paid> => payDistribution(t, admin, (periodEnd -= 32));
 
 const anchorsOf = (propertyId: string) =>
   queryRows<{ kind: number; ref: string; key: string; root: string; leaf_count: number; distribution_id: string; tx_hash: string | null }>(

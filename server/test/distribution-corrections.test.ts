@@ -11,7 +11,6 @@ import {
   approvePendingOrders,
   buildTestApp,
   call,
-  fund,
   invariantViolations,
   makeInvestor,
   makeProperty,
@@ -23,6 +22,8 @@ import {
   walletBalance,
   type TestApp,
   type TestUser,
+  paidDistribution as payDistribution,
+  type PaidDistribution,
 } from './helper';
 
 let t: TestApp;
@@ -43,57 +44,12 @@ afterEach(async () => {
 });
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const cents = (dollars: number) => Math.round(dollars * 100);
 
-interface Paid {
-  owner: TestUser;
-  propertyId: string;
-  investors: TestUser[];
-  distributionId: string;
-  distributableCents: number;
-  feeCents: number;
-}
+type Paid = PaidDistribution;
 
-let cursor = 400;
-/**
- * A property of 10 units at $10: investors buy 2 and 3 units, the owner keeps 5 unsold; the
- * owner reports $300 of rent (8% fee: $24, $276 to split) and the distribution is paid.
- */
-async function paidDistribution(): Promise<Paid> {
-  const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
-  const { _id: propertyId } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: 10, unitPrice: 10 } });
-  const investors = [await makeInvestor(t, 20), await makeInvestor(t, 30)];
-  expect((await placeOrder(t.app, investors[0], propertyId, 2)).statusCode).toBe(201);
-  expect((await placeOrder(t.app, investors[1], propertyId, 3)).statusCode).toBe(201);
-  await approvePendingOrders(t.app, admin, propertyId);
-  await fund(t, owner, 1000);
-  cursor -= 32;
-  const rep = await call(t.app, {
-    method: 'POST',
-    url: '/v1/income-reports',
-    as: owner,
-    payload: { propertyId, periodStart: day(-cursor - 30), periodEnd: day(-cursor), grossRent: 300, expenses: {}, note: 'Monthly' },
-  });
-  expect(rep.statusCode).toBe(201);
-  const ok = await call(t.app, {
-    method: 'PATCH',
-    url: `/v1/income-reports/${rep.json()._id}/approve`,
-    as: admin,
-    payload: { recordDate: day(0), payDate: day(0) },
-  });
-  expect(ok.statusCode).toBe(200);
-  const d = ok.json().distribution;
-  const paid = await call(t.app, { method: 'POST', url: `/v1/distributions/${d._id}/pay`, as: admin });
-  expect(paid.json().result).toBe('PAID');
-  return {
-    owner,
-    propertyId,
-    investors,
-    distributionId: d._id,
-    distributableCents: cents(d.distributable),
-    feeCents: cents(d.managementFee),
-  };
-}
+let periodEnd = 400;
+/** helper.ts's paidDistribution, each in a month of its own (32 days before the last). */
+const paidDistribution = (): Promise<Paid> => payDistribution(t, admin, (periodEnd -= 32));
 
 const correct = (id: string, payload: object, as: TestUser = admin) =>
   call(t.app, { method: 'POST', url: `/v1/distributions/${id}/correct`, as, payload });

@@ -353,6 +353,72 @@ export async function makeInvestor(t: TestApp, funds = 0, opts: { firstName?: st
   return u;
 }
 
+/** A date `offset` days from today, as yyyy-mm-dd. */
+export const dayFromToday = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+export interface PaidDistribution {
+  owner: TestUser;
+  propertyId: string;
+  investors: TestUser[];
+  distributionId: string;
+  distributableCents: number;
+  feeCents: number;
+  recordDate: string;
+}
+
+/**
+ * A property of 10 units at $10: investors buy 2 and 3 units, the owner keeps 5 unsold; the
+ * owner reports $300 of rent (8% fee: $24, $276 to split) for the 30 days ending
+ * `periodEndDaysAgo` days ago (each call of a suite needs its own period), an admin approves it
+ * with today as record and pay date, and pays it.
+ */
+export async function paidDistribution(t: TestApp, admin: TestUser, periodEndDaysAgo: number): Promise<PaidDistribution> {
+  const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+  const { _id: propertyId } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: 10, unitPrice: 10 } });
+  const investors = [await makeInvestor(t, 20), await makeInvestor(t, 30)];
+  for (const [i, units] of [2, 3].entries()) {
+    const placed = await placeOrder(t.app, investors[i], propertyId, units);
+    if (placed.statusCode !== 201) throw new Error(`order answered ${placed.statusCode}: ${placed.body}`);
+  }
+  await approvePendingOrders(t.app, admin, propertyId);
+  await fund(t, owner, 1000);
+  const rep = await call(t.app, {
+    method: 'POST',
+    url: '/v1/income-reports',
+    as: owner,
+    payload: {
+      propertyId,
+      periodStart: dayFromToday(-periodEndDaysAgo - 30),
+      periodEnd: dayFromToday(-periodEndDaysAgo),
+      grossRent: 300,
+      expenses: {},
+      note: 'Monthly',
+    },
+  });
+  if (rep.statusCode !== 201) throw new Error(`income report answered ${rep.statusCode}: ${rep.body}`);
+  const recordDate = dayFromToday(0);
+  const ok = await call(t.app, {
+    method: 'PATCH',
+    url: `/v1/income-reports/${rep.json()._id}/approve`,
+    as: admin,
+    payload: { recordDate, payDate: recordDate },
+  });
+  if (ok.statusCode !== 200) throw new Error(`approval answered ${ok.statusCode}: ${ok.body}`);
+  const d = ok.json().distribution;
+  const paid = await call(t.app, { method: 'POST', url: `/v1/distributions/${d._id}/pay`, as: admin });
+  if (paid.json().result !== 'PAID') throw new Error(`payment answered ${paid.body}`);
+  const cents = (v: number | string) => Math.round(Number(v) * 100);
+  return {
+    owner,
+    propertyId,
+    investors,
+    distributionId: d._id,
+    distributableCents: cents(d.distributable),
+    feeCents: cents(d.managementFee),
+    recordDate,
+  };
+}
+
 /** Approves every PENDING order of a listing as `admin` (oldest first), each answered 200. */
 export async function approvePendingOrders(app: FastifyInstance, admin: TestUser, propertyId: string): Promise<void> {
   const pending = await queryRows<{ id: string }>(
