@@ -53,12 +53,6 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 
 // ---- Opening, reminding, closing when due ----
 
-async function holdersOfRecord(tx: Executor, id: string): Promise<string[]> {
-  return (
-    await rows<{ holder_id: string }>(tx, sql`SELECT holder_id FROM proposal_holders WHERE proposal_id = ${id} ORDER BY holder_id`)
-  ).map((r) => r.holder_id);
-}
-
 /** Opens, reminds or closes one proposal if its time has come, with the notices, in one transaction. */
 async function settleOne(tx: Executor, id: string): Promise<void> {
   const [p] = await rows(
@@ -80,17 +74,17 @@ async function settleOne(tx: Executor, id: string): Promise<void> {
         majorityPct: Number(p.majority_pct),
         capPct: p.cap_pct === null ? null : Number(p.cap_pct),
       });
-      for (const h of await holdersOfRecord(tx, id)) await proposalNotices.opened(tx, h, { ...about, rule });
+      await proposalNotices.opened(tx, { ...about, rule });
     }
   }
   if (status !== 'OPEN') return;
   if (p.close_due) {
     const [r] = await rows<{ result: string }>(tx, sql`SELECT proposal_close(${id}, NULL, NULL) AS result`);
     const outcome = PROPOSAL_RESULT_LABELS[r.result as ProposalResult] ?? r.result;
-    for (const h of await holdersOfRecord(tx, id)) await proposalNotices.result(tx, h, { ...about, outcome });
+    await proposalNotices.result(tx, { ...about, outcome });
   } else if (p.remind_due) {
     await tx.execute(sql`UPDATE proposals SET reminded_at = now() WHERE id = ${id}`);
-    for (const h of await holdersOfRecord(tx, id)) await proposalNotices.closing(tx, h, about);
+    await proposalNotices.closing(tx, about);
   }
 }
 
@@ -377,8 +371,7 @@ export async function cancelProposal(app: FastifyInstance, actor: Actor, id: str
       );
       await audit(tx, actor, { action: 'proposal.cancel', targetType: 'proposal', targetId: id, detail: { reason, status: p.status } });
       const outcome = `cancelled by an administrator (${reason})`;
-      for (const h of await holdersOfRecord(tx, id))
-        await proposalNotices.result(tx, h, { id, title: p.title, propertyName: p.property_name, outcome });
+      await proposalNotices.result(tx, { id, title: p.title, propertyName: p.property_name, outcome });
     }),
   );
   return (await readOne(app.db, id, actor.id))!;
