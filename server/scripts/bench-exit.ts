@@ -8,7 +8,9 @@
 //                                            figure bench:distributions prints);
 //   record_property_sale                     the sale: market closed, snapshot and cents
 //                                            split, ledger entries, lots disposed, holdings
-//                                            retired, property SOLD.
+//                                            retired, property SOLD;
+//   the sale's notices                       one by one from Node as the route used to
+//                                            (rolled back), then notify_property_sold.
 // Then money_invariant_violations() and an independent sum of the proceeds.
 //
 //   npm run bench:exit -- --holders=10000 --cycle=3
@@ -33,6 +35,7 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const SCHEMA = `bench_exit_${randomBytes(5).toString('hex')}`;
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const dollars = (c: string | number) => (Number(c) / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 async function main() {
   const database = await createDatabase({ databaseUrl: DATABASE_URL, databaseSchema: SCHEMA, pgliteDir: 'memory://' });
@@ -108,6 +111,50 @@ async function main() {
     ]);
     await q('COMMIT');
     const saleMs = ms(t2);
+    // The sale's notices to every holder and the owner, both ways, on the same rows: one by
+    // one from Node as the route used to (an INSERT and a pg_notify a person, each a round
+    // trip; rolled back), then the route's one statement (notify_property_sold, committed).
+    const [soldOf] = await q<{ name: string; owner_id: string }>(
+      `SELECT p.name, s.owner_id FROM property_sales s JOIN properties p ON p.id = s.property_id WHERE s.id = $1`,
+      [sale.id],
+    );
+    const told = await q<{ who: string; owner: boolean; units: number; cents: string }>(
+      `SELECT holder_id AS who, false AS owner, units, cents FROM sale_holders WHERE sale_id = $1 AND NOT is_owner
+       UNION ALL SELECT $2::uuid, true, 0, coalesce(-sum(amount_cents), 0)::bigint FROM ledger_entries WHERE sale_id = $1 AND user_id = $2`,
+      [sale.id, soldOf.owner_id],
+    );
+    const tOne = process.hrtime.bigint();
+    await q('BEGIN');
+    for (const n of told) {
+      const body = n.owner
+        ? `The sale of “${soldOf.name}” is recorded: ${dollars(n.cents)} left your wallet for its holders' proceeds and the sale fee.`
+        : `“${soldOf.name}” is sold. Your ${n.units} unit${n.units === 1 ? '' : 's'} ${n.units === 1 ? 'was' : 'were'} bought back and ${dollars(n.cents)}, your share of the proceeds, is paid into your wallet.`;
+      const [row] = await q<{ id: string }>(
+        `INSERT INTO notifications (user_id, kind, title, body, link, data, email_lane) VALUES ($1, 'PROPERTY_SOLD', $2, $3, $4, $5, 1) RETURNING id`,
+        [
+          n.who,
+          `“${soldOf.name}” is sold`,
+          body,
+          n.owner ? '/dashboard/active_listings' : '/dashboard/wallet',
+          { propertyId: property.id, saleId: sale.id },
+        ],
+      );
+      await q('SELECT pg_notify($1, $2)', [
+        'tessera_events',
+        JSON.stringify({ topic: `user:${n.who}`, type: 'notification', data: { id: row.id, kind: 'PROPERTY_SOLD' } }),
+      ]);
+    }
+    await q('ROLLBACK');
+    const oneByOneMs = ms(tOne);
+    const tSet = process.hrtime.bigint();
+    await q('BEGIN');
+    const [setBased] = await q<{ n: number }>(
+      `SELECT notify_property_sold($1, '/dashboard/wallet', '/dashboard/active_listings', 1::smallint) AS n`,
+      [sale.id],
+    );
+    await q('COMMIT');
+    const setMs = ms(tSet);
+
     const t3 = process.hrtime.bigint();
     const again = await q(`SELECT record_property_sale($1, $2, $3, $4, current_date, '[]'::jsonb, 'bench', $5) AS id`, [
       property.id,
@@ -138,7 +185,6 @@ async function main() {
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(' / ');
-    const dollars = (c: string | number) => (Number(c) / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
     const exact = Number(sums.proceeds) + Number(sums.kept) === net;
     console.log(
       `bench:exit — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, PostgreSQL ${ver.v}, load ${load}`,
@@ -149,12 +195,18 @@ async function main() {
       `  sale (record_property_sale):                        ${saleMs.toFixed(0)} ms -> ${sums.n} ledger entries, ${sums.disposals} lots disposed, ${sums.holdings} holdings left, ${sums.status}`,
     );
     console.log(`  sale ÷ distribution: ${(saleMs / distMs).toFixed(2)}×`);
+    console.log(
+      `  the sale's notices, one by one from Node (before): ${oneByOneMs.toFixed(0)} ms for ${told.length}; one statement (notify_property_sold, now): ${setMs.toFixed(0)} ms for ${setBased.n} (${(oneByOneMs / setMs).toFixed(1)}× faster)`,
+    );
+    console.log(
+      `  the sale with its notices (the route's transaction): before ${(saleMs + oneByOneMs).toFixed(0)} ms, now ${(saleMs + setMs).toFixed(0)} ms (${((saleMs + setMs) / distMs).toFixed(2)}× the distribution)`,
+    );
     console.log(`  price ${dollars(price)}, costs ${dollars(costs)}, fee ${dollars(saleFeeCents(price))}, net ${dollars(net)}`);
     console.log(`  proceeds paid ${dollars(sums.proceeds)} + owner kept ${dollars(sums.kept)} = net: ${exact ? 'yes' : 'NO'}`);
     console.log(`  second record: ${again} in ${retryMs.toFixed(0)} ms`);
     console.log(`  money_invariant_violations(): ${violations.length} (${checkMs.toFixed(0)} ms)`);
     for (const v of violations.slice(0, 10)) console.log(`    ${v.invariant}: ${v.detail}`);
-    if (violations.length > 0 || !exact || again === 'recorded AGAIN') process.exitCode = 1;
+    if (violations.length > 0 || !exact || again === 'recorded AGAIN' || Number(setBased.n) !== told.length) process.exitCode = 1;
   } finally {
     await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`).catch(() => undefined);
     await client.end();

@@ -718,6 +718,12 @@ const ROWS: Row[] = [
     expect: { anon: 401, investor2: 403, owner2: 403, owner: 403, admin: 403, investor: 200 },
   },
   {
+    // Its raiser (the owner) only; the proposal is fresh, so the cap is never reached.
+    name: 'PATCH /v1/proposals/{id}/documents',
+    req: async () => ({ method: 'PATCH', url: `/v1/proposals/${await freshProposal()}/documents`, ...(await upload('files', true)) }),
+    expect: { anon: 401, investor: 403, investor2: 403, owner2: 403, admin: 403, owner: 200 },
+  },
+  {
     name: 'POST /v1/proposals/{id}/cancel',
     req: async () => ({ method: 'POST', url: `/v1/proposals/${await freshProposal()}/cancel`, payload: { reason: 'Matrix' } }),
     expect: ADMIN_ONLY(),

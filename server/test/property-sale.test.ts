@@ -7,6 +7,7 @@ import { APPROVAL_MESSAGES, SALE_FEE_BPS, SALE_MESSAGES, saleFeeCents } from 'sh
 import type { PortfolioSummary, PropertyDetail, PropertySale, SoldPropertyFigures } from 'shared-api/contract';
 import { bulkHolders, bulkUnits } from '../scripts/distribution-fixtures';
 import { passSellVote } from '../scripts/vote-fixtures';
+import { notifyPropertySold, proposalNotices } from '../src/modules/notifications';
 import { itPdf, parseCsv, pdfText } from './documents';
 import {
   approvePendingOrders,
@@ -198,6 +199,49 @@ describe('recording a sale', () => {
     expect(told.map((n) => n.user_id).sort()).toEqual([a.id, b.id, owner.id].sort());
     expect(told.find((n) => n.user_id === a.id)?.body).toContain('$38.15');
     expect(told.find((n) => n.user_id === owner.id)?.body).toContain('$90.01');
+  });
+
+  it('tells each holder and the owner in the same words as ever, one notice each', async () => {
+    const { owner, propertyId, investors } = await fundedListing([1, 4]);
+    await fund(t, owner, 2000);
+    // $1,234.56, no costs, fee $12.35: net $1,222.21 over 5 units, $244.44 and $977.77.
+    const res = await sell(propertyId, { price: 1234.56, costs: 0 });
+    expect(res.statusCode).toBe(201);
+    const sale = res.json<PropertySale>();
+    const name = sale.propertyName;
+    const told = await queryRows<{ user_id: string; title: string; body: string; link: string; data: unknown; email_lane: number }>(
+      t.app,
+      sql`SELECT user_id, title, body, link, data, email_lane FROM notifications
+           WHERE kind = 'PROPERTY_SOLD' AND data->>'propertyId' = ${propertyId} ORDER BY user_id`,
+    );
+    const row = (userId: string, body: string, link: string) => ({
+      user_id: userId,
+      title: `“${name}” is sold`,
+      body,
+      link,
+      data: { propertyId, saleId: sale._id },
+      email_lane: 1,
+    });
+    const [one, four] = investors;
+    expect(told).toEqual(
+      [
+        row(
+          one.id,
+          `“${name}” is sold. Your 1 unit was bought back and $244.44, your share of the proceeds, is paid into your wallet.`,
+          '/dashboard/wallet',
+        ),
+        row(
+          four.id,
+          `“${name}” is sold. Your 4 units were bought back and $977.77, your share of the proceeds, is paid into your wallet.`,
+          '/dashboard/wallet',
+        ),
+        row(
+          owner.id,
+          `The sale of “${name}” is recorded: $1,234.56 left your wallet for its holders' proceeds and the sale fee.`,
+          '/dashboard/active_listings',
+        ),
+      ].sort((x, y) => (x.user_id < y.user_id ? -1 : 1)),
+    );
   });
 
   it("lists the sale on the owner's tax document, reconciled with the ledger and the sale", async () => {
@@ -439,17 +483,32 @@ describe('recording a sale', () => {
       );
       await bulkHolders((s) => t.app.db.execute(sql.raw(s)), { propertyId: p.id, holders, cycle: 3, unitPriceCents: 10_000, tag: 'sale' });
       expect(await statusOf(p.id)).toBe('FUNDED');
-      await voteToSell(p.id, owner);
+      const voteId = await voteToSell(p.id, owner);
+      // The vote's result notice to its 10,000 holders of record, as closing it sends it.
+      const toldOfVote = await t.app.db.transaction((tx) =>
+        proposalNotices.result(tx, { id: voteId, title: 'Sell the property', propertyName: 'Sale Apartments', outcome: 'Passed' }),
+      );
+      expect(toldOfVote).toBe(holders);
       const price = units * 10_000 + 333;
       const costs = Math.floor(units * 10_000 * 0.05);
-      // The money rule itself, as the bench runs it (the route adds one notice per holder);
-      // its time is bench:exit's to print, not this test's to assert.
-      await t.app.db.transaction(async (tx) => {
-        await tx.execute(
-          sql`SELECT record_property_sale(${p.id}::uuid, ${price}::bigint, ${costs}::bigint, ${SALE_FEE_BPS}, current_date, '[]'::jsonb, '', ${alice.id}::uuid)`,
+      // The money rule and the notices, as the route runs them (its time is bench:exit's to
+      // print, not this test's to assert).
+      const told = await t.app.db.transaction(async (tx) => {
+        const res = await tx.execute(
+          sql`SELECT record_property_sale(${p.id}::uuid, ${price}::bigint, ${costs}::bigint, ${SALE_FEE_BPS}, current_date, '[]'::jsonb, '', ${alice.id}::uuid) AS id`,
         );
+        return notifyPropertySold(tx, (res as unknown as { rows: { id: string }[] }).rows[0].id);
       });
       expect(await statusOf(p.id)).toBe('SOLD');
+      // One notice to each holder and one to the owner.
+      expect(told).toBe(holders + 1);
+      const [notes] = await queryRows<{ holders: string; owner: string; results: string }>(
+        t.app,
+        sql`SELECT count(*) FILTER (WHERE n.user_id <> ${owner.id}) AS holders, count(*) FILTER (WHERE n.user_id = ${owner.id}) AS owner,
+                   (SELECT count(*) FROM notifications WHERE kind = 'PROPOSAL_RESULT' AND data->>'proposalId' = ${voteId}) AS results
+              FROM notifications n WHERE n.kind = 'PROPERTY_SOLD' AND n.data->>'propertyId' = ${p.id}`,
+      );
+      expect(notes).toEqual({ holders: String(holders), owner: '1', results: String(holders) });
       const net = price - costs - saleFeeCents(price);
       const [sums] = await queryRows<{ paid: string; n: string; worst: string }>(
         t.app,

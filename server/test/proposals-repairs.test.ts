@@ -137,6 +137,14 @@ describe('an approved repair on the next income report', () => {
     expect(ok.json()).toMatchObject({ approvedRepairs: expected, totalExpenses: 150 });
     const read = await call(t.app, { method: 'GET', url: `/v1/income-reports/${ok.json()._id}`, as: admin });
     expect(read.json().approvedRepairs).toEqual(expected);
+    // The owner's list of past reports (what their income section shows) carries the line too.
+    const mine = await call(t.app, { method: 'GET', url: `/v1/income-reports/owned?propertyId=${ctx.propertyId}`, as: ctx.owner });
+    expect(mine.statusCode).toBe(200);
+    const carried = (mine.json() as { _id: string; approvedRepairs: unknown }[]).find((r) => r._id === ok.json()._id);
+    expect(carried?.approvedRepairs).toEqual(expected);
+    expect((mine.json() as { _id: string; approvedRepairs: unknown }[]).find((r) => r._id === before.json()._id)?.approvedRepairs).toEqual(
+      [],
+    );
 
     // Accounted for once: the report after needs it no more and may not carry it again.
     const again = await submit(ctx.owner, ctx.propertyId, { approvedRepairs: [{ proposalId: roof, spent: 0 }] });

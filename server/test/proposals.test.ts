@@ -395,6 +395,45 @@ describe('notices and cancelling', () => {
     expect(result.title).toBe('The vote on “Should we repaint the lobby?”: No quorum');
   });
 
+  it('every holder of record gets the same words, link and data for each notice, in one row each', async () => {
+    const { propertyId, holders, owner } = await funded([10, 20, 30]);
+    const p = (await raise(owner, propertyId, advisory())).json();
+    const notices = (kind: string) =>
+      queryRows<{ user_id: string; title: string; body: string; link: string; data: unknown; email_lane: number }>(
+        t.app,
+        sql`SELECT user_id, title, body, link, data, email_lane FROM notifications
+             WHERE kind = ${kind} AND data->>'proposalId' = ${p._id} ORDER BY user_id`,
+      );
+    const ids = holders.map((h) => h.id).sort();
+    const name = p.propertyName as string;
+    const closes = (at: string) => new Date(at).toISOString().slice(0, 16).replace('T', ' ');
+    const each = (title: string, body: string) =>
+      ids.map((id) => ({ user_id: id, title, body, link: '/dashboard/investments', data: { proposalId: p._id }, email_lane: 1 }));
+    expect(await notices('PROPOSAL_OPENED')).toEqual(
+      each(
+        `A vote is open on “${name}”`,
+        `Holders of “${name}” are voting on “Should we repaint the lobby?” until ${closes(p.closesAt)} (UTC). Your units when the vote opened are your votes. Quorum 10% of the votes, passes with 51% of for and against.`,
+      ),
+    );
+    const soon = inDays(0.5);
+    await setDates(p._id, inDays(-2), soon);
+    await read(holders[0], p._id);
+    expect(await notices('PROPOSAL_CLOSING')).toEqual(
+      each(
+        'The vote on “Should we repaint the lobby?” closes within a day',
+        `The vote on “Should we repaint the lobby?” for “${name}” closes at ${closes(soon)} (UTC). You can vote, or change your vote, until then.`,
+      ),
+    );
+    await closeNow(p._id);
+    await read(holders[0], p._id);
+    expect(await notices('PROPOSAL_RESULT')).toEqual(
+      each(
+        'The vote on “Should we repaint the lobby?”: No quorum',
+        `The vote on “Should we repaint the lobby?” for “${name}” is over: No quorum.`,
+      ),
+    );
+  });
+
   it('an admin cancels before the close (audited, holders told); nobody else may', async () => {
     const { propertyId, holders, owner } = await funded([10, 10]);
     const p = (await raise(owner, propertyId, advisory())).json();

@@ -3,8 +3,8 @@
 // investor remote's investments page bundles it, so no first visit downloads it. It takes the
 // HTTP client from 'shared-api' (the shared module), as 'shared-api/admin' does.
 import type { ApprovedRepair, CreateProposalBody, Proposal, ProposalList, VoteChoice } from './contract';
-import { http } from 'shared-api';
-import { id } from './endpoints/query';
+import { http, upload, type UploadOptions } from 'shared-api';
+import { filesForm, id } from './endpoints/query';
 
 /** Votes open on what I hold, those not open yet, and those decided in the last 30 days. */
 export const getMyProposals = (): Promise<ProposalList> => http.get('v1/me/proposals').json<ProposalList>();
@@ -20,3 +20,7 @@ export const raiseProposal = (propertyId: string, body: CreateProposalBody): Pro
 /** The owner's report form: the repairs the holders approved that the property's next income report must carry. */
 export const getApprovedRepairsToReport = (propertyId: string): Promise<ApprovedRepair[]> =>
   http.get(`v1/properties/owned/${id(propertyId)}/approved-repairs`).json<ApprovedRepair[]>();
+
+/** Adds documents (PDF or images, 5 MB each, at most 5 in all) to a proposal I raised, until its close. */
+export const addProposalDocuments = (proposalId: string, files: readonly Blob[], opts: UploadOptions = {}): Promise<Proposal> =>
+  upload<Proposal>(`v1/proposals/${id(proposalId)}/documents`, filesForm('files', files), { method: 'PATCH', ...opts });

@@ -162,7 +162,15 @@ export const properties = pgTable('properties', {
   suspendedReason: text('suspended_reason'),
 });
 
-export type FileKind = 'AVATAR' | 'KYC' | 'BUSINESS_KYC' | 'PROPERTY_IMAGE' | 'PROPERTY_DOCUMENT' | 'INCOME_RECEIPT' | 'APPRAISAL_DOCUMENT';
+export type FileKind =
+  | 'AVATAR'
+  | 'KYC'
+  | 'BUSINESS_KYC'
+  | 'PROPERTY_IMAGE'
+  | 'PROPERTY_DOCUMENT'
+  | 'INCOME_RECEIPT'
+  | 'APPRAISAL_DOCUMENT'
+  | 'PROPOSAL_DOCUMENT';
 export interface FileVariant {
   key: string;
   width: number;

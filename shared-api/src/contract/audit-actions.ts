@@ -58,6 +58,7 @@ export const AUDIT_ACTION_LABELS = {
   'property.handover': 'Handed a listing over to another owner',
   'proposal.raise': 'Raised a proposal for holders to vote on',
   'proposal.cancel': 'Cancelled a proposal before its close',
+  'proposal.documents': 'Added documents to a proposal',
   'proposal.close': 'Closed a vote and recorded its result',
   'property.sale': "Recorded a property's sale and paid its holders",
   'property.revision.submit': 'Submitted changes to a listing',

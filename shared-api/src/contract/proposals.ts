@@ -1,6 +1,7 @@
 // Holder votes: proposals about one property (sell it, repair it from the reserve, change the
 // rent policy or the manager, extend or end the hold, or an advisory question), voted by the
 // holders of record taken when the vote opens, weighted by their units then.
+import type { FileRef } from './types';
 
 export const PROPOSAL_KINDS = ['SELL', 'REPAIR', 'RENT_POLICY', 'MANAGER', 'HOLD', 'ADVISORY'] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
@@ -37,6 +38,8 @@ export const PROPOSAL_DEFAULT_RULES: Record<ProposalKind, ProposalRule> = {
 export const PROPOSAL_RAISE_THRESHOLD_PCT = 5;
 /** A vote stays open at least 2 days (so the reminder a day before the close means something) and at most 90. */
 export const PROPOSAL_MIN_DAYS = 2;
+/** Documents a proposal may carry (a broker's opinion, a repair quote): PDF or images, added by its raiser before the close. */
+export const PROPOSAL_MAX_DOCUMENTS = 5;
 export const PROPOSAL_MAX_DAYS = 90;
 export const PROPOSAL_TITLE_MAX = 200;
 export const PROPOSAL_DESCRIPTION_MAX = 5000;
@@ -124,6 +127,8 @@ export interface Proposal {
   myWeight: number | null;
   cancelReason: string | null;
   createdAt: string;
+  /** What the raiser attached (signed links, for whoever may read the proposal), oldest first. */
+  documents: FileRef[];
 }
 
 export interface ProposalList {
@@ -150,6 +155,9 @@ export const PROPOSAL_MESSAGES = {
   notOpenYet: 'Voting on this proposal has not opened yet',
   cancelFinal: 'This proposal has reached its close: its result stands',
   reasonRequired: 'Give a reason of 3 to 500 characters',
+  documentsRaiserOnly: 'Only whoever raised this proposal can add documents to it',
+  documentsClosed: 'Documents can be added only until the vote closes',
+  tooManyDocuments: `A proposal carries at most ${PROPOSAL_MAX_DOCUMENTS} documents`,
 } as const;
 
 /**

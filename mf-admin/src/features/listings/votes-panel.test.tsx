@@ -41,6 +41,7 @@ function proposal(over: Partial<Proposal>): Proposal {
     myWeight: null,
     cancelReason: null,
     createdAt: '2026-11-20T10:00:00.000Z',
+    documents: [],
     ...over,
   };
 }
@@ -107,4 +108,15 @@ test('a read-only admin sees the votes without Cancel', async () => {
   setup(false);
   const roof = await screen.findByRole('article', { name: 'Fix the roof' });
   expect(within(roof).queryByRole('button', { name: 'Cancel vote…' })).not.toBeInTheDocument();
+});
+
+test("a vote's documents are listed as links", async () => {
+  const quote = { _id: 'f1', url: '/files/q.pdf?sig=x', name: 'roofer-quote.pdf', mimeType: 'application/pdf', size: 2048 };
+  jest.mocked(getPropertyProposals).mockResolvedValue({ items: [{ ...open, documents: [quote] }, closed] });
+  setup();
+  const roof = await screen.findByRole('article', { name: 'Fix the roof' });
+  const link = within(roof).getByRole('link', { name: /Open roofer-quote\.pdf/ });
+  expect(link.getAttribute('href')).toMatch(/\/files\/q\.pdf\?sig=x$/);
+  const sell = screen.getByRole('article', { name: 'Sell the building' });
+  expect(within(sell).queryByRole('link')).not.toBeInTheDocument();
 });

@@ -9,6 +9,7 @@ import { cancelProposal, getPropertyProposals } from 'shared-api/admin';
 import type { Proposal, ProposalStatus } from 'shared-api/contract';
 import { PROPOSAL_KIND_LABELS, PROPOSAL_MESSAGES, PROPOSAL_RESULT_LABELS, proposalRuleText } from 'shared-api/contract/votes';
 import { DecisionDialog } from '../../components/decision-dialog';
+import { DocumentLinks } from '../../components/files';
 
 export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
   SCHEDULED: 'Not open yet',
@@ -63,6 +64,7 @@ export function VotesPanel({ propertyId, canCancel }: { propertyId: string; canC
           </Typography>
           <Typography variant="body2">Rule: {proposalRuleText(p.rule)}.</Typography>
           <Typography variant="body2">{tallyText(p)}</Typography>
+          {p.documents.length > 0 && <DocumentLinks documents={p.documents} />}
           {canCancel && (p.status === 'OPEN' || p.status === 'SCHEDULED') && (
             <Box>
               <Button variant="outline-blue" size="SM" onClick={() => setCancelling(p)}>

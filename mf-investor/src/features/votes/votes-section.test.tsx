@@ -36,6 +36,7 @@ function proposal(over: Partial<Proposal> = {}): Proposal {
     myWeight: 30,
     cancelReason: null,
     createdAt: '2026-11-20T10:00:00.000Z',
+    documents: [],
     ...over,
   };
 }
@@ -100,4 +101,16 @@ test('a decided vote shows its result and no buttons', async () => {
   const card = await screen.findByRole('article');
   expect(card).toHaveTextContent('Result: No quorum');
   expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+});
+
+test("a proposal's documents are links that open in a new tab", async () => {
+  const quote = { _id: 'f1', url: '/files/q.pdf?sig=x', name: 'roofer-quote.pdf', mimeType: 'application/pdf', size: 2048 };
+  m.list.mockResolvedValue({ items: [proposal({ documents: [quote] }), proposal({ _id: 'pr2', title: 'Repaint' })] });
+  renderPage(<VotesSection />);
+  const [withDocs, without] = await screen.findAllByRole('article');
+  const list = within(withDocs).getByRole('list', { name: 'Documents of Sell the lofts for at least $450,000' });
+  const link = within(list).getByRole('link', { name: 'roofer-quote.pdf' });
+  expect(link.getAttribute('href')).toMatch(/\/files\/q\.pdf\?sig=x$/);
+  expect(link).toHaveAttribute('target', '_blank');
+  expect(within(without).queryByRole('list')).not.toBeInTheDocument();
 });

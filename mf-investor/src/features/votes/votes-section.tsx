@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { Alert, Box, LinearProgress, Paper, Typography } from 'shared-ui/mui';
 import { ConfirmDialog } from 'shared-ui/display';
 import { Button, formatDate, formatMoney, formatNumber, toast } from 'shared-ui/core';
-import { readError } from 'shared-api';
+import { fileUrl, readError } from 'shared-api';
 import { apiQuery, queryKeys, useApiQuery, useInvalidate } from 'shared-api/query';
 import { getMyProposals, voteOnProposal } from 'shared-api/votes';
 import type { Proposal, VoteChoice } from 'shared-api/contract';
@@ -57,6 +57,20 @@ function ProposalCard({ p, onVote }: { p: Proposal; onVote: (p: Proposal, choice
         {p.propertyName} · {terms(p)}
       </Typography>
       {p.description && <Typography variant="body2">{p.description}</Typography>}
+      {p.documents.length > 0 && (
+        <Box component="ul" aria-label={`Documents of ${p.title}`} sx={{ m: 0, pl: 2 }}>
+          {p.documents.map((d) => (
+            <li key={d._id}>
+              <a href={fileUrl(d.url)} target="_blank" rel="noopener">
+                {d.name}
+              </a>{' '}
+              <Typography component="span" variant="body2" color="text.secondary">
+                (opens in a new tab)
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
       <Typography variant="body2">Rule: {proposalRuleText(p.rule)}.</Typography>
       <Typography variant="body2">
         {p.status === 'CLOSED' && p.result

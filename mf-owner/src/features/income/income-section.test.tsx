@@ -126,6 +126,26 @@ test('reports (status, rejection reason) and distributions (figures, refused wit
   expect(refused).toHaveTextContent('Your wallet holds $12.00');
 });
 
+test("a past report shows the repairs it carried, with the reserve's spending", async () => {
+  const line = 'Repair approved by holders on Apr 20, 2026: budget $2,500.00 (“Fix the roof”)';
+  api.getOwnedIncomeReports.mockResolvedValue([
+    report({
+      status: 'APPROVED',
+      rejectionReason: null,
+      approvedRepairs: [{ proposalId: 'v1', title: 'Fix the roof', approvedOn: '2026-04-20', budget: 2500, spent: 1800.25, line }],
+    }),
+    report({ _id: 'r2', periodStart: '2026-05-01', periodEnd: '2026-05-31' }),
+  ]);
+  renderPage(<IncomeSection property={funded} />);
+  const reports = await screen.findByRole('table', { name: 'Income reports of Maple Court' });
+  expect(within(reports).getByRole('columnheader', { name: 'Approved repairs' })).toBeInTheDocument();
+  const [, carried, none] = within(reports).getAllByRole('row');
+  const item = within(carried).getByRole('listitem');
+  expect(item).toHaveTextContent(line);
+  expect(item).toHaveTextContent('Spent from the reserve: $1,800.25');
+  expect(within(none).queryByRole('listitem')).toBeNull();
+});
+
 test('the form: validation with the messages, then a review step, then submit with receipts', async () => {
   const created = report({ _id: 'r2', status: 'SUBMITTED', rejectionReason: null, periodStart: '2026-05-01', periodEnd: '2026-05-31' });
   api.submitIncomeReport.mockResolvedValue(created);

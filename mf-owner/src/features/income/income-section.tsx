@@ -29,6 +29,27 @@ const reportColumns: DataTableColumn<IncomeReport>[] = [
   { key: 'grossRent', header: 'Rent', align: 'right', render: (r) => formatMoney(r.grossRent) },
   { key: 'totalExpenses', header: 'Expenses', align: 'right', render: (r) => formatMoney(r.totalExpenses) },
   { key: 'receipts', header: 'Receipts', align: 'right', render: (r) => String(r.receipts.length) },
+  {
+    // A repair the holders approved is accounted for once, on the report that carried it: the
+    // owner sees it there afterwards, with what the reserve spent on it.
+    key: 'approvedRepairs',
+    header: 'Approved repairs',
+    render: (r) =>
+      r.approvedRepairs.length === 0 ? (
+        '—'
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {r.approvedRepairs.map((x) => (
+            <li key={x.proposalId}>
+              <Typography variant="body2">{x.line}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                Spent from the reserve: {formatMoney(x.spent)}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      ),
+  },
   { key: 'createdAt', header: 'Submitted', render: (r) => formatDate(r.createdAt) },
   {
     key: 'status',

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import * as votes from 'shared-api/votes';
 import { useSessionStore } from 'shared-api';
 import { makeUser } from 'shared-api/testing';
-import { renderPage } from 'shared-ui/testing';
+import { fakeFile, renderPage } from 'shared-ui/testing';
 import { RaiseProposalDialog, proposalBody } from './raise-proposal-dialog';
 
-jest.mock('shared-api/votes', () => ({ raiseProposal: jest.fn() }));
+jest.mock('shared-api/votes', () => ({ raiseProposal: jest.fn(), addProposalDocuments: jest.fn() }));
 const raise = jest.mocked(votes.raiseProposal);
+const attach = jest.mocked(votes.addProposalDocuments);
 
 jest.setTimeout(30_000);
 
@@ -58,4 +59,18 @@ test('shows the rule of the kind chosen, sends the proposal and closes; a refusa
     'p1',
     expect.objectContaining({ kind: 'SELL', title: 'Sell the lofts', price: 450000, priceIsFloor: true }),
   );
+});
+
+test('documents chosen go with the proposal, uploaded once it is raised', async () => {
+  const onClose = jest.fn();
+  raise.mockResolvedValue({ _id: 'v9' } as never);
+  attach.mockResolvedValue({} as never);
+  const { user } = renderPage(<RaiseProposalDialog property={{ _id: 'p1', name: 'Harbor Lofts' }} open onClose={onClose} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Ask the holders of Harbor Lofts to vote' });
+  await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Repaint the lobby');
+  const quote = fakeFile('painter-quote.pdf', 'application/pdf', 1000);
+  await user.upload(within(dialog).getByLabelText(/^Documents/), quote);
+  await user.click(within(dialog).getByRole('button', { name: 'Open the vote' }));
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
+  expect(attach).toHaveBeenCalledWith('v9', [expect.objectContaining({ name: 'painter-quote.pdf' })]);
 });

@@ -1,18 +1,20 @@
 // An owner asks the holders of a live listing to vote: the kind (with its decision rule shown
 // before anything is sent), a title, what it is about, the price or budget where the kind has
 // one, and how many days the vote stays open. It opens at once; every holder is told.
+// Documents (a broker's opinion, a repair quote) go with it: sent once it is raised.
 import { useId, useState } from 'react';
 import { Alert, Box, Typography } from 'shared-ui/mui';
 import { Checkbox, FormControlLabel, MenuItem, TextField } from 'shared-ui/mui-forms';
-import { Button, Modal, toast } from 'shared-ui';
+import { Button, FilePicker, Modal, toast } from 'shared-ui';
 import { readError } from 'shared-api';
-import { raiseProposal } from 'shared-api/votes';
+import { addProposalDocuments, raiseProposal } from 'shared-api/votes';
 import type { CreateProposalBody, Property, ProposalKind } from 'shared-api/contract';
 import {
   PROPOSAL_DEFAULT_RULES,
   PROPOSAL_KINDS,
   PROPOSAL_KIND_LABELS,
   PROPOSAL_MAX_DAYS,
+  PROPOSAL_MAX_DOCUMENTS,
   PROPOSAL_MIN_DAYS,
   proposalRuleText,
 } from 'shared-api/contract/votes';
@@ -58,6 +60,7 @@ export function RaiseProposalDialog({ property, open, onClose }: RaiseProposalDi
   const [days, setDays] = useState('7');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [documents, setDocuments] = useState<File[]>([]);
 
   const submit = async () => {
     const body = proposalBody({ kind, title, description, amount, floor, days });
@@ -68,7 +71,14 @@ export function RaiseProposalDialog({ property, open, onClose }: RaiseProposalDi
     setBusy(true);
     setProblem(null);
     try {
-      await raiseProposal(property._id, body);
+      const raised = await raiseProposal(property._id, body);
+      if (documents.length > 0) {
+        try {
+          await addProposalDocuments(raised._id, documents);
+        } catch (err) {
+          toast.error(`The vote is open, but its documents could not be uploaded: ${await readError(err)}`);
+        }
+      }
       toast.success(`The vote on “${body.title}” is open: the holders of ${property.name} are told`);
       onClose();
     } catch (err) {
@@ -137,6 +147,18 @@ export function RaiseProposalDialog({ property, open, onClose }: RaiseProposalDi
           value={days}
           onChange={(e) => setDays(e.target.value)}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <FilePicker
+          label="Documents"
+          kind="pdf+images"
+          multiple
+          maxFiles={PROPOSAL_MAX_DOCUMENTS}
+          files={documents}
+          onChange={setDocuments}
+          onError={(m) => toast.error(m)}
+          disabled={busy}
+          helperText={`What holders should read before voting (a broker's opinion, a quote): PDF or images, at most ${PROPOSAL_MAX_DOCUMENTS}.`}
+          name="files"
         />
         {problem && (
           <Alert severity="error" role="alert">

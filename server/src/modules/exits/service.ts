@@ -12,7 +12,7 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/http-error';
 import { moneyTx } from '../../lib/money';
-import { notices } from '../notifications';
+import { notifyPropertySold } from '../notifications';
 
 type Row = Record<string, unknown>;
 async function rows<T = Row>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -140,36 +140,8 @@ export async function recordSale(app: FastifyInstance, actor: Actor, id: string,
         documents,
       },
     });
-    const holders = await rows<{ holder_id: string; is_owner: boolean; units: number; cents: string }>(
-      tx,
-      sql`SELECT holder_id, is_owner, units, cents FROM sale_holders WHERE sale_id = ${sale._id} AND NOT is_owner ORDER BY holder_id`,
-    );
-    for (const h of holders) {
-      await notices.propertySold(tx, {
-        userId: h.holder_id,
-        id,
-        name: sale.propertyName,
-        owner: false,
-        units: num(h.units),
-        cents: num(h.cents),
-        saleId: sale._id,
-      });
-    }
-    const [funded] = await rows<{ owner_id: string; cents: string }>(
-      tx,
-      sql`SELECT s.owner_id, coalesce(-sum(e.amount_cents), 0) AS cents FROM property_sales s
-            LEFT JOIN ledger_entries e ON e.sale_id = s.id AND e.user_id = s.owner_id
-           WHERE s.id = ${sale._id} GROUP BY s.owner_id`,
-    );
-    await notices.propertySold(tx, {
-      userId: funded.owner_id,
-      id,
-      name: sale.propertyName,
-      owner: true,
-      units: 0,
-      cents: num(funded.cents),
-      saleId: sale._id,
-    });
+    // Every holder and the owner, in one statement whatever their number.
+    await notifyPropertySold(tx, sale._id);
     return sale;
   });
 }

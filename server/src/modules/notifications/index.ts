@@ -2,5 +2,5 @@
 // never from its files.
 export { default as notificationRoutes } from './routes';
 export { scheduleMailDispatch } from './job';
-export { holdersOf, notices, notifyDistributionPaid, proposalNotices } from './notices';
+export { holdersOf, notices, notifyDistributionPaid, notifyPropertySold, proposalNotices } from './notices';
 export { notify } from './outbox';

@@ -2,9 +2,9 @@
 // link, one function per event, called INSIDE the transaction that makes the change (so
 // the notice exists if and only if the change committed). Figures as dollars.
 import { sql } from 'drizzle-orm';
-import { paths } from 'shared-api/contract';
+import { paths, type NotificationKind } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { notify } from './outbox';
+import { laneOf, notify } from './outbox';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** $1,234.50 from cents. */
@@ -257,22 +257,6 @@ export const notices = {
       data: { propertyId: p.id },
     }),
 
-  /** A property sold as a whole: each holder is told what they were paid; its owner, what it cost them. */
-  propertySold: (
-    tx: Executor,
-    p: { userId: string; id: string; name: string; owner: boolean; units: number; cents: number; saleId: string },
-  ) =>
-    notify(tx, {
-      userId: p.userId,
-      kind: 'PROPERTY_SOLD',
-      title: `“${p.name}” is sold`.slice(0, 200),
-      body: p.owner
-        ? `The sale of “${p.name}” is recorded: ${dollars(p.cents)} left your wallet for its holders' proceeds and the sale fee.`
-        : `“${p.name}” is sold. Your ${units(p.units)} ${p.units === 1 ? 'was' : 'were'} bought back and ${dollars(p.cents)}, your share of the proceeds, is paid into your wallet.`,
-      link: p.owner ? paths.activeListings : paths.wallet,
-      data: { propertyId: p.id, saleId: p.saleId },
-    }),
-
   holdingSuspended: (tx: Executor, p: { userId: string; id: string; name: string }, reason: string) =>
     notify(tx, {
       userId: p.userId,
@@ -367,38 +351,57 @@ export const notices = {
     }),
 };
 
-/** Everyone holding units of a property (its owner aside), told in the same transaction. */
-/** Holder votes: every holder of record is told when a vote opens, a day before it closes, and of its outcome. */
-export const proposalNotices = {
-  opened: (tx: Executor, userId: string, p: { id: string; title: string; propertyName: string; closesAt: string; rule: string }) =>
-    notify(tx, {
-      userId,
-      kind: 'PROPOSAL_OPENED',
-      title: `A vote is open on “${p.propertyName}”`.slice(0, 200),
-      body: `Holders of “${p.propertyName}” are voting on “${p.title}” until ${p.closesAt} (UTC). Your units when the vote opened are your votes. ${p.rule}.`,
-      link: paths.investments,
-      data: { proposalId: p.id },
-    }),
-  closing: (tx: Executor, userId: string, p: { id: string; title: string; propertyName: string; closesAt: string }) =>
-    notify(tx, {
-      userId,
-      kind: 'PROPOSAL_CLOSING',
-      title: `The vote on “${p.title}” closes within a day`.slice(0, 200),
-      body: `The vote on “${p.title}” for “${p.propertyName}” closes at ${p.closesAt} (UTC). You can vote, or change your vote, until then.`,
-      link: paths.investments,
-      data: { proposalId: p.id },
-    }),
-  result: (tx: Executor, userId: string, p: { id: string; title: string; propertyName: string; outcome: string }) =>
-    notify(tx, {
-      userId,
-      kind: 'PROPOSAL_RESULT',
-      title: `The vote on “${p.title}”: ${p.outcome}`.slice(0, 200),
-      body: `The vote on “${p.title}” for “${p.propertyName}” is over: ${p.outcome}.`,
-      link: paths.investments,
-      data: { proposalId: p.id },
-    }),
+/**
+ * Holder votes: every holder of record is told when a vote opens, a day before it closes, and
+ * of its outcome. The words are the same for each, so they are composed once here and written
+ * to all the holders by one statement (notify_proposal_holders), whatever their number.
+ */
+const toHolders = async (tx: Executor, proposalId: string, kind: NotificationKind, title: string, body: string): Promise<number> => {
+  const res = await tx.execute(
+    sql`SELECT notify_proposal_holders(${proposalId}::uuid, ${kind}, ${title.slice(0, 200)}, ${body}, ${paths.investments}, ${laneOf(kind)}::smallint) AS n`,
+  );
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0].n);
 };
 
+export const proposalNotices = {
+  opened: (tx: Executor, p: { id: string; title: string; propertyName: string; closesAt: string; rule: string }) =>
+    toHolders(
+      tx,
+      p.id,
+      'PROPOSAL_OPENED',
+      `A vote is open on “${p.propertyName}”`,
+      `Holders of “${p.propertyName}” are voting on “${p.title}” until ${p.closesAt} (UTC). Your units when the vote opened are your votes. ${p.rule}.`,
+    ),
+  closing: (tx: Executor, p: { id: string; title: string; propertyName: string; closesAt: string }) =>
+    toHolders(
+      tx,
+      p.id,
+      'PROPOSAL_CLOSING',
+      `The vote on “${p.title}” closes within a day`,
+      `The vote on “${p.title}” for “${p.propertyName}” closes at ${p.closesAt} (UTC). You can vote, or change your vote, until then.`,
+    ),
+  result: (tx: Executor, p: { id: string; title: string; propertyName: string; outcome: string }) =>
+    toHolders(
+      tx,
+      p.id,
+      'PROPOSAL_RESULT',
+      `The vote on “${p.title}”: ${p.outcome}`,
+      `The vote on “${p.title}” for “${p.propertyName}” is over: ${p.outcome}.`,
+    ),
+};
+
+/**
+ * A property sold as a whole: each holder is told what they were paid, its owner what it cost
+ * them, by one statement in the recording transaction (the words are notify_property_sold's).
+ */
+export async function notifyPropertySold(tx: Executor, saleId: string): Promise<number> {
+  const res = await tx.execute(
+    sql`SELECT notify_property_sold(${saleId}::uuid, ${paths.wallet}, ${paths.activeListings}, ${laneOf('PROPERTY_SOLD')}::smallint) AS n`,
+  );
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0].n);
+}
+
+/** Everyone holding units of a property (its owner aside), for notices told in the same transaction. */
 export async function holdersOf(tx: Executor, propertyId: string): Promise<string[]> {
   const res = await tx.execute(sql`SELECT investor_id FROM holdings WHERE property_id = ${propertyId} AND quantity > 0`);
   return (res as unknown as { rows: { investor_id: string }[] }).rows.map((r) => r.investor_id);

@@ -4,12 +4,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors, Id, IdParams } from '../../lib/schema';
 import { actorOf } from '../../plugins/auth';
+import { uploadsOf } from '../../plugins/uploads';
 import { CancelProposalSchema, CreateProposalSchema, ProposalListSchema, ProposalSchema, VoteSchema } from './schemas';
 import * as service from './service';
 
 const tags = ['proposals'];
 const security = [{ bearerAuth: [] }];
 const PropertyParams = Type.Object({ id: Id }, { additionalProperties: false });
+const multipartBody = { consumes: ['multipart/form-data'] };
 
 const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -55,6 +57,21 @@ const proposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => service.getProposal(app, actorOf(request), request.params.id),
+  );
+  app.patch(
+    '/proposals/:id/documents',
+    {
+      onRequest: [app.authenticate, app.requireAdmin('listings.review', { or: ['PROPERTY_OWNER', 'INVESTOR'] })],
+      schema: {
+        tags,
+        summary: 'Add documents (PDF or images, field "files", at most 5 in all) to a proposal until its close (whoever raised it)',
+        security,
+        params: IdParams,
+        ...multipartBody,
+        response: { 200: ProposalSchema, ...errors(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => service.addDocuments(app, actorOf(request), request.params.id, uploadsOf(request)),
   );
   app.put(
     '/proposals/:id/vote',

@@ -10,6 +10,7 @@ import {
   VOTE_CHOICES,
 } from 'shared-api/contract/votes';
 import { assertSame, DateTime, Id, Nullable, StringEnum, type Same } from '../../lib/schema';
+import { FileRefSchema } from '../files';
 
 const Pct = Type.Integer({ minimum: 1, maximum: 100 });
 const RuleSchema = Type.Object(
@@ -69,6 +70,7 @@ export const ProposalSchema = Type.Object({
   myWeight: Nullable(Type.Integer()),
   cancelReason: Nullable(Type.String()),
   createdAt: DateTime,
+  documents: Type.Array(FileRefSchema),
 });
 assertSame<Same<Static<typeof ProposalSchema>, Proposal>>();
 

@@ -19,6 +19,7 @@ import {
 import {
   PROPOSAL_DEFAULT_RULES,
   PROPOSAL_MAX_DAYS,
+  PROPOSAL_MAX_DOCUMENTS,
   PROPOSAL_MESSAGES,
   PROPOSAL_MIN_DAYS,
   PROPOSAL_RAISE_THRESHOLD_PCT,
@@ -30,6 +31,9 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { amountCents, moneyError } from '../../lib/money';
+import type { FileRow } from '../../db/schema';
+import type { ReadUploads } from '../../plugins/uploads';
+import { insertFiles, storeUploads, toFileRef, type FileLinks } from '../files';
 import { proposalNotices } from '../notifications';
 
 type Row = Record<string, unknown>;
@@ -53,12 +57,6 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 
 // ---- Opening, reminding, closing when due ----
 
-async function holdersOfRecord(tx: Executor, id: string): Promise<string[]> {
-  return (
-    await rows<{ holder_id: string }>(tx, sql`SELECT holder_id FROM proposal_holders WHERE proposal_id = ${id} ORDER BY holder_id`)
-  ).map((r) => r.holder_id);
-}
-
 /** Opens, reminds or closes one proposal if its time has come, with the notices, in one transaction. */
 async function settleOne(tx: Executor, id: string): Promise<void> {
   const [p] = await rows(
@@ -80,17 +78,17 @@ async function settleOne(tx: Executor, id: string): Promise<void> {
         majorityPct: Number(p.majority_pct),
         capPct: p.cap_pct === null ? null : Number(p.cap_pct),
       });
-      for (const h of await holdersOfRecord(tx, id)) await proposalNotices.opened(tx, h, { ...about, rule });
+      await proposalNotices.opened(tx, { ...about, rule });
     }
   }
   if (status !== 'OPEN') return;
   if (p.close_due) {
     const [r] = await rows<{ result: string }>(tx, sql`SELECT proposal_close(${id}, NULL, NULL) AS result`);
     const outcome = PROPOSAL_RESULT_LABELS[r.result as ProposalResult] ?? r.result;
-    for (const h of await holdersOfRecord(tx, id)) await proposalNotices.result(tx, h, { ...about, outcome });
+    await proposalNotices.result(tx, { ...about, outcome });
   } else if (p.remind_due) {
     await tx.execute(sql`UPDATE proposals SET reminded_at = now() WHERE id = ${id}`);
-    for (const h of await holdersOfRecord(tx, id)) await proposalNotices.closing(tx, h, about);
+    await proposalNotices.closing(tx, about);
   }
 }
 
@@ -153,49 +151,56 @@ export async function runDueProposals(app: FastifyInstance): Promise<{ settled: 
 const SELECT = (me: string | null) => sql`
   SELECT p.*, pr.name AS property_name, t.eligible, t.for_w, t.against_w, t.abstain_w, t.holders, t.voters,
          proposal_outcome(t.eligible, t.for_w, t.against_w, t.abstain_w, p.quorum_pct, p.majority_pct) AS live_outcome,
-         h.weight AS my_weight, v.choice AS my_vote
+         h.weight AS my_weight, v.choice AS my_vote,
+         (SELECT coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'storageKey', f.storage_key, 'originalName', f.original_name,
+                                                       'mimeType', f.mime_type, 'size', f.size) ORDER BY d.seq), '[]'::jsonb)
+            FROM proposal_documents d JOIN files f ON f.id = d.file_id WHERE d.proposal_id = p.id) AS documents
     FROM proposals p
     JOIN properties pr ON pr.id = p.property_id
     CROSS JOIN LATERAL proposal_tally(p.id) t
     LEFT JOIN proposal_holders h ON h.proposal_id = p.id AND h.holder_id = ${me}
     LEFT JOIN proposal_votes v ON v.proposal_id = p.id AND v.holder_id = ${me}`;
 
-function toProposal(r: Row): Proposal {
-  const closed = r.status === 'CLOSED';
-  const n = (v: unknown) => Number(v ?? 0);
-  return {
-    _id: String(r.id),
-    propertyId: String(r.property_id),
-    propertyName: String(r.property_name),
-    kind: r.kind as ProposalKind,
-    title: String(r.title),
-    description: String(r.description ?? ''),
-    price: r.price_cents === null ? null : centsToDollars(Number(r.price_cents)),
-    priceIsFloor: Boolean(r.price_is_floor),
-    budget: r.budget_cents === null ? null : centsToDollars(Number(r.budget_cents)),
-    rule: { quorumPct: n(r.quorum_pct), majorityPct: n(r.majority_pct), capPct: r.cap_pct === null ? null : n(r.cap_pct) },
-    opensAt: iso(r.opens_at),
-    closesAt: iso(r.closes_at),
-    status: r.status as ProposalStatus,
-    result: (r.result as ProposalResult | null) ?? null,
-    tally:
-      n(r.holders) === 0
-        ? null
-        : {
-            eligible: n(closed ? r.eligible_weight : r.eligible),
-            for: n(closed ? r.for_weight : r.for_w),
-            against: n(closed ? r.against_weight : r.against_w),
-            abstain: n(closed ? r.abstain_weight : r.abstain_w),
-            holders: n(r.holders),
-            voters: n(r.voters),
-            outcome: (closed ? r.result : r.live_outcome) as ProposalResult,
-          },
-    myVote: (r.my_vote as VoteChoice | null) ?? null,
-    myWeight: r.my_weight === null || r.my_weight === undefined ? null : n(r.my_weight),
-    cancelReason: (r.cancel_reason as string | null) ?? null,
-    createdAt: iso(r.created_at),
+/** A proposal as answered; its documents' links are signed, so only a reader of the proposal gets them. */
+const toProposal =
+  (links: FileLinks) =>
+  (r: Row): Proposal => {
+    const closed = r.status === 'CLOSED';
+    const n = (v: unknown) => Number(v ?? 0);
+    return {
+      _id: String(r.id),
+      propertyId: String(r.property_id),
+      propertyName: String(r.property_name),
+      kind: r.kind as ProposalKind,
+      title: String(r.title),
+      description: String(r.description ?? ''),
+      price: r.price_cents === null ? null : centsToDollars(Number(r.price_cents)),
+      priceIsFloor: Boolean(r.price_is_floor),
+      budget: r.budget_cents === null ? null : centsToDollars(Number(r.budget_cents)),
+      rule: { quorumPct: n(r.quorum_pct), majorityPct: n(r.majority_pct), capPct: r.cap_pct === null ? null : n(r.cap_pct) },
+      opensAt: iso(r.opens_at),
+      closesAt: iso(r.closes_at),
+      status: r.status as ProposalStatus,
+      result: (r.result as ProposalResult | null) ?? null,
+      tally:
+        n(r.holders) === 0
+          ? null
+          : {
+              eligible: n(closed ? r.eligible_weight : r.eligible),
+              for: n(closed ? r.for_weight : r.for_w),
+              against: n(closed ? r.against_weight : r.against_w),
+              abstain: n(closed ? r.abstain_weight : r.abstain_w),
+              holders: n(r.holders),
+              voters: n(r.voters),
+              outcome: (closed ? r.result : r.live_outcome) as ProposalResult,
+            },
+      myVote: (r.my_vote as VoteChoice | null) ?? null,
+      myWeight: r.my_weight === null || r.my_weight === undefined ? null : n(r.my_weight),
+      cancelReason: (r.cancel_reason as string | null) ?? null,
+      createdAt: iso(r.created_at),
+      documents: ((r.documents as FileRow[] | null) ?? []).map((f) => toFileRef(links, f, true)),
+    };
   };
-}
 
 async function findProperty(db: Executor, id: string) {
   const [p] = await rows<{ id: string; owner_id: string; status: string; total_quantity: number; name: string }>(
@@ -217,9 +222,9 @@ async function maySee(db: Executor, actor: Actor, property: { id: string; owner_
   return Boolean(r?.ok);
 }
 
-async function readOne(db: Executor, id: string, me: string): Promise<Proposal | null> {
-  const [r] = await rows(db, sql`${SELECT(me)} WHERE p.id = ${id}`);
-  return r ? toProposal(r) : null;
+async function readOne(app: FastifyInstance, id: string, me: string): Promise<Proposal | null> {
+  const [r] = await rows(app.db, sql`${SELECT(me)} WHERE p.id = ${id}`);
+  return r ? toProposal(app.links)(r) : null;
 }
 
 export async function listForProperty(app: FastifyInstance, actor: Actor, propertyId: string): Promise<ProposalList> {
@@ -228,7 +233,7 @@ export async function listForProperty(app: FastifyInstance, actor: Actor, proper
   if (!(await maySee(app.db, actor, property))) throw forbidden(PROPOSAL_MESSAGES.notAllowedToSee);
   await settleDue(app, propertyId);
   const list = await rows(app.db, sql`${SELECT(actor.id)} WHERE p.property_id = ${propertyId} ORDER BY p.created_at DESC, p.id`);
-  return { items: list.map(toProposal) };
+  return { items: list.map(toProposal(app.links)) };
 }
 
 export async function getProposal(app: FastifyInstance, actor: Actor, id: string): Promise<Proposal> {
@@ -237,7 +242,7 @@ export async function getProposal(app: FastifyInstance, actor: Actor, id: string
   if (!property) throw notFound(PROPOSAL_MESSAGES.notFound);
   if (!(await maySee(app.db, actor, property))) throw forbidden(PROPOSAL_MESSAGES.notAllowedToSee);
   await guarded(() => app.db.transaction((tx) => settleOne(tx, id)));
-  return (await readOne(app.db, id, actor.id))!;
+  return (await readOne(app, id, actor.id))!;
 }
 
 /**
@@ -254,7 +259,7 @@ export async function myProposals(app: FastifyInstance, actor: Actor): Promise<P
                OR EXISTS (SELECT 1 FROM holdings x WHERE x.property_id = p.property_id AND x.investor_id = ${actor.id} AND x.quantity > 0)))
         ORDER BY (p.status = 'OPEN') DESC, p.closes_at, p.id`,
   );
-  return { items: list.map(toProposal) };
+  return { items: list.map(toProposal(app.links)) };
 }
 
 // ---- Raising, voting, cancelling ----
@@ -330,7 +335,7 @@ export async function raiseProposal(app: FastifyInstance, actor: Actor, property
       return row.id;
     }),
   );
-  return (await readOne(app.db, id, actor.id))!;
+  return (await readOne(app, id, actor.id))!;
 }
 
 export async function castVote(app: FastifyInstance, actor: Actor, id: string, choice: VoteChoice): Promise<Proposal> {
@@ -354,7 +359,7 @@ export async function castVote(app: FastifyInstance, actor: Actor, id: string, c
       );
     }),
   );
-  return (await readOne(app.db, id, actor.id))!;
+  return (await readOne(app, id, actor.id))!;
 }
 
 export async function cancelProposal(app: FastifyInstance, actor: Actor, id: string, body: CancelProposalBody): Promise<Proposal> {
@@ -377,9 +382,54 @@ export async function cancelProposal(app: FastifyInstance, actor: Actor, id: str
       );
       await audit(tx, actor, { action: 'proposal.cancel', targetType: 'proposal', targetId: id, detail: { reason, status: p.status } });
       const outcome = `cancelled by an administrator (${reason})`;
-      for (const h of await holdersOfRecord(tx, id))
-        await proposalNotices.result(tx, h, { id, title: p.title, propertyName: p.property_name, outcome });
+      await proposalNotices.result(tx, { id, title: p.title, propertyName: p.property_name, outcome });
     }),
   );
-  return (await readOne(app.db, id, actor.id))!;
+  return (await readOne(app, id, actor.id))!;
+}
+
+/**
+ * Documents on a proposal (a broker's opinion, a repair quote): PDF or images checked by their
+ * content, as receipts are, added by whoever raised it while it is scheduled or open (until the
+ * close: holders vote on what they could read), at most PROPOSAL_MAX_DOCUMENTS. The proposal
+ * row is locked, so two uploads at once cannot pass the cap, nor one the close.
+ */
+export async function addDocuments(app: FastifyInstance, actor: Actor, id: string, readFiles: ReadUploads): Promise<Proposal> {
+  // Who and when before reading any upload.
+  const [p] = await rows<{ property_id: string; raised_by: string }>(
+    app.db,
+    sql`SELECT property_id, raised_by FROM proposals WHERE id = ${id}`,
+  );
+  if (!p) throw notFound(PROPOSAL_MESSAGES.notFound);
+  if (p.raised_by !== actor.id) throw forbidden(PROPOSAL_MESSAGES.documentsRaiserOnly);
+  await guarded(() => app.db.transaction((tx) => settleOne(tx, id)));
+  const open = async (db: Executor) => {
+    const [r] = await rows<{ open: boolean; n: string }>(
+      db,
+      sql`SELECT status IN ('SCHEDULED', 'OPEN') AND closes_at > now() AS open,
+                 (SELECT count(*) FROM proposal_documents WHERE proposal_id = ${id}) AS n
+            FROM proposals WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!r.open) throw conflict(PROPOSAL_MESSAGES.documentsClosed);
+    return Number(r.n);
+  };
+  await open(app.db);
+  const uploads = await readFiles({ field: 'files', kind: 'pdf+images', maxFiles: PROPOSAL_MAX_DOCUMENTS });
+  await storeUploads(app, uploads, 'PROPOSAL_DOCUMENT', (fileRows) =>
+    app.db.transaction(async (tx) => {
+      if ((await open(tx)) + fileRows.length > PROPOSAL_MAX_DOCUMENTS) throw badRequest(PROPOSAL_MESSAGES.tooManyDocuments);
+      const inserted = await insertFiles(
+        tx,
+        fileRows.map((f) => ({ ...f, userId: actor.id, propertyId: p.property_id })),
+      );
+      for (const f of inserted) await tx.execute(sql`INSERT INTO proposal_documents (proposal_id, file_id) VALUES (${id}, ${f.id})`);
+      await audit(tx, actor, {
+        action: 'proposal.documents',
+        targetType: 'proposal',
+        targetId: id,
+        detail: { files: inserted.map((f) => ({ id: f.id, name: f.originalName })) },
+      });
+    }),
+  );
+  return (await readOne(app, id, actor.id))!;
 }
