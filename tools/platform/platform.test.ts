@@ -99,12 +99,24 @@ test('shared-api’s entries are shared, except the ones that are never federate
   // './prefetch' is bundled into the shell's entry (it runs before sharing is negotiated);
   // './stats' is the server's; './testing' is for tests; './contract/admin' (constants and words
   // only the admin console and the server read, no state), './contract/votes' (holder votes' words,
-  // read by the server and the investor's votes section only), './votes' (its calls) and './admin', './admin/query' (the
+  // read by the server and the investor's votes section only), './votes' (its calls), './contract/token-claims' and
+  // './token-claims' (platform-token claims' words and calls, the same way) and './admin', './admin/query' (the
   // console's endpoint functions and queries, which take the HTTP client from the shared root)
   // are bundled by the one remote that uses them, so that no other remote's entry and no shell
   // runtime carries a shared entry for them. Every other entry, the contract's subpaths
   // included, is a singleton a remote takes from the shell.
-  const unshared = ['./prefetch', './stats', './testing', './contract/admin', './contract/votes', './votes', './admin', './admin/query'];
+  const unshared = [
+    './prefetch',
+    './stats',
+    './testing',
+    './contract/admin',
+    './contract/votes',
+    './votes',
+    './contract/token-claims',
+    './token-claims',
+    './admin',
+    './admin/query',
+  ];
   const exported = Object.keys(readJson('shared-api/package.json').exports)
     .filter((s) => !unshared.includes(s))
     .map((s) => (s === '.' ? 'shared-api' : `shared-api${s.slice(1)}`));

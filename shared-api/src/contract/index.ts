@@ -40,3 +40,4 @@ export type * from './handover';
 export type * from './proposals';
 export type * from './exits';
 export type * from './integrity';
+export type * from './token-claims';

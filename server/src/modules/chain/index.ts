@@ -27,3 +27,5 @@ export {
 export { custodialAddress, operatorAccount } from './custody';
 export { createChainRuntime, loadArtifacts, type ChainDifference, type ChainRuntime, type MirrorReport } from './mirror';
 export { chainRoutes } from './routes';
+export { sendPendingClaims, tokenClaimState, type ClaimSendReport } from './claims';
+export { tokenClaimRoutes } from './claims-routes';

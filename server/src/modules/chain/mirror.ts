@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client';
 import { PROPERTY_UNIT_TOKEN_ABI } from './abi';
 import type { ContractArtifacts } from './artifacts';
 import { createChainClient, type ChainClient, type PlatformContracts } from './client';
+import { sendPendingClaims } from './claims';
 import { custodialAddress } from './custody';
 
 export interface ChainRuntimeOptions {
@@ -364,6 +365,7 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
     };
     const platform = await ensurePlatform(chainId, chain);
     await syncIdentities(chainId, chain, platform, report);
+    await sendPendingClaims(db, chainId, chain, platform, o.log);
     for (const { propertyId, now } of await fingerprints(chainId)) {
       if (!(await acquireLease())) return report;
       let complete = false;
