@@ -81,7 +81,7 @@ describe('platform-token claims with the chain off', () => {
       custodialAddress: null,
     });
     const off = await claim(t, u);
-    expect(off.statusCode).toBe(503);
+    expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(M.chainOff);
     expect(await claimable(t, u)).toBe(15);
 
@@ -97,7 +97,7 @@ describe('platform-token claims with the chain off', () => {
   it('refuses linking a wallet while the chain is off', async () => {
     const u = await subscriber(t);
     const r = await call(t.app, { method: 'POST', url: '/v1/me/wallet-link/nonce', as: u, payload: {} });
-    expect(r.json()).toMatchObject({ statusCode: 503, message: M.linkOff });
+    expect(r.json()).toMatchObject({ statusCode: 409, message: M.linkOff });
     expect((await call(t.app, { method: 'DELETE', url: '/v1/me/wallet-link', as: u })).json()).toMatchObject({
       statusCode: 404,
       message: M.notLinked,
@@ -217,6 +217,25 @@ describeOnAnvil('platform-token claims on the chain', () => {
     expect(await platformBalance(s.custodialAddress!)).toBe(15);
   });
 
+  it('a chain that lost its state gets the sent claims again (the new token may sit at the old address)', async () => {
+    const u = await subscriber(t);
+    await chain.runOnce();
+    expect((await claim(t, u)).statusCode).toBe(201);
+    await chain.runOnce();
+    const before = await state(t, u);
+    expect(before.claim?.status).toBe('SENT');
+    const port = node.port;
+    await node.stop();
+    node = await startAnvil({ port });
+    await chain.runOnce();
+    const after = await state(t, u);
+    expect(after.claim).toMatchObject({ status: 'SENT', destination: before.claim?.destination });
+    // Minted again on the new token (its hash may equal the first one: the same operator's
+    // transactions replayed on a fresh chain can be byte for byte the same).
+    expect(new Date(after.claim!.sentAt!).getTime()).toBeGreaterThan(new Date(before.claim!.sentAt!).getTime());
+    expect(await platformBalance(after.claim!.destination!)).toBe(15);
+  });
+
   describe('linking the investor’s own wallet (EIP-4361)', () => {
     const wallet = privateKeyToAccount(WALLET_KEY);
     const other = privateKeyToAccount(OTHER_KEY);
@@ -303,8 +322,8 @@ describeOnAnvil('platform-token claims on the chain', () => {
       expect(linked.json<TokenClaimState>().linkedWallet).toBe(wallet.address.toLowerCase());
 
       // Already linked; and the wallet cannot be linked by another person.
-      const c3 = await challenge(u);
-      expect((await link(u, message(c3), await wallet.signMessage({ message: message(c3) }))).json()).toMatchObject({
+      const m3 = message(await challenge(u));
+      expect((await link(u, m3, await wallet.signMessage({ message: m3 }))).json()).toMatchObject({
         statusCode: 409,
         message: M.alreadyLinked,
       });

@@ -84,7 +84,7 @@ test('claiming asks first with the terms, then shows the claim pending, then sen
 
 test('a refused claim says why, and the claim can be tried again', async () => {
   m.get.mockResolvedValue(open());
-  m.claim.mockRejectedValue(new ApiError(503, { statusCode: 503, error: 'Service Unavailable', message: TOKEN_CLAIM_MESSAGES.chainOff }));
+  m.claim.mockRejectedValue(new ApiError(409, { statusCode: 409, error: 'Conflict', message: TOKEN_CLAIM_MESSAGES.chainOff }));
   const { user } = renderPage(<TokenClaimSection />);
   await user.click(await screen.findByRole('button', { name: 'Claim 15 platform tokens' }));
   await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Claim tokens' }));

@@ -86,9 +86,9 @@ export const tokenClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Claim my early-access subscription's platform tokens (1 per dollar of the fee, once)",
         description:
-          'Recorded at once (PENDING); the chain job mints the tokens to my linked wallet, else my custodial address, and marks the claim SENT with the transaction hash. A repeat answers the same claim with 200. Refused: 403 not subscribed or not verified; 409 nothing to claim; 503 while the chain is off.',
+          'Recorded at once (PENDING); the chain job mints the tokens to my linked wallet, else my custodial address, and marks the claim SENT with the transaction hash. A repeat answers the same claim with 200. Refused: 403 not subscribed or not verified; 409 nothing to claim, or the chain is off.',
         security,
-        response: { 200: TokenClaimStateSchema, 201: TokenClaimStateSchema, ...errors(401, 403, 409, 503) },
+        response: { 200: TokenClaimStateSchema, 201: TokenClaimStateSchema, ...errors(401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -104,10 +104,11 @@ export const tokenClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'A single-use nonce (10 minutes) for a Sign-In with Ethereum message linking my wallet',
-        description: 'Given the address, the answer carries the EIP-4361 message to sign (personal_sign). 503 while the chain is off.',
+        description:
+          'Given the address, the answer carries the EIP-4361 message to sign (personal_sign). 409 while the chain is off, 503 while its node does not answer.',
         security,
         body: NonceBodySchema,
-        response: { 200: ChallengeSchema, ...errors(400, 401, 403, 503) },
+        response: { 200: ChallengeSchema, ...errors(400, 401, 403, 409, 503) },
       },
     },
     async (request) => issueNonce(app, actorOf(request), siteOf(request), request.body ?? {}),

@@ -90,7 +90,8 @@ export async function claimTokens(app: FastifyInstance, me: Actor): Promise<{ st
   if (!u?.is_subscribed) throw forbidden(MESSAGES.completeSubscription);
   if (u.status !== 'VERIFIED') throw forbidden(M.notVerified);
   if (before.claimableTokens <= 0) throw conflict(M.nothingToClaim);
-  if (!app.chain) throw new HttpError(503, M.chainOff);
+  // The chain off is how the platform is configured, not a failure: a refusal (409).
+  if (!app.chain) throw conflict(M.chainOff);
   try {
     await app.db.transaction(async (tx) => {
       // The amount is read and checked again by the rule under a lock on the person's row.

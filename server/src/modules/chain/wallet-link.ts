@@ -44,9 +44,9 @@ function allowedDomains(app: FastifyInstance, site: LinkSite): Set<string> {
   return out;
 }
 
-/** The chain's id, read from the node; a chain that is off or down refuses the link for now. */
+/** The chain's id, read from the node; a chain that is off (409) or down (503) refuses the link for now. */
 async function chainIdOf(app: FastifyInstance): Promise<number> {
-  if (!app.chain) throw new HttpError(503, M.linkOff);
+  if (!app.chain) throw conflict(M.linkOff);
   try {
     return (await app.chain.client()).chainId;
   } catch {
