@@ -83,7 +83,8 @@ function ClaimStatus({ s }: { s: TokenClaimState }) {
 export function TokenClaimSection() {
   const headingId = useId();
   const user = useAuthUser();
-  const loaded = useAsync(() => getMyTokenClaim(), []);
+  // async: a call that throws at once (no fetch) becomes an error state, not a crash.
+  const loaded = useAsync(async () => getMyTokenClaim(), []);
   const [fresh, setFresh] = useState<TokenClaimState | null>(null);
   const [asking, setAsking] = useState<'claim' | 'unlink' | null>(null);
   const [busy, setBusy] = useState(false);
