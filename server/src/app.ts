@@ -53,7 +53,7 @@ import marketPlugin from './plugins/market';
 import chainPlugin from './plugins/chain';
 import proposalsPlugin from './plugins/proposals';
 import { marketRoutes } from './modules/market';
-import { chainReadRoutes, chainRoutes } from './modules/chain';
+import { chainReadRoutes, chainRoutes, tokenClaimRoutes } from './modules/chain';
 import { returnsRoutes } from './modules/returns';
 import { proposalRoutes } from './modules/proposals';
 import { createLocalStorage, type Storage } from './storage/storage';
@@ -256,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(proposalRoutes, { prefix: '/v1' });
   await app.register(chainRoutes, { prefix: '/v1/admin' });
   await app.register(chainReadRoutes, { prefix: '/v1' });
+  await app.register(tokenClaimRoutes, { prefix: '/v1' });
   await app.register(supportRoutes);
   await app.register(notificationRoutes);
   await app.register(fileRoutes, { prefix: '/download' });

@@ -743,6 +743,30 @@ const ROWS: Row[] = [
     req: () => ({ method: 'GET', url: '/v1/me/proposals' }),
     expect: { anon: 401, admin: 403, investor: 200, investor2: 200, owner: 200, owner2: 200 },
   },
+  // Platform tokens: the chain is off here, so a verified investor's link is refused (409; both
+  // investors are verified by the rows above); the matrix investor is subscribed with nothing
+  // to claim (409), investor2 is not subscribed (403).
+  { name: 'GET /v1/me/token-claim', req: () => ({ method: 'GET', url: '/v1/me/token-claim' }), expect: INVESTORS() },
+  {
+    name: 'POST /v1/me/token-claim',
+    req: () => ({ method: 'POST', url: '/v1/me/token-claim' }),
+    expect: { ...INVESTORS(), investor: 409, investor2: 403 },
+  },
+  {
+    name: 'POST /v1/me/wallet-link/nonce',
+    req: () => ({ method: 'POST', url: '/v1/me/wallet-link/nonce', payload: {} }),
+    expect: { ...INVESTORS(), investor: 409, investor2: 409 },
+  },
+  {
+    name: 'POST /v1/me/wallet-link',
+    req: () => ({ method: 'POST', url: '/v1/me/wallet-link', payload: { message: 'x', signature: '0x00' } }),
+    expect: { ...INVESTORS(), investor: 409, investor2: 409 },
+  },
+  {
+    name: 'DELETE /v1/me/wallet-link',
+    req: () => ({ method: 'DELETE', url: '/v1/me/wallet-link' }),
+    expect: { ...INVESTORS(), investor: 404, investor2: 404 },
+  },
   {
     name: 'POST /v1/properties/{id}/sale',
     req: () => ({

@@ -101,7 +101,8 @@ test('shared-api’s entries are shared, except the ones that are never federate
   // only the admin console and the server read, no state), './contract/votes' (holder votes' words,
   // read by the server and the investor's votes section only), './votes' (its calls), './chain', './contract/chain' and
   // './contract/merkle' (the investor's chain reads, their shapes and the proof check, read by the server and the
-  // investor's investments pages only) and './admin', './admin/query' (the
+  // investor's investments pages only), './contract/token-claims' and
+  // './token-claims' (platform-token claims' words and calls, the same way) and './admin', './admin/query' (the
   // console's endpoint functions and queries, which take the HTTP client from the shared root)
   // are bundled by the one remote that uses them, so that no other remote's entry and no shell
   // runtime carries a shared entry for them. Every other entry, the contract's subpaths
@@ -116,6 +117,8 @@ test('shared-api’s entries are shared, except the ones that are never federate
     './chain',
     './contract/chain',
     './contract/merkle',
+    './contract/token-claims',
+    './token-claims',
     './admin',
     './admin/query',
   ];

@@ -84,6 +84,9 @@ export const AUDIT_ACTION_LABELS = {
   'transactions.export': 'Exported ledger entries (CSV)',
   'market.trades.export': 'Exported market trades (CSV)',
   'audit.export': 'Exported the audit trail (CSV)',
+  'token.claim': 'Claimed their platform tokens',
+  'wallet.link': 'Linked their own wallet',
+  'wallet.unlink': 'Unlinked their own wallet',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

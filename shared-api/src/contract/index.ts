@@ -41,3 +41,4 @@ export type * from './proposals';
 export type * from './exits';
 export type * from './integrity';
 export type * from './chain';
+export type * from './token-claims';

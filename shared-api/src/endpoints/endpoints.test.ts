@@ -1,9 +1,10 @@
 // Every endpoint function calls its route: method, path, body, query (the console's too).
 import * as admin from '../admin';
+import * as tokenClaims from '../token-claims';
 import * as votes from '../votes';
 import * as endpoints from './index';
 
-const api = { ...endpoints, ...admin, ...votes };
+const api = { ...endpoints, ...admin, ...votes, ...tokenClaims };
 
 const calls: { method: string; path: string; options?: Record<string, unknown> }[] = [];
 
@@ -144,6 +145,11 @@ const CASES: [string, () => Promise<unknown>, string, string][] = [
   ],
   ['getMyProposals', () => api.getMyProposals(), 'GET', 'v1/me/proposals'],
   ['voteOnProposal', () => api.voteOnProposal(ID, 'FOR'), 'PUT', `v1/proposals/${ID}/vote`],
+  ['getMyTokenClaim', () => api.getMyTokenClaim(), 'GET', 'v1/me/token-claim'],
+  ['claimPlatformTokens', () => api.claimPlatformTokens(), 'POST', 'v1/me/token-claim'],
+  ['walletLinkNonce', () => api.walletLinkNonce({ address: '0xab' }), 'POST', 'v1/me/wallet-link/nonce'],
+  ['linkWallet', () => api.linkWallet({ message: 'm', signature: '0x1' }), 'POST', 'v1/me/wallet-link'],
+  ['unlinkWallet', () => api.unlinkWallet(), 'DELETE', 'v1/me/wallet-link'],
   ['getNotifications', () => api.getNotifications({ page: 2, pageSize: 10 }), 'GET', 'v1/notifications'],
   ['markNotificationRead', () => api.markNotificationRead(ID), 'POST', `v1/notifications/${ID}/read`],
   ['markAllNotificationsRead', () => api.markAllNotificationsRead(), 'POST', 'v1/notifications/read-all'],

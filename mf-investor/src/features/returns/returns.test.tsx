@@ -16,6 +16,8 @@ jest.mock('shared-api', () => ({
   getMyReturns: jest.fn(),
   setReinvest: jest.fn(),
 }));
+// The dashboard's platform-token section (tested in features/token-claim): loading here.
+jest.mock('shared-api/token-claims', () => ({ getMyTokenClaim: jest.fn(() => new Promise(() => undefined)) }));
 
 const m = {
   metrics: jest.mocked(api.getMyMetrics),

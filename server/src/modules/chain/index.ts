@@ -38,3 +38,5 @@ export {
 } from './mirror';
 export { chainRoutes } from './routes';
 export { chainReadRoutes } from './reads';
+export { sendPendingClaims, tokenClaimState, type ClaimSendReport } from './claims';
+export { tokenClaimRoutes } from './claims-routes';

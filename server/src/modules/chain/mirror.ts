@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client';
 import { MERKLE_ANCHOR_ABI, PROPERTY_UNIT_TOKEN_ABI } from './abi';
 import type { ContractArtifacts } from './artifacts';
 import { ANCHOR_KIND, createChainClient, type AnchorKind, type ChainClient, type PlatformContracts } from './client';
+import { sendPendingClaims } from './claims';
 import { custodialAddress } from './custody';
 import { buildMerkleTree, holdingLeaf, paymentLeaf, recordDateKey, uuidKey, type MerkleTree } from './merkle';
 
@@ -505,6 +506,7 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
     };
     const platform = await ensurePlatform(chainId, chain);
     await syncIdentities(chainId, chain, platform, report);
+    await sendPendingClaims(db, chainId, chain, platform, o.log);
     for (const { propertyId, now } of await fingerprints(chainId)) {
       if (!(await acquireLease())) return report;
       let complete = false;

@@ -13,6 +13,9 @@ jest.mock('shared-api', () => ({
   getMe: jest.fn(),
 }));
 
+// The platform-token section (tested in features/token-claim): loading here.
+jest.mock('shared-api/token-claims', () => ({ getMyTokenClaim: jest.fn(() => new Promise(() => undefined)) }));
+
 const m = { metrics: jest.mocked(api.getMyMetrics), me: jest.mocked(api.getMe) };
 
 jest.setTimeout(30_000);

@@ -2,6 +2,7 @@
 // cards, and charts of where the money is and how it grew. One-shot reads (useAsync), not
 // the query cache: this is the investors' first screen, and loading TanStack Query here put
 // it over its JavaScript budget (docs/frontend.md, "Server data on the dashboards").
+import { lazy, Suspense } from 'react';
 import { Box, Link, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
@@ -14,6 +15,9 @@ import { AccountStatusNotice } from '../../../components/account-status-notice';
 import { PortfolioCharts } from './portfolio-charts';
 import { ReturnsCards, ReturnsCharts } from '../../returns/returns-summary';
 import { ACCOUNT_VALUE_HINT, ACCOUNT_VALUE_LABEL } from 'shared-api/contract/dashboard';
+
+// The claim of the subscription's platform tokens: its own chunk, so the first screen's budget holds.
+const TokenClaimSection = lazy(() => import('../../token-claim/token-claim-section'));
 
 function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribed: boolean }) {
   return (
@@ -145,6 +149,12 @@ export function OverviewPage() {
                 </Box>
               )}
             </Box>
+          )}
+
+          {user?.isSubscribed && (
+            <Suspense fallback={null}>
+              <TokenClaimSection />
+            </Suspense>
           )}
         </>
       )}
