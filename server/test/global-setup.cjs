@@ -6,7 +6,7 @@ module.exports = async () => {
   const { register } = require('tsx/cjs/api');
   const unregister = register();
   try {
-    const { ensurePgliteTemplate } = require('./pglite-template.ts');
+    const { ensurePgliteTemplate } = require('./pglite-template');
     process.env.TESSERA_PGLITE_TEMPLATE = await ensurePgliteTemplate();
   } finally {
     unregister();
