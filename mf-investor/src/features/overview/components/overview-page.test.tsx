@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import * as api from 'shared-api';
 import { useSessionStore } from 'shared-api';
 import { makeMetrics, makeUser, serverDown } from 'shared-api/testing';
@@ -166,4 +166,25 @@ describe('status awareness', () => {
     expect(screen.queryByRole('region', { name: 'Account status' })).not.toBeInTheDocument();
     expect(useSessionStore.getState().user?.status).toBe('VERIFIED');
   });
+});
+
+test('platform tokens: the claim loads only when a subscriber opens it from the tokens card', async () => {
+  signIn({ isSubscribed: true, claimableTokens: 15 });
+  m.metrics.mockResolvedValue(makeMetrics({ holdingsCount: 0, claimableTokens: 15 }));
+  const { user } = renderPage(<OverviewPage />, { url: '/dashboard' });
+  const card = await screen.findByRole('group', { name: 'Claimable platform tokens' });
+  const claims = jest.requireMock<{ getMyTokenClaim: jest.Mock }>('shared-api/token-claims');
+  expect(claims.getMyTokenClaim).not.toHaveBeenCalled();
+  await user.click(within(card).getByRole('button', { name: 'Claim them, or link your wallet' }));
+  expect(await screen.findByText('Loading your platform tokens...')).toBeInTheDocument();
+  await waitFor(() => expect(claims.getMyTokenClaim).toHaveBeenCalledTimes(1));
+});
+
+test('platform tokens: without the subscription the card offers the subscription instead', async () => {
+  signIn({ isSubscribed: false, claimableTokens: 0 });
+  m.metrics.mockResolvedValue(makeMetrics({ holdingsCount: 0 }));
+  renderPage(<OverviewPage />, { url: '/dashboard' });
+  const card = await screen.findByRole('group', { name: 'Claimable platform tokens' });
+  expect(within(card).getByRole('link', { name: 'Subscribe to claim 15 tokens' })).toBeInTheDocument();
+  expect(within(card).queryByRole('button')).not.toBeInTheDocument();
 });

@@ -2,7 +2,7 @@
 // cards, and charts of where the money is and how it grew. One-shot reads (useAsync), not
 // the query cache: this is the investors' first screen, and loading TanStack Query here put
 // it over its JavaScript budget (docs/frontend.md, "Server data on the dashboards").
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Link, Typography } from 'shared-ui/mui';
 import { Link as RouterLink } from 'shared-ui/router';
 import { Button, formatMoney, formatNumber } from 'shared-ui/core';
@@ -16,10 +16,11 @@ import { PortfolioCharts } from './portfolio-charts';
 import { ReturnsCards, ReturnsCharts } from '../../returns/returns-summary';
 import { ACCOUNT_VALUE_HINT, ACCOUNT_VALUE_LABEL } from 'shared-api/contract/dashboard';
 
-// The claim of the subscription's platform tokens: its own chunk, so the first screen's budget holds.
+// The claim of the subscription's platform tokens and the wallet link: a chunk of its own,
+// loaded when the investor opens it, so the first screen's JavaScript budget holds.
 const TokenClaimSection = lazy(() => import('../../token-claim/token-claim-section'));
 
-function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribed: boolean }) {
+function StatCards({ metrics: m, subscribed, onTokens }: { metrics: UserMetrics; subscribed: boolean; onTokens: () => void }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(14rem, 100%), 1fr))' }}>
       <StatCard title={ACCOUNT_VALUE_LABEL} value={formatMoney(m.accountValue)} hint={ACCOUNT_VALUE_HINT} />
@@ -56,7 +57,9 @@ function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribe
         value={formatNumber(m.claimableTokens)}
         hint={
           subscribed ? (
-            'From your early-access subscription'
+            <Link component="button" onClick={onTokens} sx={{ verticalAlign: 'baseline' }}>
+              {m.claimableTokens > 0 ? 'Claim them, or link your wallet' : 'See your claim'}
+            </Link>
           ) : (
             <Link component={RouterLink} to={paths.homeSubscribe}>
               Subscribe to claim {formatNumber(SUBSCRIPTION_TOKENS)} tokens
@@ -71,6 +74,7 @@ function StatCards({ metrics: m, subscribed }: { metrics: UserMetrics; subscribe
 export function OverviewPage() {
   useFreshUser();
   const user = useAuthUser();
+  const [tokensOpen, setTokensOpen] = useState(false);
   const metrics = useAsync(() => getMyMetrics(), []);
   const m = metrics.data;
   // Income and value (issue 18): its own call, so the figures above never wait for it.
@@ -105,7 +109,7 @@ export function OverviewPage() {
             <Typography id="figures-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
               Your figures
             </Typography>
-            <StatCards metrics={m} subscribed={Boolean(user?.isSubscribed)} />
+            <StatCards metrics={m} subscribed={Boolean(user?.isSubscribed)} onTokens={() => setTokensOpen(true)} />
           </Box>
 
           <Box component="section" aria-labelledby="portfolio-title" sx={{ mt: 4 }}>
@@ -151,10 +155,12 @@ export function OverviewPage() {
             </Box>
           )}
 
-          {user?.isSubscribed && (
-            <Suspense fallback={null}>
-              <TokenClaimSection />
-            </Suspense>
+          {tokensOpen && (
+            <Box sx={{ mt: 4 }}>
+              <Suspense fallback={<LoadingState label="Loading your platform tokens..." />}>
+                <TokenClaimSection />
+              </Suspense>
+            </Box>
           )}
         </>
       )}
