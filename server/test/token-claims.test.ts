@@ -151,7 +151,8 @@ describeOnAnvil('platform-token claims on the chain', () => {
     const stateDir = path.join(dir, 'state');
     node = await startAnvil({ stateDir });
     const config: ChainConfig = { rpcUrl: node.rpcUrl, operatorKey: null, custodyMnemonic: null, stateDir, artifactsDir, mirrorEveryMs: 0 };
-    t = await buildTestApp({ chain: config });
+    // The sites a message may name: the platform's public origins, never a bare Host header.
+    t = await buildTestApp({ chain: config, publicOrigins: ['http://localhost:80', 'http://localhost:5173', 'http://127.0.0.1:5173'] });
     if (!t.app.chain) throw new Error('the chain is configured but app.chain is null');
     chain = t.app.chain;
   }, 180_000);
@@ -313,9 +314,23 @@ describeOnAnvil('platform-token claims on the chain', () => {
       expect(c.message).toContain(wallet.address);
       expect(c.message).toContain(`Nonce: ${c.nonce}`);
       expect(c.message).toContain(`Chain ID: ${c.chainId}`);
-      // The message was made for 127.0.0.1: sent from localhost it names another site.
-      const sig = await wallet.signMessage({ message: c.message! });
-      expect((await link(u, c.message!, sig, 'localhost:5173')).json().message).toBe(M.wrongDomain('127.0.0.1:5173'));
+      // A Host header is anyone's to send: a site that is not one of ours is never named, and a
+      // message another site had signed is refused even when the request claims that host.
+      const forged = await challenge(u, 'evil.example', wallet.address);
+      expect(forged.domain).toBe('localhost');
+      const theirs = message(forged, { domain: 'evil.example', uri: 'https://evil.example' });
+      expect((await link(u, theirs, await wallet.signMessage({ message: theirs }), 'evil.example')).json().message).toBe(
+        M.wrongDomain('evil.example'),
+      );
+      // The page's origin, when it is one of ours, is the site the message names.
+      const fromPage = await call(t.app, {
+        method: 'POST',
+        url: '/v1/me/wallet-link/nonce',
+        as: u,
+        headers: { host: 'localhost:80', origin: 'http://localhost:5173' },
+        payload: {},
+      });
+      expect(fromPage.json()).toMatchObject({ domain: 'localhost:5173', uri: 'http://localhost:5173' });
       const c2 = await challenge(u, '127.0.0.1:5173', wallet.address);
       const linked = await link(u, c2.message!, await wallet.signMessage({ message: c2.message! }), '127.0.0.1:5173');
       expect(linked.statusCode).toBe(200);

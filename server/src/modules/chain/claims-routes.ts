@@ -58,8 +58,12 @@ assertSame<Same<Static<typeof LinkBodySchema>, WalletLinkBody>>();
 const tags = ['platform tokens'];
 const security = [{ bearerAuth: [] }];
 
-/** The host the browser is on (behind a trusted proxy, the one it forwarded) and its scheme. */
-const siteOf = (request: FastifyRequest): LinkSite => ({ host: request.host, protocol: request.protocol });
+/** The host asked (behind a trusted proxy, the one it forwarded), its scheme and the page's origin. */
+const siteOf = (request: FastifyRequest): LinkSite => ({
+  host: request.host,
+  protocol: request.protocol,
+  origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
+});
 
 export const tokenClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const investor = [app.authenticate, app.requireRole('INVESTOR')];
@@ -128,7 +132,7 @@ export const tokenClaimRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TokenClaimStateSchema, ...errors(400, 401, 403, 409, 503) },
       },
     },
-    async (request) => linkWallet(app, actorOf(request), siteOf(request), request.body),
+    async (request) => linkWallet(app, actorOf(request), request.body),
   );
 
   app.delete(

@@ -25,23 +25,53 @@ async function rows<T>(db: Executor, q: SQL): Promise<T[]> {
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 
-/** Where the link comes from: the host the request was made to (host:port), and https unless it is a local one. */
+/** Where the link comes from: the host the request was made to (host:port) and its scheme, and the page's Origin header when the browser sent one. */
 export interface LinkSite {
   host: string;
   protocol: string;
+  origin?: string;
 }
 
-/** The hosts a message may name: the request's own, and those of the public origins. */
-function allowedDomains(app: FastifyInstance, site: LinkSite): Set<string> {
-  const out = new Set([site.host.toLowerCase()]);
+/**
+ * The hosts a message may name: this platform's public origins (a local one's loopback names
+ * included), never a name that only the request's Host header gave: anyone can send any Host,
+ * and accepting it would let a message signed on another site link a wallet here.
+ */
+function allowedDomains(app: FastifyInstance): Map<string, string> {
+  const out = new Map<string, string>();
   for (const o of app.config.publicOrigins) {
     try {
-      out.add(new URL(o).host.toLowerCase());
+      const u = new URL(o);
+      const protocol = u.protocol.replace(/:$/, '');
+      out.set(u.host.toLowerCase(), protocol);
+      // The same site with its default port written out, as a Host header may carry it.
+      if (!u.port) out.set(`${u.hostname}:${protocol === 'https' ? 443 : 80}`.toLowerCase(), protocol);
     } catch {
       // a malformed origin is refused by the configuration already
     }
   }
   return out;
+}
+
+function hostOf(origin: string | undefined): string | undefined {
+  if (!origin) return undefined;
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The site a message names: the page's origin, else the host asked, when one of ours; else our first public origin. */
+function siteFor(app: FastifyInstance, site: LinkSite): { domain: string; uri: string } {
+  const allowed = allowedDomains(app);
+  for (const host of [hostOf(site.origin), site.host]) {
+    const protocol = host ? allowed.get(host.toLowerCase()) : undefined;
+    if (host && protocol) return { domain: host, uri: `${protocol}://${host}` };
+  }
+  const [first] = allowed;
+  if (!first) return { domain: site.host, uri: `${site.protocol}://${site.host}` };
+  return { domain: first[0], uri: `${first[1]}://${first[0]}` };
 }
 
 /** The chain's id, read from the node; a chain that is off (409) or down (503) refuses the link for now. */
@@ -73,8 +103,7 @@ export async function issueNonce(app: FastifyInstance, me: Actor, site: LinkSite
             SELECT nonce FROM wallet_link_nonces WHERE user_id = ${me.id} ORDER BY created_at DESC LIMIT ${NONCES_KEPT})`,
     );
   });
-  const domain = site.host;
-  const uri = `${site.protocol}://${site.host}`;
+  const { domain, uri } = siteFor(app, site);
   const message = body.address
     ? createSiweMessage({
         address: getAddress(body.address),
@@ -97,7 +126,7 @@ export async function issueNonce(app: FastifyInstance, me: Actor, site: LinkSite
  * this person, unused, not expired: used up here, so a refused signature needs a new one) and
  * the signature. One wallet per person, one person per wallet (audited).
  */
-export async function linkWallet(app: FastifyInstance, me: Actor, site: LinkSite, body: WalletLinkBody): Promise<TokenClaimState> {
+export async function linkWallet(app: FastifyInstance, me: Actor, body: WalletLinkBody): Promise<TokenClaimState> {
   mustBeVerifiedInvestor(me);
   const chainId = await chainIdOf(app);
   let parsed: ReturnType<typeof parseSiweMessage>;
@@ -110,7 +139,7 @@ export async function linkWallet(app: FastifyInstance, me: Actor, site: LinkSite
   if (!address || !domain || !nonce || !parsed.uri || parsed.version !== '1' || parsed.chainId === undefined)
     throw badRequest(M.badMessage);
   if (!isAddress(address, { strict: false })) throw badRequest(M.badMessage);
-  if (!allowedDomains(app, site).has(domain.toLowerCase())) throw badRequest(M.wrongDomain(domain));
+  if (!allowedDomains(app).has(domain.toLowerCase())) throw badRequest(M.wrongDomain(domain));
   if (parsed.chainId !== chainId) throw badRequest(M.wrongChain(chainId));
   const now = new Date();
   if (parsed.expirationTime && !(now < parsed.expirationTime)) throw badRequest(M.messageExpired);
