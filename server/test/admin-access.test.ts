@@ -69,6 +69,7 @@ const EXPECTED: Record<string, AdminPermission> = {
   'GET /v1/properties/:id/proposals': 'listings.read',
   'GET /v1/proposals/:id': 'listings.read',
   'POST /v1/proposals/:id/cancel': 'listings.review',
+  'PATCH /v1/proposals/:id/documents': 'listings.review',
   'POST /v1/properties/:id/sale': 'distributions.manage',
   'GET /v1/properties/:id/sale/record': 'listings.read',
   'GET /v1/orders/admin': 'orders.read',
