@@ -6,7 +6,7 @@ import type { MyChain, PropertyChain } from './contract';
 import { http } from 'shared-api';
 import { id } from './endpoints/query';
 
-/** My custodial address, my balances on chain next to the ledger's, and proofs of my lines in anchored roots. */
+/** Where my units are held (linked wallet, else custodial address), my balances on chain next to the ledger's, and proofs of my lines in anchored roots. */
 export const getMyChain = (): Promise<MyChain> => http.get('v1/me/chain').json<MyChain>();
 
 /** A property's unit token, its transfers (newest first) and its anchored roots. */

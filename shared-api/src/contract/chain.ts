@@ -1,4 +1,4 @@
-// What investors read of the chain (docs/chain.md): their custodial address, each property's
+// What investors read of the chain (docs/chain.md): where their units are held, each property's
 // unit token and their balance on it next to the ledger's units, and their line in the latest
 // anchored distribution with its Merkle proof, to check in the browser against the root
 // (shared-api/contract/merkle). And per property, the token's transfers and anchored roots.
@@ -50,7 +50,7 @@ export interface MyChain {
   /** False when the platform runs without the chain: everything else is then empty. */
   enabled: boolean;
   chainId: number | null;
-  /** My custodial address; null until the mirror gave me one. */
+  /** Where my units are held: my linked wallet, else my custodial address; null until the mirror gave me one. */
   address: string | null;
   /** Properties I hold or held. */
   properties: MyChainProperty[];

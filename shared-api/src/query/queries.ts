@@ -42,7 +42,7 @@ export const queryKeys = {
     orders: (q: OrdersQuery = {}) => ['me', 'orders', q] as const,
     properties: (q: OwnedPropertiesQuery = {}) => ['me', 'properties', q] as const,
     proposals: () => ['me', 'proposals'] as const,
-    /** My custodial address, balances on chain and proofs (GET /v1/me/chain). */
+    /** Where my units are held, balances on chain and proofs (GET /v1/me/chain). */
     chain: () => ['me', 'chain'] as const,
   },
   admin: {

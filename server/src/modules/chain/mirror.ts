@@ -54,7 +54,7 @@ export interface ChainDifference {
   detail: string;
 }
 
-/** One holder's line in a paid distribution, as anchored: at their custodial address. */
+/** One holder's line in a paid distribution, as anchored: at the address they had then. */
 export interface DistributionLine {
   userId: string;
   address: Address | null;
@@ -69,13 +69,22 @@ export interface DistributionTrees {
   payments: MerkleTree;
 }
 
-/** Holders of record of a distribution with their addresses; null when one has no address yet. */
-export async function distributionTrees(db: Executor, distributionId: string): Promise<DistributionTrees | null> {
+/**
+ * Holders of record of a distribution with their addresses; null when one has no address yet.
+ * An address pinned when the distribution was anchored on this chain (chain_anchor_lines) wins:
+ * a root is write-once, so its leaves keep that address after a link or an unlink; otherwise
+ * the address the holder's units belong at now (their linked wallet, else the custodial one).
+ */
+export async function distributionTrees(db: Executor, distributionId: string, chainId?: number): Promise<DistributionTrees | null> {
   const lines = (
     await rows<{ user_id: string; address: Address | null; units: number; cents: string }>(
       db,
-      sql`SELECT dh.holder_id AS user_id, a.address, dh.units, dh.cents
-          FROM distribution_holders dh LEFT JOIN chain_addresses a ON a.user_id = dh.holder_id
+      sql`SELECT dh.holder_id AS user_id, coalesce(l.address, w.address, a.address) AS address, dh.units, dh.cents
+          FROM distribution_holders dh
+          LEFT JOIN chain_anchor_lines l ON l.chain_id = ${chainId ?? null} AND l.distribution_id = dh.distribution_id
+            AND l.user_id = dh.holder_id
+          LEFT JOIN wallet_links w ON w.user_id = dh.holder_id
+          LEFT JOIN chain_addresses a ON a.user_id = dh.holder_id
           WHERE dh.distribution_id = ${distributionId}
           ORDER BY dh.holder_id`,
     )
@@ -165,7 +174,16 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
       if (code && code !== '0x') return known;
       // An embedded anvil started without its state file: what we recorded is gone.
       o.log.warn({ chainId }, 'chain was reset: its contracts are gone; deploying again and mirroring everything');
-      for (const t of ['chain_anchors', 'chain_unit_holders', 'chain_mirrored', 'chain_identities', 'chain_contracts'])
+      for (const t of [
+        'chain_anchors',
+        'chain_anchor_lines',
+        'chain_unit_holders',
+        'chain_holder_addresses',
+        'chain_mirrored',
+        'chain_identities',
+        'chain_wallet_identities',
+        'chain_contracts',
+      ])
         await db.execute(sql`DELETE FROM ${sql.identifier(t)} WHERE chain_id = ${chainId}`);
     }
     const deployed = await chain.deployPlatform(contracts());
@@ -255,6 +273,45 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
       );
       report.identitiesChanged += 1;
     }
+
+    // Linked wallets (now or before) follow their person too: a linked wallet of a verified
+    // investor is registered, so it can receive their units; every wallet of a rejected one is
+    // removed and frozen; an unlinked wallet is removed (the operator can still move its units
+    // out, to the custodial address). The custodial address stays registered meanwhile.
+    const wallets = await rows<{ user_id: string; address: Address; state: string | null; want: string | null }>(
+      db,
+      sql`WITH w AS (
+            SELECT user_id, address, true AS linked FROM wallet_links
+            UNION ALL
+            SELECT cw.user_id, cw.address, false FROM chain_wallet_identities cw
+            WHERE cw.chain_id = ${chainId} AND NOT EXISTS (SELECT 1 FROM wallet_links wl WHERE wl.address = cw.address)
+          )
+          SELECT w.user_id, w.address, cw.state,
+                 CASE WHEN u.status = 'REJECTED' THEN 'FROZEN'
+                      WHEN w.linked AND u.status = 'VERIFIED' AND u.deleted_at IS NULL THEN 'REGISTERED'
+                      WHEN w.linked THEN cw.state
+                      ELSE 'REMOVED' END AS want
+          FROM w JOIN users u ON u.id = w.user_id
+          LEFT JOIN chain_wallet_identities cw ON cw.chain_id = ${chainId} AND cw.address = w.address
+          ORDER BY w.address`,
+    );
+    for (const w of wallets) {
+      if (w.want === null || w.want === w.state) continue;
+      const all = await tokens(chainId);
+      if (w.want === 'FROZEN') {
+        await write(report, () => chain.removeIdentity(platform.identityRegistry, w.address));
+        for (const t of all) await write(report, () => chain.setFrozen(t, w.address, true));
+      } else {
+        if (w.state === 'FROZEN') for (const t of all) await write(report, () => chain.setFrozen(t, w.address, false));
+        if (w.want === 'REGISTERED') await write(report, () => chain.registerIdentity(platform.identityRegistry, w.address));
+        else await write(report, () => chain.removeIdentity(platform.identityRegistry, w.address));
+      }
+      await db.execute(
+        sql`INSERT INTO chain_wallet_identities (chain_id, address, user_id, state) VALUES (${chainId}, ${w.address}, ${w.user_id}, ${w.want})
+            ON CONFLICT (chain_id, address) DO UPDATE SET user_id = EXCLUDED.user_id, state = EXCLUDED.state, updated_at = now()`,
+      );
+      report.identitiesChanged += 1;
+    }
   }
 
   async function write(report: MirrorReport, w: () => Promise<unknown>): Promise<void> {
@@ -285,7 +342,9 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
     const frozen = await rows<{ address: Address }>(
       db,
       sql`SELECT a.address FROM chain_identities ci JOIN chain_addresses a ON a.user_id = ci.user_id
-          WHERE ci.chain_id = ${chainId} AND ci.state = 'FROZEN'`,
+          WHERE ci.chain_id = ${chainId} AND ci.state = 'FROZEN'
+          UNION
+          SELECT address FROM chain_wallet_identities WHERE chain_id = ${chainId} AND state = 'FROZEN'`,
     );
     for (const f of frozen) await write(report, () => chain.setFrozen(token, f.address, true));
     return token;
@@ -294,27 +353,58 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
   interface Position {
     userId: string;
     address: Address | null;
+    /** Whether the holder's units belong at this address now (else it should hold none). */
+    current: boolean;
     state: string | null;
     ledger: number;
   }
 
-  /** The holdings of a property and everyone the mirror gave its units before (ledger 0 for those who sold out). */
+  /**
+   * Per address: what it should hold. A holding belongs at its holder's linked wallet, else at
+   * their custodial address; every other address the mirror gave the property's units to
+   * (a holder who sold out, the custodial address after a link, a wallet after an unlink)
+   * should hold 0. The state is what the registry was told about that address.
+   */
   async function positions(chainId: number, propertyId: string): Promise<Position[]> {
-    const r = await rows<{ user_id: string; address: Address | null; state: string | null; ledger: number }>(
+    const r = await rows<{
+      user_id: string;
+      address: Address | null;
+      current: boolean;
+      state: string | null;
+      ledger: number;
+    }>(
       db,
       sql`WITH who AS (
-            SELECT investor_id AS user_id, quantity FROM holdings WHERE property_id = ${propertyId}
+            SELECT h.investor_id AS user_id, coalesce(wl.address, a.address) AS address, h.quantity
+            FROM holdings h
+            LEFT JOIN wallet_links wl ON wl.user_id = h.investor_id
+            LEFT JOIN chain_addresses a ON a.user_id = h.investor_id
+            WHERE h.property_id = ${propertyId}
             UNION ALL
-            SELECT user_id, 0 FROM chain_unit_holders WHERE chain_id = ${chainId} AND property_id = ${propertyId}
+            SELECT user_id, address, 0 FROM chain_holder_addresses WHERE chain_id = ${chainId} AND property_id = ${propertyId}
+            UNION ALL
+            SELECT u.user_id, a.address, 0 FROM chain_unit_holders u JOIN chain_addresses a ON a.user_id = u.user_id
+            WHERE u.chain_id = ${chainId} AND u.property_id = ${propertyId}
           )
-          SELECT w.user_id, a.address, ci.state, sum(w.quantity)::integer AS ledger
+          SELECT w.user_id, w.address,
+                 w.address IS NOT DISTINCT FROM coalesce(wl.address, a.address) AS current,
+                 CASE WHEN w.address = a.address THEN ci.state ELSE cw.state END AS state,
+                 sum(w.quantity)::integer AS ledger
           FROM who w
+          LEFT JOIN wallet_links wl ON wl.user_id = w.user_id
           LEFT JOIN chain_addresses a ON a.user_id = w.user_id
           LEFT JOIN chain_identities ci ON ci.chain_id = ${chainId} AND ci.user_id = w.user_id
-          GROUP BY w.user_id, a.address, ci.state
-          ORDER BY w.user_id`,
+          LEFT JOIN chain_wallet_identities cw ON cw.chain_id = ${chainId} AND cw.address = w.address
+          GROUP BY w.user_id, w.address, wl.address, a.address, ci.state, cw.state
+          ORDER BY w.user_id, w.address`,
     );
-    return r.map((x) => ({ userId: x.user_id, address: x.address, state: x.state, ledger: Number(x.ledger) }));
+    return r.map((x) => ({
+      userId: x.user_id,
+      address: x.address,
+      current: Boolean(x.current),
+      state: x.state,
+      ledger: Number(x.ledger),
+    }));
   }
 
   /** Moves the property's units on chain until each holder's balance equals the ledger's; true when it could for all. */
@@ -344,11 +434,18 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
       }
       (delta > 0n ? deficit : surplus).push({ p, n: delta > 0n ? delta : -delta });
     }
-    for (const d of deficit)
+    // Remembered before any unit moves there, so a run that stops halfway still finds them.
+    for (const d of deficit) {
       await db.execute(
         sql`INSERT INTO chain_unit_holders (chain_id, property_id, user_id) VALUES (${chainId}, ${propertyId}, ${d.p.userId})
             ON CONFLICT DO NOTHING`,
       );
+      await db.execute(
+        sql`INSERT INTO chain_holder_addresses (chain_id, property_id, address, user_id)
+            VALUES (${chainId}, ${propertyId}, ${d.p.address}, ${d.p.userId})
+            ON CONFLICT DO NOTHING`,
+      );
+    }
     // A frozen (rejected) holder whose units the ledger moved, or that a reset chain must give
     // back, is opened for this property's moves and closed again right after, each step an
     // event: unfrozen on this token (and, to receive, registered), then removed and frozen.
@@ -358,7 +455,7 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
         await write(report, () => chain.setFrozen(token, a, false));
         await write(report, () => chain.registerIdentity(platform.identityRegistry, a));
       }
-      // Moves first (a trade shows as a transfer), then burns before mints so the cap holds.
+      // Moves first (a trade, or a holder's units going to their wallet, shows as a transfer), then burns before mints so the cap holds.
       for (const d of deficit) {
         for (const s of surplus) {
           if (d.n === 0n) break;
@@ -384,8 +481,13 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
     const r = await rows<{ property_id: string; now: string; mirrored: string | null }>(
       db,
       sql`WITH now AS (
-            SELECT property_id, md5(string_agg(investor_id::text || ':' || quantity::text, ',' ORDER BY investor_id)) AS fp
-            FROM holdings GROUP BY property_id
+            -- A holder's linked wallet is part of it, so a link or an unlink revisits their properties
+            -- (without one, the fingerprint is what it always was).
+            SELECT h.property_id,
+                   md5(string_agg(h.investor_id::text || ':' || h.quantity::text || coalesce('@' || wl.address, ''), ','
+                                  ORDER BY h.investor_id)) AS fp
+            FROM holdings h LEFT JOIN wallet_links wl ON wl.user_id = h.investor_id
+            GROUP BY h.property_id
           )
           SELECT coalesce(n.property_id, m.property_id) AS property_id, coalesce(n.fp, ${EMPTY}) AS now, m.fingerprint AS mirrored
           FROM now n FULL JOIN (SELECT property_id, fingerprint FROM chain_mirrored WHERE chain_id = ${chainId}) m
@@ -461,7 +563,21 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
     for (const d of due) {
       if (!(await acquireLease())) return;
       try {
-        const trees = await distributionTrees(db, d.id);
+        // The addresses are pinned first: a root sent and not recorded (a run that stopped) is
+        // rebuilt the same way after a link or an unlink in between.
+        await db.execute(
+          sql`INSERT INTO chain_anchor_lines (chain_id, distribution_id, user_id, address)
+              SELECT ${chainId}, dh.distribution_id, dh.holder_id, coalesce(w.address, a.address)
+              FROM distribution_holders dh
+              LEFT JOIN wallet_links w ON w.user_id = dh.holder_id
+              LEFT JOIN chain_addresses a ON a.user_id = dh.holder_id
+              WHERE dh.distribution_id = ${d.id}
+                AND NOT EXISTS (SELECT 1 FROM distribution_holders x LEFT JOIN wallet_links xw ON xw.user_id = x.holder_id
+                                LEFT JOIN chain_addresses xa ON xa.user_id = x.holder_id
+                                WHERE x.distribution_id = ${d.id} AND coalesce(xw.address, xa.address) IS NULL)
+              ON CONFLICT DO NOTHING`,
+        );
+        const trees = await distributionTrees(db, d.id, chainId);
         // A holder without an address yet (created at the start of the next run) waits.
         let done = trees !== null;
         if (trees) {
@@ -563,7 +679,11 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
             address: pos.address,
             ledgerUnits: pos.ledger,
             chainUnits: onChain,
-            detail: pos.address ? 'balance differs from the holding' : 'holder has no custodial address yet',
+            detail: !pos.address
+              ? 'holder has no custodial address yet'
+              : pos.current
+                ? 'balance differs from the holding'
+                : 'units left at an address the holder no longer uses',
           });
       }
       // Units outside the platform's custody (minted to an address no investor has) show only in the supply.
@@ -605,7 +725,12 @@ export function createChainRuntime(o: ChainRuntimeOptions): ChainRuntime {
       return tokenRow((await client()).chainId, propertyId);
     },
     async addressOf(userId) {
-      const r = await rows<{ address: Address }>(db, sql`SELECT address FROM chain_addresses WHERE user_id = ${userId}`);
+      // Where the person's units belong: their linked wallet, else their custodial address.
+      const r = await rows<{ address: Address }>(
+        db,
+        sql`SELECT coalesce((SELECT address FROM wallet_links WHERE user_id = ${userId}),
+                            (SELECT address FROM chain_addresses WHERE user_id = ${userId})) AS address`,
+      );
       return r[0]?.address ?? null;
     },
   };

@@ -183,7 +183,7 @@ async function proofsOf(app: FastifyInstance, chainId: number, anchor: string, p
   const out: ChainProof[] = [];
   for (const a of anchored) {
     // The holdings root of a record date was built from the distribution that anchored it first.
-    const trees = await distributionTrees(app.db, a.distribution_id);
+    const trees = await distributionTrees(app.db, a.distribution_id, chainId);
     const line = trees?.lines.find((l) => l.userId === userId);
     if (!trees || !line?.address) continue;
     const kind = KIND_OF[a.kind];
@@ -223,6 +223,7 @@ export async function myChain(app: FastifyInstance, userId: string): Promise<MyC
         FROM properties p
         WHERE p.id IN (SELECT property_id FROM holdings WHERE investor_id = ${userId}
                        UNION SELECT property_id FROM chain_unit_holders WHERE user_id = ${userId}
+                       UNION SELECT property_id FROM chain_holder_addresses WHERE user_id = ${userId}
                        UNION SELECT d.property_id FROM distribution_holders dh JOIN distributions d ON d.id = dh.distribution_id
                              WHERE dh.holder_id = ${userId} AND d.paid_at IS NOT NULL)
         ORDER BY p.name, p.id`,
@@ -235,7 +236,7 @@ export async function myChain(app: FastifyInstance, userId: string): Promise<MyC
     let chainError: string | null = null;
     if (down) chainError = `the chain did not answer: ${down}`;
     else if (!token) chainError = 'no unit token on chain yet';
-    else if (!address) chainError = 'no custodial address yet';
+    else if (!address) chainError = 'no address on chain yet';
     else
       try {
         chainUnits = Number(await within(chain.client().then(({ chain: c }) => c.unitBalance(token as Address, address))));
@@ -354,7 +355,8 @@ export const chainReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: [app.authenticate, app.requireRole('INVESTOR')],
       schema: {
         tags,
-        summary: 'My custodial address, my unit balances on chain next to the ledger, and proofs of my lines in anchored roots',
+        summary:
+          'Where my units are held (my linked wallet, else my custodial address), my unit balances on chain next to the ledger, and proofs of my lines in anchored roots',
         security,
         response: { 200: MyChainSchema, ...errors(401, 403) },
       },

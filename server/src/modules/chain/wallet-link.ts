@@ -1,7 +1,8 @@
 // An investor's own wallet, linked with Sign-In with Ethereum (EIP-4361): the platform issues a
 // single-use nonce (10 minutes), the wallet signs a message naming this site, the platform's
-// chain and that nonce, and the signature proves the address is theirs. A claim not sent yet
-// then goes to that address instead of the custodial one. An externally owned account's
+// chain and that nonce, and the signature proves the address is theirs. Their property units
+// then belong at that address instead of the custodial one (the mirror moves them there, and
+// back after an unlink), and a claim not sent yet goes there too. An externally owned account's
 // signature is checked (ecrecover); a smart-contract wallet (ERC-1271) is not supported yet.
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
@@ -178,6 +179,7 @@ export async function linkWallet(app: FastifyInstance, me: Actor, body: WalletLi
             VALUES (${me.id}, ${wallet}, ${chainId}, ${body.message}, ${body.signature.toLowerCase()})`,
       );
       await audit(tx, me, { action: 'wallet.link', targetType: 'user', targetId: me.id, detail: { address: wallet, chainId } });
+      await wakeMirror(tx);
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
@@ -189,12 +191,22 @@ export async function linkWallet(app: FastifyInstance, me: Actor, body: WalletLi
   return tokenClaimState(app, me.id);
 }
 
-/** Unlinks the person's wallet (audited); a claim not sent yet goes to the custodial address. */
+/**
+ * Wakes the chain mirror when the transaction commits (as the ledger's chain_mirror_wake rule
+ * does): the holdings fingerprint names the linked wallet, so the mirror revisits the person's
+ * properties and moves their units.
+ */
+async function wakeMirror(tx: Executor) {
+  await tx.execute(sql`SELECT pg_notify('chain_mirror', '')`);
+}
+
+/** Unlinks the person's wallet (audited); their units go back to the custodial address, and a claim not sent yet goes there. */
 export async function unlinkWallet(app: FastifyInstance, me: Actor): Promise<TokenClaimState> {
   await app.db.transaction(async (tx) => {
     const [gone] = await rows<{ address: string }>(tx, sql`DELETE FROM wallet_links WHERE user_id = ${me.id} RETURNING address`);
     if (!gone) throw notFound(M.notLinked);
     await audit(tx, me, { action: 'wallet.unlink', targetType: 'user', targetId: me.id, detail: { address: gone.address } });
+    await wakeMirror(tx);
   });
   return tokenClaimState(app, me.id);
 }
