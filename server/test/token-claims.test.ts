@@ -4,32 +4,16 @@
 // its hash, kept PENDING while the node is down; a wallet linked with a Sign-In with Ethereum
 // message signed by a local account (and every way that is refused), the claim then minted to
 // it, and unlinked. One anvil for the file; skipped visibly where anvil cannot run.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { SUBSCRIPTION_TOKENS, type TokenClaimState, type WalletLinkChallenge } from 'shared-api/contract';
 import { TOKEN_CLAIM_MESSAGES as M, WALLET_LINK_STATEMENT } from 'shared-api/contract/token-claims';
-import { loadContracts } from '../scripts/compile-contracts';
-import type { ChainConfig } from '../src/config';
 import { pgError } from '../src/lib/pg-errors';
-import { PLATFORM_TOKEN_ABI, anvilBinary, startAnvil, type AnvilNode, type ChainRuntime } from '../src/modules/chain';
+import { PLATFORM_TOKEN_ABI, type ChainRuntime } from '../src/modules/chain';
 import { buildTestApp, call, invariantViolations, makeUser, queryRows, settleSandbox, type TestApp, type TestUser } from './helper';
-
-function anvilRuns(): { ok: boolean; why: string } {
-  const bin = anvilBinary();
-  if (!bin) return { ok: false, why: `no @foundry-rs/anvil binary for ${process.platform}-${process.arch}` };
-  const r = spawnSync(bin, ['--version'], { timeout: 10_000, encoding: 'utf8' });
-  return r.status === 0 ? { ok: true, why: '' } : { ok: false, why: `anvil --version failed: ${r.error?.message ?? r.stderr}` };
-}
-const anvil = anvilRuns();
-const run = anvil.ok || process.env.CI;
-const describeOnAnvil: jest.Describe = run ? describe : describe.skip;
-if (!run) it.skip(`anvil cannot run here (${anvil.why})`, () => undefined);
+import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
 
 // Test keys (anvil's development accounts 5 and 6): never guard anything real.
 const WALLET_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
@@ -137,29 +121,18 @@ describe('platform-token claims with the chain off', () => {
   });
 });
 
-let node: AnvilNode;
-let dir: string;
+let withChain: ChainTestApp;
 let t: TestApp;
 let chain: ChainRuntime;
 
-describeOnAnvil('platform-token claims on the chain', () => {
+describeOnAnvil()('platform-token claims on the chain', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'tessera-claims-'));
-    const artifactsDir = path.join(dir, 'build');
-    mkdirSync(artifactsDir);
-    writeFileSync(path.join(artifactsDir, 'contracts-0.json'), JSON.stringify(loadContracts()));
-    const stateDir = path.join(dir, 'state');
-    node = await startAnvil({ stateDir });
-    const config: ChainConfig = { rpcUrl: node.rpcUrl, operatorKey: null, custodyMnemonic: null, stateDir, artifactsDir, mirrorEveryMs: 0 };
     // The sites a message may name: the platform's public origins, never a bare Host header.
-    t = await buildTestApp({ chain: config, publicOrigins: ['http://localhost:80', 'http://localhost:5173', 'http://127.0.0.1:5173'] });
-    if (!t.app.chain) throw new Error('the chain is configured but app.chain is null');
-    chain = t.app.chain;
+    withChain = await startChainApp({ publicOrigins: ['http://localhost:80', 'http://localhost:5173', 'http://127.0.0.1:5173'] });
+    ({ t, chain } = withChain);
   }, 180_000);
   afterAll(async () => {
-    await t?.close();
-    await node?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await withChain?.close();
   });
 
   async function platformBalance(address: string): Promise<number> {
@@ -202,15 +175,14 @@ describeOnAnvil('platform-token claims on the chain', () => {
   it('with the node down a claim is still recorded, stays PENDING, and is minted once the node is back', async () => {
     const u = await subscriber(t);
     await chain.runOnce(); // gives them a custodial address
-    const port = node.port;
-    await node.stop();
+    await withChain.node.stop();
     try {
       const r = await claim(t, u);
       expect(r.statusCode).toBe(201);
       await expect(chain.runOnce()).rejects.toThrow();
       expect((await state(t, u)).claim?.status).toBe('PENDING');
     } finally {
-      node = await startAnvil({ stateDir: path.join(dir, 'state'), port });
+      await withChain.restart();
     }
     await chain.runOnce();
     const s = await state(t, u);
@@ -225,9 +197,7 @@ describeOnAnvil('platform-token claims on the chain', () => {
     await chain.runOnce();
     const before = await state(t, u);
     expect(before.claim?.status).toBe('SENT');
-    const port = node.port;
-    await node.stop();
-    node = await startAnvil({ port });
+    await withChain.restart({ lost: true });
     await chain.runOnce();
     const after = await state(t, u);
     expect(after.claim).toMatchObject({ status: 'SENT', destination: before.claim?.destination });
