@@ -7,7 +7,20 @@ import path from 'node:path';
 import { loadContracts } from '../scripts/compile-contracts';
 import type { ChainConfig, Config } from '../src/config';
 import { anvilBinary, startAnvil, type AnvilNode, type ChainRuntime } from '../src/modules/chain';
-import { buildTestApp, type TestApp } from './helper';
+import type { Address } from 'viem';
+import { createSiweMessage } from 'viem/siwe';
+import type { WalletLinkChallenge } from 'shared-api/contract';
+import {
+  approvePendingOrders,
+  buildTestApp,
+  call,
+  makeInvestor,
+  makeProperty,
+  makeUser,
+  placeOrder,
+  type TestApp,
+  type TestUser,
+} from './helper';
 
 function anvilRuns(): { ok: boolean; why: string } {
   const bin = anvilBinary();
@@ -81,3 +94,61 @@ export async function startChainApp(overrides: Partial<Config> = {}, chain: Part
   };
   return running;
 }
+
+/**
+ * A FUNDED property at $10 a unit whose holders bought `units` each (in order; 0: an investor
+ * with no units), `unsold` more left to the owner; each investor also has $1000 to trade with.
+ */
+export async function heldProperty(
+  t: TestApp,
+  admin: TestUser,
+  units: number[],
+  unsold = 0,
+): Promise<{ propertyId: string; investors: TestUser[] }> {
+  const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
+  const total = units.reduce((a, b) => a + b, 0) + unsold;
+  const { _id } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: total, unitPrice: 10 } });
+  const investors: TestUser[] = [];
+  for (const n of units) {
+    const inv = await makeInvestor(t, n * 10 + 1000);
+    if (n > 0) {
+      const placed = await placeOrder(t.app, inv, _id, n);
+      if (placed.statusCode !== 201) throw new Error(`order answered ${placed.statusCode}: ${placed.body}`);
+    }
+    investors.push(inv);
+  }
+  await approvePendingOrders(t.app, admin, _id);
+  return { propertyId: _id, investors };
+}
+
+/** A market order as the investor places it. */
+export const marketOrder = (t: TestApp, as: TestUser, propertyId: string, side: 'BUY' | 'SELL', units: number, price: number) =>
+  call(t.app, { method: 'POST', url: '/v1/market/orders', as, payload: { propertyId, side, units, price } });
+
+/** Each user's unit balance on chain at their address (-1 without one); null before the token exists. */
+export async function unitBalances(chain: ChainRuntime, propertyId: string, users: TestUser[]): Promise<number[] | null> {
+  const { chain: client } = await chain.client();
+  const token = await chain.tokenOf(propertyId);
+  if (!token) return null;
+  const out: number[] = [];
+  for (const u of users) {
+    const a = await chain.addressOf(u.id);
+    out.push(a ? Number(await client.unitBalance(token, a)) : -1);
+  }
+  return out;
+}
+
+/** The EIP-4361 message a challenge asks the wallet at `address` to sign; `over` changes any field. */
+export const siweMessage = (c: WalletLinkChallenge, address: Address, over: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
+  createSiweMessage({
+    address,
+    chainId: c.chainId,
+    domain: c.domain,
+    nonce: c.nonce,
+    uri: c.uri,
+    version: '1',
+    statement: c.statement,
+    issuedAt: new Date(),
+    expirationTime: new Date(c.expiresAt),
+    ...over,
+  });

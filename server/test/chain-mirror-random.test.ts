@@ -3,18 +3,8 @@
 // exactly and the reconciliation must find nothing. The orders' seed is printed, so a failure
 // can be replayed (CHAIN_RANDOM_SEED). On PostgreSQL the orders really run concurrently.
 import { sql } from 'drizzle-orm';
-import {
-  approvePendingOrders,
-  call,
-  invariantViolations,
-  makeInvestor,
-  makeProperty,
-  makeUser,
-  placeOrder,
-  queryRows,
-  type TestUser,
-} from './helper';
-import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
+import { invariantViolations, makeUser, queryRows } from './helper';
+import { describeOnAnvil, heldProperty, marketOrder, startChainApp, type ChainTestApp } from './chain-helper';
 
 /** mulberry32: a small seeded generator, so a run can be repeated. */
 function random(seed: number): () => number {
@@ -44,38 +34,19 @@ describeOnAnvil()('the chain mirror under concurrent market trades', () => {
     const next = random(seed);
 
     const admin = await makeUser(t.app, 'ADMIN');
-    const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
-    const start = [10, 10, 10, 10, 0, 0];
-    const total = start.reduce((a, b) => a + b, 0);
-    const { _id: propertyId } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: total, unitPrice: 10 } });
-    const investors: TestUser[] = [];
-    for (const n of start) {
-      const inv = await makeInvestor(t, n * 10 + 1000);
-      if (n > 0) expect((await placeOrder(t.app, inv, propertyId, n)).statusCode).toBe(201);
-      investors.push(inv);
-    }
-    await approvePendingOrders(t.app, admin, propertyId);
+    const { propertyId, investors } = await heldProperty(t, admin, [10, 10, 10, 10, 0, 0]);
     expect(await chain.runOnce()).toMatchObject({ propertiesMirrored: 1, propertiesPending: 0 });
 
     const pick = <T>(xs: T[]): T => xs[Math.floor(next() * xs.length)];
     for (let round = 0; round < 6; round++) {
       const orders = Array.from({ length: 8 }, () => ({
         as: pick(investors),
-        side: next() < 0.5 ? 'BUY' : 'SELL',
+        side: (next() < 0.5 ? 'BUY' : 'SELL') as 'BUY' | 'SELL',
         units: 1 + Math.floor(next() * 3),
         price: pick([9, 10, 11]),
       }));
       const [statuses] = await Promise.all([
-        Promise.all(
-          orders.map((o) =>
-            call(t.app, {
-              method: 'POST',
-              url: '/v1/market/orders',
-              as: o.as,
-              payload: { propertyId, side: o.side, units: o.units, price: o.price },
-            }).then((r) => r.statusCode),
-          ),
-        ),
+        Promise.all(orders.map((o) => marketOrder(t, o.as, propertyId, o.side, o.units, o.price).then((r) => r.statusCode))),
         // The mirror runs while the orders settle: it must never leave a wrong balance behind.
         chain.runOnce(),
       ]);

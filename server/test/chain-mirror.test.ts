@@ -11,7 +11,7 @@ import type { Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { ConfigError, loadConfig } from '../src/config';
 import { ANVIL_MNEMONIC, PROPERTY_UNIT_TOKEN_ABI, custodialAddress, operatorAccount, type ChainRuntime } from '../src/modules/chain';
-import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
+import { describeOnAnvil, heldProperty, marketOrder, startChainApp, unitBalances, type ChainTestApp } from './chain-helper';
 import {
   approvePendingOrders,
   buildTestApp,
@@ -115,33 +115,13 @@ describeOnAnvil()('the chain mirror', () => {
     expect(await invariantViolations(t.app)).toEqual([]);
   });
 
-  /** A FUNDED property (unit price $10) sold to the given holders; each investor also gets $1000. */
-  async function market(units: number[]) {
-    const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
-    const total = units.reduce((a, b) => a + b, 0);
-    const { _id } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: total, unitPrice: 10 } });
-    const investors: TestUser[] = [];
-    for (const n of units) {
-      const inv = await makeInvestor(t, n * 10 + 1000);
-      if (n > 0) expect((await placeOrder(t.app, inv, _id, n)).statusCode).toBe(201);
-      investors.push(inv);
-    }
-    await approvePendingOrders(t.app, admin, _id);
-    return { propertyId: _id, investors };
-  }
-
+  const market = (units: number[]) => heldProperty(t, admin, units);
   const trade = (as: TestUser, propertyId: string, side: 'BUY' | 'SELL', units: number, price: number) =>
-    call(t.app, { method: 'POST', url: '/v1/market/orders', as, payload: { propertyId, side, units, price } });
+    marketOrder(t, as, propertyId, side, units, price);
 
   async function balances(propertyId: string, users: TestUser[]): Promise<number[]> {
-    const { chain: c } = await chain.client();
-    const token = await chain.tokenOf(propertyId);
-    if (!token) throw new Error('no token');
-    const out: number[] = [];
-    for (const u of users) {
-      const a = await chain.addressOf(u.id);
-      out.push(a ? Number(await c.unitBalance(token, a)) : -1);
-    }
+    const out = await unitBalances(chain, propertyId, users);
+    if (!out) throw new Error('no token');
     return out;
   }
 

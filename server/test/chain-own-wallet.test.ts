@@ -12,20 +12,8 @@ import { createSiweMessage } from 'viem/siwe';
 import type { MyChain, WalletLinkChallenge } from 'shared-api/contract';
 import { verifyLine } from 'shared-api/contract/merkle';
 import { PROPERTY_UNIT_TOKEN_ABI, type ChainRuntime } from '../src/modules/chain';
-import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
-import {
-  approvePendingOrders,
-  call,
-  invariantViolations,
-  makeInvestor,
-  makeProperty,
-  makeUser,
-  paidDistribution,
-  placeOrder,
-  queryRows,
-  type TestApp,
-  type TestUser,
-} from './helper';
+import { describeOnAnvil, heldProperty, marketOrder, siweMessage, startChainApp, type ChainTestApp } from './chain-helper';
+import { call, invariantViolations, makeInvestor, makeUser, paidDistribution, queryRows, type TestApp, type TestUser } from './helper';
 
 // Test keys (anvil's development accounts 7, 8, 9 and 4): never guard anything real.
 const KEY_A = '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356';
@@ -51,38 +39,15 @@ describeOnAnvil()('units at a linked wallet', () => {
     expect(await invariantViolations(t.app)).toEqual([]);
   });
 
-  async function market(units: number[], extraUnits = 0) {
-    const owner = await makeUser(t.app, 'PROPERTY_OWNER', { status: 'VERIFIED' });
-    const total = units.reduce((a, b) => a + b, 0) + extraUnits;
-    const { _id } = await makeProperty(t.app, owner, { approveAs: admin, body: { totalQuantity: total, unitPrice: 10 } });
-    const investors: TestUser[] = [];
-    for (const n of units) {
-      const inv = await makeInvestor(t, n * 10 + 1000);
-      if (n > 0) expect((await placeOrder(t.app, inv, _id, n)).statusCode).toBe(201);
-      investors.push(inv);
-    }
-    await approvePendingOrders(t.app, admin, _id);
-    return { propertyId: _id, investors };
-  }
-
+  const market = (units: number[], unsold = 0) => heldProperty(t, admin, units, unsold);
   const trade = (as: TestUser, propertyId: string, side: 'BUY' | 'SELL', units: number, price: number) =>
-    call(t.app, { method: 'POST', url: '/v1/market/orders', as, payload: { propertyId, side, units, price } });
+    marketOrder(t, as, propertyId, side, units, price);
 
   async function link(u: TestUser, wallet: PrivateKeyAccount) {
     const c = (
       await call(t.app, { method: 'POST', url: '/v1/me/wallet-link/nonce', as: u, headers: { host: 'localhost:80' }, payload: {} })
     ).json<WalletLinkChallenge>();
-    const message = createSiweMessage({
-      address: wallet.address,
-      chainId: c.chainId,
-      domain: c.domain,
-      nonce: c.nonce,
-      uri: c.uri,
-      version: '1',
-      statement: c.statement,
-      issuedAt: new Date(),
-      expirationTime: new Date(c.expiresAt),
-    });
+    const message = siweMessage(c, wallet.address);
     const r = await call(t.app, {
       method: 'POST',
       url: '/v1/me/wallet-link',

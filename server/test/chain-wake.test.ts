@@ -4,7 +4,7 @@
 // mirror itself, so whatever reaches the chain got there through the wake-up.
 import { sql } from 'drizzle-orm';
 import { approvePendingOrders, call, makeInvestor, makeProperty, makeUser, placeOrder, queryRows, type TestUser } from './helper';
-import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
+import { describeOnAnvil, startChainApp, unitBalances, type ChainTestApp } from './chain-helper';
 
 let c: ChainTestApp;
 
@@ -16,24 +16,12 @@ describeOnAnvil()('the chain mirror wakes on ledger changes', () => {
     await c?.close();
   });
 
-  async function balances(propertyId: string, users: TestUser[]): Promise<number[] | null> {
-    const { chain: client } = await c.chain.client();
-    const token = await c.chain.tokenOf(propertyId);
-    if (!token) return null;
-    const out: number[] = [];
-    for (const u of users) {
-      const a = await c.chain.addressOf(u.id);
-      out.push(a ? Number(await client.unitBalance(token, a)) : -1);
-    }
-    return out;
-  }
-
   /** Polls the chain until the balances are `want` (at most 15 s); answers what it saw last. */
   async function chainReaches(propertyId: string, users: TestUser[], want: number[]): Promise<number[] | null> {
     const until = Date.now() + 15_000;
     let seen: number[] | null = null;
     while (Date.now() < until) {
-      seen = await balances(propertyId, users);
+      seen = await unitBalances(c.chain, propertyId, users);
       if (seen && seen.every((n, i) => n === want[i])) return seen;
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -7,13 +7,12 @@
 import { sql } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { SUBSCRIPTION_TOKENS, type TokenClaimState, type WalletLinkChallenge } from 'shared-api/contract';
 import { TOKEN_CLAIM_MESSAGES as M, WALLET_LINK_STATEMENT } from 'shared-api/contract/token-claims';
 import { pgError } from '../src/lib/pg-errors';
 import { PLATFORM_TOKEN_ABI, type ChainRuntime } from '../src/modules/chain';
 import { buildTestApp, call, invariantViolations, makeUser, queryRows, settleSandbox, type TestApp, type TestUser } from './helper';
-import { describeOnAnvil, startChainApp, type ChainTestApp } from './chain-helper';
+import { describeOnAnvil, siweMessage, startChainApp, type ChainTestApp } from './chain-helper';
 
 // Test keys (anvil's development accounts 5 and 6): never guard anything real.
 const WALLET_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
@@ -222,19 +221,7 @@ describeOnAnvil()('platform-token claims on the chain', () => {
       expect(r.statusCode).toBe(200);
       return r.json<WalletLinkChallenge>();
     }
-    const message = (c: WalletLinkChallenge, over: Partial<Parameters<typeof createSiweMessage>[0]> = {}) =>
-      createSiweMessage({
-        address: wallet.address,
-        chainId: c.chainId,
-        domain: c.domain,
-        nonce: c.nonce,
-        uri: c.uri,
-        version: '1',
-        statement: c.statement,
-        issuedAt: new Date(),
-        expirationTime: new Date(c.expiresAt),
-        ...over,
-      });
+    const message = (c: WalletLinkChallenge, over: Parameters<typeof siweMessage>[2] = {}) => siweMessage(c, wallet.address, over);
     const link = (u: TestUser, msg: string, signature: string, host = 'localhost:80') =>
       call(t.app, { method: 'POST', url: '/v1/me/wallet-link', as: u, headers: { host }, payload: { message: msg, signature } });
 
