@@ -62,7 +62,6 @@ export const WALLET_LINK_STATEMENT = 'Link this wallet to my Tessera account to 
 
 /** What the claim, the link and their refusals say (tested to the letter). */
 export const TOKEN_CLAIM_MESSAGES = {
-  notSubscribed: 'Please complete subcription to proceed',
   notVerified: 'Your account must be verified before you can claim platform tokens',
   nothingToClaim: 'You have no platform tokens to claim',
   chainOff: "Platform tokens can't be claimed right now; try again later",
