@@ -293,6 +293,28 @@ describe('recording a sale', () => {
     expect(statement.statusCode).toBe(200);
     expect(statement.body).toContain('Property sale funding');
     expect(statement.body).toContain('Property sale fee');
+    // In a category of its own, not among the distributions the owner funded; the holders'
+    // proceeds are theirs too (money in, not rent income).
+    const summaryOf = async (u: TestUser) => {
+      const [head, ...csv] = parseCsv((await call(t.app, { method: 'GET', url: `/v1/statements/${month}.csv`, as: u })).body);
+      const cell = (r: string[], title: string) => r[head.indexOf(title)];
+      const cents = (r: string[]) => Math.round(Number(cell(r, 'Amount (USD)')) * 100);
+      return {
+        category: (label: string) => csv.filter((r) => cell(r, 'Section') === 'Summary' && cell(r, 'Item') === label).map(cents),
+        section: (name: string) => csv.filter((r) => cell(r, 'Section') === name).map((r) => [cell(r, 'Item'), cents(r)]),
+      };
+    };
+    const mine = await summaryOf(owner);
+    expect(mine.category('Property sale proceeds paid to holders')).toEqual([-8901]);
+    expect(mine.category('Distributions funded')).toEqual([0]);
+    expect(mine.section('Distributions funded by property')).toEqual([]);
+    const theirs = await Promise.all(investors.map(summaryOf));
+    expect(theirs.map((s) => s.category('Property sale proceeds')[0]).reduce((a, b) => a + b, 0)).toBe(8901);
+    for (const s of theirs) {
+      expect(s.category('Income')).toEqual([0]);
+      expect(s.section('Income by property')).toEqual([]);
+      expect(s.section('Money in and out')[0]).toEqual(['Money in (deposits, income and property sale proceeds)', expect.any(Number)]);
+    }
   });
 
   itPdf("shows the sale's lines on the owner's tax document as PDF", async () => {

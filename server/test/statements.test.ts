@@ -198,7 +198,7 @@ describe('figures reconcile with the ledger', () => {
     const flow = new Map(rows.filter((r) => r[0] === 'Money in and out').map((r) => [r[1], toCents(r[7])]));
     const summary = new Map(rows.filter((r) => r[0] === 'Summary').map((r) => [r[1], toCents(r[7])]));
     const of = (...types: string[]) => types.reduce((a, type) => a + (truth.byType[type] ?? 0), 0);
-    const moneyIn = flow.get('Money in (deposits and income)')!;
+    const moneyIn = flow.get('Money in (deposits, income and property sale proceeds)')!;
     const released = flow.get('Holds released (returned to the wallet)')!;
     const other = flow.get('Other credits')!;
     const out = flow.get('Money out')!;
@@ -372,7 +372,7 @@ describe('the PDF', () => {
       expect(text).toContain(words);
     }
     expect(text).not.toContain('\u2026');
-    expect(text).toContain('Money in (deposits and income) $1,249.56');
+    expect(text).toContain('Money in (deposits, income and property sale proceeds) $1,249.56');
     expect(text).toContain('holds released (returned to the wallet, not money in) $110.01');
     expect(text).toContain(`Page 1 of ${pages}`);
     expect(text).toMatch(/Generated \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);

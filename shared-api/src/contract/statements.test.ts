@@ -37,8 +37,8 @@ describe('statement categories', () => {
       TRADE_HOLD: 'TRADES',
       TRADE_REFUND: 'TRADES',
       TRADE_FEE: 'FEES',
-      SALE_PROCEEDS: 'INCOME',
-      SALE_FUNDING: 'DISTRIBUTIONS_FUNDED',
+      SALE_PROCEEDS: 'SALE_PROCEEDS',
+      SALE_FUNDING: 'SALE_FUNDED',
       SALE_FEE: 'FEES',
       SALE_FEE_REVENUE: 'FEES',
     });

@@ -13,6 +13,8 @@ export const STATEMENT_CATEGORIES = [
   'OWNER_PROCEEDS',
   'INCOME',
   'DISTRIBUTIONS_FUNDED',
+  'SALE_PROCEEDS',
+  'SALE_FUNDED',
   'FEES',
   'TRADES',
   'OTHER',
@@ -26,6 +28,8 @@ export const STATEMENT_CATEGORY_LABELS: Record<StatementCategory, string> = {
   OWNER_PROCEEDS: 'Owner proceeds',
   INCOME: 'Income',
   DISTRIBUTIONS_FUNDED: 'Distributions funded',
+  SALE_PROCEEDS: 'Property sale proceeds',
+  SALE_FUNDED: 'Property sale proceeds paid to holders',
   FEES: 'Fees',
   TRADES: 'Trades',
   OTHER: 'Other',
@@ -65,9 +69,10 @@ export const STATEMENT_ENTRY_KINDS: Readonly<Record<string, StatementEntryKind>>
   TRADE_HOLD: { category: 'TRADES' },
   TRADE_REFUND: { category: 'TRADES' },
   TRADE_FEE: { category: 'FEES' },
-  // A property's sale: the holders' proceeds are income of the sale, funded by the owner.
-  SALE_PROCEEDS: { category: 'INCOME' },
-  SALE_FUNDING: { category: 'DISTRIBUTIONS_FUNDED' },
+  // A property's sale: the holders' proceeds (capital returned, not income: the tax document
+  // counts them as the units' disposal), paid from the owner's wallet.
+  SALE_PROCEEDS: { category: 'SALE_PROCEEDS' },
+  SALE_FUNDING: { category: 'SALE_FUNDED' },
   SALE_FEE: { category: 'FEES' },
   SALE_FEE_REVENUE: { category: 'FEES' },
 };
@@ -80,11 +85,11 @@ export function statementEntryKind(type: string): StatementEntryKind {
 }
 
 /**
- * How a statement's credits split: money in is deposits and income only; a hold released
+ * How a statement's credits split: money in is deposits, income and property sale proceeds only; a hold released
  * (an order refunded, a withdrawal or trade hold returned) gives back money the wallet
  * already had, so it is shown as such and never counted as money in.
  */
-export const STATEMENT_MONEY_IN_CATEGORIES: readonly StatementCategory[] = ['DEPOSITS', 'INCOME'];
+export const STATEMENT_MONEY_IN_CATEGORIES: readonly StatementCategory[] = ['DEPOSITS', 'INCOME', 'SALE_PROCEEDS'];
 export const STATEMENT_HOLD_RELEASE_TYPES: readonly string[] = ['ORDER_REFUND', 'WITHDRAWAL_RELEASE', 'TRADE_REFUND'];
 
 // ---- Money ----

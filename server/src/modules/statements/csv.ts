@@ -1,6 +1,6 @@
 // A statement as one CSV table (RFC 4180, spreadsheet-safe cells): the summary rows first
 // (opening balance, each category, closing balance), then money in and out (money in is
-// deposits and income only; holds released apart), then income by property (and, for
+// deposits, income and property sale proceeds only; holds released apart), then income by property (and, for
 // owners, the distributions they funded by property), then every ledger line of the period,
 // named and with its status as the wallet shows them. Amounts are plain decimals in USD
 // ("-1234.56").
@@ -79,7 +79,7 @@ function headRows(s: Omit<Statement, 'lines'>): StatementCsvRow[] {
       amountCents: s.accountValue.cents,
     });
   for (const [item, cents] of [
-    ['Money in (deposits and income)', s.moneyInCents],
+    ['Money in (deposits, income and property sale proceeds)', s.moneyInCents],
     ['Holds released (returned to the wallet)', s.holdsReleasedCents],
     ['Other credits', s.otherCreditsCents],
     ['Money out', s.moneyOutCents],

@@ -134,7 +134,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     .fontSize(8.5)
     .fillColor(MUTED)
     .text(
-      `Money in (deposits and income) ${formatCents(s.moneyInCents)}; holds released (returned to the wallet, not money in) ${formatCents(s.holdsReleasedCents)}; other credits ${formatCents(s.otherCreditsCents)}; money out ${formatCents(s.moneyOutCents)}. Opening balance plus the amounts above equals the closing balance.`,
+      `Money in (deposits, income and property sale proceeds) ${formatCents(s.moneyInCents)}; holds released (returned to the wallet, not money in) ${formatCents(s.holdsReleasedCents)}; other credits ${formatCents(s.otherCreditsCents)}; money out ${formatCents(s.moneyOutCents)}. Opening balance plus the amounts above equals the closing balance.`,
       left,
       doc.y,
       { width },
