@@ -10,7 +10,7 @@ import type { NotificationKind } from 'shared-api/contract';
 import { buildApp } from '../src/app';
 import type { MailMessage } from '../src/mail/mailer';
 import { dispatchDueMail, MAX_ATTEMPTS } from '../src/modules/notifications/dispatcher';
-import { notify } from '../src/modules/notifications/outbox';
+import { notify, notifyAll } from '../src/modules/notifications/outbox';
 import { buildTestApp, call, itOnPostgres, makeUser, onPostgres, queryRows, testConfig, type TestApp, type TestUser } from './helper';
 
 jest.setTimeout(120_000);
@@ -310,6 +310,55 @@ describe('GET /v1/events', () => {
       const mine = await write(t.app, alice.id);
       await s.waitFor(mine);
       expect(s.text()).not.toContain(hidden);
+    } finally {
+      s.close();
+    }
+    await until(() => t.app.realtime.size === 0);
+  });
+
+  it('notices written together (notifyAll) are the rows and events one by one would be', async () => {
+    const s = await open(base, `ticket=${await ticketOf(t.app, alice)}`);
+    try {
+      await s.waitFor('retry: 3000');
+      // 1,001 notices: a thousand to another person, then alice's, in the second statement.
+      const other = await makeUser(t.app, 'INVESTOR');
+      const tag = randomUUID();
+      const notice = (userId: string, i: number) => ({
+        userId,
+        kind: 'DISTRIBUTION_PAID' as const,
+        title: `Paid ${i}`,
+        body: `Share ${i} ${tag}`,
+        link: '/dashboard/wallet',
+        data: { i },
+      });
+      await t.app.db.transaction((tx) =>
+        notifyAll(tx, [...Array.from({ length: 1000 }, (_, i) => notice(other.id, i)), notice(alice.id, 1000)]),
+      );
+      const rows = await queryRows<{ id: string; user_id: string; title: string; link: string; data: { i: number }; email_lane: number }>(
+        t.app,
+        sql`SELECT id, user_id, title, link, data, email_lane FROM notifications WHERE body LIKE ${`% ${tag}`} ORDER BY (data->>'i')::int`,
+      );
+      expect(rows).toHaveLength(1001);
+      expect(rows.filter((r) => r.user_id === other.id)).toHaveLength(1000);
+      expect(rows[1000]).toMatchObject({
+        user_id: alice.id,
+        title: 'Paid 1000',
+        link: '/dashboard/wallet',
+        data: { i: 1000 },
+        email_lane: 0,
+      });
+      await s.waitFor(rows[1000].id);
+      const event = s
+        .text()
+        .split('\n\n')
+        .find((e) => e.includes(rows[1000].id)) as string;
+      expect(JSON.parse(event.split('\n')[1].replace(/^data: /, ''))).toEqual({
+        topic: `user:${alice.id}`,
+        type: 'notification',
+        data: { id: rows[1000].id, kind: 'DISTRIBUTION_PAID' },
+      });
+      // Nobody else's reached alice's stream.
+      expect(rows.slice(0, 1000).some((r) => s.text().includes(r.id))).toBe(false);
     } finally {
       s.close();
     }

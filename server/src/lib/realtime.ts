@@ -24,3 +24,11 @@ export const marketTopic = (propertyId: string) => `market:${propertyId}`;
 export async function publish(tx: Executor, event: RealtimeEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
 }
+
+/** Many events in one statement (each its own notification, as publish sends it). */
+export async function publishAll(tx: Executor, events: readonly RealtimeEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, e) from jsonb_array_elements_text(${JSON.stringify(events.map((e) => JSON.stringify(e)))}::jsonb) e`,
+  );
+}

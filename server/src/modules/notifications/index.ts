@@ -2,5 +2,5 @@
 // never from its files.
 export { default as notificationRoutes } from './routes';
 export { scheduleMailDispatch } from './job';
-export { holdersOf, notices, notifyDistributionPaid, notifyPropertySold, proposalNotices } from './notices';
+export { holderNotices, holdersOf, notices, notifyDistributionPaid, notifyPropertySold, proposalNotices } from './notices';
 export { notify } from './outbox';

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { paths, type NotificationKind } from 'shared-api/contract';
 import type { Executor } from '../../db/client';
-import { laneOf, notify } from './outbox';
+import { laneOf, notify, notifyAll, type NoticeInput } from './outbox';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** $1,234.50 from cents. */
@@ -12,7 +12,66 @@ export const dollars = (cents: number | string | bigint) => usd.format(Number(ce
 
 const units = (n: number) => `${n} unit${n === 1 ? '' : 's'}`;
 
+type Listing = { userId: string; id: string; name: string };
+type VoidedAppraisal = {
+  userId: string;
+  propertyId: string;
+  propertyName: string;
+  voidedCents: number;
+  appraisedOn: string;
+  currentCents: number | null;
+  reason: string;
+};
+type PaidShare = { userId: string; distributionId: string; propertyName: string; period: string; amountCents: number };
+
+/** The words of the notices that go to a property's holders, one or many at a time. */
+const holderNotice = {
+  listingResumed: (p: Listing & { owner: boolean }): NoticeInput => ({
+    userId: p.userId,
+    kind: 'LISTING_RESUMED',
+    title: `“${p.name}” is back on sale`,
+    body: p.owner
+      ? `Your listing “${p.name}” is resumed: it is in the catalogue and can be bought again.`
+      : `“${p.name}”, a property you hold units of, is resumed: it is in the catalogue again.`,
+    link: paths.property(p.id),
+    data: { propertyId: p.id },
+  }),
+  holdingSuspended: (p: Listing, reason: string): NoticeInput => ({
+    userId: p.userId,
+    kind: 'HOLDING_SUSPENDED',
+    title: `“${p.name}”, a property you hold, is suspended`,
+    body: `“${p.name}” is suspended: it is out of the catalogue and no new units can be bought. You keep your units. Reason: ${reason}`,
+    link: paths.property(p.id),
+    data: { propertyId: p.id, reason },
+  }),
+  appraisalVoided: (a: VoidedAppraisal): NoticeInput => ({
+    userId: a.userId,
+    kind: 'APPRAISAL_VOIDED',
+    title: `An appraisal of “${a.propertyName}” was withdrawn`,
+    body:
+      `The appraisal of “${a.propertyName}” of ${a.appraisedOn} (${dollars(a.voidedCents)} a unit) was withdrawn. Reason: ${a.reason}\n\n` +
+      (a.currentCents === null
+        ? 'Your units are valued at their issue price again until the next appraisal.'
+        : `Your units are valued at the previous appraisal, ${dollars(a.currentCents)} a unit; your portfolio figures are restated.`),
+    link: paths.investments,
+    data: { propertyId: a.propertyId, reason: a.reason },
+  }),
+  distributionPaid: (d: PaidShare): NoticeInput => ({
+    userId: d.userId,
+    kind: 'DISTRIBUTION_PAID',
+    title: `${dollars(d.amountCents)} distribution from “${d.propertyName}”`,
+    body: `Your share of the rent of “${d.propertyName}” for ${d.period}, ${dollars(d.amountCents)}, is paid into your wallet.`,
+    link: paths.wallet,
+    data: { distributionId: d.distributionId },
+  }),
+};
+
 export const notices = {
+  listingResumed: (tx: Executor, p: Listing & { owner: boolean }) => notify(tx, holderNotice.listingResumed(p)),
+  holdingSuspended: (tx: Executor, p: Listing, reason: string) => notify(tx, holderNotice.holdingSuspended(p, reason)),
+  appraisalVoided: (tx: Executor, a: VoidedAppraisal) => notify(tx, holderNotice.appraisalVoided(a)),
+  distributionPaid: (tx: Executor, d: PaidShare) => notify(tx, holderNotice.distributionPaid(d)),
+
   emailVerified: (tx: Executor, userId: string) =>
     notify(tx, {
       userId,
@@ -232,18 +291,6 @@ export const notices = {
       data: { propertyId: p.id, percent, ...(reason === null ? {} : { reason }) },
     }),
 
-  listingResumed: (tx: Executor, p: { userId: string; id: string; name: string; owner: boolean }) =>
-    notify(tx, {
-      userId: p.userId,
-      kind: 'LISTING_RESUMED',
-      title: `“${p.name}” is back on sale`,
-      body: p.owner
-        ? `Your listing “${p.name}” is resumed: it is in the catalogue and can be bought again.`
-        : `“${p.name}”, a property you hold units of, is resumed: it is in the catalogue again.`,
-      link: paths.property(p.id),
-      data: { propertyId: p.id },
-    }),
-
   /** Both sides of a handover: the owner who gives the listing up, and the one who takes it. */
   listingHandedOver: (tx: Executor, p: { userId: string; id: string; name: string; received: boolean }) =>
     notify(tx, {
@@ -255,41 +302,6 @@ export const notices = {
         : `An administrator handed your listing “${p.name}” over to another owner. What it paid you before stays in your wallet.`,
       link: p.received ? paths.property(p.id) : null,
       data: { propertyId: p.id },
-    }),
-
-  holdingSuspended: (tx: Executor, p: { userId: string; id: string; name: string }, reason: string) =>
-    notify(tx, {
-      userId: p.userId,
-      kind: 'HOLDING_SUSPENDED',
-      title: `“${p.name}”, a property you hold, is suspended`,
-      body: `“${p.name}” is suspended: it is out of the catalogue and no new units can be bought. You keep your units. Reason: ${reason}`,
-      link: paths.property(p.id),
-      data: { propertyId: p.id, reason },
-    }),
-
-  appraisalVoided: (
-    tx: Executor,
-    a: {
-      userId: string;
-      propertyId: string;
-      propertyName: string;
-      voidedCents: number;
-      appraisedOn: string;
-      currentCents: number | null;
-      reason: string;
-    },
-  ) =>
-    notify(tx, {
-      userId: a.userId,
-      kind: 'APPRAISAL_VOIDED',
-      title: `An appraisal of “${a.propertyName}” was withdrawn`,
-      body:
-        `The appraisal of “${a.propertyName}” of ${a.appraisedOn} (${dollars(a.voidedCents)} a unit) was withdrawn. Reason: ${a.reason}\n\n` +
-        (a.currentCents === null
-          ? 'Your units are valued at their issue price again until the next appraisal.'
-          : `Your units are valued at the previous appraisal, ${dollars(a.currentCents)} a unit; your portfolio figures are restated.`),
-      link: paths.investments,
-      data: { propertyId: a.propertyId, reason: a.reason },
     }),
 
   distributionCancelled: (
@@ -336,19 +348,17 @@ export const notices = {
       link: d.role === 'holder' ? paths.wallet : paths.activeListings,
       data: { distributionId: d.distributionId, correctionId: d.correctionId, oldCents: d.oldCents, newCents: d.newCents },
     }),
+};
 
-  distributionPaid: (
-    tx: Executor,
-    d: { userId: string; distributionId: string; propertyName: string; period: string; amountCents: number },
-  ) =>
-    notify(tx, {
-      userId: d.userId,
-      kind: 'DISTRIBUTION_PAID',
-      title: `${dollars(d.amountCents)} distribution from “${d.propertyName}”`,
-      body: `Your share of the rent of “${d.propertyName}” for ${d.period}, ${dollars(d.amountCents)}, is paid into your wallet.`,
-      link: paths.wallet,
-      data: { distributionId: d.distributionId },
-    }),
+/** The same notice to many holders, written together (notifyAll): a listing's holders may be thousands. */
+export const holderNotices = {
+  listingResumed: (tx: Executor, ps: (Listing & { owner: boolean })[]) => notifyAll(tx, ps.map(holderNotice.listingResumed)),
+  holdingSuspended: (tx: Executor, ps: Listing[], reason: string) =>
+    notifyAll(
+      tx,
+      ps.map((p) => holderNotice.holdingSuspended(p, reason)),
+    ),
+  appraisalVoided: (tx: Executor, as: VoidedAppraisal[]) => notifyAll(tx, as.map(holderNotice.appraisalVoided)),
 };
 
 /**
@@ -417,13 +427,17 @@ export async function notifyDistributionPaid(tx: Executor, distributionId: strin
       JOIN properties p ON p.id = d.property_id
      WHERE e.distribution_id = ${distributionId} AND e.type = 'DISTRIBUTION_PAYMENT' AND e.amount_cents > 0
      GROUP BY e.user_id, p.name, d.period_start, d.period_end`);
-  for (const r of (res as unknown as { rows: { user_id: string; cents: string; name: string; period: string }[] }).rows) {
-    await notices.distributionPaid(tx, {
-      userId: r.user_id,
-      distributionId,
-      propertyName: r.name,
-      period: r.period,
-      amountCents: Number(r.cents),
-    });
-  }
+  const rows = (res as unknown as { rows: { user_id: string; cents: string; name: string; period: string }[] }).rows;
+  await notifyAll(
+    tx,
+    rows.map((r) =>
+      holderNotice.distributionPaid({
+        userId: r.user_id,
+        distributionId,
+        propertyName: r.name,
+        period: r.period,
+        amountCents: Number(r.cents),
+      }),
+    ),
+  );
 }

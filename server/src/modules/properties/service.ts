@@ -54,7 +54,7 @@ import {
   writePositions,
 } from './revisions';
 import { fundedRatio, raisedCents, reservedUnits, soldUnits } from './figures';
-import { holdersOf, notices } from '../notifications';
+import { holderNotices, holdersOf, notices } from '../notifications';
 import { soldFiguresOf } from '../exits';
 import { progressReviewsOf, recordProgress, toProgressRecord } from './progress';
 
@@ -745,9 +745,11 @@ export async function resumeProperty(app: FastifyInstance, actor: Actor, id: str
       .returning();
     await audit(tx, actor, { action: 'property.resume', targetType: 'property', targetId: id, detail: { name: p.name } });
     await notices.listingResumed(tx, { userId: p.ownerId, id, name: p.name, owner: true });
-    for (const holder of await holdersOf(tx, id)) {
-      if (holder !== p.ownerId) await notices.listingResumed(tx, { userId: holder, id, name: p.name, owner: false });
-    }
+    const holders = (await holdersOf(tx, id)).filter((holder) => holder !== p.ownerId);
+    await holderNotices.listingResumed(
+      tx,
+      holders.map((userId) => ({ userId, id, name: p.name, owner: false })),
+    );
     return toProperty(app, tx, row);
   });
 }

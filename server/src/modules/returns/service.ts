@@ -54,7 +54,7 @@ import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { insertFiles, storeUploads, toFileRef } from '../files';
 import { isPublic } from '../properties';
-import { holdersOf, notices, notifyDistributionPaid } from '../notifications';
+import { holderNotices, holdersOf, notices, notifyDistributionPaid } from '../notifications';
 import { PAID_DAY, portfolioFigures } from '../portfolio';
 
 const MAX_CENTS = 100_000_000_000;
@@ -972,8 +972,9 @@ export async function voidAppraisal(app: FastifyInstance, admin: Actor, id: stri
       },
     });
     const holders = await holdersOf(tx, found.property_id);
-    for (const userId of holders) {
-      await notices.appraisalVoided(tx, {
+    await holderNotices.appraisalVoided(
+      tx,
+      holders.map((userId) => ({
         userId,
         propertyId: found.property_id,
         propertyName: p.name,
@@ -981,8 +982,8 @@ export async function voidAppraisal(app: FastifyInstance, admin: Actor, id: stri
         appraisedOn: date(a.appraised_on),
         currentCents: after ? Number(after.cents) : null,
         reason,
-      });
-    }
+      })),
+    );
   });
   return (await toAppraisals(app, await rows<Row>(app.db, sql`${APPRAISAL_SELECT} WHERE a.id = ${id}`), true))[0];
 }

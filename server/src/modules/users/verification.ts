@@ -9,7 +9,7 @@ import { files, kycCases, properties, users, type UserRow } from '../../db/schem
 import { conflict } from '../../lib/http-error';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
-import { holdersOf, notices } from '../notifications';
+import { holderNotices, holdersOf, notices } from '../notifications';
 
 /** Identity and business documents on file for a person, by kind. */
 export async function documentCounts(db: Executor, userId: string): Promise<{ KYC: number; BUSINESS_KYC: number }> {
@@ -85,9 +85,12 @@ export async function applyVerification(
       .where(and(eq(properties.ownerId, u.id), sql`${properties.suspendedAt} = now()`))) {
       const why = p.reason ?? 'The owner’s identity verification was rejected';
       await notices.listingSuspended(tx, p, why);
-      for (const holder of await holdersOf(tx, p.id)) {
-        if (holder !== p.ownerId) await notices.holdingSuspended(tx, { userId: holder, id: p.id, name: p.name }, why);
-      }
+      const holders = (await holdersOf(tx, p.id)).filter((holder) => holder !== p.ownerId);
+      await holderNotices.holdingSuspended(
+        tx,
+        holders.map((userId) => ({ userId, id: p.id, name: p.name })),
+        why,
+      );
     }
   }
   await audit(tx, actor, {
