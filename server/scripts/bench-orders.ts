@@ -15,10 +15,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { sandboxToken } from '../src/modules/payments/sandbox';
 import { pgbenchLine } from './pgbench-baseline';
@@ -45,17 +45,6 @@ const PASSWORD = 'Bench123!';
 const ADMIN = { email: 'bench-admin@tessera.local', password: 'BenchAdmin123!' };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 8 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Res {
   status: number;
