@@ -1,9 +1,9 @@
 // A statement as one CSV table (RFC 4180, spreadsheet-safe cells): the summary rows first
 // (opening balance, each category, closing balance), then money in and out (money in is
-// deposits, income and property sale proceeds only; holds released apart), then income by property (and, for
-// owners, the distributions they funded by property), then every ledger line of the period,
-// named and with its status as the wallet shows them. Amounts are plain decimals in USD
-// ("-1234.56").
+// deposits, income and property sale proceeds only; holds released apart), then income by
+// property (and, for owners, the distributions they funded by property), then every ledger
+// line of the period, named and with its status as the wallet shows them. Amounts are plain
+// decimals in USD ("-1234.56").
 import { ACCOUNT_VALUE_HINT, ACCOUNT_VALUE_LABEL, centsToDecimal } from 'shared-api/contract/dashboard';
 import { csvStream, type CsvColumn } from '../transactions';
 import type { Statement, StatementLine, StreamedStatement } from './service';
