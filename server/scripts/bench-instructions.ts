@@ -7,7 +7,8 @@
 // primary orders; one sold-out listing with 500 holders and cash for the market), stops it, then
 // runs fixed SQL scripts in a single-user backend under `valgrind --tool=callgrind`, each on a
 // fresh copy of the data:
-//   primary orders  `SELECT place_order(…)` one per transaction (as POST /v1/orders), 50 then 350:
+//   primary orders  `SELECT place_order(…) FROM session_gate(…)` one per transaction (as POST
+//                   /v1/orders sends it), 50 then 350:
 //                   (count at 350 − count at 50) ÷ 300;
 //   market orders   `place_market_orders(…)` batches of 5 random limit orders (as the batcher
 //                   sends them), 30 batches, ANALYZE (as autovacuum would once the book has
@@ -95,6 +96,10 @@ async function seed(bindir: string, data: string, port: number) {
       await q(`INSERT INTO checkouts (user_id, purpose, amount_cents, provider, return_path, expires_at)
                SELECT id, 'DEPOSIT', 500000, 'sandbox', '/', now() + interval '1 hour' FROM users WHERE email LIKE 'bulk-market-%'`);
       await q(`UPDATE checkouts SET status = 'PAID' WHERE status = 'OPEN'`);
+      // A session per buyer: POST /v1/orders checks it in the order's statement (session_gate).
+      await q(
+        `INSERT INTO sessions (id, user_id, expires_at) SELECT id, id, now() + interval '1 day' FROM users WHERE email LIKE 'buyer-%'`,
+      );
       // The yardstick: pgbench's tables (scale 1) in the same database.
       run(path.join(bindir, 'pgbench'), ['-i', '-q', '-s', '1', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'postgres']);
       // The same state for every run: no autovacuum in the background, one VACUUM ANALYZE here.
@@ -138,7 +143,7 @@ export async function main(): Promise<void> {
         Array.from(
           { length: n },
           (_, i) =>
-            `SELECT place_order('${ids.buyers[i % ids.buyers.length]}', '${ids.listings[i % ids.listings.length]}', 1, 'k${i}', 'h');`,
+            `SELECT place_order('${ids.buyers[i % ids.buyers.length]}', '${ids.listings[i % ids.listings.length]}', 1, 'k${i}', 'h') FROM session_gate('${ids.buyers[i % ids.buyers.length]}', '${ids.buyers[i % ids.buyers.length]}');`,
         ),
       );
     const random = rng(42);
@@ -201,7 +206,7 @@ export async function main(): Promise<void> {
     const x = (n: number) => `${(n / perPgbench).toFixed(1)} pgbench -N transactions`;
     process.stdout.write(
       `  pgbench -N transaction (the yardstick):                  ${m(perPgbench)} instructions\n` +
-        `  primary order (place_order, one per transaction):       ${m(perPrimary)} instructions = ${x(perPrimary)}\n` +
+        `  primary order (as POST /v1/orders sends it):             ${m(perPrimary)} instructions = ${x(perPrimary)}\n` +
         `  market order (place_market_orders, batches of 5):       ${m(perMarket)} instructions = ${x(perMarket)}\n` +
         `  (work inside PostgreSQL only: the round trips (pgbench -N makes five per transaction, an order one) and the commit's\n` +
         `  flush are not counted, so these multiples are harsher than the benches' orders/s ÷ tps)\n`,

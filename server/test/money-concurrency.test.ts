@@ -168,7 +168,7 @@ describe('a failure injected in the middle of a purchase leaves no trace', () =>
 
   it.each([
     ['the ledger hold (after the order row and the units)', 'ledger_entries', 'INSERT'],
-    ['storing the idempotent response (after the whole purchase)', 'idempotency_keys', 'UPDATE'],
+    ['keeping the key with the response (after the whole purchase)', 'idempotency_keys', 'INSERT'],
   ])('%s', async (_name, table, when) => {
     const id = await listing(50, 20);
     const buyer = await makeInvestor(t, 100);

@@ -114,6 +114,63 @@ describe('placing an order', () => {
     expect(await snapshot(t.app)).toBe(before);
   });
 
+  // POST /v1/orders may let a session it read lately through without reading it again
+  // (authenticateRechecked); the order's own statement then refuses what the hooks would have.
+  it('a session let through from memory is checked again by the order itself: sign-out, status, closure', async () => {
+    const id = await listing(20, 10);
+    const buyer = await makeInvestor(t, 1000);
+    const orders = async () =>
+      (await queryRows<{ n: number }>(t.app, sql`SELECT count(*)::int AS n FROM orders WHERE investor_id = ${buyer.id}`))[0].n;
+    expect((await placeOrder(t.app, buyer, id, 1)).statusCode).toBe(201); // the session is now remembered
+
+    // Its status moved behind the API's back (no session revoked): the triggers refuse in the gate's words.
+    await queryRows(t.app, sql`UPDATE users SET status = 'PENDING' WHERE id = ${buyer.id}`);
+    expect((await placeOrder(t.app, buyer, id, 1)).json()).toMatchObject({
+      statusCode: 403,
+      message: 'Your account must be verified before you can invest',
+    });
+    await queryRows(t.app, sql`UPDATE users SET status = 'REJECTED' WHERE id = ${buyer.id}`);
+    expect((await placeOrder(t.app, buyer, id, 1)).json()).toMatchObject({
+      statusCode: 403,
+      message: 'Your account verification was rejected: you cannot invest',
+    });
+    // A refusal is never remembered: verified again, the very next order goes through.
+    await queryRows(t.app, sql`UPDATE users SET status = 'VERIFIED' WHERE id = ${buyer.id}`);
+    expect((await placeOrder(t.app, buyer, id, 1)).statusCode).toBe(201);
+
+    // Signed out (here, or on another instance): the statement's session_gate answers 401.
+    expect((await call(t.app, { method: 'POST', url: '/v1/auth/logout', as: buyer })).statusCode).toBeLessThan(300);
+    const before = await snapshot(t.app);
+    expect((await placeOrder(t.app, buyer, id, 1)).json()).toMatchObject({
+      statusCode: 401,
+      message: 'Your session has expired or is invalid, please sign in again',
+    });
+    expect(await snapshot(t.app)).toBe(before);
+
+    // Expired, or the account closed, while remembered: 401 too, nothing written.
+    const other = await makeInvestor(t, 1000);
+    expect((await placeOrder(t.app, other, id, 1)).statusCode).toBe(201);
+    await queryRows(t.app, sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = ${other.id}`);
+    expect((await placeOrder(t.app, other, id, 1)).statusCode).toBe(401);
+    await queryRows(t.app, sql`UPDATE sessions SET expires_at = now() + interval '1 hour' WHERE user_id = ${other.id}`);
+    expect((await placeOrder(t.app, other, id, 1)).statusCode).toBe(201);
+    // A refused session is not remembered: verified since, the next order reaches the statement.
+    const waiting = await makeUser(t.app, 'INVESTOR', { status: 'PENDING' });
+    expect((await placeOrder(t.app, waiting, id, 1)).statusCode).toBe(403);
+    await queryRows(t.app, sql`UPDATE users SET status = 'VERIFIED' WHERE id = ${waiting.id}`);
+    expect((await placeOrder(t.app, waiting, id, 1)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'Insufficient balance: your wallet does not cover this order',
+    });
+
+    // An account can be closed only with nothing in it: one that was refused for want of money.
+    const empty = await makeUser(t.app, 'INVESTOR', { status: 'VERIFIED' });
+    expect((await placeOrder(t.app, empty, id, 1)).statusCode).toBe(409);
+    await queryRows(t.app, sql`UPDATE users SET deleted_at = now() WHERE id = ${empty.id}`);
+    expect((await placeOrder(t.app, empty, id, 1)).statusCode).toBe(401);
+    expect(await orders()).toBe(2);
+  });
+
   it('the last unit makes the property FUNDED; releasing a unit makes it ACTIVE again', async () => {
     const id = await listing(2, 10);
     const buyer = await makeInvestor(t, 100);

@@ -26,6 +26,8 @@ export interface Actor {
   email: string;
   /** The caller's address for the audit trail; '' when the action does not come from a request. */
   ip: string;
+  /** The session a request came from (a statement may check it again: the rule session_gate); none for a job. */
+  sessionId?: string;
 }
 
 /** The signed-in user of a route that ran `authenticate`. */
@@ -37,7 +39,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
 /** The signed-in person of a route that ran `authenticate`, as an Actor. */
 export function actorOf(request: FastifyRequest): Actor {
   const u = currentUser(request);
-  return { id: u.id, role: u.role, status: u.status, email: u.email, ip: request.ip ?? '' };
+  return { id: u.id, role: u.role, status: u.status, email: u.email, ip: request.ip ?? '', sessionId: u.sessionId };
 }
 
 /** The caller of a route open to anonymous calls (`authenticateOptional`): null when anonymous. */

@@ -27,5 +27,12 @@ const pgCode = (err: unknown): string | undefined => pgError(err)?.code;
 export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
 export const isCheckViolation = (err: unknown) => pgCode(err) === '23514';
 export const isForeignKeyViolation = (err: unknown) => pgCode(err) === '23503';
-/** Serialization failure or deadlock: the transaction may simply be run again. */
-export const isRetryable = (err: unknown) => ['40001', '40P01'].includes(pgCode(err) ?? '');
+/**
+ * Serialization failure or deadlock: the transaction may simply be run again. So may a
+ * statement whose Idempotency-Key a twin request kept first (place_order keeps its key at
+ * the end): run again, it answers with the twin's result.
+ */
+export const isRetryable = (err: unknown) => {
+  const e = pgError(err);
+  return e !== undefined && (['40001', '40P01'].includes(e.code) || (e.code === '23505' && e.constraint === 'idempotency_keys_pkey'));
+};

@@ -5,8 +5,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
-import { STEP_UP_MINUTES, TWO_FACTOR_MESSAGES, type AdminPermission, type Role } from 'shared-api/contract';
-import { adminCan } from 'shared-api/contract/dashboard';
+import { STEP_UP_MINUTES, TWO_FACTOR_MESSAGES, type AccountAction, type AdminPermission, type Role } from 'shared-api/contract';
+import { adminCan, statusRefusal } from 'shared-api/contract/dashboard';
 import { ADMIN_ROLE_MESSAGES } from 'shared-api/contract/admin';
 import type { Config } from '../config';
 import type { Executor } from '../db/client';
@@ -42,6 +42,13 @@ declare module 'fastify' {
     authenticate: Hook;
     /** Like authenticate, but an anonymous call goes on with request.user = null. */
     authenticateOptional: Hook;
+    /**
+     * Like authenticate, for a route whose work is one statement that checks the session
+     * again itself (the rule session_gate) and the person's role and status (its triggers):
+     * a session that passed `role` and `action` within SESSION_RECHECKED_MS may be taken from
+     * memory instead of the database. A session refused, or not seen lately, is read as usual.
+     */
+    authenticateRechecked(role: Role, action: AccountAction): Hook;
     /**
      * Only these roles. An admin route should use requireAdmin instead: through requireRole
      * an admin passes only as SUPER_ADMIN (a route nobody mapped to a permission yet).
@@ -82,6 +89,12 @@ declare module 'fastify' {
 
 const ISSUER = 'tessera';
 const AUDIENCE = 'tessera-api';
+/**
+ * How long authenticateRechecked may trust a session it read. Only ever in the direction of
+ * letting a call reach its statement, which refuses a revoked or expired session (401) and a
+ * role or status that no longer allows the action (403) as the hooks would have.
+ */
+export const SESSION_RECHECKED_MS = 30_000;
 
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
@@ -192,8 +205,32 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     return row ? { ...row, sessionId: c.sid, authTime: c.authTime } : null;
   }
 
+  // Sessions read lately, by token, for authenticateRechecked (bounded like `verified`).
+  const recent = new Map<string, { user: AuthUser; at: number }>();
+
   app.decorateRequest('user', null);
   app.decorate('tokens', tokens);
+
+  app.decorate('authenticateRechecked', (role: Role, action: AccountAction): Hook => {
+    const allowed = (u: AuthUser) => u.role === role && !statusRefusal(role, u.status, action);
+    return async (request) => {
+      const token = bearer(request);
+      if (token === null) throw unauthorized();
+      const seen = token ? recent.get(token) : undefined;
+      if (seen && Date.now() - seen.at < SESSION_RECHECKED_MS && allowed(seen.user)) {
+        request.user = seen.user;
+        return;
+      }
+      const user = token ? await resolve(token) : null;
+      if (!user) throw unauthorized('Your session has expired or is invalid, please sign in again');
+      // Only a session allowed to act is remembered: one refused is read again next time.
+      if (allowed(user)) {
+        if (recent.size >= VERIFIED_MAX) recent.delete(recent.keys().next().value as string);
+        recent.set(token, { user, at: Date.now() });
+      } else recent.delete(token);
+      request.user = user;
+    };
+  });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearer(request);

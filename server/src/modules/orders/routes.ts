@@ -29,7 +29,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      onRequest: investor,
+      // The order's statement checks the session, role and status again (session_gate and
+      // the order triggers), so a session seen lately need not be read first.
+      onRequest: [app.authenticateRechecked('INVESTOR', 'INVEST'), app.requireRole('INVESTOR')],
       preHandler: requireStatusFor('INVEST'),
       schema: {
         tags,

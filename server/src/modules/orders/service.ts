@@ -84,9 +84,12 @@ interface Placed {
  * (its triggers price it from the locked property row, never from the request, reserve the
  * units and hold the money, or refuse), and the answer's data kept with the key.
  */
-async function place(db: Executor, investorId: string, body: CreateOrderBody, key: string | null, hash: string | null): Promise<Placed> {
+async function place(db: Executor, me: Actor, body: CreateOrderBody, key: string | null, hash: string | null): Promise<Placed> {
+  // From a request, the session is checked again in the statement, before the order: the
+  // route may have let it through from memory (authenticateRechecked).
+  const from = me.sessionId ? sql` FROM session_gate(${me.sessionId}, ${me.id})` : sql``;
   const res = (await db.execute(
-    sql`SELECT place_order(${investorId}, ${body.propertyId}, ${body.quantity}, ${key}, ${hash}) AS placed`,
+    sql`SELECT place_order(${me.id}, ${body.propertyId}, ${body.quantity}, ${key}, ${hash}) AS placed${from}`,
   )) as unknown as {
     rows: { placed: Placed }[];
   };
@@ -105,7 +108,7 @@ export async function createOrder(app: FastifyInstance, me: Actor, idem: Idempot
   if (me.status !== 'VERIFIED') throw forbidden('Your account must be verified before you can invest');
   const key = idem.key();
   const hash = key === null ? null : idem.hash();
-  const placed = await moneyStatement(app, (db) => place(db, me.id, body, key, hash), { overdraft: INSUFFICIENT_BALANCE });
+  const placed = await moneyStatement(app, (db) => place(db, me, body, key, hash), { overdraft: INSUFFICIENT_BALANCE });
   return answerOf(outcomeOf(placed), 201, (result) => placedOrder(app, result));
 }
 

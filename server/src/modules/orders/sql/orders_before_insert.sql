@@ -8,7 +8,10 @@ BEGIN
   IF NOT FOUND OR u.role <> 'INVESTOR' OR u.deleted_at IS NOT NULL THEN
     RAISE EXCEPTION 'Only investors can place orders' USING ERRCODE = 'TS403';
   END IF;
-  IF u.status <> 'VERIFIED' THEN
+  -- The words of the API's status gate (statusRefusal), which may have let a stale status through.
+  IF u.status = 'REJECTED' THEN
+    RAISE EXCEPTION 'Your account verification was rejected: you cannot invest' USING ERRCODE = 'TS403';
+  ELSIF u.status <> 'VERIFIED' THEN
     RAISE EXCEPTION 'Your account must be verified before you can invest' USING ERRCODE = 'TS403';
   END IF;
   SELECT status, available_quantity, unit_price_cents INTO p FROM properties WHERE id = NEW.property_id FOR UPDATE;
