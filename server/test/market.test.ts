@@ -15,6 +15,7 @@ import {
   makeUser,
   placeOrder,
   queryRows,
+  snapshot,
   walletBalance,
   type TestApp,
   type TestUser,
@@ -333,6 +334,33 @@ describe('secondary market', () => {
     );
     expect(placed.order?.status).toBe('OPEN');
   });
+  // POST /v1/market/orders may let a session it read lately through without reading it again
+  // (authenticateRechecked); place_market_orders checks each order's session and status itself.
+  it('a session let through from memory is checked again by the batch: sign-out, status', async () => {
+    const { propertyId, investors } = await market([4, 0], 100);
+    const [seller, bidder] = investors;
+    const open = async (u: TestUser) =>
+      (await queryRows<{ n: number }>(t.app, sql`SELECT count(*)::int AS n FROM market_orders WHERE investor_id = ${u.id}`))[0].n;
+    expect((await order(bidder, propertyId, 'BUY', 1, 10)).statusCode).toBe(201); // the session is now remembered
+    expect((await order(seller, propertyId, 'SELL', 1, 12)).statusCode).toBe(201);
+
+    await queryRows(t.app, sql`UPDATE users SET status = 'REJECTED' WHERE id = ${seller.id}`);
+    expect((await order(seller, propertyId, 'SELL', 1, 12)).json()).toMatchObject({
+      statusCode: 403,
+      message: 'Your account verification was rejected: you cannot trade',
+    });
+    await queryRows(t.app, sql`UPDATE users SET status = 'VERIFIED' WHERE id = ${seller.id}`);
+
+    expect((await call(t.app, { method: 'POST', url: '/v1/auth/logout', as: bidder })).statusCode).toBeLessThan(300);
+    const before = await snapshot(t.app);
+    expect((await order(bidder, propertyId, 'BUY', 1, 10)).json()).toMatchObject({
+      statusCode: 401,
+      message: 'Your session has expired or is invalid, please sign in again',
+    });
+    expect(await snapshot(t.app)).toBe(before);
+    expect([await open(bidder), await open(seller)]).toEqual([1, 1]);
+  });
+
   it('an account with an open market order cannot be closed (its money or units are on the book)', async () => {
     const { propertyId, investors } = await market([4, 0], 100);
     const [seller, bidder] = investors;

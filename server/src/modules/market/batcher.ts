@@ -16,6 +16,8 @@ export interface BatchOrder {
   goodUntil: string | null;
   key: string | null;
   hash: string | null;
+  /** The request's session, checked again in the statement (session_gate); none from a job or the bench. */
+  session?: string | null;
 }
 
 /** One order's result: placed ({ order, trades }), a replay, or a refusal. */
@@ -37,6 +39,12 @@ export class BatchOrderError extends Error {
     if (e.constraint) this.constraint = e.constraint;
   }
 }
+
+// The batch each result came from (one object per batch), for what its callers read after it.
+const batches = new WeakMap<object, object>();
+
+/** The batch a placed order's result came from: the same object for every order of one batch. */
+export const batchOf = (result: object): object | undefined => batches.get(result);
 
 interface Waiting {
   order: BatchOrder;
@@ -119,10 +127,14 @@ export class MarketBatcher {
       );
       if (results.length !== batch.length)
         throw new Error(`place_market_orders answered ${results.length} results for ${batch.length} orders`);
+      const sent = {};
       batch.forEach((w, i) => {
         const r = results[i];
         if (r.error) w.reject(new BatchOrderError(r.error));
-        else w.resolve(r);
+        else {
+          batches.set(r, sent);
+          w.resolve(r);
+        }
       });
     } catch (err) {
       for (const w of batch) w.reject(err);

@@ -90,7 +90,9 @@ const marketRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/market/orders',
     {
-      onRequest: investor,
+      // The batch's statement checks each order's session, role and status again
+      // (session_gate, place_market_orders), so a session seen lately need not be read first.
+      onRequest: [app.authenticateRechecked('INVESTOR', 'TRADE'), app.requireRole('INVESTOR')],
       preHandler: requireStatusFor('TRADE'),
       config: limit('market'),
       schema: {

@@ -42,7 +42,7 @@ import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { notices } from '../notifications';
 import { answerOf, outcomeOf, type Answer, type IdempotencyInput, type StoredAnswer } from '../ledger';
-import { MarketBatcher, type BatchOrder, type BatchResult } from './batcher';
+import { batchOf, MarketBatcher, type BatchOrder, type BatchResult } from './batcher';
 
 type Row = Record<string, unknown>;
 
@@ -279,14 +279,24 @@ export function marketBatcher(app: FastifyInstance): MarketBatcher {
   return b;
 }
 
+// What the answers of one batch's orders read after it (the property, its book), read once per
+// batch: each of them waited for the batch's commit, so one read started after it sees them all.
+const afterBatch = new WeakMap<object, Promise<{ info: PropertyInfo | undefined; book: MarketBook }>>();
+
 async function placedResult(app: FastifyInstance, me: string, placed: Placed): Promise<PlaceMarketOrderResult> {
   const o = placed.order ?? {};
-  const infos = await propertyInfos(app.db, [String(o.property_id)]);
-  const p = infos.get(String(o.property_id));
+  const propertyId = String(o.property_id);
+  const batch = batchOf(placed);
+  let after = batch && afterBatch.get(batch);
+  if (!after) {
+    after = (async () => ({ info: (await propertyInfos(app.db, [propertyId])).get(propertyId), book: await book(app, propertyId) }))();
+    if (batch) afterBatch.set(batch, after);
+  }
+  const { info: p, book: b } = await after;
   return {
     order: orderOf(o, p),
     fills: (placed.trades ?? []).map((t) => fillOf(t, me, p)),
-    book: await book(app, String(o.property_id)),
+    book: b,
   };
 }
 
@@ -312,6 +322,7 @@ export async function placeOrder(
       goodUntil: body.goodUntil ?? null,
       key,
       hash,
+      session: me.sessionId ?? null,
     })) as Placed;
   } catch (err) {
     throw moneyError(err);

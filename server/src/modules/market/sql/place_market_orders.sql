@@ -1,5 +1,6 @@
 -- p_orders: a JSON array of { investor, side, units, price (cents), goodUntil (date or
--- null), key, hash (Idempotency-Key and request hash, or null) }, all for p_property.
+-- null), key, hash (Idempotency-Key and request hash, or null), session (the request's, or
+-- null) }, all for p_property.
 CREATE OR REPLACE FUNCTION place_market_orders(p_property uuid, p_orders jsonb, p_fee_bps integer, p_band_pct integer)
 RETURNS SETOF jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -60,6 +61,11 @@ BEGIN
       v_good_until := (j->>'goodUntil')::date;
       v_key := j->>'key';
       v_hash := j->>'hash';
+      -- From a request, its session is checked again here, before anything of this order is
+      -- written: the API may have let it through from memory (authenticateRechecked).
+      IF j->>'session' IS NOT NULL THEN
+        PERFORM session_gate((j->>'session')::uuid, inv);
+      END IF;
       IF v_key IS NOT NULL THEN
         -- Refused (a different request, or one in progress): this order's error, below.
         k := idempotency_claim(inv, v_key, v_hash);
