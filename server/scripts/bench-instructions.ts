@@ -7,8 +7,8 @@
 // primary orders; one sold-out listing with 500 holders and cash for the market), stops it, then
 // runs fixed SQL scripts in a single-user backend under `valgrind --tool=callgrind`, each on a
 // fresh copy of the data:
-//   primary orders  `SELECT place_order(…) FROM session_gate(…)` one per transaction (as POST
-//                   /v1/orders sends it), 50 then 350:
+//   primary orders  `place_orders(…)` (as POST /v1/orders sends them, each order with its
+//                   session), alone and in batches of 5 for one listing, 50 then 350 orders:
 //                   (count at 350 − count at 50) ÷ 300;
 //   market orders   `place_market_orders(…)` batches of 5 random limit orders (as the batcher
 //                   sends them), 30 batches, ANALYZE (as autovacuum would once the book has
@@ -138,13 +138,18 @@ export async function main(): Promise<void> {
   try {
     const ids = await seed(bindir, data, await freePort());
     const sql = (lines: string[]) => `SET search_path = ${SCHEMA};\n${lines.join('\n')}\n`;
-    const primary = (n: number) =>
+    // As POST /v1/orders sends them (place_orders, orders/batcher): a listing's orders that
+    // arrive while its previous batch is in the database go together; one arriving when
+    // nothing is in flight goes alone. `size` orders per batch, each batch for one listing.
+    const primary = (n: number, size: number) =>
       sql(
-        Array.from(
-          { length: n },
-          (_, i) =>
-            `SELECT place_order('${ids.buyers[i % ids.buyers.length]}', '${ids.listings[i % ids.listings.length]}', 1, 'k${i}', 'h') FROM session_gate('${ids.buyers[i % ids.buyers.length]}', '${ids.buyers[i % ids.buyers.length]}');`,
-        ),
+        Array.from({ length: n / size }, (_, b) => {
+          const orders = Array.from({ length: size }, (_, k) => {
+            const buyer = ids.buyers[(b * size + k) % ids.buyers.length];
+            return { investor: buyer, quantity: 1, key: `k${b}-${k}`, hash: 'h', session: buyer };
+          });
+          return `SELECT count(*) FROM place_orders('${ids.listings[b % ids.listings.length]}', '${JSON.stringify(orders)}'::jsonb);`;
+        }),
       );
     const random = rng(42);
     const batches = Array.from({ length: 80 }, (_, b) => {
@@ -195,9 +200,8 @@ export async function main(): Promise<void> {
       return Number(total[1]);
     };
     process.stdout.write('bench:instructions — single-user PostgreSQL under callgrind (a few minutes)\n');
-    const p50 = count('primary-50', primary(50));
-    const p350 = count('primary-350', primary(350));
-    const perPrimary = (p350 - p50) / 300;
+    const perPrimary = (count('primary-350', primary(350, 1)) - count('primary-50', primary(50, 1))) / 300;
+    const perPrimary5 = (count('primary-350x5', primary(350, 5)) - count('primary-50x5', primary(50, 5))) / 300;
     const m30 = count('market-30', sql([...batches.slice(0, 30), 'ANALYZE;']));
     const m80 = count('market-80', sql([...batches.slice(0, 30), 'ANALYZE;', ...batches.slice(30)]));
     const perMarket = (m80 - m30) / 250;
@@ -206,7 +210,8 @@ export async function main(): Promise<void> {
     const x = (n: number) => `${(n / perPgbench).toFixed(1)} pgbench -N transactions`;
     process.stdout.write(
       `  pgbench -N transaction (the yardstick):                  ${m(perPgbench)} instructions\n` +
-        `  primary order (as POST /v1/orders sends it):             ${m(perPrimary)} instructions = ${x(perPrimary)}\n` +
+        `  primary order alone (place_orders, a batch of one):      ${m(perPrimary)} instructions = ${x(perPrimary)}\n` +
+        `  primary order (place_orders, batches of 5):              ${m(perPrimary5)} instructions = ${x(perPrimary5)}\n` +
         `  market order (place_market_orders, batches of 5):       ${m(perMarket)} instructions = ${x(perMarket)}\n` +
         `  (work inside PostgreSQL only: the round trips (pgbench -N makes five per transaction, an order one) and the commit's\n` +
         `  flush are not counted, so these multiples are harsher than the benches' orders/s ÷ tps)\n`,

@@ -260,6 +260,15 @@ async function main(): Promise<void> {
       db: backends.reduce((a: number, pid: number) => a + cpuMs(pid), 0),
       bench: process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000,
     });
+    // Transactions committed in the database per order placed: 1 for one order per
+    // transaction, less when the API's batcher groups a listing's orders (place_orders).
+    // Statistics are published about once a second, hence the pause.
+    const commits = async () => {
+      await new Promise((r) => setTimeout(r, 1100));
+      await db.query('SELECT pg_stat_clear_snapshot()');
+      return Number((await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()')).rows[0].xact_commit);
+    };
+    const commits0 = await commits();
     const cpu0 = cpu();
     const load0 = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
     measuring = true;
@@ -270,6 +279,7 @@ async function main(): Promise<void> {
     const cpu1 = cpu();
     stop = true;
     await Promise.all(running);
+    const committed = (await commits()) - commits0;
 
     latencies.sort((a, b) => a - b);
     const ok = statuses[201] ?? 0;
@@ -319,6 +329,8 @@ async function main(): Promise<void> {
       },
       answers: statuses,
       cpuPerOrder,
+      // Every transaction in the database over the run (the warm-up's tail included), per order.
+      transactionsPerOrder: Number((committed / Math.max(1, ok)).toFixed(2)),
       // What two dedicated cores would sustain at this CPU cost (API + database only).
       cpuBoundOrdersPerSecondOn2Cores: Math.round(2000 / (cpuPerOrder.apiMs + cpuPerOrder.databaseMs)),
       loadAverageAtStart: Number(load0),
@@ -334,6 +346,7 @@ async function main(): Promise<void> {
       `\n  orders/s            ${report.ordersPerSecond}\n` +
         `  latency p50 / p99   ${report.latencyMs.p50} ms / ${report.latencyMs.p99} ms (max ${report.latencyMs.max} ms)\n` +
         `  answers             ${JSON.stringify(statuses)}\n` +
+        `  transactions        ${report.transactionsPerOrder} per order placed\n` +
         `  CPU per order       API ${cpuPerOrder.apiMs} ms + PostgreSQL ${cpuPerOrder.databaseMs} ms (load generator ${cpuPerOrder.loadGeneratorMs} ms); machine load average ${load0} at start\n` +
         `  invariants          after the load: ${afterLoad.length === 0 ? 'all hold' : `${afterLoad.length} VIOLATED`} (checked ${report.ordersInDatabase} orders, ${report.ledgerEntries} entries in ${checkMs} ms);` +
         ` after ${report.decisions.ok}/${report.decisions.count} approvals, rejections, cancels: ${afterDecisions.length === 0 ? 'all hold' : `${afterDecisions.length} VIOLATED`}\n` +

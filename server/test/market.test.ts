@@ -3,7 +3,8 @@
 // invariants (extended by migration 0101 to the market) intact.
 import { sql } from 'drizzle-orm';
 import { MARKET_MESSAGES } from 'shared-api/contract/market';
-import type { BatchOrder, BatchResult } from '../src/modules/market/batcher';
+import type { BatchResult } from '../src/lib/batcher';
+import type { BatchOrder } from '../src/modules/market/batcher';
 import { marketBatcher, placeBatchStatement, placeStatement } from '../src/modules/market/service';
 import {
   buildTestApp,
@@ -503,7 +504,7 @@ describe('secondary market', () => {
 // Migration 0110: the API sends the orders for one property that arrive while its previous
 // batch is in the database together, one transaction per batch, each order in its own
 // subtransaction. These call the batch statement directly (the batcher's own tests are in
-// market-batcher.test.ts).
+// batcher.test.ts).
 describe('secondary market: batches (place_market_orders)', () => {
   const FEE = 100;
   const BAND = 20;

@@ -111,6 +111,25 @@ it('the same idempotency key sent 20 times in parallel: one order, identical res
   expect((await placeOrder(t.app, stranger, id, 1, 'buy-3-units-once')).statusCode).toBe(201);
 });
 
+it('batches of orders for two listings, the same investors in opposite order, at once: no deadlock', async () => {
+  const [a, b] = [await listing(1000, 1), await listing(1000, 1)];
+  const investors = await Promise.all(Array.from({ length: 6 }, () => makeInvestor(t, 100)));
+  // As the API's batcher sends them (place_orders): each batch takes its wallets sorted by person.
+  const batch = (propertyId: string, people: TestUser[]) =>
+    queryRows<{ r: { order?: unknown; error?: unknown } }>(
+      t.app,
+      sql`SELECT r FROM place_orders(${propertyId}, ${JSON.stringify(
+        people.map((u) => ({ investor: u.id, quantity: 1, key: null, hash: null, session: null })),
+      )}::jsonb) AS r`,
+    );
+  for (let i = 0; i < 20; i++) {
+    const answers = (await Promise.all([batch(a, investors), batch(b, [...investors].reverse())])).flat();
+    expect(answers.filter((x) => !x.r.order)).toEqual([]);
+  }
+  expect(await property(a)).toMatchObject({ available_quantity: 880, reserved_quantity: 120 });
+  expect(await property(b)).toMatchObject({ available_quantity: 880, reserved_quantity: 120 });
+});
+
 it('idempotent deposits, subscriptions and withdrawals have one effect', async () => {
   const who = await makeUser(t.app, 'INVESTOR', { status: 'VERIFIED' });
   const dep = await Promise.all(

@@ -16,6 +16,7 @@ import {
   type TestUser,
   requestWithdrawal,
 } from './helper';
+import { buyBatcher } from '../src/modules/orders/service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -180,6 +181,112 @@ describe('placing an order', () => {
     expect((await placeOrder(t.app, buyer, id, 1)).json()).toMatchObject({ statusCode: 409, message: 'This property is sold out' });
     expect((await call(t.app, { method: 'PATCH', url: `/v1/orders/${a._id}/cancel`, as: buyer })).statusCode).toBe(200);
     expect(await propertyOf(id)).toMatchObject({ status: 'ACTIVE', availableQuantity: 1 });
+  });
+});
+
+// The API sends the orders for one listing that arrive while its previous batch is in the
+// database together (place_orders), one transaction per batch, each order in its own
+// subtransaction, as place_order would place it alone.
+describe('buying in batches (place_orders)', () => {
+  interface Buy {
+    investor: string;
+    quantity: number;
+    key: string | null;
+    hash: string | null;
+    session: string | null;
+  }
+  type Result = { order?: { id: string; quantity: number; status: string }; replay?: unknown; error?: Record<string, unknown> };
+  const buy = (who: TestUser, quantity: number, extra: Partial<Buy> = {}): Buy => ({
+    investor: who.id,
+    quantity,
+    key: null,
+    hash: null,
+    session: null,
+    ...extra,
+  });
+  const batch = async (propertyId: string, list: Buy[]) =>
+    (
+      await queryRows<{ r: Result }>(
+        t.app,
+        sql`SELECT r FROM place_orders(${propertyId}, ${JSON.stringify(list)}::jsonb) WITH ORDINALITY AS x(r, i) ORDER BY i`,
+      )
+    ).map((x) => x.r);
+  const count = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: string }>(t.app, q))[0].n);
+
+  it('places its orders one after another; a refused one leaves nothing and gets the refusal it would have had alone', async () => {
+    const id = await listing(5, 100);
+    const [a, b, c] = [await makeInvestor(t, 500), await makeInvestor(t, 50), await makeInvestor(t, 1000)];
+    const before = { b: await walletBalance(t.app, b), c: await walletBalance(t.app, c) };
+    const results = await batch(id, [
+      buy(a, 2, { key: 'k-1', hash: 'h-1' }),
+      // The same key again in the same batch: the first one's answer.
+      buy(a, 2, { key: 'k-1', hash: 'h-1' }),
+      // Not enough money, then more units than are left: refused, each alone.
+      buy(b, 1, { key: 'k-2', hash: 'h-2' }),
+      buy(c, 4),
+      // The 3 units the two refusals did not take.
+      buy(c, 3),
+    ]);
+    expect(results).toHaveLength(5);
+    expect(results[0].order).toMatchObject({ quantity: 2, status: 'PENDING' });
+    expect(results[1].replay).toEqual({ hash: 'h-1', status: 201, response: results[0] });
+    expect(results[2].error).toMatchObject({ code: '23514', constraint: 'wallets_balance_not_negative' });
+    expect(results[3].error).toEqual({ code: 'TS409', message: 'Only 3 units are available', constraint: null });
+    expect(results[4].order).toMatchObject({ quantity: 3, status: 'PENDING' });
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE property_id = ${id}`)).toBe(2);
+    expect(await count(sql`SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ${b.id}`)).toBe(0);
+    expect(await walletBalance(t.app, b)).toBe(before.b);
+    expect(await walletBalance(t.app, c)).toBeCloseTo(before.c - 300, 2);
+    expect(await propertyOf(id)).toMatchObject({ availableQuantity: 0, status: 'FUNDED' });
+    // The refused key is free again; the kept one still replays.
+    const [again, replayed] = await batch(id, [buy(b, 1, { key: 'k-2', hash: 'h-3' }), buy(a, 2, { key: 'k-1', hash: 'h-1' })]);
+    expect(again.error).toMatchObject({ code: 'TS409', message: 'This property is sold out' });
+    expect(replayed.replay).toEqual({ hash: 'h-1', status: 201, response: results[0] });
+  });
+
+  it("a batch checks each order's session: a revoked one is refused alone", async () => {
+    const id = await listing(10, 10);
+    const [a, b] = [await makeInvestor(t, 100), await makeInvestor(t, 100)];
+    const sessionOf = async (u: TestUser) =>
+      (await queryRows<{ id: string }>(t.app, sql`SELECT id FROM sessions WHERE user_id = ${u.id} AND revoked_at IS NULL LIMIT 1`))[0]?.id;
+    const [sa, sb] = [await sessionOf(a), await sessionOf(b)];
+    expect(sa && sb).toBeTruthy();
+    await queryRows(t.app, sql`UPDATE sessions SET revoked_at = now() WHERE id = ${sb}`);
+    const results = await batch(id, [buy(a, 1, { session: sa }), buy(b, 1, { session: sb }), buy(a, 1, { session: sa })]);
+    expect(results[0].order).toMatchObject({ quantity: 1 });
+    expect(results[1].error).toEqual({
+      code: 'TS401',
+      message: 'Your session has expired or is invalid, please sign in again',
+      constraint: null,
+    });
+    expect(results[2].order).toMatchObject({ quantity: 1 });
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE investor_id = ${b.id}`)).toBe(0);
+  });
+
+  it('many orders at once through the API: each caller gets its own answer; the units add up', async () => {
+    const id = await listing(12, 10);
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => makeInvestor(t, 100)));
+    const before = { ...buyBatcher(t.app).stats };
+    const answers = await Promise.all(buyers.map((u, i) => placeOrder(t.app, u, id, 1 + (i % 3))));
+    expect(buyBatcher(t.app).stats.orders - before.orders).toBe(buyers.length);
+    let sold = 0;
+    for (const [i, res] of answers.entries()) {
+      if (res.statusCode === 201) {
+        expect(res.json()).toMatchObject({ investorId: buyers[i].id, quantity: 1 + (i % 3), status: 'PENDING' });
+        sold += 1 + (i % 3);
+      } else {
+        expect(res.json()).toMatchObject({
+          statusCode: 409,
+          message: expect.stringMatching(/^Only (1 unit is|\d+ units are) available$|^This property is sold out$/),
+        });
+      }
+    }
+    // 15 units asked for, 12 listed: some are refused, and exactly what was answered 201 is sold.
+    expect(sold).toBeGreaterThanOrEqual(10);
+    expect((await propertyOf(id)).availableQuantity).toBe(12 - sold);
+    expect(await count(sql`SELECT count(*) AS n FROM orders WHERE property_id = ${id}`)).toBe(
+      answers.filter((r) => r.statusCode === 201).length,
+    );
   });
 });
 

@@ -42,7 +42,8 @@ import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { notices } from '../notifications';
 import { answerOf, outcomeOf, type Answer, type IdempotencyInput, type StoredAnswer } from '../ledger';
-import { batchOf, MarketBatcher, type BatchOrder, type BatchResult } from './batcher';
+import { batchOf, type BatchResult } from '../../lib/batcher';
+import { MarketBatcher, type BatchOrder } from './batcher';
 
 type Row = Record<string, unknown>;
 

@@ -23,6 +23,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { jsonRow } from '../../lib/json-row';
 import { finishPage, planPage, sortedKey, totalOf, type KeyPart } from '../../lib/list-page';
 import { moneyError, moneyStatement, moneyTx } from '../../lib/money';
+import { Batcher, type BatchResult } from '../../lib/batcher';
 import { audit } from '../../lib/audit';
 import type { Actor } from '../../lib/actor';
 import { propertySummaries, toPropertySummary } from '../properties';
@@ -79,21 +80,42 @@ interface Placed {
   images?: Record<string, unknown>[];
 }
 
+/** One order as place_orders() takes it. */
+interface BuyOrder {
+  investor: string;
+  quantity: number;
+  key: string | null;
+  hash: string | null;
+  /** The request's session, checked again in the statement (session_gate). */
+  session: string | null;
+}
+
 /**
- * Buying is one statement (place_order, migration 0015): the key claimed, the order inserted
- * (its triggers price it from the locked property row, never from the request, reserve the
- * units and hold the money, or refuse), and the answer's data kept with the key.
+ * Buying is one statement per batch (place_orders): the orders for one listing that arrived
+ * while its previous batch was in the database, each as place_order places it alone, in a
+ * subtransaction of its own: the key looked up, the order inserted (its triggers price it
+ * from the locked property row, never from the request, reserve the units and hold the money,
+ * or refuse), and the answer's data kept with the key. One transaction per batch instead of
+ * one per order: on a small host the transaction's round trip and commit cost more than the
+ * order (docs/performance.md, "Group commit for buying; one batch in flight").
  */
-async function place(db: Executor, me: Actor, body: CreateOrderBody, key: string | null, hash: string | null): Promise<Placed> {
-  // From a request, the session is checked again in the statement, before the order: the
-  // route may have let it through from memory (authenticateRechecked).
-  const from = me.sessionId ? sql` FROM session_gate(${me.sessionId}, ${me.id})` : sql``;
+async function placeBatch(db: Executor, propertyId: string, list: BuyOrder[]): Promise<BatchResult[]> {
   const res = (await db.execute(
-    sql`SELECT place_order(${me.id}, ${body.propertyId}, ${body.quantity}, ${key}, ${hash}) AS placed${from}`,
-  )) as unknown as {
-    rows: { placed: Placed }[];
-  };
-  return res.rows[0].placed;
+    sql`SELECT r FROM place_orders(${propertyId}, ${JSON.stringify(list)}::jsonb) WITH ORDINALITY AS x(r, i) ORDER BY i`,
+  )) as unknown as { rows: { r: BatchResult }[] };
+  return res.rows.map((x) => x.r);
+}
+
+// One batcher per database (the app's plugins share app.db; tests build several apps).
+const batchers = new WeakMap<object, Batcher<BuyOrder>>();
+
+export function buyBatcher(app: FastifyInstance): Batcher<BuyOrder> {
+  let b = batchers.get(app.db);
+  if (!b) {
+    b = new Batcher<BuyOrder>((propertyId, list) => moneyStatement(app, (db) => placeBatch(db, propertyId, list)));
+    batchers.set(app.db, b);
+  }
+  return b;
 }
 
 /** The answer, from the data place_order returned (or kept): the same data, the same answer. */
@@ -108,7 +130,20 @@ export async function createOrder(app: FastifyInstance, me: Actor, idem: Idempot
   if (me.status !== 'VERIFIED') throw forbidden('Your account must be verified before you can invest');
   const key = idem.key();
   const hash = key === null ? null : idem.hash();
-  const placed = await moneyStatement(app, (db) => place(db, me, body, key, hash), { overdraft: INSUFFICIENT_BALANCE });
+  let placed: Placed;
+  try {
+    // From a request, the session goes with the order: the statement checks it again, as the
+    // route may have let it through from memory (authenticateRechecked).
+    placed = (await buyBatcher(app).place(body.propertyId, {
+      investor: me.id,
+      quantity: body.quantity,
+      key,
+      hash,
+      session: me.sessionId ?? null,
+    })) as Placed;
+  } catch (err) {
+    throw moneyError(err, { overdraft: INSUFFICIENT_BALANCE });
+  }
   return answerOf(outcomeOf(placed), 201, (result) => placedOrder(app, result));
 }
 

@@ -1,7 +1,8 @@
-// The market's batcher (issue 20, migration 0110) without a database: what goes in which
+// The batcher (lib/batcher.ts; the market's and buying's) without a database: what goes in which
 // batch, and which caller gets which answer. Batches are released by hand, so nothing here
 // depends on timing.
-import { BatchOrderError, MarketBatcher, type BatchOrder, type BatchResult } from '../src/modules/market/batcher';
+import { BatchOrderError, type BatchResult } from '../src/lib/batcher';
+import { MarketBatcher, type BatchOrder } from '../src/modules/market/batcher';
 
 const order = (investor: string): BatchOrder => ({ investor, side: 'BUY', units: 1, price: 100, goodUntil: null, key: null, hash: null });
 
@@ -18,10 +19,11 @@ function runner() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const placedAs = (o: BatchOrder): BatchResult => ({ order: { investor_id: o.investor } });
 
-describe('MarketBatcher', () => {
+describe('the batcher (lib/batcher.ts, as the market uses it)', () => {
   it('sends an order alone when nothing is in flight; orders arriving meanwhile go together next, each answered with its own result', async () => {
     const { calls, run } = runner();
-    const b = new MarketBatcher(run, 50, 1);
+    // The defaults: at most 50 orders a batch, one batch in flight per property.
+    const b = new MarketBatcher(run);
     const first = b.place('p1', order('a'));
     const rest = ['b', 'c', 'd'].map((who) => b.place('p1', order(who)));
     expect(calls.map((c) => c.orders.map((o) => o.investor))).toEqual([['a']]);
@@ -63,7 +65,7 @@ describe('MarketBatcher', () => {
     await tick();
     expect(calls.slice(3).map((c) => c.orders.map((o) => o.investor))).toEqual([['a4']]);
     calls[3].answer([]);
-    await expect(queued[2]).rejects.toThrow('place_market_orders answered 0 results for 1 orders');
+    await expect(queued[2]).rejects.toThrow('A batch statement answered 0 results for 1 orders');
     await expect(queued[0]).resolves.toEqual({ order: { investor_id: 'a2' } });
     calls[1].answer([placedAs(calls[1].orders[0])]);
     await expect(other).resolves.toEqual({ order: { investor_id: 'x' } });
