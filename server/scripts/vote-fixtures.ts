@@ -1,9 +1,10 @@
 // A SELL vote the holders passed, through the vote's own rules at a test's pace: the proposal
 // inserted to open now and close in two seconds (the API asks for two days; the table only
 // for a close after the opening), opened by proposal_open (the snapshot), every holder of
-// record voting FOR through the votes' guard, then closed by proposal_close once its close
+// record voting FOR through the votes' guard (all three in one transaction), then closed by proposal_close once its close
 // time has passed (tally, result, audit row). What recording a sale requires
 // (record_property_sale). Used by the sale's tests and `npm run bench:exit`.
+import { randomUUID } from 'node:crypto';
 import type { Exec } from './distribution-fixtures';
 
 export interface SellVoteOptions {
@@ -19,15 +20,17 @@ const UUID = /^[0-9a-f-]{36}$/;
 /** Returns when the vote is closed; throws unless it passed. */
 export async function passSellVote(exec: Exec, query: (statement: string) => Promise<Record<string, unknown>[]>, o: SellVoteOptions) {
   if (!UUID.test(o.propertyId) || !UUID.test(o.raisedBy) || !Number.isSafeInteger(o.priceCents)) throw new Error('bad fixture arguments');
-  const [p] =
-    await query(`INSERT INTO proposals (property_id, kind, title, price_cents, price_is_floor, raised_by, quorum_pct, majority_pct, opens_at, closes_at)
-    VALUES ('${o.propertyId}', 'SELL', 'Sell the property', ${o.priceCents}, true, '${o.raisedBy}', 50, 60, now(), now() + interval '2 seconds')
-    RETURNING id, closes_at`);
-  const id = String(p.id);
-  await exec(`SELECT proposal_open('${id}')`);
-  await exec(
-    `INSERT INTO proposal_votes (proposal_id, holder_id, choice) SELECT proposal_id, holder_id, 'FOR' FROM proposal_holders WHERE proposal_id = '${id}'`,
-  );
+  // One transaction for raising, opening and voting: the votes' guard compares the close time
+  // with now(), the transaction's start, so a slow host (10,000 holders to snapshot and vote)
+  // cannot close the two-second window before the last vote.
+  const id = randomUUID();
+  await exec(`DO $fixture$ BEGIN
+    INSERT INTO proposals (id, property_id, kind, title, price_cents, price_is_floor, raised_by, quorum_pct, majority_pct, opens_at, closes_at)
+      VALUES ('${id}', '${o.propertyId}', 'SELL', 'Sell the property', ${o.priceCents}, true, '${o.raisedBy}', 50, 60, now(), now() + interval '2 seconds');
+    PERFORM proposal_open('${id}');
+    INSERT INTO proposal_votes (proposal_id, holder_id, choice) SELECT proposal_id, holder_id, 'FOR' FROM proposal_holders WHERE proposal_id = '${id}';
+  END $fixture$`);
+  const [p] = await query(`SELECT closes_at FROM proposals WHERE id = '${id}'`);
   const wait = new Date(p.closes_at as string).getTime() - Date.now() + 50;
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   for (let tries = 0; ; tries++) {
