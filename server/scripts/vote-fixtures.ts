@@ -1,9 +1,9 @@
 // A SELL vote the holders passed, through the vote's own rules at a test's pace: the proposal
 // inserted to open now and close in two seconds (the API asks for two days; the table only
 // for a close after the opening), opened by proposal_open (the snapshot), every holder of
-// record voting FOR through the votes' guard (all three in one transaction), then closed by proposal_close once its close
-// time has passed (tally, result, audit row). What recording a sale requires
-// (record_property_sale). Used by the sale's tests and `npm run bench:exit`.
+// record voting FOR through the votes' guard (all three in one transaction), then closed by
+// proposal_close once its close time has passed (tally, result, audit row). What recording a
+// sale requires (record_property_sale). Used by the sale's tests and `npm run bench:exit`.
 import { randomUUID } from 'node:crypto';
 import type { Exec } from './distribution-fixtures';
 

@@ -1,6 +1,6 @@
-// The batcher (lib/batcher.ts; the market's and buying's) without a database: what goes in which
-// batch, and which caller gets which answer. Batches are released by hand, so nothing here
-// depends on timing.
+// The batcher (lib/batcher.ts, used by the market and by buying) without a database: what goes
+// in which batch, and which caller gets which answer. Batches are released by hand, so nothing
+// here depends on timing.
 import { BatchOrderError, type BatchResult } from '../src/lib/batcher';
 import { MarketBatcher, type BatchOrder } from '../src/modules/market/batcher';
 

@@ -186,11 +186,11 @@ BEGIN
       END IF;
     EXCEPTION WHEN OTHERS THEN
       GET STACKED DIAGNOSTICS e_state = RETURNED_SQLSTATE, e_msg = MESSAGE_TEXT, e_constraint = CONSTRAINT_NAME;
-      -- Not this order's own: the whole batch (deadlock, serialization, resources, internal).
-      IF left(e_state, 2) IN ('40', '53', '54', '55', '57', '58', 'XX') THEN
+      result := batch_order_refusal(e_state, e_msg, e_constraint);
+      -- Not this order's own: the whole batch's.
+      IF result IS NULL THEN
         RAISE;
       END IF;
-      result := jsonb_build_object('error', jsonb_build_object('code', e_state, 'message', e_msg, 'constraint', nullif(e_constraint, '')));
     END;
     RETURN NEXT result;
   END LOOP;

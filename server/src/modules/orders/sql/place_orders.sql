@@ -43,14 +43,14 @@ BEGIN
         EXIT;
       EXCEPTION WHEN OTHERS THEN
         GET STACKED DIAGNOSTICS e_state = RETURNED_SQLSTATE, e_msg = MESSAGE_TEXT, e_constraint = CONSTRAINT_NAME;
-        -- Not this order's own: the whole batch (deadlock, serialization, resources, internal).
-        IF left(e_state, 2) IN ('40', '53', '54', '55', '57', '58', 'XX') THEN
-          RAISE;
-        END IF;
         IF attempt = 1 AND e_state = '23505' AND e_constraint = 'idempotency_keys_pkey' THEN
           CONTINUE;
         END IF;
-        result := jsonb_build_object('error', jsonb_build_object('code', e_state, 'message', e_msg, 'constraint', nullif(e_constraint, '')));
+        result := batch_order_refusal(e_state, e_msg, e_constraint);
+        -- Not this order's own: the whole batch's.
+        IF result IS NULL THEN
+          RAISE;
+        END IF;
         EXIT;
       END;
     END LOOP;
