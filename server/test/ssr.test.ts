@@ -108,6 +108,11 @@ describe('server-rendered public pages', () => {
     // Styles once each, in emotion's format; JSON-LD cannot close its script element.
     expect(b.body).toContain('<style data-emotion="css hdr abc">.css-hdr{}.css-abc{color:red;}</style>');
     expect(b.body).not.toContain('</script><script>');
+    // No paint of a half-parsed page: rendering waits until the parser reaches the state script
+    // after #root, which the head names.
+    const head = b.body.slice(0, b.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="expect" href="#tessera-ssr" blocking="render" />');
+    expect(b.body.indexOf('id="tessera-ssr"')).toBeGreaterThan(b.body.indexOf('<div id="root"'));
     expect(b.headers['set-cookie']).toBeUndefined();
   });
 

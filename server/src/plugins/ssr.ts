@@ -25,6 +25,8 @@ import { isPageRequest } from './static';
 export const COHORT_COOKIE = 'tesseraCohort';
 /** The meta tag that carries the page's signed view id (shell/src/federation/health.ts reads it). */
 export const VIEW_META = 'tessera-view';
+/** The script holding the first screen's data, just after #root (the shell reads it). */
+const SSR_STATE_ID = 'tessera-ssr';
 const COHORT_MAX_AGE_S = 400 * 24 * 3600;
 /** The public routes a server-rendered page may answer (mf_public's renderer decides which match). */
 export const SSR_PATHS = ['/', '/about', '/properties', '/properties/:id', '/list_property', '/privacy', '/terms_and_conditions'];
@@ -365,6 +367,10 @@ export function createPageRenderer(app: FastifyInstance, opts: SsrOptions) {
         // The rules the markup uses, in emotion's own format: the client's emotion takes them
         // over (registers the ids, inserts none twice).
         `<style data-emotion="css ${ids.join(' ')}">${Object.values(styles).join('')}</style>`,
+        // No paint until the parser is past the page (the state script follows #root): a
+        // browser may otherwise paint a half-parsed page (the logo before its word) and then
+        // shift it. The whole page arrives in one response, so this waits on parsing alone.
+        `<link rel="expect" href="#${SSR_STATE_ID}" blocking="render" />`,
       ].join('\n    ');
       const state = { renderedBy, module: page.module, data };
       // Function replacers throughout: a listing's name may hold `$'` or `$&`.
@@ -375,7 +381,7 @@ export function createPageRenderer(app: FastifyInstance, opts: SsrOptions) {
         .replace(
           /<div id="root"><\/div>/,
           () =>
-            `<div id="root" data-ssr="${escapeHtml(renderedBy)}">${body}</div>\n    <script type="application/json" id="tessera-ssr">${scriptJson(state)}</script>`,
+            `<div id="root" data-ssr="${escapeHtml(renderedBy)}">${body}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${scriptJson(state)}</script>`,
         );
       return { status: 200, html, renderedBy: `${renderedBy} (${builds.channel})` };
     } catch (err) {
