@@ -249,7 +249,9 @@ test('the first-screen prefetch carries X-Client-Versions like every later API c
     (u) => u.pathname === '/properties',
     async (route) => {
       const res = await route.fetch();
-      const html = (await res.text()).replace(/<script type="application\/json" id="tessera-ssr">[\s\S]*?<\/script>/, '');
+      const html = (await res.text())
+        .replace(/<link rel="expect" href="#tessera-ssr"[^>]*>/, '')
+        .replace(/<script type="application\/json" id="tessera-ssr">[\s\S]*?<\/script>/, '');
       expect(html).not.toContain('tessera-ssr');
       await route.fulfill({ response: res, body: html });
     },
